@@ -1,0 +1,5 @@
+import sys
+
+from arbiter.cli import main
+
+sys.exit(main())

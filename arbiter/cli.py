@@ -1,0 +1,121 @@
+"""Command line for arbiters and scripts: ``python -m arbiter replay|perft|moves``.
+
+Exit codes: 0 success (a valid record), 1 an invalid record or bad position, 2 unreadable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+
+from arbiter import registry
+from arbiter.errors import ArbiterError, UnreadableRecordError
+from arbiter.verdict import Verdict
+
+
+def _print_verdict(verdict: Verdict) -> None:
+    name = registry.GAME_NAMES.get(verdict.game, verdict.game)
+    if verdict.valid:
+        print(f"valid {name} record: {verdict.plies} plies")
+        print(f"result: {verdict.result or 'none'} ({verdict.termination})")
+        if verdict.score is not None:
+            print(f"score: {verdict.score[0]}-{verdict.score[1]}")
+    else:
+        assert verdict.error is not None
+        print(f"invalid {name} record: {verdict.error.describe()}")
+        if verdict.error.position:
+            print("position before the move:")
+            print(verdict.error.position)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        return _unreadable(args, f"cannot read {args.file}: {exc}")
+    try:
+        verdict = registry.replay(text, args.game)
+    except UnreadableRecordError as exc:
+        return _unreadable(args, exc.describe())
+    except ArbiterError as exc:  # an unknown --game
+        return _unreadable(args, exc.describe())
+    if args.json:
+        print(json.dumps(verdict.to_json()))
+    else:
+        _print_verdict(verdict)
+    return 0 if verdict.valid else 1
+
+
+def _unreadable(args: argparse.Namespace, message: str) -> int:
+    if getattr(args, "json", False):
+        error = {"ply": None, "move": None, "reason": message, "kind": "unreadable"}
+        print(json.dumps({"valid": False, "game": args.game, "result": None, "termination": None,
+                          "plies": 0, "error": error}))
+    else:
+        print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _perft(args: argparse.Namespace) -> int:
+    if args.depth < 1:
+        print("error: --depth must be at least 1", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    try:
+        counts = registry.perft(args.game, args.depth, args.position)
+    except ArbiterError as exc:
+        print(f"error: {exc.describe()}", file=sys.stderr)
+        return 1
+    for depth, count in enumerate(counts, start=1):
+        print(f"{depth} {count}")
+    if args.timing:
+        print(f"# {time.perf_counter() - started:.2f}s", file=sys.stderr)
+    return 0
+
+
+def _moves(args: argparse.Namespace) -> int:
+    try:
+        moves = registry.legal_moves(args.position)
+    except ArbiterError as exc:
+        print(f"error: {exc.describe()}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps([{"move": m.notation, "position": m.position} for m in moves]))
+    else:
+        for move in moves:
+            print(f"{move.notation}\t{move.position}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m arbiter", description="GIPF and DVONN arbiter")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    replay = sub.add_parser("replay", help="replay a game record and print the verdict")
+    replay.add_argument("file")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.add_argument("--game", choices=sorted(registry.GAME_NAMES), help="force the game")
+    replay.set_defaults(run=_replay)
+
+    perft = sub.add_parser("perft", help="count the move tree to a depth")
+    perft.add_argument("--game", required=True, choices=sorted(registry.GAME_NAMES))
+    perft.add_argument("--depth", required=True, type=int)
+    perft.add_argument("--position", help="position text (default: the game's start)")
+    perft.add_argument("--timing", action="store_true", help="print the time taken to stderr")
+    perft.set_defaults(run=_perft)
+
+    moves = sub.add_parser("moves", help="list every legal move in a position")
+    moves.add_argument("--position", required=True)
+    moves.add_argument("--json", action="store_true")
+    moves.set_defaults(run=_moves)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.run(args)
+    return code

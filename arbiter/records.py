@@ -1,0 +1,105 @@
+"""The service's own PGN-like record format, shared by every game.
+
+A record is a block of tag pairs, one per line (``[Event "Club night"]``), then the moves as
+numbered turns (``1. <white> <black> 2. ...``) and an optional termination token. Games decide
+which termination tokens they accept; this module only splits the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from arbiter.errors import InvalidNotationError, UnreadableRecordError
+
+TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
+COMMENT_RE = re.compile(r"\{[^}]*\}")
+
+# Standard tag order when writing a record.
+TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Game", "Result")
+
+
+@dataclass
+class TaggedRecord:
+    tags: dict[str, str] = field(default_factory=dict)
+    tokens: list[str] = field(default_factory=list)  # move tokens with the move numbers removed
+
+
+def has_tag_block(text: str) -> bool:
+    """True when the text opens with at least one tag pair line."""
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        return TAG_RE.match(line) is not None
+    return False
+
+
+def parse_tagged(text: str) -> TaggedRecord:
+    """Split a tagged record into its tags and its move tokens (move numbers dropped)."""
+    tags: dict[str, str] = {}
+    body_lines: list[str] = []
+    in_tags = True
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if in_tags:
+            if not stripped:
+                continue
+            match = TAG_RE.match(stripped)
+            if match:
+                tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+                continue
+            if stripped.startswith("["):
+                raise UnreadableRecordError(f"line {number}: malformed tag pair: {stripped!r}")
+            in_tags = False
+        body_lines.append(stripped)
+    body = COMMENT_RE.sub(" ", " ".join(body_lines))
+    tokens = []
+    for token in body.split():
+        if MOVE_NUMBER_RE.match(token):
+            continue
+        # "12.e4" style: a number glued to a move
+        glued = re.match(r"^(\d+)\.+(\S+)$", token)
+        if glued:
+            token = glued.group(2)
+        tokens.append(token)
+    return TaggedRecord(tags=tags, tokens=tokens)
+
+
+def format_tags(tags: dict[str, str]) -> str:
+    ordered = [key for key in TAG_ORDER if key in tags] + sorted(k for k in tags if k not in TAG_ORDER)
+    lines = []
+    for key in ordered:
+        value = tags[key].replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[{key} "{value}"]')
+    return "\n".join(lines)
+
+
+def format_turns(moves: list[str], termination: str | None = None, per_line: int = 8) -> str:
+    """Number the moves in pairs (white, black) and wrap them, ending with the termination."""
+    parts: list[str] = []
+    for index in range(0, len(moves), 2):
+        pair = moves[index : index + 2]
+        parts.append(f"{index // 2 + 1}. " + " ".join(pair))
+    lines = [" ".join(parts[i : i + per_line]) for i in range(0, len(parts), per_line)]
+    if termination:
+        if lines:
+            lines[-1] = f"{lines[-1]} {termination}"
+        else:
+            lines = [termination]
+    return "\n".join(lines)
+
+
+def format_record(tags: dict[str, str], moves: list[str], termination: str | None = None) -> str:
+    return format_tags(tags) + "\n\n" + format_turns(moves, termination) + "\n"
+
+
+def check_result_tag(tags: dict[str, str], result: str | None) -> None:
+    """A ``[Result]`` tag other than ``*`` must agree with the result the arbiter derived."""
+    written = tags.get("Result", "").strip()
+    if written in ("", "*", "?"):
+        return
+    if result is None:
+        raise InvalidNotationError(f"the Result tag says {written} but the game is not over")
+    if written != result:
+        raise InvalidNotationError(f"the Result tag says {written} but the play gives {result}")
