@@ -1,0 +1,298 @@
+"""Players, events, registrations, rounds and pairings.
+
+Points are stored as integer half-points everywhere (a win worth 1 point is 2).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+GAME_CHOICES = [
+    ("gipf-basic", "GIPF basic"),
+    ("gipf-standard", "GIPF standard"),
+    ("gipf-tournament", "GIPF tournament"),
+    ("dvonn", "DVONN"),
+]
+
+
+def format_points(half_points: int | None) -> str:
+    """2 -> "1", 3 -> "1½", 1 -> "½", None -> ""."""
+    if half_points is None:
+        return ""
+    whole, half = divmod(half_points, 2)
+    if half and whole == 0:
+        return "½"
+    return f"{whole}{'½' if half else ''}"
+
+
+class Player(models.Model):
+    display_name = models.CharField(max_length=120)
+    handle = models.SlugField(max_length=60, unique=True, help_text="Unique short name, e.g. 'k.brouwer'")
+    country = models.CharField(max_length=3, blank=True, help_text="Country code, e.g. NED")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    rating = models.IntegerField(default=1500, help_text="Current rating")
+    rated_games = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name"]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:player-detail", args=[self.handle])
+
+
+class Event(models.Model):
+    class System(models.TextChoices):
+        ROUND_ROBIN = "round-robin", "Round robin"
+        DOUBLE_ROUND_ROBIN = "double-round-robin", "Double round robin"
+        SWISS_DUTCH = "swiss-dutch", "Swiss (FIDE Dutch)"
+
+    class Status(models.TextChoices):
+        CREATED = "created", "Registration open"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    pairing_system = models.CharField(max_length=24, choices=System.choices, default=System.ROUND_ROBIN)
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Number of rounds (derived for round robins when the event starts)"
+    )
+    games_per_pairing = models.PositiveSmallIntegerField(
+        default=1, choices=[(1, "1 game"), (2, "2-game match, colours swapped")]
+    )
+    win_points = models.PositiveSmallIntegerField(default=2, help_text="Half-points for a win")
+    draw_points = models.PositiveSmallIntegerField(default=1, help_text="Half-points for a draw")
+    loss_points = models.PositiveSmallIntegerField(default=0, help_text="Half-points for a loss")
+    bye_points = models.PositiveSmallIntegerField(
+        default=2, help_text="Half-points for a pairing-allocated bye"
+    )
+    tie_breaks = models.JSONField(default=list, blank=True, help_text="Ordered list of tie-break codes")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CREATED)
+    top_seed_colour = models.CharField(
+        max_length=5,
+        blank=True,
+        choices=[("white", "White"), ("black", "Black")],
+        help_text="Colour of pairing number 1 in round 1 (recorded when round 1 is paired)",
+    )
+    location = models.CharField(max_length=200, blank=True)
+    start_date = models.DateField(null=True, blank=True)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="arbitrated_events", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(games_per_pairing__in=[1, 2]), name="event_games_per_pairing_1_or_2"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:event-detail", args=[self.slug])
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairing_system in (self.System.ROUND_ROBIN, self.System.DOUBLE_ROUND_ROBIN)
+
+    def can_manage(self, user: object) -> bool:
+        """Organisers and arbiters of this event (and superusers) may write to it."""
+        if not getattr(user, "is_authenticated", False):
+            return False
+        if getattr(user, "is_superuser", False):
+            return True
+        return (
+            self.organisers.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
+            or self.arbiters.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
+        )
+
+    def current_round(self) -> Round | None:
+        return self.round_set.order_by("-number").first()
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    pairing_number = models.PositiveIntegerField(null=True, blank=True)
+    rating = models.IntegerField(default=0, help_text="Rating at the start of the event")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="First round the player is no longer paired in"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pairing_number", "-rating", "player__display_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="registration_once_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "pairing_number"],
+                condition=Q(pairing_number__isnull=False),
+                name="registration_unique_pairing_number",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+    def is_active_in(self, round_number: int) -> bool:
+        return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        PAIRED = "paired", "Paired"
+        CLOSED = "closed", "Closed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    paired_at = models.DateTimeField(null=True, blank=True)
+    pairing_error = models.TextField(blank=True, help_text="Why the last pairing attempt failed")
+    pairing_progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done while pairing")
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_unique_number_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:round-detail", args=[self.event.slug, self.number])
+
+
+class Pairing(models.Model):
+    """One board of a round: two registrations, or one with a bye.
+
+    ``results`` holds one result code per game of the pairing (``"1-0"``, ``"0-1"``,
+    ``"1/2-1/2"``, ``"+/-"``, ``"-/+"``, ``"-/-"``), separated by spaces; game 1 has the colours of
+    the pairing, game 2 of a match the colours swapped. Scores are in half-points.
+    """
+
+    class Bye(models.TextChoices):
+        NONE = "", "No bye"
+        PAIRING_ALLOCATED = "pab", "Pairing-allocated bye"
+        HALF = "half", "Half-point bye"
+        FULL = "full", "Full-point bye"
+        ZERO = "zero", "Zero-point bye"
+
+    class Source(models.TextChoices):
+        NONE = "", "No result yet"
+        VERIFIED = "verified", "Verified game record"
+        REPORTED = "reported", "Reported"
+        FORFEIT = "forfeit", "Forfeit"
+        BYE = "bye", "Bye"
+        ARBITER = "arbiter", "Arbiter decision"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="pairings_as_white")
+    black = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="pairings_as_black", null=True, blank=True
+    )
+    bye = models.CharField(max_length=5, choices=Bye.choices, blank=True, default="")
+    results = models.CharField(max_length=40, blank=True, default="")
+    white_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    black_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    source = models.CharField(max_length=10, choices=Source.choices, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="pairing_unique_board"),
+            models.UniqueConstraint(fields=["round", "white"], name="pairing_white_once_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "black"],
+                condition=Q(black__isnull=False),
+                name="pairing_black_once_per_round",
+            ),
+            models.CheckConstraint(
+                condition=(Q(black__isnull=True) & ~Q(bye="")) | (Q(black__isnull=False) & Q(bye="")),
+                name="pairing_bye_iff_no_black",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.black_id is None:
+            return f"{self.white.player} bye"
+        return f"{self.white.player} - {self.black.player}"  # type: ignore[union-attr]
+
+    @property
+    def has_result(self) -> bool:
+        return self.white_score is not None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
+
+    @property
+    def result_codes(self) -> list[str]:
+        return self.results.split()
+
+    def result_display(self) -> str:
+        if self.is_bye:
+            return f"{self.get_bye_display()} ({format_points(self.white_score)})"
+        if not self.has_result:
+            return ""
+        return f"{format_points(self.white_score)} – {format_points(self.black_score)}"
+
+
+class ForbiddenPair(models.Model):
+    """Two registrations the organiser does not want paired (same club, same family)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=120, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "first", "second"], name="forbidden_pair_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first.player} / {self.second.player}"
+
+
+class Standing(models.Model):
+    """The standings of an event after a round, computed by a Celery task when a round closes."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    after_round = models.PositiveSmallIntegerField()
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveIntegerField()
+    points = models.PositiveIntegerField(help_text="Half-points")
+    tie_breaks = models.JSONField(default=dict)
+    games = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["event", "after_round", "rank", "registration__pairing_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "after_round", "registration"], name="standing_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration.player}: {self.rank}"

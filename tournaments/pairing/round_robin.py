@@ -1,0 +1,78 @@
+"""Round robin and double round robin by the FIDE Berger tables (C.05 Annex 1).
+
+The base table comes from ``caissify_pairings`` (its ``berger_round``). On top of it:
+odd player counts pair the highest number's opponent with a bye (the dummy number), the second
+cycle repeats the first with colours reversed, and in a double round robin the last two rounds
+of the first cycle are played in the reverse order so nobody gets the same colour three times
+in a row across the cycle boundary (the Berger rules' recommendation).
+"""
+
+from __future__ import annotations
+
+from caissify_pairings.engines.round_robin import berger_round
+
+from tournaments.pairing.state import BYE_PAIRING_ALLOCATED, EventState, PairedRound, PairingError
+
+ROUND_ROBIN = "round-robin"
+DOUBLE_ROUND_ROBIN = "double-round-robin"
+
+
+def table_size(players: int) -> int:
+    """The Berger table used for ``players`` players (a dummy number makes it even)."""
+    return players + (players % 2)
+
+
+def rounds_for(players: int, cycles: int = 1) -> int:
+    return (table_size(players) - 1) * cycles
+
+
+def berger_table(players: int, cycles: int = 1) -> list[list[tuple[int, int | None]]]:
+    """Every round: ``(white, black)`` pairing numbers; ``black`` None is the bye (dummy number)."""
+    if players < 2:
+        raise PairingError("a round robin needs at least 2 players")
+    if cycles not in (1, 2):
+        raise PairingError("a round robin has one or two cycles")
+    size = table_size(players)
+    first_cycle = [berger_round(size, number) for number in range(1, size)]
+    if cycles == 2 and len(first_cycle) >= 2:
+        first_cycle[-2], first_cycle[-1] = first_cycle[-1], first_cycle[-2]
+    rounds = list(first_cycle)
+    if cycles == 2:
+        rounds += [[(black, white) for white, black in table] for table in first_cycle]
+    result: list[list[tuple[int, int | None]]] = []
+    for table in rounds:
+        boards: list[tuple[int, int | None]] = []
+        bye: tuple[int, int | None] | None = None
+        for white, black in table:
+            if size != players and size in (white, black):
+                bye = (black if white == size else white, None)
+            else:
+                boards.append((white, black))
+        if bye is not None:
+            boards.append(bye)
+        result.append(boards)
+    return result
+
+
+def pair(state: EventState) -> PairedRound:
+    """Pair ``state.round_to_pair`` from the Berger table over the event's pairing numbers."""
+    cycles = 2 if state.system == DOUBLE_ROUND_ROBIN else 1
+    numbers = sorted(player.number for player in state.players)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise PairingError("round robin pairing numbers must run from 1 without gaps")
+    table = berger_table(len(numbers), cycles)
+    if not 1 <= state.round_to_pair <= len(table):
+        raise PairingError(
+            f"round {state.round_to_pair} does not exist: this round robin has {len(table)} rounds"
+        )
+    unavailable = {player.number for player in state.players if not player.available}
+    paired = PairedRound()
+    for white, black in table[state.round_to_pair - 1]:
+        if black is None:
+            if white not in unavailable:
+                paired.byes.append((white, BYE_PAIRING_ALLOCATED))
+            continue
+        # A withdrawn player's scheduled game is not played: his opponent is left without a game,
+        # and the organiser records it (a forfeit win in round robins, as the tables are fixed).
+        paired.pairs.append((white, black))
+    return paired

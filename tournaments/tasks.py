@@ -1,0 +1,20 @@
+"""Celery tasks: thin, take ids, idempotent, safe to re-run."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="tournaments.pair_round")
+def pair_round_task(round_id: int) -> str:
+    from tournaments.services import pair_round_now
+
+    round_ = pair_round_now(round_id)
+    return round_.status
+
+
+@shared_task(name="tournaments.update_standings")
+def update_standings_task(event_id: int) -> int:
+    from tournaments.services import store_standings
+
+    return store_standings(event_id)
