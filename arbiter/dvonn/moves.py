@@ -1,0 +1,148 @@
+"""DVONN moves: placements, stacking moves and forced passes; checking and applying them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter.dvonn.board import (
+    BLACK,
+    CELLS,
+    DVONN,
+    NAMES,
+    TOTAL_PIECES,
+    WHITE,
+    Position,
+    colour_name,
+    count_stacking_moves,
+    has_stacking_move,
+    occupancy,
+    other,
+    placement_piece,
+    placement_player,
+    remove_unlinked,
+    stacking_moves,
+    surrounded,
+)
+from arbiter.errors import IllegalMoveError
+
+PLACE = "place"
+STACK = "move"
+PASS = "pass"
+
+
+@dataclass(frozen=True)
+class Move:
+    """``kind`` is place/move/pass; ``src`` the placement space or the stack moved; ``dst`` its landing."""
+
+    kind: str
+    src: int = -1
+    dst: int = -1
+
+    def text(self) -> str:
+        """The service's notation: ``g2``, ``a2-b2``, ``pass``."""
+        if self.kind == PLACE:
+            return NAMES[self.src]
+        if self.kind == STACK:
+            return f"{NAMES[self.src]}-{NAMES[self.dst]}"
+        return "pass"
+
+
+PASS_MOVE = Move(PASS)
+
+
+def legal_moves(position: Position) -> list[Move]:
+    """Every legal move: the empty spaces while placing, else the stacking moves, else a forced
+    pass when the opponent can still move, else nothing (the game is over)."""
+    board = position.board
+    if position.placing:
+        return [Move(PLACE, i) for i, stack in enumerate(board) if not stack]
+    moves = [Move(STACK, a, b) for a, b in stacking_moves(board, position.to_move)]
+    if moves:
+        return moves
+    if has_stacking_move(board, other(position.to_move)):
+        return [PASS_MOVE]
+    return []
+
+
+def count_moves(position: Position) -> int:
+    """``len(legal_moves(position))`` without building the moves."""
+    board = position.board
+    if position.placing:
+        return sum(1 for stack in board if not stack)
+    count = count_stacking_moves(board, position.to_move)
+    if count:
+        return count
+    return 1 if has_stacking_move(board, other(position.to_move)) else 0
+
+
+def apply_move(position: Position, move: Move) -> tuple[Position, int]:
+    """Play a move known to be legal; returns the new position and the number of pieces removed."""
+    if move.kind == PLACE:
+        board = list(position.board)
+        board[move.src] = placement_piece(position.placed)
+        placed = position.placed + 1
+        to_move = WHITE if placed == TOTAL_PIECES else placement_player(placed)
+        return Position(tuple(board), to_move, placed), 0
+    if move.kind == PASS:
+        return Position(position.board, other(position.to_move), position.placed), 0
+    board = list(position.board)
+    board[move.dst] = board[move.dst] + board[move.src]
+    board[move.src] = ""
+    removed = remove_unlinked(board)
+    return Position(tuple(board), other(position.to_move), position.placed), removed
+
+
+def check_move(position: Position, move: Move) -> None:
+    """Raise :class:`IllegalMoveError` with the reason when the move is not legal here."""
+    board = position.board
+    mover = colour_name(position.to_move)
+    if not position.placing and position.is_over():
+        raise IllegalMoveError("the game is over: neither player can move")
+    if move.kind == PLACE:
+        name = NAMES[move.src]
+        if not position.placing:
+            raise IllegalMoveError(f"{name}: all 49 pieces are placed; the stacking phase has begun")
+        if board[move.src]:
+            raise IllegalMoveError(f"{name}: the space is already occupied")
+        return
+    if position.placing:
+        piece = placement_piece(position.placed)
+        what = "a DVONN piece" if piece == DVONN else f"a {colour_name(piece).lower()} piece"
+        raise IllegalMoveError(
+            f"{move.text()}: placement phase, {mover} must place {what} "
+            f"(placement {position.placed + 1} of 49)"
+        )
+    if move.kind == PASS:
+        count = count_stacking_moves(board, position.to_move)
+        if count:
+            raise IllegalMoveError(f"pass: {mover} has {count} legal move(s) and may not pass")
+        return
+    text = move.text()
+    stack = board[move.src]
+    if not stack:
+        raise IllegalMoveError(f"{text}: there is no piece on {NAMES[move.src]}")
+    if stack == DVONN:
+        raise IllegalMoveError(f"{text}: a lone DVONN piece cannot move")
+    if stack[-1] != position.to_move:
+        raise IllegalMoveError(f"{text}: the stack on {NAMES[move.src]} is controlled by {other_name(stack)}")
+    (c0, r0), (c1, r1) = CELLS[move.src], CELLS[move.dst]
+    dc, dr = c1 - c0, r1 - r0
+    if dc == 0 and dr == 0:
+        raise IllegalMoveError(f"{text}: a move must leave its space")
+    if not (dc == 0 or dr == 0 or dc == dr):
+        raise IllegalMoveError(f"{text}: not a straight line")
+    if surrounded(move.src, occupancy(board)):
+        raise IllegalMoveError(f"{text}: the stack on {NAMES[move.src]} is surrounded on all six sides")
+    distance = max(abs(dc), abs(dr))
+    height = len(stack)
+    if distance != height:
+        plural = "space" if height == 1 else "spaces"
+        raise IllegalMoveError(
+            f"{text}: must move exactly {height} {plural} (stack height {height}), not {distance}"
+        )
+    if not board[move.dst]:
+        raise IllegalMoveError(f"{text}: lands on an empty space")
+
+
+def other_name(stack: str) -> str:
+    return colour_name(BLACK if stack[-1] == BLACK else WHITE)

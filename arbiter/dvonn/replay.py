@@ -1,0 +1,339 @@
+"""Reading DVONN records in their three formats and replaying them to a verdict.
+
+Formats, told apart by their first lines:
+
+* the service's tagged format (``[Game "DVONN"]`` in a tag block), moves ``g2``, ``a2-b2``, ``pass``
+  and a termination ``resign`` / ``time`` / ``1-0`` / ``0-1`` / ``1/2-1/2`` / ``*``;
+* Little Golem transcripts (``Event [..] Site [..] White [..] Black [..] 1. g2 c1 ...``), moves
+  ``g2``, ``a2b2``, ``pass``, ending maybe with ``resign``;
+* CodeCup move lists (``A1``, ``A1B2``, ``PASS``) with ``#`` comment lines, one of which may be
+  ``# Score: <white> - <black>``.
+
+Plies count placements, stacking moves and passes from 1. When a record leaves out the forced
+49th placement (Little Golem does), the replay puts the piece on the one empty space and counts
+that as ply 49, so the first stacking move is always ply 50.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from arbiter.dvonn.board import BLACK, NAMES, START, TOTAL_PIECES, WHITE, Position
+from arbiter.dvonn.moves import PLACE, Move, apply_move, check_move
+from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
+from arbiter.errors import (
+    ArbiterError,
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidRecordError,
+    UnknownGameError,
+    UnreadableRecordError,
+)
+from arbiter.records import check_result_tag, format_record, has_tag_block, parse_tagged
+from arbiter.verdict import (
+    ARBITER,
+    BLACK_WINS,
+    DRAW,
+    RESIGNATION,
+    SCORE,
+    TIME,
+    UNFINISHED,
+    WHITE_WINS,
+    Verdict,
+)
+
+GAME = "dvonn"
+RESULTS = (WHITE_WINS, BLACK_WINS, DRAW)
+
+_LG_HEADER_RE = re.compile(r"\s*([A-Za-z]+)\s*\[([^\]]*)\]")
+_LG_START_RE = re.compile(r"^\s*Event\s*\[")
+_MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
+_SCORE_COMMENT_RE = re.compile(r"^#\s*Score\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
+_SCORE_RE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_GAME_COMMENT_RE = re.compile(r"^#\s*game\b", re.IGNORECASE)
+
+
+@dataclass
+class ParsedRecord:
+    style: str
+    tags: dict[str, str] = field(default_factory=dict)
+    tokens: list[str] = field(default_factory=list)
+    score_claim: str | None = None  # the written score ("36 - 9"), checked after the replay
+    games_in_file: int = 1
+
+
+def result_for_score(white: int, black: int) -> str:
+    if white > black:
+        return WHITE_WINS
+    if black > white:
+        return BLACK_WINS
+    return DRAW
+
+
+def _win_for(player: str) -> str:
+    return WHITE_WINS if player == WHITE else BLACK_WINS
+
+
+# ---------------------------------------------------------------------------------------------
+# Detection and splitting
+
+
+def detect_style(text: str) -> str | None:
+    """Which DVONN record format the text is in, or None when it is none of them."""
+    if has_tag_block(text):
+        try:
+            record = parse_tagged(text)
+        except ArbiterError:
+            return None
+        return TAGGED if record.tags.get("Game", "").strip().lower() == "dvonn" else None
+    if _LG_START_RE.match(text):
+        return LITTLE_GOLEM
+    tokens = [tok for line in text.splitlines() if not line.lstrip().startswith("#") for tok in line.split()]
+    if tokens and all(looks_like_move(tok, CODECUP) for tok in tokens):
+        return CODECUP
+    return None
+
+
+def parse_record(text: str, style: str) -> ParsedRecord:
+    if style == TAGGED:
+        tagged = parse_tagged(text)
+        return ParsedRecord(
+            TAGGED, tags=tagged.tags, tokens=tagged.tokens, score_claim=tagged.tags.get("Score")
+        )
+    if style == LITTLE_GOLEM:
+        tags: dict[str, str] = {}
+        pos = 0
+        while True:
+            match = _LG_HEADER_RE.match(text, pos)
+            if match is None:
+                break
+            tags[match.group(1)] = match.group(2).strip()
+            pos = match.end()
+        tokens = [tok for tok in text[pos:].split() if not _MOVE_NUMBER_RE.match(tok)]
+        tokens = [re.sub(r"^\d+\.+", "", tok) for tok in tokens]
+        return ParsedRecord(LITTLE_GOLEM, tags=tags, tokens=tokens)
+    record = ParsedRecord(CODECUP, games_in_file=0)
+    scores = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            score_match = _SCORE_COMMENT_RE.match(stripped)
+            if score_match:
+                scores.append(score_match.group(1))
+            if _GAME_COMMENT_RE.match(stripped):
+                record.games_in_file += 1
+            continue
+        record.tokens.extend(stripped.split())
+    record.games_in_file = max(record.games_in_file, len(scores), 1)
+    if scores:
+        record.score_claim = scores[-1]
+    return record
+
+
+def _termination_tokens(style: str) -> tuple[str, ...]:
+    if style == TAGGED:
+        return ("resign", "time", "*", *RESULTS)
+    if style == LITTLE_GOLEM:
+        return ("resign",)
+    return ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Replay
+
+
+@dataclass
+class _Run:
+    position: Position = START
+    plies: int = 0
+    moves: list[str] = field(default_factory=list)
+
+
+def replay_text(text: str, game: str | None = None) -> Verdict:
+    if game is not None and game != GAME:
+        raise UnknownGameError(f"the DVONN engine does not play '{game}'")
+    style = detect_style(text)
+    if style is None:
+        if game == GAME and has_tag_block(text):
+            style = TAGGED  # forced: a tagged record without a DVONN Game tag
+        else:
+            raise UnreadableRecordError("not a DVONN record (tagged, Little Golem or CodeCup format)")
+    try:
+        record = parse_record(text, style)
+    except UnreadableRecordError:
+        raise
+    except ArbiterError as exc:
+        return Verdict(game=GAME, valid=False, error=exc, final_position=START.text())
+    run = _Run()
+    try:
+        verdict = _replay(record, run)
+    except ArbiterError as exc:
+        return Verdict(
+            game=GAME,
+            valid=False,
+            plies=run.plies,
+            error=exc,
+            final_position=run.position.text(),
+            score=run.position.score(),
+            tags=record.tags,
+            moves=run.moves,
+        )
+    return verdict
+
+
+def _replay(record: ParsedRecord, run: _Run) -> Verdict:
+    if record.games_in_file > 1:
+        raise InvalidRecordError(
+            f"the text holds {record.games_in_file} games; a record is one game (split the file first)"
+        )
+    game_tag = record.tags.get("Game")
+    if record.style == TAGGED and game_tag is not None and game_tag.strip().lower() != GAME:
+        raise InvalidRecordError(f"the Game tag says {game_tag!r}, not DVONN")
+    enders = _termination_tokens(record.style)
+    tokens = record.tokens
+    index = 0
+    while index < len(tokens) and tokens[index] not in enders:
+        token = tokens[index]
+        before = run.position
+        try:
+            move = parse_move(token, record.style)
+        except ArbiterError as exc:
+            raise exc.at(ply=run.plies + 1, move=token, position=before.text()) from None
+        if before.placed == TOTAL_PIECES - 1 and move.kind != PLACE:
+            # the forced 49th placement was left out: put it on the last empty space
+            last = next(i for i, stack in enumerate(before.board) if not stack)
+            _play(run, Move(PLACE, last), NAMES[last])
+            before = run.position
+        _play(run, move, token)
+        index += 1
+
+    position = run.position
+    result: str | None
+    termination: str
+    ending = tokens[index:]
+    if not ending:
+        if position.is_over():
+            result, termination = result_for_score(*position.score()), SCORE
+        else:
+            result, termination = None, UNFINISHED
+    else:
+        result, termination = _read_termination(record.style, ending, position, run.plies + 1)
+    try:
+        check_result_tag(record.tags, result)
+    except ArbiterError as exc:
+        raise InvalidRecordError(exc.reason) from None
+    if record.score_claim is not None:
+        _check_score(record.score_claim, position.score())
+    return Verdict(
+        game=GAME,
+        valid=True,
+        result=result,
+        termination=termination,
+        plies=run.plies,
+        final_position=position.text(),
+        score=position.score(),
+        tags=record.tags,
+        moves=run.moves,
+    )
+
+
+def _play(run: _Run, move: Move, written: str) -> None:
+    before = run.position
+    try:
+        check_move(before, move)
+    except ArbiterError as exc:
+        raise exc.at(ply=run.plies + 1, move=written, position=before.text()) from None
+    run.position, _ = apply_move(before, move)
+    run.plies += 1
+    run.moves.append(format_move(move, TAGGED))
+
+
+def _read_termination(style: str, ending: list[str], position: Position, ply: int) -> tuple[str | None, str]:
+    """The result and termination named by the tokens after the last move."""
+    first = ending[0]
+    text = position.text()
+    natural = position.is_over()
+    if first in ("resign", "time"):
+        if natural:
+            raise IllegalMoveError(
+                "the game is already over (neither player can move)", ply=ply, move=first, position=text
+            )
+        loser = position.to_move
+        result: str | None = _win_for(BLACK if loser == WHITE else WHITE)
+        termination = RESIGNATION if first == "resign" else TIME
+        rest = ending[1:]
+        if rest:
+            if len(rest) > 1 or rest[0] not in RESULTS:
+                raise InvalidNotationError(
+                    f"nothing may follow '{first}' but the result",
+                    ply=ply,
+                    move=" ".join(rest),
+                    position=text,
+                )
+            if rest[0] != result:
+                raise InvalidRecordError(
+                    f"'{first}' by {'White' if loser == WHITE else 'Black'} gives {result}, not {rest[0]}",
+                    ply=ply,
+                    move=rest[0],
+                )
+        return result, termination
+    if len(ending) > 1:
+        raise InvalidNotationError(
+            f"nothing may follow the termination '{first}'", ply=ply, move=ending[1], position=text
+        )
+    if first == "*":
+        if natural:
+            return result_for_score(*position.score()), SCORE
+        return None, UNFINISHED
+    # a result token
+    if natural:
+        earned = result_for_score(*position.score())
+        if first != earned:
+            white, black = position.score()
+            raise InvalidRecordError(
+                f"the record ends with {first} but the score {white}-{black} gives {earned}",
+                ply=ply,
+                move=first,
+            )
+        return earned, SCORE
+    return first, ARBITER
+
+
+def _check_score(claim: str, actual: tuple[int, int]) -> None:
+    match = _SCORE_RE.match(claim)
+    if match is None:
+        raise InvalidRecordError(f"the written score {claim!r} is not '<white>-<black>'")
+    written = (int(match.group(1)), int(match.group(2)))
+    if written != actual:
+        raise InvalidRecordError(
+            f"the record gives the score {written[0]}-{written[1]} but the play gives {actual[0]}-{actual[1]}"
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Writers
+
+
+def write_tagged(moves: list[Move], tags: dict[str, str], termination: str | None) -> str:
+    return format_record(tags, [format_move(m, TAGGED) for m in moves], termination)
+
+
+def write_littlegolem(moves: list[Move], tags: dict[str, str], resign: bool = False) -> str:
+    """Little Golem style: header on one line, numbered pairs, the 49th placement left out."""
+    header = " ".join(f"{key} [{value}]" for key, value in tags.items())
+    written = [format_move(m, LITTLE_GOLEM) for i, m in enumerate(moves) if i != TOTAL_PIECES - 1]
+    if len(moves) < TOTAL_PIECES:
+        written = [format_move(m, LITTLE_GOLEM) for m in moves]
+    if resign:
+        written.append("resign")
+    pairs = [f"{i // 2 + 1}. " + " ".join(written[i : i + 2]) for i in range(0, len(written), 2)]
+    return (header + " " + " ".join(pairs)).strip() + "\n"
+
+
+def write_codecup(moves: list[Move], score: tuple[int, int] | None = None) -> str:
+    tokens = [format_move(m, CODECUP) for m in moves]
+    lines = [" ".join(tokens[i : i + 24]) for i in range(0, len(tokens), 24)]
+    if score is not None:
+        lines.append(f"# Score: {score[0]} - {score[1]}")
+    return "\n".join(lines) + "\n"
