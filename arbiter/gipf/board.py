@@ -1,0 +1,136 @@
+"""The GIPF board in official coordinates, with precomputed line tables.
+
+Columns ``a``..``i`` hold 5, 6, 7, 8, 9, 8, 7, 6, 5 points, numbered from 1 at the bottom (the dot
+``e1`` faces White). Internally a point is an axial pair ``(col, v)`` with ``col`` 0..8 and
+``v = row + max(0, col - 4)``; the six neighbours of a point are then ``(0, ±1)``, ``(±1, 0)`` and
+``±(1, 1)``. The 24 points at distance 4 from the centre ``e5`` are the dots; the 37 others are the
+spots of the play area, indexed 0..36 column by column (``b2`` = 0 ... ``h5`` = 36).
+"""
+
+from __future__ import annotations
+
+COLUMNS = "abcdefghi"
+CENTRE = (4, 5)
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0))
+
+
+def _distance(col: int, v: int) -> int:
+    dc, dv = col - CENTRE[0], v - CENTRE[1]
+    if (dc >= 0) == (dv >= 0):
+        return max(abs(dc), abs(dv))
+    return abs(dc) + abs(dv)
+
+
+def _name(col: int, v: int) -> str:
+    return f"{COLUMNS[col]}{v - max(0, col - 4)}"
+
+
+def _points() -> list[tuple[int, int]]:
+    points = []
+    for col in range(9):
+        for v in range(0, 11):
+            if _distance(col, v) <= 4:
+                points.append((col, v))
+    return points
+
+
+ALL_POINTS = _points()
+SPOT_POINTS: tuple[tuple[int, int], ...] = tuple(p for p in ALL_POINTS if _distance(*p) < 4)
+DOT_POINTS: tuple[tuple[int, int], ...] = tuple(p for p in ALL_POINTS if _distance(*p) == 4)
+NUM_SPOTS = len(SPOT_POINTS)  # 37
+
+SPOT_NAMES: tuple[str, ...] = tuple(_name(*p) for p in SPOT_POINTS)
+DOT_NAMES: tuple[str, ...] = tuple(_name(*p) for p in DOT_POINTS)
+SPOT_INDEX: dict[str, int] = {name: i for i, name in enumerate(SPOT_NAMES)}
+_SPOT_OF_POINT: dict[tuple[int, int], int] = {p: i for i, p in enumerate(SPOT_POINTS)}
+_POINT_OF_NAME: dict[str, tuple[int, int]] = {_name(*p): p for p in ALL_POINTS}
+
+
+class Entry:
+    """One way into play: a dot and a direction; ``line`` lists the spots from the dot onwards."""
+
+    __slots__ = ("index", "dot", "direction", "line", "far_dot")
+
+    def __init__(self, index: int, dot: str, direction: tuple[int, int], line: tuple[int, ...], far_dot: str):
+        self.index = index
+        self.dot = dot
+        self.direction = direction
+        self.line = line
+        self.far_dot = far_dot
+
+
+def _entries() -> tuple[Entry, ...]:
+    entries: list[Entry] = []
+    for dot in DOT_POINTS:
+        for dc, dv in DIRECTIONS:
+            col, v = dot[0] + dc, dot[1] + dv
+            if (col, v) not in _SPOT_OF_POINT:
+                continue
+            line = []
+            while (col, v) in _SPOT_OF_POINT:
+                line.append(_SPOT_OF_POINT[(col, v)])
+                col, v = col + dc, v + dv
+            entries.append(Entry(len(entries), _name(*dot), (dc, dv), tuple(line), _name(col, v)))
+    return tuple(entries)
+
+
+ENTRIES = _entries()  # 42 of them
+ENTRY_BY_DOT: dict[str, tuple[Entry, ...]] = {}
+for _entry in ENTRIES:
+    ENTRY_BY_DOT[_entry.dot] = (*ENTRY_BY_DOT.get(_entry.dot, ()), _entry)
+
+
+def _lines() -> tuple[tuple[int, ...], ...]:
+    """Every line of spots (21: seven per direction), each in one orientation."""
+    seen: set[tuple[int, ...]] = set()
+    lines: list[tuple[int, ...]] = []
+    for entry in ENTRIES:
+        if entry.direction in DIRECTIONS[:3] and entry.line not in seen:
+            seen.add(entry.line)
+            lines.append(entry.line)
+    return tuple(lines)
+
+
+LINES = _lines()
+#: for each spot, the indices (into LINES) of the three lines through it
+LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k, line in enumerate(LINES) if spot in line) for spot in range(NUM_SPOTS)
+)
+#: for each entry, the indices of lines to inspect after a push that moved spots line[0..j]
+AFFECTED_LINES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(sorted({k for spot in entry.line[: j + 1] for k in LINES_THROUGH[spot]}))
+        for j in range(len(entry.line))
+    )
+    for entry in ENTRIES
+)
+
+
+def is_dot(name: str) -> bool:
+    return name in ENTRY_BY_DOT
+
+
+def point_of(name: str) -> tuple[int, int] | None:
+    return _POINT_OF_NAME.get(name)
+
+
+def entry_through(dot: str, spot: str) -> Entry | None:
+    """The entry from ``dot`` whose line passes through ``spot`` (at most one), else None."""
+    target = SPOT_INDEX.get(spot)
+    if target is None:
+        return None
+    for entry in ENTRY_BY_DOT.get(dot, ()):
+        if target in entry.line:
+            return entry
+    return None
+
+
+def chain_end(board: tuple[int, ...], entry: Entry) -> int | None:
+    """Position in ``entry.line`` of the first empty spot (where the pushed chain ends), or None."""
+    for j, spot in enumerate(entry.line):
+        if board[spot] == 0:
+            return j
+    return None
+
+
+assert len(SPOT_POINTS) == 37 and len(DOT_POINTS) == 24 and len(ENTRIES) == 42 and len(LINES) == 21
