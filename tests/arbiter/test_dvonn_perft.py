@@ -33,3 +33,18 @@ def test_perft_after_the_little_golem_placements_shallow() -> None:
 def test_perft_after_the_little_golem_placements_depth_4() -> None:
     shared_path("perft", "README.md")
     assert ENGINE.perft("dvonn", 4, lg_start_position()) == [43, 1765, 78940, 3502964]
+
+
+@pytest.mark.slow
+def test_bench_script_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "dvonn_bench.py"
+    spec = importlib.util.spec_from_file_location("dvonn_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main([]) == 0
+    out = capsys.readouterr().out
+    assert "perft d4: 3502964 leaves" in out and "[ok]" in out
