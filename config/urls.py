@@ -1,6 +1,29 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from games import api as games_api
+from tournaments import api as tournaments_api
+
+router = DefaultRouter()
+router.register("events", tournaments_api.EventViewSet, basename="event")
+router.register("pairings", tournaments_api.PairingViewSet, basename="pairing")
+router.register("players", tournaments_api.PlayerViewSet, basename="player")
+router.register("games", games_api.GameViewSet, basename="game")
+router.register("records", games_api.SubmittedRecordViewSet, basename="record")
+
+api_patterns = [
+    path("", include(router.urls)),
+    path("replay/", games_api.replay, name="replay"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+]
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", include((api_patterns, "api"))),
+    path("games/", include("games.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("tournaments.urls")),
 ]

@@ -1,0 +1,48 @@
+"""Template filters of the tournament pages: points in half-points, tie-break values, badges."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import template
+
+from tournaments.models import format_points
+
+register = template.Library()
+
+
+@register.filter
+def points(half_points: int | None) -> str:
+    """Half-points as points: 3 -> "1½"; 0 -> "0"; None -> ""."""
+    if half_points is None:
+        return ""
+    return format_points(half_points) or "0"
+
+
+@register.filter
+def tiebreak(value: int | None, code: str) -> str:
+    """A stored tie-break value for display: wins are counts, SB is in quarter points."""
+    if value is None:
+        return "–"
+    if code == "wins":
+        return str(value)
+    if code == "sonneborn-berger":
+        quarters = Fraction(value, 4)
+        whole, rest = divmod(quarters, 1)
+        fraction = {Fraction(0): "", Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}[rest]
+        if whole == 0 and fraction:
+            return fraction
+        return f"{whole}{fraction}"
+    return points(value)
+
+
+@register.filter
+def colour_name(colour: str) -> str:
+    return {"w": "White", "b": "Black", "white": "White", "black": "Black"}.get(colour, "")
+
+
+@register.simple_tag
+def status_badge(status: str, label: str = "") -> str:
+    from django.utils.html import format_html
+
+    return format_html('<span class="badge badge-{}">{}</span>', status, label or status.title())

@@ -1,0 +1,29 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.event_list, name="event-list"),
+    path("new-event/", views.event_create, name="event-create"),
+    path("events/<slug:slug>/", views.event_detail, name="event-detail"),
+    path("events/<slug:slug>/edit/", views.event_edit, name="event-edit"),
+    path("events/<slug:slug>/players/", views.registrations, name="registrations"),
+    path("events/<slug:slug>/start/", views.event_start, name="event-start"),
+    path("events/<slug:slug>/finish/", views.event_finish, name="event-finish"),
+    path("events/<slug:slug>/standings/", views.standings, name="standings"),
+    path("events/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
+    path("events/<slug:slug>/rounds/next/", views.round_pair_next, name="round-pair-next"),
+    path("events/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round-detail"),
+    path("events/<slug:slug>/rounds/<int:number>/results/", views.round_results, name="round-results"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/boards/<int:board>/",
+        views.pairing_result,
+        name="pairing-result",
+    ),
+    path("events/<slug:slug>/rounds/<int:number>/close/", views.round_close, name="round-close"),
+    path("events/<slug:slug>/rounds/<int:number>/retry/", views.round_retry, name="round-retry"),
+    path("players/", views.player_list, name="player-list"),
+    path("players/<str:handle>/", views.player_detail, name="player-detail"),
+]
