@@ -384,6 +384,12 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_form.html", context)
 
 
+def registration_open(event: Event) -> bool:
+    return event.status == Event.Status.CREATED or (
+        event.status == Event.Status.RUNNING and not event.is_round_robin
+    )
+
+
 @forbidden_as_403
 def registrations(request: HttpRequest, slug: str) -> HttpResponse:
     """The players of an event; managers register (one or a pasted list) and withdraw here."""
@@ -434,8 +440,8 @@ def registrations(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("tournaments:registrations", slug=event.slug)
         except ServiceError as exc:
             target = paste_form if action == "paste" else register_form
-            if action == "withdraw":
-                messages.error(request, str(exc))
+            if action == "withdraw" or not registration_open(event):
+                messages.error(request, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
                 return redirect("tournaments:registrations", slug=event.slug)
             target.add_error(None, str(exc))
         status = 400
@@ -445,8 +451,7 @@ def registrations(request: HttpRequest, slug: str) -> HttpResponse:
             "registrations": list(event.registrations.select_related("player")),
             "register_form": register_form,
             "paste_form": paste_form,
-            "can_register": event.status == Event.Status.CREATED
-            or (event.status == Event.Status.RUNNING and not event.is_round_robin),
+            "can_register": registration_open(event),
         }
     )
     return render(request, "tournaments/registrations.html", context, status=status)
