@@ -85,6 +85,7 @@ def parse_player_list(text: str) -> list[ParsedEntry]:
         name, rating = (
             (match.group("name").strip(" ,;"), int(match.group("rating"))) if match else (line, None)
         )
+        name = " ".join(name.split())
         if not name:
             errors.append(f"line {number}: no name")
             continue
@@ -375,12 +376,17 @@ def record_result(
     pairing: Pairing, user: object, result: str | list[str], source: str = "reported"
 ) -> Pairing:
     """Enter or correct the result of a pairing (refused once its round is closed)."""
-    event = pairing.round.event
-    require_manager(event, user)
+    require_manager(pairing.round.event, user)
+    return apply_result(pairing, result, source)
+
+
+def apply_result(pairing: Pairing, result: str | list[str], source: str) -> Pairing:
+    """Store a pairing's result without a permission check (callers check: views, verified records)."""
     with transaction.atomic():
         pairing = (
             Pairing.objects.select_for_update().select_related("round", "round__event").get(pk=pairing.pk)
         )
+        event = pairing.round.event
         if pairing.round.status == Round.Status.CLOSED:
             raise ServiceError(f"round {pairing.round.number} is closed: results can no longer change")
         if pairing.is_bye:

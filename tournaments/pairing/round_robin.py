@@ -1,10 +1,10 @@
 """Round robin and double round robin by the FIDE Berger tables (C.05 Annex 1).
 
 The base table comes from ``caissify_pairings`` (its ``berger_round``). On top of it:
-odd player counts pair the highest number's opponent with a bye (the dummy number), the second
-cycle repeats the first with colours reversed, and in a double round robin the last two rounds
-of the first cycle are played in the reverse order so nobody gets the same colour three times
-in a row across the cycle boundary (the Berger rules' recommendation).
+odd player counts pair the highest number's opponent with a bye (the dummy number); in a double
+round robin the last two rounds of the first cycle are played in the reverse order, and the
+second cycle plays the table in its own order with every colour reversed, so that nobody gets
+the same colour three rounds running across the cycle boundary (see docs/rules.md).
 """
 
 from __future__ import annotations
@@ -33,12 +33,13 @@ def berger_table(players: int, cycles: int = 1) -> list[list[tuple[int, int | No
     if cycles not in (1, 2):
         raise PairingError("a round robin has one or two cycles")
     size = table_size(players)
-    first_cycle = [berger_round(size, number) for number in range(1, size)]
-    if cycles == 2 and len(first_cycle) >= 2:
-        first_cycle[-2], first_cycle[-1] = first_cycle[-1], first_cycle[-2]
-    rounds = list(first_cycle)
+    tables = [berger_round(size, number) for number in range(1, size)]
+    rounds = list(tables)
     if cycles == 2:
-        rounds += [[(black, white) for white, black in table] for table in first_cycle]
+        if len(rounds) >= 2:
+            rounds[-2], rounds[-1] = rounds[-1], rounds[-2]
+        # The second cycle is the table in its own order with every colour reversed.
+        rounds += [[(black, white) for white, black in table] for table in tables]
     result: list[list[tuple[int, int | None]]] = []
     for table in rounds:
         boards: list[tuple[int, int | None]] = []

@@ -1,0 +1,116 @@
+"""The organiser's pairing path on PostgreSQL with Redis and a real Celery worker, including
+pairing the same round from several requests at once."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from tests.integration.conftest import wait_for
+from tournaments import services
+from tournaments.models import Event, Pairing, Round
+
+pytestmark = pytest.mark.integration
+
+
+def make_event(players: int = 6) -> tuple[User, Event]:
+    organiser = User.objects.create_user("org", password="pw-organiser-1")
+    event = services.create_event(
+        organiser, name="Scaled club", game="gipf-standard", pairing_system="round-robin"
+    )
+    services.register_list(event, organiser, "\n".join(f"Player {i} {2000 - i}" for i in range(players)))
+    return organiser, event
+
+
+def paired(round_id: int) -> bool:
+    return Round.objects.get(pk=round_id).status == Round.Status.PAIRED
+
+
+def test_settings_are_the_scaled_setup() -> None:
+    from django.conf import settings
+
+    assert connection.vendor == "postgresql"
+    assert settings.CELERY_TASK_ALWAYS_EAGER is False
+    assert settings.CELERY_BROKER_URL.startswith("redis://")
+
+
+def test_worker_pairs_rounds_and_computes_standings(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
+    organiser, event = make_event(6)
+    round1 = services.start_event(event, organiser, "white")
+    wait_for(lambda: paired(round1.pk), what="the worker to pair round 1")
+    boards = list(Pairing.objects.filter(round=round1).order_by("board"))
+    # Berger round 1 for six players: 1-6, 2-5, 3-4
+    assert [(p.white.pairing_number, p.black.pairing_number) for p in boards] == [(1, 6), (2, 5), (3, 4)]
+    for pairing in boards:
+        services.record_result(pairing, organiser, "1-0")
+    services.close_round(round1, organiser)
+    standings = wait_for(lambda: list(event.standings.filter(after_round=1)), what="stored standings")
+    assert sorted(row.points for row in standings) == [0, 0, 0, 2, 2, 2]
+
+
+def test_concurrent_pair_requests_create_one_round(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
+    organiser, event = make_event(8)
+    round1 = services.start_event(event, organiser, "black")
+    wait_for(lambda: paired(round1.pk), what="round 1")
+    for pairing in round1.pairings.all():
+        services.record_result(pairing, organiser, "0-1")
+    services.close_round(round1, organiser)
+
+    barrier = threading.Barrier(4)
+    statuses: list[int] = []
+
+    def press_pair_button() -> None:
+        client = Client()
+        client.force_login(organiser)
+        barrier.wait()
+        try:
+            response = client.post(reverse("tournaments:round-pair-next", args=[event.slug]))
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=press_pair_button) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert len(statuses) == 4 and all(code < 500 for code in statuses), statuses
+    assert Round.objects.filter(event=event, number=2).count() == 1
+    round2 = Round.objects.get(event=event, number=2)
+    wait_for(lambda: paired(round2.pk), what="round 2")
+    assert Pairing.objects.filter(round=round2).count() == 4
+    assert Round.objects.filter(event=event).count() == 2
+
+
+def test_pairing_task_run_twice_at_once_stores_one_set(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
+    """Two workers (here: threads calling the task body) racing on one pending round."""
+    organiser, event = make_event(6)
+    event.status = Event.Status.RUNNING
+    event.rounds = 5
+    event.save()
+    for number, registration in enumerate(event.registrations.order_by("-rating"), start=1):
+        registration.pairing_number = number
+        registration.save()
+    round_ = Round.objects.create(event=event, number=1)
+    barrier = threading.Barrier(3)
+
+    def run_task() -> None:
+        barrier.wait()
+        try:
+            services.pair_round_now(round_.pk)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run_task) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Pairing.objects.filter(round=round_).count() == 3
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.PAIRED

@@ -1,0 +1,63 @@
+from django.contrib import admin
+
+from tournaments.models import Event, ForbiddenPair, Pairing, Player, Registration, Round, Standing
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("display_name", "handle", "country", "rating", "user")
+    search_fields = ("display_name", "handle")
+    list_filter = ("country",)
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    autocomplete_fields = ("player",)
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "pairing_system", "rounds", "status", "start_date")
+    list_filter = ("game", "pairing_system", "status")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("organisers", "arbiters")
+    inlines = [RegistrationInline]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ("player", "event", "pairing_number", "rating", "status", "withdrawn_from_round")
+    list_filter = ("status", "event")
+    search_fields = ("player__display_name", "event__name")
+
+
+class PairingInline(admin.TabularInline):
+    model = Pairing
+    extra = 0
+    fields = ("board", "white", "black", "bye", "results", "white_score", "black_score", "source")
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("event", "number", "status", "paired_at", "closed_at")
+    list_filter = ("status", "event")
+    inlines = [PairingInline]
+
+
+@admin.register(Pairing)
+class PairingAdmin(admin.ModelAdmin):
+    list_display = ("round", "board", "white", "black", "bye", "results", "source")
+    list_filter = ("source", "bye", "round__event")
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(admin.ModelAdmin):
+    list_display = ("event", "first", "second", "reason")
+
+
+@admin.register(Standing)
+class StandingAdmin(admin.ModelAdmin):
+    list_display = ("event", "after_round", "rank", "registration", "points")
+    list_filter = ("event",)

@@ -1,0 +1,132 @@
+"""REST API: events, rounds with pairings, standings, crosstables, players; result entry for managers."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import services
+from tournaments.models import Event, Pairing, Player, Round, format_points
+from tournaments.serializers import (
+    EventDetailSerializer,
+    EventSerializer,
+    PairingSerializer,
+    PlayerSerializer,
+    ResultInputSerializer,
+    RoundSerializer,
+    StandingSerializer,
+)
+
+
+def error_response(exc: Exception, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
+    return Response({"detail": str(exc)}, status=code)
+
+
+def standing_rows(event: Event) -> list[dict[str, object]]:
+    registrations = {r.pk: r for r in event.registrations.select_related("player")}
+    rows = []
+    for row in services.standings(event):
+        registration = registrations[row.player]
+        rows.append(
+            {
+                "rank": row.rank,
+                "pairing_number": registration.pairing_number,
+                "handle": registration.player.handle,
+                "name": registration.player.display_name,
+                "points_half": row.points,
+                "points": format_points(row.points),
+                "tie_breaks": row.tie_breaks,
+                "games": row.games,
+            }
+        )
+    return rows
+
+
+class EventViewSet(viewsets.ReadOnlyModelViewSet):
+    """Events, newest first. ``/events/{slug}/`` includes the registrations and rounds."""
+
+    queryset = Event.objects.all()
+    lookup_field = "slug"
+
+    def get_serializer_class(self):  # type: ignore[no-untyped-def]
+        return EventDetailSerializer if self.action == "retrieve" else EventSerializer
+
+    @extend_schema(responses=RoundSerializer(many=True))
+    @action(detail=True)
+    def rounds(self, request: Request, slug: str) -> Response:
+        event = self.get_object()
+        rounds = event.round_set.prefetch_related("pairings__white__player", "pairings__black__player")
+        return Response(RoundSerializer(rounds, many=True).data)
+
+    @extend_schema(responses=RoundSerializer)
+    @action(detail=True, url_path=r"rounds/(?P<number>\d+)")
+    def round(self, request: Request, slug: str, number: str) -> Response:
+        event = self.get_object()
+        round_ = get_object_or_404(Round, event=event, number=int(number))
+        return Response(RoundSerializer(round_).data)
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True)
+    def standings(self, request: Request, slug: str) -> Response:
+        return Response(StandingSerializer(standing_rows(self.get_object()), many=True).data)
+
+    @action(detail=True)
+    def crosstable(self, request: Request, slug: str) -> Response:
+        """Per player: every round's opponent (pairing number), colour and points."""
+        event = self.get_object()
+        table: dict[int, dict[str, object]] = {}
+        for registration in event.registrations.select_related("player").exclude(pairing_number=None):
+            table[registration.pk] = {
+                "pairing_number": registration.pairing_number,
+                "name": registration.player.display_name,
+                "rounds": {},
+            }
+        pairings = Pairing.objects.filter(round__event=event).select_related("round", "white", "black")
+        for pairing in pairings:
+            number = str(pairing.round.number)
+            white_cell = {
+                "opponent": pairing.black.pairing_number if pairing.black else None,
+                "colour": "w" if pairing.black else None,
+                "points": pairing.white_score,
+                "bye": pairing.bye or None,
+            }
+            table[pairing.white_id]["rounds"][number] = white_cell  # type: ignore[index]
+            if pairing.black:
+                table[pairing.black_id]["rounds"][number] = {  # type: ignore[index]
+                    "opponent": pairing.white.pairing_number,
+                    "colour": "b",
+                    "points": pairing.black_score,
+                    "bye": None,
+                }
+        return Response(sorted(table.values(), key=lambda row: row["pairing_number"] or 0))  # type: ignore[arg-type,return-value]
+
+
+class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    queryset = Pairing.objects.select_related("round__event", "white__player", "black__player")
+    serializer_class = PairingSerializer
+
+    @extend_schema(request=ResultInputSerializer, responses=PairingSerializer)
+    @action(detail=True, methods=["post"])
+    def result(self, request: Request, pk: str) -> Response:
+        """Enter or correct the result (organisers and arbiters of the event)."""
+        pairing = self.get_object()
+        data = ResultInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            pairing = services.record_result(pairing, request.user, data.validated_data["result"])
+        except PermissionDenied as exc:
+            return error_response(exc, status.HTTP_403_FORBIDDEN)
+        except services.ServiceError as exc:
+            return error_response(exc)
+        return Response(PairingSerializer(pairing).data)
+
+
+class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Player.objects.all()
+    serializer_class = PlayerSerializer
+    lookup_field = "handle"

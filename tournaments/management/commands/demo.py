@@ -1,0 +1,136 @@
+"""Demo data a newcomer can click through: a finished GIPF round robin and a running DVONN Swiss."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments import services
+from tournaments.models import Event, Player, Round
+
+GIPF_PLAYERS = [
+    ("Kris Burm", "BEL", 1850),
+    ("Anna Vermeer", "NED", 1790),
+    ("Lukas Schmidt", "GER", 1720),
+    ("Marie Dubois", "FRA", 1680),
+    ("Tomasz Nowak", "POL", 1610),
+    ("Elena Rossi", "ITA", 1560),
+]
+DVONN_PLAYERS = [
+    ("Sofia Lindqvist", "SWE", 1910),
+    ("Pieter de Vries", "NED", 1840),
+    ("Jonas Weber", "GER", 1775),
+    ("Chloe Martin", "FRA", 1700),
+    ("Oliver Brown", "GBR", 1655),
+    ("Marta Kowalska", "POL", 1600),
+    ("Diego Alvarez", "ESP", 1540),
+]
+
+
+class Command(BaseCommand):
+    help = "Load demo data (idempotent): users, a finished GIPF round robin and a running DVONN Swiss event."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--seed", type=int, default=2026, help="seed for the demo games and results")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        rng = random.Random(options["seed"])
+        with transaction.atomic():
+            organiser = self._user("organiser", "demo-organiser", "Olivia", "Organiser")
+            self._user("arbiter", "demo-arbiter", "Arthur", "Arbiter")
+            self._user("admin", "demo-admin", "Ada", "Admin", superuser=True)
+            players = {
+                name: self._player(name, country, rating)
+                for name, country, rating in GIPF_PLAYERS + DVONN_PLAYERS
+            }
+        self._gipf_event(organiser, players, rng)
+        self._dvonn_event(organiser, players, rng)
+        self.stdout.write(self.style.SUCCESS("Demo data ready: sign in as organiser / demo-organiser."))
+
+    def _user(self, username: str, password: str, first: str, last: str, superuser: bool = False) -> User:
+        user, created = User.objects.get_or_create(
+            username=username,
+            defaults={"first_name": first, "last_name": last, "email": f"{username}@example.org"},
+        )
+        if created:
+            user.set_password(password)
+            user.is_staff = user.is_superuser = superuser
+            user.save()
+            self.stdout.write(f"  user {username} created")
+        return user
+
+    def _player(self, name: str, country: str, rating: int) -> Player:
+        player = Player.objects.filter(display_name=name).first()
+        if player is None:
+            player = Player.objects.create(
+                display_name=name, handle=services.unique_handle(name), country=country, rating=rating
+            )
+        return player
+
+    def _play_round(self, event: Event, round_: Round, organiser: User, rng: random.Random) -> None:
+        from games import services as game_services
+
+        round_.refresh_from_db()
+        if round_.status != Round.Status.PAIRED:
+            raise RuntimeError(f"round {round_.number} of {event} was not paired: {round_.pairing_error}")
+        for pairing in round_.pairings.filter(black__isnull=False):
+            game_services.demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
+
+    def _gipf_event(self, organiser: User, players: dict[str, Player], rng: random.Random) -> None:
+        if Event.objects.filter(slug="gipf-club-championship").exists():
+            self.stdout.write("  GIPF club championship already there")
+            return
+        self.stdout.write("  GIPF club championship: 6-player round robin, 5 rounds")
+        event = services.create_event(
+            organiser,
+            name="GIPF Club Championship",
+            slug="gipf-club-championship",
+            game="gipf-standard",
+            pairing_system=Event.System.ROUND_ROBIN,
+            location="Antwerp",
+        )
+        for name, _, rating in GIPF_PLAYERS:
+            services.register(event, organiser, players[name], rating)
+        round_ = services.start_event(event, organiser, "white")
+        while True:
+            self._play_round(event, round_, organiser, rng)
+            services.close_round(round_, organiser)
+            self.stdout.write(f"    round {round_.number} played")
+            event.refresh_from_db()
+            if round_.number >= (event.rounds or 0):
+                break
+            round_ = services.pair_next_round(event, organiser)
+        services.finish_event(event, organiser)
+
+    def _dvonn_event(self, organiser: User, players: dict[str, Player], rng: random.Random) -> None:
+        if Event.objects.filter(slug="dvonn-open").exists():
+            self.stdout.write("  DVONN Open already there")
+            return
+        self.stdout.write("  DVONN Open: 7-player Swiss, 5 rounds, round 3 in progress")
+        event = services.create_event(
+            organiser,
+            name="DVONN Open",
+            slug="dvonn-open",
+            game="dvonn",
+            pairing_system=Event.System.SWISS_DUTCH,
+            rounds=5,
+            location="Online",
+        )
+        for name, _, rating in DVONN_PLAYERS:
+            services.register(event, organiser, players[name], rating)
+        round_ = services.start_event(event, organiser, "white")
+        for _ in range(2):
+            self._play_round(event, round_, organiser, rng)
+            services.close_round(round_, organiser)
+            self.stdout.write(f"    round {round_.number} played")
+            round_ = services.pair_next_round(event, organiser)
+        round_.refresh_from_db()
+        # Round 3: some results in, the others still to come.
+        from games import services as game_services
+
+        for pairing in round_.pairings.filter(black__isnull=False)[:1]:
+            game_services.demo_play(pairing, organiser, seed=rng.randrange(1 << 30))

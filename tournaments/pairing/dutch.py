@@ -1,0 +1,183 @@
+"""FIDE Dutch system (C.04.3) over :class:`EventState`, through ``caissify_pairings``.
+
+The library's ``DutchEngine`` does the pairing. This module only translates: the event's
+history becomes the engine's per-player snapshot (score, colours of played games, floats,
+bye eligibility, previous opponents), and the engine's answer is checked against the absolute
+criteria before it is returned, so a broken fallback inside the engine can never reach the
+database. Pure: no database access.
+
+Translation rules (see docs/pairing.md):
+
+* only games played over the board count for colours and for "already met" (forfeits and
+  byes are unplayed, FIDE C.04.3 and the TRF conventions);
+* a round without a game is a downfloat when it gave the player more than a loss (PAB, full
+  or half-point bye, forfeit win), no float otherwise (forfeit loss, zero-point bye);
+* a player who already had an unplayed round worth a win (PAB, full-point bye, forfeit win)
+  cannot get the pairing-allocated bye (C.04.1 d);
+* forbidden pairs are handed to the engine as if the two had already met.
+"""
+
+from __future__ import annotations
+
+from caissify_pairings.engines.dutch import DutchEngine
+
+from tournaments.pairing.state import (
+    BYE_PAIRING_ALLOCATED,
+    EventState,
+    PairedRound,
+    PairingError,
+    PlayerState,
+    RoundEntry,
+)
+
+# Result letters of a round without a game and the points they give, by kind.
+UNPLAYED_WIN_LETTERS = {"U", "F", "+"}
+
+
+def entry_points(entry: RoundEntry, state: EventState) -> int:
+    """Half-points a history entry gave, in the event's point system."""
+    code = entry.code.upper()
+    if entry.opponent is not None and entry.played:
+        return {
+            "1": state.win_points,
+            "W": state.win_points,
+            "=": state.draw_points,
+            "D": state.draw_points,
+        }.get(code, state.loss_points)
+    return {
+        "+": state.win_points,
+        "U": state.bye_points,
+        "F": state.win_points,
+        "H": state.draw_points,
+    }.get(code, 0)
+
+
+def _played_opponents(state: EventState) -> set[tuple[int, int]]:
+    pairs: set[tuple[int, int]] = set()
+    for player in state.players:
+        for entry in player.history:
+            if entry.played and entry.opponent is not None:
+                pairs.add((min(player.number, entry.opponent), max(player.number, entry.opponent)))
+    return pairs
+
+
+def _scores_before(state: EventState) -> dict[int, list[int]]:
+    """For every player, the half-points held before each round (index 0 = before round 1)."""
+    table: dict[int, list[int]] = {}
+    for player in state.players:
+        running, row = 0, [0]
+        for entry in player.history:
+            running += entry_points(entry, state)
+            row.append(running)
+        table[player.number] = row
+    return table
+
+
+def engine_player(player: PlayerState, state: EventState, before: dict[int, list[int]]) -> dict:
+    """The snapshot the library's Dutch engine expects for one player."""
+    colours: list[str] = []
+    floats: list[str] = []
+    byes = forfeit_wins = 0
+    for index, entry in enumerate(player.history):
+        code = entry.code.upper()
+        if entry.played and entry.opponent is not None:
+            colours.append("white" if entry.colour == "w" else "black")
+            mine = before[player.number][index]
+            theirs = before.get(entry.opponent, [0] * (index + 1))[index]
+            floats.append("down" if mine > theirs else "up" if mine < theirs else "none")
+            continue
+        floats.append("down" if entry_points(entry, state) > state.loss_points else "none")
+        if code == "+":
+            forfeit_wins += 1
+        elif code in UNPLAYED_WIN_LETTERS:
+            byes += 1
+    return {
+        "id": player.number,
+        "name": player.name,
+        "score": player.points / 2,
+        "rating": player.rating,
+        "starting_number": player.number,
+        "pairing_number": player.number,
+        "color_hist": colours,
+        "float_history": floats,
+        "bye_count": byes,
+        "forfeit_win_count": forfeit_wins,
+    }
+
+
+def pair(state: EventState) -> PairedRound:
+    """Pair ``state.round_to_pair`` by the FIDE Dutch system.
+
+    Unavailable players are left out; those with a requested bye (``absent_code`` H, F or Z)
+    come back as byes of that kind after the boards and the pairing-allocated bye.
+    """
+    from tournaments.pairing.state import BYE_FULL, BYE_HALF, BYE_ZERO
+
+    available = [player for player in state.players if player.available]
+    requested = [
+        (player.number, {"H": BYE_HALF, "F": BYE_FULL, "Z": BYE_ZERO}[player.absent_code.upper()])
+        for player in state.players
+        if not player.available and player.absent_code.upper() in ("H", "F", "Z")
+    ]
+    if not available:
+        raise PairingError("no valid pairing exists: no player is available in this round")
+    played = _played_opponents(state)
+    forbidden = {(min(a, b), max(a, b)) for a, b in state.forbidden_pairs}
+    before = _scores_before(state)
+    engine = DutchEngine(
+        players=[engine_player(player, state, before) for player in available],
+        previous_pairings=played | forbidden,
+        round_number=state.round_to_pair,
+        total_rounds=max(state.total_rounds, state.round_to_pair),
+        bye_value=state.bye_points / 2,
+        initial_color="black" if state.top_seed_colour == "black" else "white",
+    )
+    try:
+        output = engine.generate_pairings()
+    except PairingError:
+        raise
+    except Exception as exc:  # the library failing is reported, never a stuck round
+        raise PairingError(f"the Dutch engine failed: {exc}") from exc
+    paired = PairedRound()
+    for row in output:
+        if row.get("black_id") is None:
+            paired.byes.append((row["white_id"], BYE_PAIRING_ALLOCATED))
+        else:
+            paired.pairs.append((row["white_id"], row["black_id"]))
+    check_absolute(state, paired, played, forbidden, {player.number for player in available})
+    paired.byes.extend(requested)
+    return paired
+
+
+def check_absolute(
+    state: EventState,
+    paired: PairedRound,
+    played: set[tuple[int, int]],
+    forbidden: set[tuple[int, int]],
+    available: set[int],
+) -> None:
+    """Refuse an engine answer that breaks an absolute criterion (C.04.3 C1-C3)."""
+    seen: list[int] = [n for pair in paired.pairs for n in pair] + [n for n, _ in paired.byes]
+    if sorted(seen) != sorted(available):
+        raise PairingError(
+            "no valid pairing exists: the engine could not pair every available player exactly once"
+        )
+    for white, black in paired.pairs:
+        key = (min(white, black), max(white, black))
+        if key in played:
+            raise PairingError(f"no valid pairing exists without a rematch ({white} - {black} already met)")
+        if key in forbidden:
+            raise PairingError(f"no valid pairing exists without the forbidden pair {white} - {black}")
+    if len(paired.byes) > 1:
+        raise PairingError("no valid pairing exists: it would need more than one pairing-allocated bye")
+    if len(available) % 2 == 1 and state.round_to_pair > 1:
+        ((number, _),) = paired.byes
+        history = state.player(number).history
+        if any(
+            entry.opponent is None and entry.code.upper() in ("U", "F") or entry.code == "+"
+            for entry in history
+        ):
+            raise PairingError(
+                f"no valid pairing exists: the only possible pairing-allocated bye goes to {number}, "
+                "who already had a bye or a win without play"
+            )

@@ -1,0 +1,144 @@
+"""REST API representations. Points are given in half-points (``*_half_points``) and as text."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import Event, Pairing, Player, Registration, Round, format_points
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["handle", "display_name", "country", "rating", "rated_games"]
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player = PlayerSerializer(read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = ["pairing_number", "player", "rating", "status", "withdrawn_from_round"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    url = serializers.HyperlinkedIdentityField(view_name="api:event-detail", lookup_field="slug")
+    players = serializers.IntegerField(source="registrations.count", read_only=True)
+
+    class Meta:
+        model = Event
+        fields = [
+            "url",
+            "slug",
+            "name",
+            "game",
+            "pairing_system",
+            "rounds",
+            "games_per_pairing",
+            "win_points",
+            "draw_points",
+            "loss_points",
+            "bye_points",
+            "tie_breaks",
+            "status",
+            "top_seed_colour",
+            "location",
+            "start_date",
+            "players",
+        ]
+
+
+class EventDetailSerializer(EventSerializer):
+    registrations = RegistrationSerializer(many=True, read_only=True)
+    round_list = serializers.SerializerMethodField()
+
+    class Meta(EventSerializer.Meta):
+        fields = [*EventSerializer.Meta.fields, "registrations", "round_list"]
+
+    def get_round_list(self, event: Event) -> list[dict[str, object]]:
+        return [
+            {"number": r.number, "status": r.status, "pairing_error": r.pairing_error or None}
+            for r in event.round_set.order_by("number")
+        ]
+
+
+class PairingSerializer(serializers.ModelSerializer):
+    white = serializers.SerializerMethodField()
+    black = serializers.SerializerMethodField()
+    result = serializers.CharField(source="results")
+    white_points = serializers.SerializerMethodField()
+    black_points = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Pairing
+        fields = [
+            "id",
+            "board",
+            "white",
+            "black",
+            "bye",
+            "result",
+            "white_score",
+            "black_score",
+            "white_points",
+            "black_points",
+            "source",
+        ]
+        extra_kwargs = {
+            "white_score": {"label": "White half-points"},
+            "black_score": {"label": "Black half-points"},
+        }
+
+    def _side(self, registration: Registration | None) -> dict[str, object] | None:
+        if registration is None:
+            return None
+        return {
+            "pairing_number": registration.pairing_number,
+            "handle": registration.player.handle,
+            "name": registration.player.display_name,
+        }
+
+    def get_white(self, pairing: Pairing) -> dict[str, object] | None:
+        return self._side(pairing.white)
+
+    def get_black(self, pairing: Pairing) -> dict[str, object] | None:
+        return self._side(pairing.black)
+
+    def get_white_points(self, pairing: Pairing) -> str:
+        return format_points(pairing.white_score)
+
+    def get_black_points(self, pairing: Pairing) -> str:
+        return format_points(pairing.black_score)
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    pairings = PairingSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = [
+            "number",
+            "status",
+            "paired_at",
+            "closed_at",
+            "pairing_error",
+            "pairing_progress",
+            "pairings",
+        ]
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    pairing_number = serializers.IntegerField(allow_null=True)
+    handle = serializers.CharField()
+    name = serializers.CharField()
+    points_half = serializers.IntegerField(help_text="Points in half-points")
+    points = serializers.CharField()
+    tie_breaks = serializers.DictField(child=serializers.IntegerField())
+    games = serializers.IntegerField()
+
+
+class ResultInputSerializer(serializers.Serializer):
+    result = serializers.CharField(
+        help_text="1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; two codes for a 2-game match"
+    )
