@@ -116,7 +116,7 @@ LOGOUT_REDIRECT_URL = "tournaments:event-list"
 # Celery: eager (in-process) unless a broker is configured.
 _BROKER = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
-CELERY_BROKER_URL = _BROKER or "memory://"
+CELERY_BROKER_URL = _BROKER or "memory://localhost/"
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", _BROKER or None)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True

@@ -1,0 +1,90 @@
+"""The REST API: public reads, manager-only writes, the replay check, the OpenAPI schema."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from tests.conftest import shared_path
+from tournaments import services
+from tournaments.models import Pairing
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def setup() -> tuple[User, str]:
+    organiser = User.objects.create_user("olga", password="pw-olga-12345")
+    event = services.create_event(organiser, name="API Cup", game="gipf-basic", pairing_system="round-robin")
+    services.register_list(event, organiser, "Ann 1900\nBob 1800\nCid 1700")
+    services.start_event(event, organiser, "white")
+    return organiser, event.slug
+
+
+def test_public_reads(setup: tuple[User, str]) -> None:
+    _, slug = setup
+    client = APIClient()
+    events = client.get("/api/events/").json()
+    assert events["count"] == 1 and events["results"][0]["slug"] == slug
+    detail = client.get(f"/api/events/{slug}/").json()
+    assert [r["pairing_number"] for r in detail["registrations"]] == [1, 2, 3]
+    assert detail["rounds"] == 3 and detail["round_list"][0]["status"] == "paired"
+    round1 = client.get(f"/api/events/{slug}/rounds/1/").json()
+    # Berger, three players: 2-3 on board 1, 1 has the bye
+    assert [(p["white"]["pairing_number"], p["black"] and p["black"]["pairing_number"]) for p in round1["pairings"]] == [
+        (2, 3), (1, None)
+    ]
+    assert round1["pairings"][1]["bye"] == "pab" and round1["pairings"][1]["white_score"] == 2
+    standings = client.get(f"/api/events/{slug}/standings/").json()
+    assert standings[0]["name"] == "Ann" and standings[0]["points"] == "1"
+    crosstable = client.get(f"/api/events/{slug}/crosstable/").json()
+    assert crosstable[1]["rounds"]["1"] == {"opponent": 3, "colour": "w", "points": None, "bye": None}
+    assert client.get("/api/events/nope/").status_code == 404
+
+
+def test_result_entry_needs_a_manager(setup: tuple[User, str]) -> None:
+    organiser, slug = setup
+    pairing = Pairing.objects.get(round__event__slug=slug, board=1)
+    client = APIClient()
+    assert client.post(f"/api/pairings/{pairing.pk}/result/", {"result": "1-0"}).status_code in (401, 403)
+    User.objects.create_user("sam", password="pw-sam-12345")
+    client.login(username="sam", password="pw-sam-12345")
+    assert client.post(f"/api/pairings/{pairing.pk}/result/", {"result": "1-0"}).status_code == 403
+    pairing.refresh_from_db()
+    assert pairing.white_score is None
+    client.force_authenticate(organiser)
+    bad = client.post(f"/api/pairings/{pairing.pk}/result/", {"result": "2-0"})
+    assert bad.status_code == 400 and "not a result" in bad.json()["detail"]
+    good = client.post(f"/api/pairings/{pairing.pk}/result/", {"result": "0-1"})
+    assert good.status_code == 200 and good.json()["black_points"] == "1"
+
+
+def test_replay_endpoint_matches_the_cli_shape() -> None:
+    client = APIClient()
+    text = shared_path("records", "gipf", "basic-02.txt").read_text()
+    verdict = client.post("/api/replay/", {"record": text}, format="json").json()
+    assert verdict["valid"] is True and verdict["game"] == "gipf-basic"
+    assert verdict["result"] in ("1-0", "0-1") and f'[Result "{verdict["result"]}"]' in text
+    broken = client.post("/api/replay/", {"record": "hello"}, format="json")
+    assert broken.status_code == 400 and broken.json()["valid"] is False
+
+
+def test_submit_via_api(setup: tuple[User, str]) -> None:
+    organiser, slug = setup
+    pairing = Pairing.objects.get(round__event__slug=slug, board=1)
+    client = APIClient()
+    response = client.post("/api/games/submit/", {"pairing": pairing.pk, "record": "x"}, format="json")
+    assert response.status_code in (401, 403)
+    client.force_authenticate(organiser)
+    response = client.post("/api/games/submit/", {"pairing": pairing.pk, "record": "1. e5-e6"}, format="json")
+    assert response.status_code == 202
+    record = client.get(f"/api/records/{response.json()['id']}/").json()
+    assert record["status"] == "invalid" and record["error"]["reason"]
+
+
+def test_openapi_schema_and_docs() -> None:
+    client = APIClient()
+    schema = client.get("/api/schema/")
+    assert schema.status_code == 200 and b"/api/events/{slug}/standings/" in schema.content
+    assert client.get("/api/docs/").status_code == 200
