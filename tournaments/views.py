@@ -95,8 +95,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     registrations = list(event.registrations.select_related("player"))
     round_summaries = []
     for round_ in context["rounds"]:  # type: ignore[attr-defined]
-        boards = round_.pairings.count()
-        done = round_.pairings.exclude(white_score=None).count()
+        games = round_.pairings.exclude(black=None)
+        boards, done = games.count(), games.exclude(white_score=None).count()
         round_summaries.append((round_, boards, done))
     latest: Round | None = context["latest_round"]  # type: ignore[assignment]
     context.update(
