@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from tournaments.models import Event, ForbiddenPair, Pairing, Player, Registration, Round, Standing
+from tournaments.models import (
+    Event,
+    ForbiddenPair,
+    Pairing,
+    Player,
+    RatingChange,
+    Registration,
+    Round,
+    Standing,
+)
 
 
 @admin.register(Player)
@@ -61,3 +70,9 @@ class ForbiddenPairAdmin(admin.ModelAdmin):
 class StandingAdmin(admin.ModelAdmin):
     list_display = ("event", "after_round", "rank", "registration", "points")
     list_filter = ("event",)
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ("player", "round", "before", "after", "games")
+    list_filter = ("round__event",)

@@ -296,3 +296,28 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration.player}: {self.rank}"
+
+
+from tournaments.models_swiss import *  # noqa: E402,F403
+
+
+class RatingChange(models.Model):
+    """A player's rating before and after one round of one event (games over the board only)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="rating_changes")
+    before = models.IntegerField()
+    after = models.IntegerField()
+    games = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [models.UniqueConstraint(fields=["player", "round"], name="rating_change_once_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.before} → {self.after}"
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before

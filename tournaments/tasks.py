@@ -13,8 +13,10 @@ def pair_round_task(round_id: int) -> str:
     return round_.status
 
 
-@shared_task(name="tournaments.update_standings")
+@shared_task(name="tournaments.update_standings")  # standings and ratings after a round
 def update_standings_task(event_id: int) -> int:
-    from tournaments.services import store_standings
+    from tournaments.services import rate_closed_rounds, store_standings
 
-    return store_standings(event_id)
+    stored = store_standings(event_id)
+    rate_closed_rounds(event_id)
+    return stored
