@@ -321,3 +321,6 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> int:
         return self.after - self.before
+
+
+from tournaments.models_swiss import *  # noqa: E402,F403
