@@ -155,6 +155,7 @@ class RoundResultsForm(forms.Form):
                     required=False,
                     initial=codes[game - 1] if len(codes) == games else "",
                     label=f"Board {pairing.board} game {game}",
+                    widget=forms.Select(attrs={"aria-label": f"Board {pairing.board}, game {game}"}),
                 )
 
     @staticmethod

@@ -76,10 +76,20 @@ def round_pairings(event: Event, number: int) -> list[Pairing]:
     )
 
 
-def test_sign_in_page_renders(client):
+def test_sign_in_and_out(client):
     response = client.get(reverse("login"))
     assert response.status_code == 200
     assert "Sign in" in response.content.decode()
+    get_user_model().objects.create_user("someone", password="pw-someone-1")
+    response = client.post(reverse("login"), {"username": "someone", "password": "wrong"})
+    assert response.status_code == 200 and "Please enter a correct username" in response.content.decode()
+    response = client.post(reverse("login"), {"username": "someone", "password": "pw-someone-1"})
+    assert response.status_code == 302
+    page = client.get(reverse("tournaments:event-list")).content.decode()
+    assert "someone" in page and "Sign out" in page and "New event" in page
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert "Sign out" not in client.get(reverse("tournaments:event-list")).content.decode()
 
 
 def test_round_robin_from_creation_to_final_standings(client, organiser):
