@@ -82,15 +82,15 @@ def compute_standings(
         opponent_scores = []
         sb = 0
         for number in range(1, rounds + 1):
-            score = by_player[player].get(number)
-            if score is not None and score.opponent is not None:
-                opponent_total = totals.get(score.opponent, 0)
+            entry = by_player[player].get(number)
+            if entry is not None and entry.opponent is not None:
+                opponent_total = totals.get(entry.opponent, 0)
                 opponent_scores.append(opponent_total)
-                sb += score.points * opponent_total
+                sb += entry.points * opponent_total
             else:
                 # virtual opponent with the player's own score
                 opponent_scores.append(totals[player])
-                sb += (score.points if score else 0) * totals[player]
+                sb += (entry.points if entry else 0) * totals[player]
         running = progressive = 0
         for number in range(1, rounds + 1):
             running += by_player[player][number].points if number in by_player[player] else 0
