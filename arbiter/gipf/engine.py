@@ -43,7 +43,7 @@ from arbiter.gipf.rules import (
     status_at_turn_start,
     turns,
 )
-from arbiter.records import check_result_tag, format_record, has_tag_block, parse_tagged
+from arbiter.records import check_result_tag, format_record, parse_tagged
 from arbiter.registry import GAME_NAMES, GameEngine, LegalMove
 from arbiter.verdict import ARBITER, BLACK_WINS, RESIGNATION, TIME, UNFINISHED, WHITE_WINS, Verdict
 
@@ -66,7 +66,7 @@ def parse_handicap(value: str) -> tuple[int, int]:
     """``[Handicap "White 2"]``: 1 to 3 extra pieces in one player's reserve (basic games)."""
     parts = value.split()
     if len(parts) != 2 or parts[0].lower() not in ("white", "black") or parts[1] not in ("1", "2", "3"):
-        raise InvalidRecordError(f"the Handicap tag must be like \"White 2\" (1 to 3 pieces), not \"{value}\"")
+        raise InvalidRecordError(f'the Handicap tag must be like "White 2" (1 to 3 pieces), not "{value}"')
     extra = int(parts[1])
     return (extra, 0) if parts[0].lower() == "white" else (0, extra)
 
@@ -90,7 +90,10 @@ def play_written(pos: Position, written: WrittenTurn) -> Position:
     mover = pos.to_move
     name = PLAYER_NAMES[mover]
     pre = choose_removal(
-        removal_options(pos.board, mover), written.before, pos.board, f"{name}'s rows at the start of his turn"
+        removal_options(pos.board, mover),
+        written.before,
+        pos.board,
+        f"{name}'s rows at the start of his turn",
     )
     ready = apply_removal(pos, mover, pre)
     ended = status_after_own_removals(ready)
@@ -153,24 +156,31 @@ class GipfEngine(GameEngine):
         if "Game" in tags:
             tag_game = game_from_tag(tags["Game"])
             if tag_game is None and game is None:
-                raise UnreadableRecordError(f"the Game tag \"{tags['Game']}\" is not a GIPF game")
+                raise UnreadableRecordError(f'the Game tag "{tags["Game"]}" is not a GIPF game')
         if game is not None and game not in GAMES:
             raise UnreadableRecordError(f"'{game}' is not a GIPF game")
         key = game or tag_game or self._guess_game(record.tokens)
         verdict = Verdict(game=key, valid=False, tags=dict(tags))
         if "Game" in tags and tag_game != key:
             verdict.error = InvalidRecordError(
-                f"the Game tag says \"{tags['Game']}\" but the record is replayed as {GAME_NAMES[key]}"
+                f'the Game tag says "{tags["Game"]}" but the record is replayed as {GAME_NAMES[key]}'
             )
             return verdict
         try:
             handicap = parse_handicap(tags["Handicap"]) if "Handicap" in tags else (0, 0)
             if handicap != (0, 0) and key != "gipf-basic":
                 raise InvalidRecordError("a handicap (extra pieces) is only for basic games")
+            start = start_position(key, handicap)
+            if "Position" in tags:
+                if handicap != (0, 0):
+                    raise InvalidRecordError("give either a Handicap or a Position tag, not both")
+                start = parse_position(tags["Position"])
+                if start.game != key:
+                    raise InvalidRecordError(f"the Position tag is a {start.game} position, not {key}")
         except ArbiterError as exc:
             verdict.error = exc
             return verdict
-        return self._replay_moves(record.tokens, tags, start_position(key, handicap), verdict)
+        return self._replay_moves(record.tokens, tags, start, verdict)
 
     @staticmethod
     def _guess_game(tokens: list[str]) -> str:
@@ -180,7 +190,9 @@ class GipfEngine(GameEngine):
                 return "gipf-tournament" if token.startswith("G") else "gipf-standard"
         return "gipf-standard"
 
-    def _replay_moves(self, tokens: list[str], tags: dict[str, str], pos: Position, verdict: Verdict) -> Verdict:
+    def _replay_moves(
+        self, tokens: list[str], tags: dict[str, str], pos: Position, verdict: Verdict
+    ) -> Verdict:
         cut = len(tokens)
         for index, token in enumerate(tokens):
             if token in TERMINATION_WORDS:
@@ -218,7 +230,9 @@ class GipfEngine(GameEngine):
         verdict.termination = termination
         return verdict
 
-    def _ending(self, pos: Position, pending: WrittenTurn | None, ending: list[str]) -> tuple[str | None, str]:
+    def _ending(
+        self, pos: Position, pending: WrittenTurn | None, ending: list[str]
+    ) -> tuple[str | None, str]:
         """The result and termination after the last turn, checked against the termination words."""
         natural = status_at_turn_start(pos)
         word = " ".join(ending)

@@ -53,7 +53,9 @@ def _parse_removal(part: str, text: str) -> tuple[tuple[str, bool], ...]:
         marked = item.startswith("G")
         name = item[1:] if marked else item
         if name not in SPOT_INDEX:
-            raise InvalidNotationError(f"'{name}' in a removal list is not a spot of the play area", move=text)
+            raise InvalidNotationError(
+                f"'{name}' in a removal list is not a spot of the play area", move=text
+            )
         items.append((name, marked))
     return tuple(items)
 
@@ -73,15 +75,20 @@ def parse_turn(text: str, allow_no_push: bool = False) -> WrittenTurn:
         match = PUSH_RE.match(part)
         if not match:
             raise InvalidNotationError(
-                f"'{part}' is neither a push like a1-b2 / Ga1-b2 nor a removal list like xc3,d4,e5,f5", move=text
+                f"'{part}' is neither a push like a1-b2 / Ga1-b2 nor a removal list like xc3,d4,e5,f5",
+                move=text,
             )
         if push is not None:
             raise InvalidNotationError(f"two pushes in one turn '{text}'", move=text)
         gipf, dot, spot = bool(match.group(1)), match.group(2), match.group(3)
         if dot not in ENTRY_BY_DOT:
-            raise InvalidNotationError(f"a push starts on a dot of the outer ring; {dot} is not one", move=text)
+            raise InvalidNotationError(
+                f"a push starts on a dot of the outer ring; {dot} is not one", move=text
+            )
         if spot not in SPOT_INDEX:
-            raise InvalidNotationError(f"a push ends on a spot of the play area; {spot} is not one", move=text)
+            raise InvalidNotationError(
+                f"a push ends on a spot of the play area; {spot} is not one", move=text
+            )
         if entry_through(dot, spot) is None:
             raise InvalidNotationError(f"{spot} is not on a line into the play area from {dot}", move=text)
         push = WrittenPush(gipf, dot, spot)
@@ -180,7 +187,9 @@ def choose_removal(
                 return option
         if len(options) == 1:
             return options[0]
-        raise AmbiguousMoveError(f"the record does not say how to remove {what}", options=_options_text(options))
+        raise AmbiguousMoveError(
+            f"the record does not say how to remove {what}", options=_options_text(options)
+        )
     spots: set[int] = set()
     for group in groups:
         for name, marked in group:

@@ -94,8 +94,9 @@ def start_position(game: str, handicap: tuple[int, int] = (0, 0)) -> Position:
         raise InvalidPositionError(f"unknown GIPF game '{game}'")
     board = [EMPTY] * NUM_SPOTS
     if rules == "tournament":
-        return Position(rules, tuple(board), 0, (18 + handicap[0], 18 + handicap[1]), (0, 0),
-                        (MUST_GIPF, MUST_GIPF))
+        return Position(
+            rules, tuple(board), 0, (18 + handicap[0], 18 + handicap[1]), (0, 0), (MUST_GIPF, MUST_GIPF)
+        )
     for player in (0, 1):
         piece = (WHITE_GIPF if rules == "standard" else WHITE) + player
         for spot in START_SPOTS[player]:
@@ -151,7 +152,9 @@ def parse_board(text: str) -> tuple[int, ...]:
 def parse_position(text: str) -> Position:
     fields = text.split()
     if len(fields) < 3:
-        raise InvalidPositionError("a GIPF position needs: game key, board, side to move, reserve=, captured=")
+        raise InvalidPositionError(
+            "a GIPF position needs: game key, board, side to move, reserve=, captured="
+        )
     rules = GAME_KEYS.get(fields[0])
     if rules is None:
         raise InvalidPositionError(f"unknown GIPF game key '{fields[0]}'")
@@ -226,7 +229,7 @@ def render_diagram(pos: Position) -> str:
             char = cells.get((col, key))
             if char is not None:
                 line[col * 3 + 1] = char
-        lines.append(f"{key:>3} " + "".join(line).rstrip())
+        lines.append("    " + "".join(line).rstrip())
     lines.append("    " + "".join(f" {c} " for c in COLUMNS))
     lines.append(
         f"{PLAYER_NAMES[pos.to_move]} to move; reserve W {pos.reserve[0]} B {pos.reserve[1]}; "

@@ -160,8 +160,9 @@ def apply_removal(pos: Position, player: int, removal: Removal) -> Position:
     captured = list(pos.captured)
     reserve[player] += removal.returned
     captured[player] += removal.captured
-    return Position(pos.rules, removal.board, pos.to_move, (reserve[0], reserve[1]),
-                    (captured[0], captured[1]), pos.start)
+    return Position(
+        pos.rules, removal.board, pos.to_move, (reserve[0], reserve[1]), (captured[0], captured[1]), pos.start
+    )
 
 
 # ---------------------------------------------------------------- pushes
@@ -204,8 +205,14 @@ def after_push(pos: Position, entry: Entry, end: int, gipf: bool) -> Position:
     start = list(pos.start)
     if pos.rules == "tournament":
         start[player] = GIPF_OPEN if gipf and start[player] != CLOSED else CLOSED
-    return Position(pos.rules, push_board(pos.board, entry, end, piece), player,
-                    (reserve[0], reserve[1]), pos.captured, (start[0], start[1]))
+    return Position(
+        pos.rules,
+        push_board(pos.board, entry, end, piece),
+        player,
+        (reserve[0], reserve[1]),
+        pos.captured,
+        (start[0], start[1]),
+    )
 
 
 def pass_turn(pos: Position) -> Position:
@@ -291,7 +298,7 @@ def plies(pos: Position) -> Iterator[tuple[Position, bool]]:
     standing = has_any_row(pos.board)
     mover = pos.to_move
     opponent = 1 - mover
-    for gipf, entry, end, pushed in pushes(pos):
+    for _gipf, entry, end, pushed in pushes(pos):
         if not standing and not any(
             _line_has_row(pushed.board, LINES[k]) for k in AFFECTED_LINES[entry.index][end]
         ):
