@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -138,3 +140,17 @@ def test_submit_page_shows_errors_not_500(client, organiser: User) -> None:  # t
     stranger = User.objects.create_user("sam", password="pw-sam-12345")
     client.force_login(stranger)
     assert client.post(url, {"game_number": 1, "record": "x"}).status_code == 403
+
+
+def test_round_page_links_verified_records(client, organiser: User) -> None:  # type: ignore[no-untyped-def]
+    event = running_event(organiser, game="dvonn")
+    pairing = first_pairing(event)
+    record = services.submit_record(
+        pairing, organiser, registry.random_record("dvonn", 5, {"White": "Ann", "Black": "Bob"})
+    )
+    game = Game.objects.get(pairing=pairing)
+    page = client.get(reverse("tournaments:round-detail", args=[event.slug, 1])).content.decode()
+    assert game.get_absolute_url() in page
+    assert reverse("games:submit", args=[pairing.pk]) not in page  # anonymous: no submit link
+    detail = client.get(game.get_absolute_url()).content.decode()
+    assert "Verdict" in detail and html.escape(record.text.splitlines()[0]) in detail
