@@ -298,6 +298,9 @@ def build_state(event: Event, round_number: int) -> EventState:
                 available=registration.is_active_in(round_number),
             )
         )
+    from tournaments.swiss import apply_bye_requests
+
+    apply_bye_requests(event, round_number, players)
     forbidden = [
         (pair.first.pairing_number or 0, pair.second.pairing_number or 0)
         for pair in event.forbidden_pairs.select_related("first", "second")
@@ -319,6 +322,8 @@ def build_state(event: Event, round_number: int) -> EventState:
 
 def pair_round_now(round_id: int) -> Round:
     """Pair a pending round. Idempotent: a round already paired is left as it is."""
+    # Progress is written outside the pairing transaction so pages can show it meanwhile.
+    Round.objects.filter(pk=round_id, status=Round.Status.PENDING).update(pairing_progress=10, pairing_error="")
     with transaction.atomic():
         round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
         if round_.status != Round.Status.PENDING:
@@ -327,8 +332,9 @@ def pair_round_now(round_id: int) -> Round:
         try:
             paired = pair_round(build_state(event, round_.number))
         except PairingError as exc:
+            round_.pairing_progress = 0
             round_.pairing_error = str(exc)
-            round_.save(update_fields=["pairing_error"])
+            round_.save(update_fields=["pairing_error", "pairing_progress"])
             return round_
         save_pairings(round_, paired.pairs, paired.byes)
         round_.status = Round.Status.PAIRED

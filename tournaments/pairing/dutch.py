@@ -15,11 +15,17 @@ Translation rules (see docs/pairing.md):
 * a player who already had an unplayed round worth a win (PAB, full-point bye, forfeit win)
   cannot get the pairing-allocated bye (C.04.1 d);
 * forbidden pairs are handed to the engine as if the two had already met.
+
+One correction to the library (0.5.0): in the colour rules E.4 and E.5 "the higher ranked
+player" is the one ranked higher by A.2 -- more points first, then the lower pairing number --
+while the library compares pairing numbers only. :class:`RankedColourEngine` fixes that; the
+reference corpus (tests/tournaments/test_dutch_corpus.py) has rounds that need it, and
+tests/tournaments/test_dutch.py shows the library's answer next to the corrected one.
 """
 
 from __future__ import annotations
 
-from caissify_pairings.engines.dutch import DutchEngine
+from caissify_pairings.engines.dutch import DutchEngine, DutchPlayer
 
 from tournaments.pairing.state import (
     BYE_PAIRING_ALLOCATED,
@@ -32,6 +38,28 @@ from tournaments.pairing.state import (
 
 # Result letters of a round without a game and the points they give, by kind.
 UNPLAYED_WIN_LETTERS = {"U", "F", "+"}
+
+
+class RankedColourEngine(DutchEngine):
+    """The library's Dutch engine, with "higher ranked" in the colour rules meaning A.2's rank."""
+
+    def _assign_colors(self, p1: DutchPlayer, p2: DutchPlayer) -> tuple[DutchPlayer, DutchPlayer]:
+        higher, lower = sorted((p1, p2), key=lambda p: (-p.score, p.pairing_number))
+        if higher.pairing_number < lower.pairing_number:
+            return super()._assign_colors(p1, p2)
+        if not higher.color_hist and not lower.color_hist:
+            # E.5: nobody has a colour history; the higher ranked player's own pairing number
+            # decides: odd gets the initial colour, even the other one.
+            gets_initial = higher.pairing_number % 2 == 1
+            higher_white = (self.initial_color == "white") == gets_initial
+            return (higher, lower) if higher_white else (lower, higher)
+        # E.1-E.4 only ask which of the two is higher ranked: let the library answer with the
+        # pairing numbers swapped for the moment, so its "lower number" is the higher ranked.
+        p1.pairing_number, p2.pairing_number = p2.pairing_number, p1.pairing_number
+        try:
+            return super()._assign_colors(p1, p2)
+        finally:
+            p1.pairing_number, p2.pairing_number = p2.pairing_number, p1.pairing_number
 
 
 def entry_points(entry: RoundEntry, state: EventState) -> int:
@@ -124,7 +152,7 @@ def pair(state: EventState) -> PairedRound:
     played = _played_opponents(state)
     forbidden = {(min(a, b), max(a, b)) for a, b in state.forbidden_pairs}
     before = _scores_before(state)
-    engine = DutchEngine(
+    engine = RankedColourEngine(
         players=[engine_player(player, state, before) for player in available],
         previous_pairings=played | forbidden,
         round_number=state.round_to_pair,
