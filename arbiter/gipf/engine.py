@@ -242,8 +242,8 @@ class GipfEngine(GameEngine):
             try:
                 removal = choose_removal(options, groups, pos.board, f"{PLAYER_NAMES[pos.to_move]}'s rows")
             except ArbiterError as exc:
-                if ending and ending[0] in ("resign", "time", "arbiter") and pending is None:
-                    removal = None
+                if pending is None and (not ending or ending[0] in ("*", "resign", "time", "arbiter")):
+                    removal = None  # the next turn would say; the result does not depend on it
                 else:
                     move = removal_text(options[0]) if pending is None else None
                     raise exc.at(move=move) from None

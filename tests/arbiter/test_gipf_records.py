@@ -59,9 +59,7 @@ def test_shared_record_rewritten_with_the_official_spelling_replays_the_same() -
     for move in verdict.moves:
         written = parse_turn(move)
         options = ENGINE.legal_moves(pos_text)
-        before_after = ENGINE.replay(
-            record(move, game="GIPF standard", Position=pos_text)
-        ).final_position
+        before_after = ENGINE.replay(record(move, game="GIPF standard", Position=pos_text)).final_position
         assert written.push is not None
         dot = ("G" if written.push.gipf else "") + written.push.dot + "-"
         match = [m for m in options if m.position == before_after and dot in m.notation]
@@ -169,7 +167,11 @@ def test_untagged_record_is_guessed() -> None:
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "arbiter", *args], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "arbiter", *args],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -201,7 +203,9 @@ def test_cli_replay_invalid_and_unreadable(tmp_path: Path) -> None:
 def test_cli_perft_and_moves() -> None:
     done = run_cli("perft", "--game", "gipf-basic", "--depth", "2")
     assert done.returncode == 0 and done.stdout.split() == ["1", "42", "2", "1764"]
-    start = "gipf-tournament ..../...../....../......./....../...../.... w reserve=18/18 captured=0/0 start=g/g"
+    start = (
+        "gipf-tournament ..../...../....../......./....../...../.... w reserve=18/18 captured=0/0 start=g/g"
+    )
     moves = run_cli("moves", "--position", start)
     assert moves.returncode == 0
     lines = moves.stdout.strip().splitlines()

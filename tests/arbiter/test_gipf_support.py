@@ -31,8 +31,13 @@ def position(
     captured: tuple[int, int] = (0, 0),
     start: str | None = None,
 ) -> str:
-    fields = [f"gipf-{game}", board_field(pieces), to_move, f"reserve={reserve[0]}/{reserve[1]}",
-              f"captured={captured[0]}/{captured[1]}"]
+    fields = [
+        f"gipf-{game}",
+        board_field(pieces),
+        to_move,
+        f"reserve={reserve[0]}/{reserve[1]}",
+        f"captured={captured[0]}/{captured[1]}",
+    ]
     if start is not None:
         fields.append(f"start={start}")
     return " ".join(fields)
