@@ -16,7 +16,8 @@ Translation rules (see docs/pairing.md):
   cannot get the pairing-allocated bye (C.04.1 d);
 * forbidden pairs are handed to the engine as if the two had already met.
 
-One correction to the library (0.5.0): in the colour rules E.4 and E.5 "the higher ranked
+Two corrections to the library (0.5.0), in :class:`RankedColourEngine`: round 1 honours
+forbidden pairs, and in the colour rules E.4 and E.5 "the higher ranked
 player" is the one ranked higher by A.2 -- more points first, then the lower pairing number --
 while the library compares pairing numbers only. :class:`RankedColourEngine` fixes that; the
 reference corpus (tests/tournaments/test_dutch_corpus.py) has rounds that need it, and
@@ -41,7 +42,22 @@ UNPLAYED_WIN_LETTERS = {"U", "F", "+"}
 
 
 class RankedColourEngine(DutchEngine):
-    """The library's Dutch engine, with "higher ranked" in the colour rules meaning A.2's rank."""
+    """The library's Dutch engine with two corrections.
+
+    * "higher ranked" in the colour rules means A.2's rank (points, then pairing number);
+    * round 1 honours forbidden pairs: the library splits the field in halves without looking
+      at them, so when the split holds a forbidden pair the round is paired as one bracket by the
+      library's general (later-round) procedure instead.
+    """
+
+    def _generate_first_round_pairings(
+        self, eligible: list[DutchPlayer]
+    ) -> list[tuple[DutchPlayer, DutchPlayer]]:
+        pairs = super()._generate_first_round_pairings(eligible)
+        if all(self._can_pair(a, b) for a, b in pairs):
+            return pairs
+        matched, _ = self._pair_iterative_mwm(list(eligible))
+        return matched
 
     def _assign_colors(self, p1: DutchPlayer, p2: DutchPlayer) -> tuple[DutchPlayer, DutchPlayer]:
         higher, lower = sorted((p1, p2), key=lambda p: (-p.score, p.pairing_number))

@@ -1,0 +1,91 @@
+"""The reference corpus: every round of every tournament in ../shared/pairing/dutch/ reproduced.
+
+For round r the file is cut as ../shared/pairing/README.md says (rounds 1..r-1, the round-r
+entries of players who were not available, XXR and XXC), then paired through the path of
+``manage.py pair_trf``: imported as a stored event, paired by ``services.pair_round_now``.
+Pairs, colours and the pairing-allocated bye must equal the file's round r.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import shared_path
+from tournaments.trf import TrfDocument, cut_before_round, parse_trf, pair_next_round, write_trf
+
+pytestmark = pytest.mark.django_db
+
+FAST = [
+    "t01-p6-r5-d0",
+    "t02-p7-r5-d0",
+    "t03-p8-r5-d0",
+    "t04-p9-r6-d0",
+    "t05-p12-r6-d0",
+    "t06-p13-r7-d0",
+    "t07-p16-r6-d0",
+    "t08-p17-r7-d0",
+    "t09-p20-r7-d5",
+    "t10-p24-r7-d0",
+    "t11-p25-r8-d0",
+    "t12-p31-r7-d3",
+    "t13-p32-r9-d0",
+    "t14-p40-r8-d0",
+    "t15-p45-r9-d5",
+    "t16-p50-r7-d0",
+]
+SLOW = [
+    "t17-p63-r9-d0",
+    "t18-p64-r8-d30",
+    "t19-p80-r9-d0",
+    "t20-p99-r9-d3",
+    "t21-p120-r10-d0",
+    "t22-p150-r9-d20",
+]
+
+
+def reference_round(document: TrfDocument, round_number: int) -> tuple[list[tuple[int, int]], list[int]]:
+    pairs, pab = [], []
+    for player in document.players:
+        entry = player.rounds.get(round_number)
+        if entry is None:
+            continue
+        if entry.is_game and entry.colour == "w":
+            pairs.append((player.number, entry.opponent or 0))
+        elif not entry.is_game and entry.code == "U":
+            pab.append(player.number)
+    return sorted(pairs), pab
+
+
+def check_file(name: str) -> int:
+    document = parse_trf(shared_path("pairing", "dutch", f"{name}.trf").read_text())
+    mismatches = []
+    for round_number in range(1, document.last_round + 1):
+        cut = write_trf(cut_before_round(document, round_number))
+        paired = pair_next_round(cut)
+        got = (sorted(paired.pairs), [n for n, kind in paired.byes if kind == "pab"])
+        expected = reference_round(document, round_number)
+        if got != expected:
+            mismatches.append(
+                f"round {round_number}: only in file {sorted(set(expected[0]) - set(got[0]))} bye {expected[1]}; "
+                f"only ours {sorted(set(got[0]) - set(expected[0]))} bye {got[1]}"
+            )
+    assert not mismatches, f"{name}: " + " | ".join(mismatches)
+    return document.last_round
+
+
+@pytest.mark.parametrize("name", FAST)
+def test_corpus_file_is_reproduced(name: str) -> None:
+    check_file(name)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SLOW)
+def test_big_corpus_file_is_reproduced(name: str) -> None:
+    check_file(name)
+
+
+def test_corpus_has_163_rounds() -> None:
+    total = 0
+    for name in FAST + SLOW:
+        total += parse_trf(shared_path("pairing", "dutch", f"{name}.trf").read_text()).last_round
+    assert total == 163
