@@ -192,6 +192,16 @@ def test_intersecting_rows_with_a_gipf_piece_on_the_crossing() -> None:
     assert kept["reserve"] == "16/13"  # 7 + 7 basic pieces back - 1 pushed
 
 
+def test_a_row_that_survives_the_crossing_removal_must_go_too() -> None:
+    # column c: c2 c3 c4 c5 black (c6 empty); line b5..h2: c5 d5 e5 f4 g3 black (b5, h2 empty).
+    # Taking the column first leaves d5 e5 f4 g3, still four in a row: it must be taken as well.
+    # Taking the long row first leaves c2 c3 c4: done. So two options.
+    pos = position("basic", spread("b", "c2 c3 c4 c5 d5 e5 f4 g3"), "b", (15, 7))
+    options = {move.split(";")[0] for move in moves_from(pos)}
+    assert options == {"xc2,c3,c4,c5,d5,e5,f4,g3", "xc5,d5,e5,f4,g3"}
+    assert after(pos, "1... xc2,c3,c4,c5,d5,e5,f4,g3;a1-b2")["reserve"] == "15/14"
+
+
 # ------------------------------------------------------------------ illustration 7: both players have rows
 
 BOTH = {
