@@ -145,7 +145,8 @@ class GipfEngine(GameEngine):
         except ArbiterError:
             return False
         if "Game" in record.tags:
-            return game_from_tag(record.tags["Game"]) is not None
+            tag = record.tags["Game"].strip().lower()
+            return tag == "gipf" or game_from_tag(tag) is not None
         moves = [token for token in record.tokens if token not in TERMINATION_WORDS]
         return bool(moves) and all(looks_like_turn(token) for token in moves)
 
@@ -153,7 +154,9 @@ class GipfEngine(GameEngine):
         record = parse_tagged(text)
         tags = record.tags
         tag_game: str | None = None
-        if "Game" in tags:
+        if "Game" in tags and tags["Game"].strip().lower() == "gipf":
+            tag_game = game or self._guess_game(record.tokens)  # GIPF without a rule set
+        elif "Game" in tags:
             tag_game = game_from_tag(tags["Game"])
             if tag_game is None and game is None:
                 raise UnreadableRecordError(f'the Game tag "{tags["Game"]}" is not a GIPF game')

@@ -160,6 +160,9 @@ def test_dvonn_records_are_not_claimed() -> None:
 def test_untagged_record_is_guessed() -> None:
     assert ENGINE.replay("1. Ga1-b2 Gi5-h5").game == "gipf-tournament"
     assert ENGINE.replay("1. a1-b2 i5-h5").game == "gipf-standard"
+    tagged = record("1. Ga1-b2", game="GIPF")
+    assert ENGINE.claims_record(tagged) and ENGINE.replay(tagged).game == "gipf-tournament"
+    assert ENGINE.replay(tagged, "gipf-tournament").valid
 
 
 # ------------------------------------------------------------------ command line
