@@ -425,3 +425,16 @@ def test_bad_notation_is_an_invalid_notation_error_at_its_ply() -> None:
     assert not verdict.valid and isinstance(verdict.error, InvalidNotationError)
     assert verdict.error.ply == 2 and verdict.error.move == "e5-e6" and "dot" in verdict.error.reason
     assert verdict.error.position is not None and verdict.error.position.startswith("gipf-basic ")
+
+
+def test_diagram_shows_every_point() -> None:
+    from arbiter.gipf.position import parse_position
+
+    text = position(
+        "standard", {"b5": "W", "e2": "W", "h5": "W", "b2": "B", "e8": "B", "h2": "B"}, "w", (12, 12)
+    )
+    picture = parse_position(text).diagram().splitlines()
+    board_lines = "".join(picture[:-2])
+    assert board_lines.count("o") == 24 and board_lines.count(".") == 31
+    assert board_lines.count("W") == 3 and board_lines.count("B") == 3
+    assert len(picture[:-2]) == 17  # 9 points tall in the centre column, offset by half steps
