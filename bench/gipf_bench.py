@@ -43,7 +43,9 @@ def main(argv: list[str] | None = None) -> int:
             f"perft {game:16} depth {depth}: {nodes:>12,} leaves in {elapsed:7.2f}s "
             f"= {nodes / elapsed:>14,.0f} nodes/s ({'matches' if match else 'DIFFERS FROM'} the reference)"
         )
-    texts = [path.read_text(encoding="utf-8") for path in sorted(RECORDS.glob("*.txt")) if path.stem != "README"]
+    texts = [
+        path.read_text(encoding="utf-8") for path in sorted(RECORDS.glob("*.txt")) if path.stem != "README"
+    ]
     if texts:
         plies = 0
         started = time.perf_counter()
