@@ -1,6 +1,6 @@
 """DVONN rules engine: board, moves, the three record formats, replay, perft and random games.
 
-``ENGINE`` is what :mod:`arbiter.registry` uses; see ``docs/rules-dvonn.md`` for the rule
+``ENGINE`` is what :mod:`arbiter.registry` uses; see ``docs/rules.md (DVONN)`` for the rule
 interpretations and the position text format.
 """
 

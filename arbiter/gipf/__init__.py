@@ -1,6 +1,6 @@
 """GIPF rules engine (basic, standard and tournament rules) for the arbiter registry.
 
-Pure Python, no Django. See ``docs/rules-gipf.md`` for the rules as implemented and every
+Pure Python, no Django. See ``docs/rules.md (GIPF)`` for the rules as implemented and every
 interpretation decision.
 """
 

@@ -389,7 +389,7 @@ def test_one_move_that_strips_both_last_gipf_pieces_mover_removes_first() -> Non
 
 def test_a_removal_that_strips_both_last_gipf_pieces_loses_for_the_remover() -> None:
     # White's row e2..e5 extended by White's last GIPF-piece e6 and Black's last GIPF-piece e7:
-    # taking both leaves both without; the remover (White) loses (docs/rules-gipf.md, decision 7)
+    # taking both leaves both without; the remover (White) loses (docs/rules.md (GIPF), decision 7)
     pieces = {**spread("w", "e2 e3 e4"), "e6": "W", "e7": "B"}
     pos = position("standard", pieces, "w", (10, 14))
     verdict = play(pos, "1. e1-e2;xe2,e3,e4,e5,e6,e7", "GIPF standard")
