@@ -1,0 +1,101 @@
+"""Seconds to pair one Dutch round: ``.venv/bin/python bench/pairing_bench.py [SIZES...] [--round R]``.
+
+For each event size (100, 250 and 500 players by default) a synthetic history of R-1 rounds is
+made up quickly -- players paired inside their score group, no rematches, colours alternating,
+results drawn with a fixed seed -- and then round R (default 5) is paired by the Dutch engine
+exactly as a stored event is (``tournaments.pairing.pair_round`` over an ``EventState``). Only
+that last call is timed. Pure engine path: no database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tournaments.pairing import EventState, PairingError, PlayerState, RoundEntry, pair_round  # noqa: E402
+
+DEFAULT_SIZES = [100, 250, 500]
+
+
+def colour_need(player: PlayerState) -> tuple[int, int]:
+    """Lower sorts first and gets white: fewer whites than blacks, then black last time."""
+    colours = [e.colour for e in player.history if e.colour]
+    return (colours.count("w") - colours.count("b"), 0 if colours and colours[-1] == "b" else 1)
+
+
+def synthetic_state(players: int, round_to_pair: int, seed: int = 2026) -> EventState:
+    """An event of ``players`` players after ``round_to_pair - 1`` made-up Swiss rounds."""
+    rng = random.Random(seed * 1000 + players)
+    field = [
+        PlayerState(number=n, name=f"Player {n:04d}", rating=2400 - 3 * n + rng.randint(0, 2))
+        for n in range(1, players + 1)
+    ]
+    met: set[tuple[int, int]] = set()
+    had_bye: set[int] = set()
+    for _ in range(1, round_to_pair):
+        order = sorted(field, key=lambda p: (-p.points, p.number))
+        if len(order) % 2:
+            bye = next(p for p in reversed(order) if p.number not in had_bye)
+            order.remove(bye)
+            had_bye.add(bye.number)
+            bye.history.append(RoundEntry(None, None, "U"))
+            bye.points += 2
+        waiting = list(order)
+        while waiting:
+            first = waiting.pop(0)
+            partner = next(
+                (p for p in waiting if (min(first.number, p.number), max(first.number, p.number)) not in met),
+                waiting[0],
+            )
+            waiting.remove(partner)
+            met.add((min(first.number, partner.number), max(first.number, partner.number)))
+            white, black = sorted((first, partner), key=colour_need)
+            outcome = rng.random()
+            codes = ("1", "0") if outcome < 0.45 else ("0", "1") if outcome < 0.9 else ("=", "=")
+            white.history.append(RoundEntry(black.number, "w", codes[0]))
+            black.history.append(RoundEntry(white.number, "b", codes[1]))
+            white.points += {"1": 2, "=": 1, "0": 0}[codes[0]]
+            black.points += {"1": 2, "=": 1, "0": 0}[codes[1]]
+    return EventState(
+        system="swiss-dutch", players=field, round_to_pair=round_to_pair, total_rounds=max(9, round_to_pair)
+    )
+
+
+def time_round(players: int, round_to_pair: int) -> tuple[float, int, str]:
+    state = synthetic_state(players, round_to_pair)
+    started = time.perf_counter()
+    try:
+        paired = pair_round(state)
+        note = f"{len(paired.pairs)} boards"
+    except PairingError as exc:
+        note = f"refused: {exc}"
+        paired = None
+    elapsed = time.perf_counter() - started
+    return elapsed, len(paired.pairs) if paired else 0, note
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("sizes", nargs="*", type=int, help="event sizes (default 100 250 500)")
+    parser.add_argument("--round", type=int, default=5, help="the round to pair (default 5)")
+    parser.add_argument("--full", action="store_true", help="accepted for bench/run.py; no effect")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.round < 1:
+        parser.error("--round must be at least 1")
+    for size in args.sizes or DEFAULT_SIZES:
+        if size < 2:
+            parser.error("an event needs at least 2 players")
+        elapsed, _, note = time_round(size, args.round)
+        print(f"dutch round {args.round}, {size:4d} players: {elapsed:8.2f} s ({note})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
