@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import shared_path
-from tournaments.trf import TrfDocument, cut_before_round, parse_trf, pair_next_round, write_trf
+from tournaments.trf import TrfDocument, cut_before_round, pair_next_round, parse_trf, write_trf
 
 pytestmark = pytest.mark.django_db
 
