@@ -53,8 +53,18 @@ def _replay(args: argparse.Namespace) -> int:
 def _unreadable(args: argparse.Namespace, message: str) -> int:
     if getattr(args, "json", False):
         error = {"ply": None, "move": None, "reason": message, "kind": "unreadable"}
-        print(json.dumps({"valid": False, "game": args.game, "result": None, "termination": None,
-                          "plies": 0, "error": error}))
+        print(
+            json.dumps(
+                {
+                    "valid": False,
+                    "game": args.game,
+                    "result": None,
+                    "termination": None,
+                    "plies": 0,
+                    "error": error,
+                }
+            )
+        )
     else:
         print(f"error: {message}", file=sys.stderr)
     return 2

@@ -28,7 +28,9 @@ class ArbiterError(Exception):
         self.move = move
         self.position = position
 
-    def at(self, *, ply: int | None = None, move: str | None = None, position: str | None = None) -> ArbiterError:
+    def at(
+        self, *, ply: int | None = None, move: str | None = None, position: str | None = None
+    ) -> ArbiterError:
         """Fill in the ply, move and position where they are not known yet; returns self."""
         if self.ply is None:
             self.ply = ply

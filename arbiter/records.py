@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from arbiter.errors import InvalidNotationError, UnreadableRecordError
+from arbiter.errors import InvalidRecordError, UnreadableRecordError
 
 TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
@@ -100,6 +100,6 @@ def check_result_tag(tags: dict[str, str], result: str | None) -> None:
     if written in ("", "*", "?"):
         return
     if result is None:
-        raise InvalidNotationError(f"the Result tag says {written} but the game is not over")
+        raise InvalidRecordError(f"the Result tag says {written} but the game is not over")
     if written != result:
-        raise InvalidNotationError(f"the Result tag says {written} but the play gives {result}")
+        raise InvalidRecordError(f"the Result tag says {written} but the play gives {result}")

@@ -219,10 +219,7 @@ def _replay(record: ParsedRecord, run: _Run) -> Verdict:
             result, termination = None, UNFINISHED
     else:
         result, termination = _read_termination(record.style, ending, position, run.plies + 1)
-    try:
-        check_result_tag(record.tags, result)
-    except ArbiterError as exc:
-        raise InvalidRecordError(exc.reason) from None
+    check_result_tag(record.tags, result)
     if record.score_claim is not None:
         _check_score(record.score_claim, position.score())
     return Verdict(

@@ -221,10 +221,7 @@ class GipfEngine(GameEngine):
         verdict.final_position = format_position(pos)
         try:
             result, termination = self._ending(pos, pending, ending)
-            try:
-                check_result_tag(tags, result)
-            except InvalidNotationError as exc:
-                raise InvalidRecordError(exc.reason) from None
+            check_result_tag(tags, result)
         except ArbiterError as exc:
             verdict.error = exc.at(position=verdict.final_position)
             return verdict
