@@ -313,7 +313,9 @@ class RatingChange(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        constraints = [models.UniqueConstraint(fields=["player", "round"], name="rating_change_once_per_round")]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "round"], name="rating_change_once_per_round")
+        ]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.before} → {self.after}"

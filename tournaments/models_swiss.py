@@ -58,7 +58,9 @@ class ByeRequest(models.Model):
     class Meta:
         ordering = ["round_number", "registration__pairing_number"]
         constraints = [
-            models.UniqueConstraint(fields=["registration", "round_number"], name="bye_request_once_per_round"),
+            models.UniqueConstraint(
+                fields=["registration", "round_number"], name="bye_request_once_per_round"
+            ),
         ]
 
     def __str__(self) -> str:

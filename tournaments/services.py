@@ -5,6 +5,7 @@ Views, the API and Celery tasks call these and translate :class:`ServiceError` i
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ from tournaments.pairing import (
 )
 from tournaments.pairing.round_robin import rounds_for
 from tournaments.results import FORFEITS, PointSystem, ResultError, normalise_codes
+
+logger = logging.getLogger(__name__)
 
 
 class ServiceError(Exception):
@@ -323,26 +326,36 @@ def build_state(event: Event, round_number: int) -> EventState:
 def pair_round_now(round_id: int) -> Round:
     """Pair a pending round. Idempotent: a round already paired is left as it is."""
     # Progress is written outside the pairing transaction so pages can show it meanwhile.
-    Round.objects.filter(pk=round_id, status=Round.Status.PENDING).update(pairing_progress=10, pairing_error="")
+    Round.objects.filter(pk=round_id, status=Round.Status.PENDING).update(
+        pairing_progress=10, pairing_error=""
+    )
     with transaction.atomic():
         round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
         if round_.status != Round.Status.PENDING:
             return round_
         event = round_.event
         try:
-            paired = pair_round(build_state(event, round_.number))
+            with transaction.atomic():  # a savepoint: a failure stores no pairing at all
+                paired = pair_round(build_state(event, round_.number))
+                save_pairings(round_, paired.pairs, paired.byes)
         except PairingError as exc:
-            round_.pairing_progress = 0
-            round_.pairing_error = str(exc)
-            round_.save(update_fields=["pairing_error", "pairing_progress"])
-            return round_
-        save_pairings(round_, paired.pairs, paired.byes)
+            return _pairing_failed(round_, str(exc))
+        except Exception as exc:  # never a stuck round: the error is shown on the round page
+            logger.exception("pairing round %s of %s failed", round_.number, event.slug)
+            return _pairing_failed(round_, f"the pairing failed unexpectedly ({type(exc).__name__}: {exc})")
         round_.status = Round.Status.PAIRED
         round_.paired_at = timezone.now()
         round_.pairing_error = ""
         round_.pairing_progress = 100
         round_.save(update_fields=["status", "paired_at", "pairing_error", "pairing_progress"])
         return round_
+
+
+def _pairing_failed(round_: Round, message: str) -> Round:
+    round_.pairing_progress = 0
+    round_.pairing_error = message
+    round_.save(update_fields=["pairing_error", "pairing_progress"])
+    return round_
 
 
 def save_pairings(round_: Round, pairs: list[tuple[int, int]], byes: list[tuple[int, str]]) -> None:
@@ -386,7 +399,7 @@ def record_result(
     return apply_result(pairing, result, source)
 
 
-def apply_result(pairing: Pairing, result: str | list[str], source: str) -> Pairing:
+def apply_result(pairing: Pairing, result: str | list[str], source: object) -> Pairing:
     """Store a pairing's result without a permission check (callers check: views, verified records)."""
     with transaction.atomic():
         pairing = (
@@ -403,9 +416,7 @@ def apply_result(pairing: Pairing, result: str | list[str], source: str) -> Pair
             raise ServiceError(str(exc)) from exc
         pairing.results = " ".join(codes)
         pairing.white_score, pairing.black_score = points_of(event).pairing_scores(codes)
-        if any(code in FORFEITS for code in codes):
-            source = Pairing.Source.FORFEIT
-        pairing.source = source
+        pairing.source = Pairing.Source.FORFEIT if any(code in FORFEITS for code in codes) else source
         pairing.save(update_fields=["results", "white_score", "black_score", "source", "updated_at"])
         return pairing
 
@@ -450,6 +461,23 @@ def finish_event(event: Event, user: object) -> Event:
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
     return event
+
+
+def update_event_settings(event: Event, user: object, fields: dict[str, object]) -> Event:
+    """Change the settings of an event that has not started."""
+    require_manager(event, user)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != Event.Status.CREATED:
+            raise ServiceError("the event has started: its settings can no longer change")
+        if not fields.get("tie_breaks"):
+            from tournaments.standings import default_tie_breaks
+
+            fields["tie_breaks"] = default_tie_breaks(str(fields["pairing_system"]))
+        for name, value in fields.items():
+            setattr(event, name, value)
+        event.save(update_fields=list(fields))
+        return event
 
 
 def create_event(user: object, **fields: object) -> Event:

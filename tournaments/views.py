@@ -129,7 +129,9 @@ def render_round(
     request: HttpRequest, event: Event, round_: Round, form: RoundResultsForm | None = None, status: int = 200
 ) -> HttpResponse:
     context = event_context(request, event, "rounds")
-    pairings = list(round_.pairings.select_related("white__player", "black__player").prefetch_related("games"))
+    pairings = list(
+        round_.pairings.select_related("white__player", "black__player").prefetch_related("games")
+    )
     if form is None and context["can_manage"] and round_.status == Round.Status.PAIRED:
         form = RoundResultsForm(pairings=pairings, games=event.games_per_pairing)
     missing = [p for p in pairings if not p.has_result]
@@ -342,23 +344,6 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"form": EventForm(), "creating": True})
 
 
-def update_event_settings(event: Event, user: object, fields: dict[str, object]) -> Event:
-    """Change the settings of an event that has not started (services has no such function)."""
-    services.require_manager(event, user)
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status != Event.Status.CREATED:
-            raise ServiceError("the event has started: its settings can no longer change")
-        if not fields.get("tie_breaks"):
-            from tournaments.standings import default_tie_breaks
-
-            fields["tie_breaks"] = default_tie_breaks(str(fields["pairing_system"]))
-        for name, value in fields.items():
-            setattr(event, name, value)
-        event.save(update_fields=list(fields))
-        return event
-
-
 @login_required
 @forbidden_as_403
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
@@ -372,7 +357,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         form = EventForm(request.POST)
         if form.is_valid():
             try:
-                update_event_settings(event, request.user, form.event_fields())
+                services.update_event_settings(event, request.user, form.event_fields())
             except ServiceError as exc:
                 form.add_error(None, str(exc))
             else:

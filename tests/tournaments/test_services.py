@@ -184,3 +184,22 @@ def test_pair_next_round_refused_while_round_open(organiser: User) -> None:
     with pytest.raises(services.ServiceError, match="round 1 is not closed yet"):
         services.pair_next_round(event, organiser)
     assert Round.objects.filter(event=event).count() == 1
+
+
+def test_an_unexpected_pairing_failure_is_shown_not_stuck(organiser: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    event = round_robin(organiser)
+
+    def broken(state: object) -> object:
+        raise RuntimeError("engine exploded")
+
+    monkeypatch.setattr(services, "pair_round", broken)
+    round1 = services.start_event(event, organiser, "white")
+    round1.refresh_from_db()
+    assert round1.status == Round.Status.PENDING
+    assert "engine exploded" in round1.pairing_error and round1.pairing_progress == 0
+    assert not round1.pairings.exists()
+    monkeypatch.undo()
+    services.retry_pairing(round1, organiser)
+    round1.refresh_from_db()
+    assert round1.status == Round.Status.PAIRED and round1.pairing_error == ""
+    assert round1.pairings.count() == 2
