@@ -122,6 +122,8 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
+# Seconds a worker may spend pairing one round before the attempt is stopped and reported.
+PAIRING_TIME_LIMIT = int(os.environ.get("PAIRING_TIME_LIMIT", "1800"))
 CELERY_ACCEPT_CONTENT = ["json"]
 
 REST_FRAMEWORK = {

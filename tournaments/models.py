@@ -208,9 +208,10 @@ class Pairing(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     board = models.PositiveSmallIntegerField()
-    white = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="pairings_as_white")
+    # RESTRICT: a registration with pairings cannot be deleted on its own, only with its event.
+    white = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="pairings_as_white")
     black = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, related_name="pairings_as_black", null=True, blank=True
+        Registration, on_delete=models.RESTRICT, related_name="pairings_as_black", null=True, blank=True
     )
     bye = models.CharField(max_length=5, choices=Bye.choices, blank=True, default="")
     results = models.CharField(max_length=40, blank=True, default="")
@@ -296,9 +297,6 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration.player}: {self.rank}"
-
-
-from tournaments.models_swiss import *  # noqa: E402,F403
 
 
 class RatingChange(models.Model):

@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -340,6 +342,11 @@ def pair_round_now(round_id: int) -> Round:
                 save_pairings(round_, paired.pairs, paired.byes)
         except PairingError as exc:
             return _pairing_failed(round_, str(exc))
+        except SoftTimeLimitExceeded:
+            limit = settings.PAIRING_TIME_LIMIT
+            return _pairing_failed(
+                round_, f"the pairing took longer than {limit} seconds and was stopped; retry it"
+            )
         except Exception as exc:  # never a stuck round: the error is shown on the round page
             logger.exception("pairing round %s of %s failed", round_.number, event.slug)
             return _pairing_failed(round_, f"the pairing failed unexpectedly ({type(exc).__name__}: {exc})")

@@ -186,7 +186,9 @@ def test_pair_next_round_refused_while_round_open(organiser: User) -> None:
     assert Round.objects.filter(event=event).count() == 1
 
 
-def test_an_unexpected_pairing_failure_is_shown_not_stuck(organiser: User, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unexpected_pairing_failure_is_shown_not_stuck(
+    organiser: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
     event = round_robin(organiser)
 
     def broken(state: object) -> object:
@@ -203,3 +205,20 @@ def test_an_unexpected_pairing_failure_is_shown_not_stuck(organiser: User, monke
     round1.refresh_from_db()
     assert round1.status == Round.Status.PAIRED and round1.pairing_error == ""
     assert round1.pairings.count() == 2
+
+
+def test_a_pairing_stopped_by_the_time_limit_says_so(
+    organiser: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    event = round_robin(organiser)
+
+    def too_slow(state: object) -> object:
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(services, "pair_round", too_slow)
+    round1 = services.start_event(event, organiser, "white")
+    round1.refresh_from_db()
+    assert round1.status == Round.Status.PENDING and not round1.pairings.exists()
+    assert "took longer than 1800 seconds" in round1.pairing_error

@@ -1,0 +1,44 @@
+"""The demo command: the data a newcomer clicks through, built through the services and the arbiter."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from games.models import SubmittedRecord
+from tournaments.models import Event, Pairing, Round
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_demo_builds_a_finished_round_robin_and_a_running_swiss_and_is_idempotent() -> None:
+    call_command("demo", verbosity=0)
+    gipf = Event.objects.get(slug="gipf-club-championship")
+    assert gipf.status == Event.Status.FINISHED and gipf.rounds == 5
+    assert gipf.registrations.count() == 6
+    games = Pairing.objects.filter(round__event=gipf)
+    assert games.count() == 15 and all(p.source == Pairing.Source.VERIFIED for p in games)
+    dvonn = Event.objects.get(slug="dvonn-open")
+    assert dvonn.status == Event.Status.RUNNING
+    assert list(dvonn.round_set.values_list("number", "status")) == [
+        (1, Round.Status.CLOSED),
+        (2, Round.Status.CLOSED),
+        (3, Round.Status.PAIRED),
+    ]
+    assert SubmittedRecord.objects.exclude(status=SubmittedRecord.Status.VALID).count() == 0
+    call_command("demo", verbosity=0)
+    assert Event.objects.count() == 2 and Pairing.objects.filter(round__event=gipf).count() == 15
+
+
+def test_demo_removes_a_half_built_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    from django.core.management.base import CommandError
+
+    from tournaments import services
+
+    def failing_finish(*args: object, **kwargs: object) -> None:
+        raise services.ServiceError("disk on fire")
+
+    monkeypatch.setattr(services, "finish_event", failing_finish)
+    with pytest.raises(CommandError, match="disk on fire"):
+        call_command("demo", verbosity=0)
+    assert not Event.objects.filter(slug="gipf-club-championship").exists()
