@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import trf_views, views, views_swiss
 
 app_name = "tournaments"
 
@@ -24,6 +24,28 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/rounds/<int:number>/close/", views.round_close, name="round-close"),
     path("events/<slug:slug>/rounds/<int:number>/retry/", views.round_retry, name="round-retry"),
+    path("events/<slug:slug>/trf/", trf_views.trf_export, name="event-trf"),
+    path("import-trf/", views_swiss.trf_import, name="trf-import"),
+    path("events/<slug:slug>/swiss/", views_swiss.swiss_settings, name="swiss-settings"),
+    path("events/<slug:slug>/byes/", views_swiss.swiss_byes, name="swiss-byes"),
+    path("events/<slug:slug>/byes/<int:pk>/cancel/", views_swiss.swiss_bye_cancel, name="swiss-bye-cancel"),
+    path("events/<slug:slug>/late-entry/", views_swiss.swiss_late_entry, name="swiss-late-entry"),
+    path(
+        "events/<slug:slug>/forbidden-pairs/", views_swiss.swiss_forbidden_pairs, name="swiss-forbidden-pairs"
+    ),
+    path(
+        "events/<slug:slug>/forbidden-pairs/<int:pk>/remove/",
+        views_swiss.swiss_forbidden_pair_remove,
+        name="swiss-forbidden-pair-remove",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/edit/", views_swiss.swiss_round_edit, name="swiss-round-edit"
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/publish/",
+        views_swiss.swiss_round_publish,
+        name="swiss-round-publish",
+    ),
     path("players/", views.player_list, name="player-list"),
     path("players/<str:handle>/", views.player_detail, name="player-detail"),
 ]
