@@ -32,9 +32,10 @@ def test_public_reads(setup: tuple[User, str]) -> None:
     assert detail["rounds"] == 3 and detail["round_list"][0]["status"] == "paired"
     round1 = client.get(f"/api/events/{slug}/rounds/1/").json()
     # Berger, three players: 2-3 on board 1, 1 has the bye
-    assert [(p["white"]["pairing_number"], p["black"] and p["black"]["pairing_number"]) for p in round1["pairings"]] == [
-        (2, 3), (1, None)
-    ]
+    assert [
+        (p["white"]["pairing_number"], p["black"] and p["black"]["pairing_number"])
+        for p in round1["pairings"]
+    ] == [(2, 3), (1, None)]
     assert round1["pairings"][1]["bye"] == "pab" and round1["pairings"][1]["white_score"] == 2
     standings = client.get(f"/api/events/{slug}/standings/").json()
     assert standings[0]["name"] == "Ann" and standings[0]["points"] == "1"
@@ -88,3 +89,11 @@ def test_openapi_schema_and_docs() -> None:
     schema = client.get("/api/schema/")
     assert schema.status_code == 200 and b"/api/events/{slug}/standings/" in schema.content
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_trf_download_from_the_api(setup: tuple[User, str]) -> None:
+    _, slug = setup
+    response = APIClient().get(f"/api/events/{slug}/trf/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "XXR 3" in text and text.count("\n001 ") + text.startswith("001 ") == 3

@@ -10,6 +10,7 @@ from tournaments.models import (
     Round,
     Standing,
 )
+from tournaments.models_swiss import ByeRequest, PairingAudit, RoundPublication, SwissSettings
 
 
 @admin.register(Player)
@@ -76,3 +77,25 @@ class StandingAdmin(admin.ModelAdmin):
 class RatingChangeAdmin(admin.ModelAdmin):
     list_display = ("player", "round", "before", "after", "games")
     list_filter = ("round__event",)
+
+
+@admin.register(SwissSettings)
+class SwissSettingsAdmin(admin.ModelAdmin):
+    list_display = ("event",)
+
+
+@admin.register(ByeRequest)
+class ByeRequestAdmin(admin.ModelAdmin):
+    list_display = ("registration", "round_number", "kind", "created_by", "created_at")
+    list_filter = ("kind",)
+
+
+@admin.register(RoundPublication)
+class RoundPublicationAdmin(admin.ModelAdmin):
+    list_display = ("round", "published_by", "published_at")
+
+
+@admin.register(PairingAudit)
+class PairingAuditAdmin(admin.ModelAdmin):
+    list_display = ("round", "user", "created_at", "reason")
+    readonly_fields = ("round", "user", "created_at", "before", "after", "violations", "reason")

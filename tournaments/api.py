@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
@@ -21,6 +22,7 @@ from tournaments.serializers import (
     RoundSerializer,
     StandingSerializer,
 )
+from tournaments.trf_views import trf_export
 
 
 def error_response(exc: Exception, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
@@ -74,6 +76,12 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True)
     def standings(self, request: Request, slug: str) -> Response:
         return Response(StandingSerializer(standing_rows(self.get_object()), many=True).data)
+
+    @extend_schema(responses={(200, "text/plain"): str})
+    @action(detail=True)
+    def trf(self, request: Request, slug: str) -> HttpResponse:
+        """The event as a FIDE TRF-2026 file (the same download as the event page's)."""
+        return trf_export(request._request, slug)
 
     @action(detail=True)
     def crosstable(self, request: Request, slug: str) -> Response:
