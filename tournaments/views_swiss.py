@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import services, swiss, trf
+from tournaments import services, swiss, trf, views
 from tournaments.forms_swiss import (
     ByeRequestForm,
     EditPairingsForm,
@@ -202,6 +203,28 @@ def swiss_late_entry(request: HttpRequest, slug: str) -> HttpResponse:
         }
     )
     return render(request, "tournaments/swiss_late_entry.html", context, status=status)
+
+
+@forbidden_as_403
+def registrations(request: HttpRequest, slug: str) -> HttpResponse:
+    """The players page; in a running Swiss event a new player joins as a late entry.
+
+    A plain registration would leave him without a pairing number and without byes for the
+    rounds he missed, so the one-player form goes through ``swiss.add_late_entry`` and the pasted
+    list is refused. Everything else (withdrawals included) is the common players page.
+    """
+    event = event_or_404(slug)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    running_swiss = event.status == Event.Status.RUNNING and event.pairing_system == Event.System.SWISS_DUTCH
+    if not (running_swiss and action in ("register", "paste")):
+        return views.registrations(request, slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    services.require_manager(event, request.user)
+    if action == "paste":
+        messages.error(request, "The event is running: add players one at a time as late entries.")
+        return redirect("tournaments:swiss-late-entry", slug=event.slug)
+    return swiss_late_entry(request, slug)
 
 
 # --------------------------------------------------------------------------- forbidden pairs

@@ -647,3 +647,33 @@ def test_trf_import_refuses_a_file_that_disagrees_with_the_line(client, running)
     response = client.post(url("trf-import"), {"game": "dvonn"})
     assert response.status_code == 400
     assert snapshot() == before
+
+
+def test_players_page_of_a_running_swiss_event_registers_late_entries(client, running) -> None:
+    event, owner, rival, _bye, _pair = running
+    client.force_login(rival)
+    before = snapshot()
+    response = client.post(
+        url("registrations", event.slug), {"action": "register", "name": "Gil", "rating": "1650"}
+    )
+    assert response.status_code == 403 and snapshot() == before
+    client.force_login(owner)
+    page = client.get(url("registrations", event.slug)).content.decode()
+    assert "late entry page" in page and "Paste a list" not in page
+    response = client.post(
+        url("registrations", event.slug), {"action": "paste", "players": "Gil 1650\nHan 1600"}
+    )
+    assert response["Location"] == url("swiss-late-entry", event.slug) and "one at a time" in texts(response)
+    assert snapshot() == before
+    response = client.post(
+        url("registrations", event.slug), {"action": "register", "name": "Gil", "rating": "1650"}
+    )
+    assert response.status_code == 302
+    # ranked by rating: Ann Bob Cid Dan (1700) Gil (1650) Eve Fay; round 1 was paired: a zero-point bye
+    assert numbers_of(event)["Gil"] == 5 and numbers_of(event)["Fay"] == 7
+    gil = Pairing.objects.get(round__event=event, white__player__display_name="Gil")
+    assert (gil.round.number, gil.bye, gil.white_score) == (1, "zero", 0)
+    # withdrawal keeps working on the same page
+    dan = event.registrations.get(player__display_name="Dan")
+    response = client.post(url("registrations", event.slug), {"action": "withdraw", "registration": dan.pk})
+    assert "Dan withdrawn from round 2 on." in texts(response)
