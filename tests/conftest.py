@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("SHARED_DIR", PROJECT_ROOT.parent / "shared"))
 

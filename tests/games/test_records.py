@@ -26,7 +26,11 @@ def organiser() -> User:
 
 def running_event(organiser: User, game: str = "gipf-standard", games_per_pairing: int = 1) -> Event:
     event = tournament_services.create_event(
-        organiser, name="Record test", game=game, pairing_system="round-robin", games_per_pairing=games_per_pairing
+        organiser,
+        name="Record test",
+        game=game,
+        pairing_system="round-robin",
+        games_per_pairing=games_per_pairing,
     )
     tournament_services.register_list(event, organiser, "Ann 1900\nBob 1800")
     tournament_services.start_event(event, organiser, "white")
@@ -48,7 +52,9 @@ def test_a_valid_record_sets_the_pairing_result(organiser: User) -> None:
     pairing = first_pairing(event)
     text = reference_record("standard-01.txt")
     winner = "1-0" if '[Result "1-0"]' in text else "0-1"
-    text = text.replace('[White "reference"]', '[White "Ann"]').replace('[Black "reference"]', '[Black "Bob"]')
+    text = text.replace('[White "reference"]', '[White "Ann"]').replace(
+        '[Black "reference"]', '[Black "Bob"]'
+    )
     record = services.submit_record(pairing, organiser, text)
     record.refresh_from_db()
     assert record.status == SubmittedRecord.Status.VALID, record.error_message()
