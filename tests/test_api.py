@@ -97,3 +97,22 @@ def test_trf_download_from_the_api(setup: tuple[User, str]) -> None:
     assert response.status_code == 200
     text = response.content.decode()
     assert "XXR 3" in text and text.count("\n001 ") + text.startswith("001 ") == 3
+
+
+def test_draft_swiss_rounds_are_shown_to_managers_only() -> None:
+    from tournaments import swiss
+
+    organiser = User.objects.create_user("olga2", password="pw-olga-12345")
+    event = services.create_event(
+        organiser, name="Draft", game="dvonn", pairing_system="swiss-dutch", rounds=3
+    )
+    services.register_list(event, organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600")
+    round1 = services.start_event(event, organiser, "white")
+    public, manager = APIClient(), APIClient()
+    manager.force_authenticate(organiser)
+    url = f"/api/events/{event.slug}/rounds/1/"
+    assert public.get(url).json()["pairings"] == [] and public.get(url).json()["draft"] is True
+    assert len(manager.get(url).json()["pairings"]) == 2
+    assert public.get(f"/api/events/{event.slug}/crosstable/").json()[0]["rounds"] == {}
+    swiss.publish_round(round1, organiser)
+    assert len(public.get(url).json()["pairings"]) == 2 and public.get(url).json()["draft"] is False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -62,14 +63,22 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True)
     def rounds(self, request: Request, slug: str) -> Response:
         event = self.get_object()
-        rounds = event.round_set.prefetch_related("pairings__white__player", "pairings__black__player")
+        visible = services.visible_pairings(Pairing.objects.filter(round__event=event), request.user)
+        rounds = event.round_set.prefetch_related(
+            Prefetch("pairings", queryset=visible.select_related("white__player", "black__player"))
+        )
         return Response(RoundSerializer(rounds, many=True).data)
 
     @extend_schema(responses=RoundSerializer)
     @action(detail=True, url_path=r"rounds/(?P<number>\d+)")
     def round(self, request: Request, slug: str, number: str) -> Response:
         event = self.get_object()
-        round_ = get_object_or_404(Round, event=event, number=int(number))
+        visible = services.visible_pairings(Pairing.objects.filter(round__event=event), request.user)
+        round_ = get_object_or_404(
+            Round.objects.prefetch_related(Prefetch("pairings", queryset=visible)),
+            event=event,
+            number=int(number),
+        )
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(responses=StandingSerializer(many=True))
@@ -94,7 +103,8 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
                 "name": registration.player.display_name,
                 "rounds": {},
             }
-        pairings = Pairing.objects.filter(round__event=event).select_related("round", "white", "black")
+        pairings = services.visible_pairings(Pairing.objects.filter(round__event=event), request.user)
+        pairings = pairings.select_related("round", "white", "black")
         for pairing in pairings:
             number = str(pairing.round.number)
             white_cell = {

@@ -113,12 +113,23 @@ class PairingSerializer(serializers.ModelSerializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     pairings = PairingSerializer(many=True, read_only=True)
+    draft = serializers.SerializerMethodField(
+        help_text="A Swiss round paired but not published: its pairings are shown to its managers only"
+    )
+
+    def get_draft(self, round_: Round) -> bool:
+        return (
+            round_.event.pairing_system == Event.System.SWISS_DUTCH
+            and round_.status == Round.Status.PAIRED
+            and not hasattr(round_, "publication")
+        )
 
     class Meta:
         model = Round
         fields = [
             "number",
             "status",
+            "draft",
             "paired_at",
             "closed_at",
             "pairing_error",

@@ -14,6 +14,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -37,6 +38,24 @@ logger = logging.getLogger(__name__)
 
 class ServiceError(Exception):
     """A request that cannot be carried out; the message is shown to the user as it is."""
+
+
+# Pairings of a Swiss round that is paired but not yet published (a draft the arbiter may still edit).
+DRAFT_PAIRINGS = Q(
+    round__event__pairing_system=Event.System.SWISS_DUTCH,
+    round__status=Round.Status.PAIRED,
+    round__publication__isnull=True,
+)
+
+
+def visible_pairings(pairings: QuerySet[Pairing], user: object) -> QuerySet[Pairing]:
+    """The pairings ``user`` may see: draft rounds only for the managers of their event."""
+    if getattr(user, "is_superuser", False):
+        return pairings
+    if not getattr(user, "is_authenticated", False):
+        return pairings.exclude(DRAFT_PAIRINGS)
+    managed = Q(round__event__organisers=user) | Q(round__event__arbiters=user)
+    return pairings.exclude(DRAFT_PAIRINGS & ~Q(pk__in=Pairing.objects.filter(managed).values("pk")))
 
 
 def require_manager(event: Event, user: object) -> None:

@@ -246,7 +246,9 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     rounds: list[Round] = context["rounds"]  # type: ignore[assignment]
     cells: dict[int, dict[int, CrossCell]] = {r.pk: {} for r in registrations}
     totals = {r.pk: 0 for r in registrations}
-    pairings = Pairing.objects.filter(round__event=event).select_related("round", "white", "black")
+    pairings = services.visible_pairings(
+        Pairing.objects.filter(round__event=event), request.user
+    ).select_related("round", "white", "black")
     for pairing in pairings:
         number = pairing.round.number
         forfeit = any(code in FORFEITS for code in pairing.result_codes)
@@ -292,7 +294,9 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
     player = get_object_or_404(Player, handle=handle)
     registrations = list(player.registrations.select_related("event").order_by("-event__created_at"))
     pairings = (
-        Pairing.objects.filter(Q(white__player=player) | Q(black__player=player))
+        services.visible_pairings(
+            Pairing.objects.filter(Q(white__player=player) | Q(black__player=player)), request.user
+        )
         .select_related("round__event", "white__player", "black__player")
         .order_by("-round__event__created_at", "-round__number")
     )

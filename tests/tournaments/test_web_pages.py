@@ -155,3 +155,26 @@ def test_unknown_event_is_404(client):
 def test_header_links(client):
     page = client.get(reverse("tournaments:event-list")).content.decode()
     assert 'href="/api/docs/"' in page and "Sign in" in page and 'href="/players/"' in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_draft_swiss_round_is_hidden_on_public_crosstable_and_player_pages(client) -> None:  # type: ignore[no-untyped-def]
+    from django.contrib.auth.models import User
+
+    from tournaments import services, swiss
+
+    organiser = User.objects.create_user("draft-org", password="pw-draft-12345")
+    event = services.create_event(
+        organiser, name="Draft Swiss", game="dvonn", pairing_system="swiss-dutch", rounds=3
+    )
+    services.register_list(event, organiser, "Ann Alpha 1900\nBob Beta 1800")
+    round1 = services.start_event(event, organiser, "white")
+    crosstable = reverse("tournaments:crosstable", args=[event.slug])
+    player = reverse("tournaments:player-detail", args=[event.registrations.get(rating=1900).player.handle])
+    assert "Bob Beta" not in client.get(player).content.decode()
+    client.force_login(organiser)
+    assert "Bob Beta" in client.get(player).content.decode()
+    client.logout()
+    swiss.publish_round(round1, organiser)
+    assert "Bob Beta" in client.get(player).content.decode()
+    assert client.get(crosstable).status_code == 200

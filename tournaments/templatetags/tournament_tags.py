@@ -41,6 +41,15 @@ def colour_name(colour: str) -> str:
     return {"w": "White", "b": "Black", "white": "White", "black": "Black"}.get(colour, "")
 
 
+@register.filter
+def bye_name(kind: str) -> str:
+    """ "pab" -> "pairing-allocated bye", and so on for every bye kind."""
+    from tournaments.models import Pairing
+
+    labels = {value: str(label).lower() for value, label in Pairing.Bye.choices if value}
+    return labels.get(kind, kind)
+
+
 @register.simple_tag
 def status_badge(status: str, label: str = "") -> str:
     from django.utils.html import format_html
