@@ -10,10 +10,12 @@ that last call is timed. Pure engine path: no database.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -81,10 +83,31 @@ def time_round(players: int, round_to_pair: int) -> tuple[float, int, str]:
     return elapsed, len(paired.pairs) if paired else 0, note
 
 
+def _child(players: int, round_to_pair: int, results: Any) -> None:
+    results.put(time_round(players, round_to_pair))
+
+
+def time_round_limited(players: int, round_to_pair: int, limit: float) -> tuple[float | None, str]:
+    """``time_round`` in a child process, stopped after ``limit`` seconds (None: did not finish)."""
+    results: Any = multiprocessing.Queue()
+    child = multiprocessing.Process(target=_child, args=(players, round_to_pair, results), daemon=True)
+    child.start()
+    child.join(limit)
+    if child.is_alive():
+        child.terminate()
+        child.join()
+        return None, f"not finished after {limit:.0f} s"
+    elapsed, _, note = results.get()
+    return elapsed, note
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("sizes", nargs="*", type=int, help="event sizes (default 100 250 500)")
     parser.add_argument("--round", type=int, default=5, help="the round to pair (default 5)")
+    parser.add_argument(
+        "--limit", type=float, default=600, help="seconds allowed per event size (default 600)"
+    )
     parser.add_argument("--full", action="store_true", help="accepted for bench/run.py; no effect")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.round < 1:
@@ -92,8 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     for size in args.sizes or DEFAULT_SIZES:
         if size < 2:
             parser.error("an event needs at least 2 players")
-        elapsed, _, note = time_round(size, args.round)
-        print(f"dutch round {args.round}, {size:4d} players: {elapsed:8.2f} s ({note})", flush=True)
+        elapsed, note = time_round_limited(size, args.round, args.limit)
+        shown = f"{elapsed:8.2f} s" if elapsed is not None else "       – "
+        print(f"dutch round {args.round}, {size:4d} players: {shown} ({note})", flush=True)
     return 0
 
 
