@@ -16,6 +16,7 @@ from arbiter.errors import (
 from tests.arbiter.test_dvonn_support import (
     CODECUP_FILE,
     LG_FILE,
+    LG_PLACEMENTS,
     lg_start_position,
     placement_stacks,
     position_text,
@@ -91,59 +92,7 @@ def test_a_wrong_distance_is_refused_with_the_position_before_it() -> None:
     assert isinstance(error, IllegalMoveError)
     assert (error.ply, error.move) == (51, "b3b1")
     assert "must move exactly 1 space (stack height 1), not 2" in error.reason
-    stacks = placement_stacks(
-        [
-            "g2",
-            "c1",
-            "f5",
-            "d1",
-            "h5",
-            "g5",
-            "i1",
-            "e1",
-            "f2",
-            "f1",
-            "e4",
-            "e5",
-            "j2",
-            "g1",
-            "b2",
-            "b1",
-            "h1",
-            "g4",
-            "d3",
-            "c2",
-            "e3",
-            "f4",
-            "c4",
-            "d4",
-            "a2",
-            "a1",
-            "d2",
-            "e2",
-            "a3",
-            "g3",
-            "d5",
-            "f3",
-            "i5",
-            "c3",
-            "h2",
-            "h3",
-            "k3",
-            "h4",
-            "k5",
-            "i4",
-            "i3",
-            "j5",
-            "i2",
-            "b3",
-            "j4",
-            "j3",
-            "k4",
-            "b4",
-            "c5",
-        ]
-    )
+    stacks = placement_stacks(LG_PLACEMENTS)
     del stacks["a2"]
     stacks["b2"] = "ww"  # White's a2 piece on White's b2 piece
     assert error.position == position_text(stacks, "b", 49)
