@@ -298,6 +298,7 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
             Pairing.objects.filter(Q(white__player=player) | Q(black__player=player)), request.user
         )
         .select_related("round__event", "white__player", "black__player")
+        .prefetch_related("games")
         .order_by("-round__event__created_at", "-round__number")
     )
     games = []
@@ -319,12 +320,14 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
                 "mine": mine,
                 "theirs": theirs,
                 "outcome": outcome,
+                "records": [g for g in pairing.games.all() if g.verified_at],
             }
         )
+    rating_changes = player.rating_changes.select_related("round__event").order_by("-created_at", "-pk")[:50]
     return render(
         request,
         "tournaments/player_detail.html",
-        {"player": player, "registrations": registrations, "games": games},
+        {"player": player, "registrations": registrations, "games": games, "rating_changes": rating_changes},
     )
 
 

@@ -25,6 +25,7 @@ def test_demo_builds_a_finished_round_robin_and_a_running_swiss_and_is_idempoten
         (2, Round.Status.CLOSED),
         (3, Round.Status.PAIRED),
     ]
+    assert all(hasattr(r, "publication") for r in dvonn.round_set.all())  # Swiss pairings published
     assert SubmittedRecord.objects.exclude(status=SubmittedRecord.Status.VALID).count() == 0
     call_command("demo", verbosity=0)
     assert Event.objects.count() == 2 and Pairing.objects.filter(round__event=gipf).count() == 15

@@ -41,3 +41,20 @@ def test_closing_a_round_rates_it_once() -> None:
     assert RatingChange.objects.count() == 2
     assert services.rate_closed_rounds(event.pk) == 0  # re-running changes nothing
     assert Player.objects.get(display_name="Bob").rating == 1413
+
+
+@pytest.mark.django_db(transaction=True)
+def test_player_page_shows_the_rating_history(client) -> None:  # type: ignore[no-untyped-def]
+    from django.urls import reverse
+
+    organiser = User.objects.create_user("olga", password="pw-olga-12345")
+    event = services.create_event(organiser, name="Rated", game="dvonn", pairing_system="round-robin")
+    services.register_list(event, organiser, "Ann 1500\nBob 1500")
+    round1 = services.start_event(event, organiser, "white")
+    services.record_result(round1.pairings.get(), organiser, "1-0")
+    services.close_round(round1, organiser)
+    page = client.get(
+        reverse("tournaments:player-detail", args=[Player.objects.get(display_name="Ann").handle])
+    )
+    html = page.content.decode()
+    assert "Rating history" in html and "1510" in html and "+10" in html

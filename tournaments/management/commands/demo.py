@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tournaments import services
+from tournaments import services, swiss
 from tournaments.models import Event, Player, Round
 
 GIPF_PLAYERS = [
@@ -77,12 +77,19 @@ class Command(BaseCommand):
             )
         return player
 
-    def _play_round(self, event: Event, round_: Round, organiser: User, rng: random.Random) -> None:
-        from games import services as game_services
-
+    def _paired(self, event: Event, round_: Round, organiser: User) -> Round:
+        """The round once paired; Swiss pairings are published as an organiser would."""
         round_.refresh_from_db()
         if round_.status != Round.Status.PAIRED:
             raise RuntimeError(f"round {round_.number} of {event} was not paired: {round_.pairing_error}")
+        if event.pairing_system == Event.System.SWISS_DUTCH:
+            swiss.publish_round(round_, organiser)
+        return round_
+
+    def _play_round(self, event: Event, round_: Round, organiser: User, rng: random.Random) -> None:
+        from games import services as game_services
+
+        round_ = self._paired(event, round_, organiser)
         for pairing in round_.pairings.filter(black__isnull=False):
             game_services.demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
 
@@ -134,7 +141,7 @@ class Command(BaseCommand):
             services.close_round(round_, organiser)
             self.stdout.write(f"    round {round_.number} played")
             round_ = services.pair_next_round(event, organiser)
-        round_.refresh_from_db()
+        round_ = self._paired(event, round_, organiser)
         # Round 3: some results in, the others still to come.
         from games import services as game_services
 
