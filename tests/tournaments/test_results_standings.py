@@ -63,20 +63,21 @@ def scores_for(table: dict[tuple[int, int], tuple[int, int, int]]) -> list[Round
     ]
 
 
+# Four players, two rounds. Round 1: 1 beats 2, 3 draws 4. Round 2: 1 draws 3, 2 beats 4.
+FOUR_PLAYERS_TWO_ROUNDS = {
+    (1, 1): (2, 2, 1),
+    (1, 2): (0, 1, 0),
+    (1, 3): (1, 4, 0),
+    (1, 4): (1, 3, 0),
+    (2, 1): (1, 3, 0),
+    (2, 3): (1, 1, 0),
+    (2, 2): (2, 4, 1),
+    (2, 4): (0, 2, 0),
+}
+
+
 def test_buchholz_sonneborn_berger_and_wins_by_hand() -> None:
-    # Four players, two rounds. Round 1: 1 beats 2, 3 draws 4. Round 2: 1 draws 3, 2 beats 4.
-    scores = scores_for(
-        {
-            (1, 1): (2, 2, 1),
-            (1, 2): (0, 1, 0),
-            (1, 3): (1, 4, 0),
-            (1, 4): (1, 3, 0),
-            (2, 1): (1, 3, 0),
-            (2, 3): (1, 1, 0),
-            (2, 2): (2, 4, 1),
-            (2, 4): (0, 2, 0),
-        }
-    )
+    scores = scores_for(FOUR_PLAYERS_TWO_ROUNDS)
     # Totals: 1 -> 3, 2 -> 2, 3 -> 2, 4 -> 1 (half-points)
     rows = compute_standings([1, 2, 3, 4], scores, ["buchholz", "sonneborn-berger", "wins"], rounds=2)
     by_player = {row.player: row for row in rows}
@@ -92,18 +93,7 @@ def test_buchholz_sonneborn_berger_and_wins_by_hand() -> None:
 
 
 def test_sonneborn_berger_breaks_the_tie() -> None:
-    scores = scores_for(
-        {
-            (1, 1): (2, 2, 1),
-            (1, 2): (0, 1, 0),
-            (1, 3): (1, 4, 0),
-            (1, 4): (1, 3, 0),
-            (2, 1): (1, 3, 0),
-            (2, 3): (1, 1, 0),
-            (2, 2): (2, 4, 1),
-            (2, 4): (0, 2, 0),
-        }
-    )
+    scores = scores_for(FOUR_PLAYERS_TWO_ROUNDS)
     rows = compute_standings([1, 2, 3, 4], scores, ["sonneborn-berger"], rounds=2)
     assert [(row.player, row.rank) for row in rows] == [(1, 1), (3, 2), (2, 3), (4, 4)]
 
