@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_ratings'),
+        ('tournaments', '0002_swiss_and_ratings'),
     ]
 
     operations = [
