@@ -1,0 +1,68 @@
+"""Project set-up: settings come from the environment, and migrations match the models."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from tests.conftest import PROJECT_ROOT
+
+SHOW = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps({'engine': settings.DATABASES['default']['ENGINE'], "
+    "'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL, "
+    "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS}))"
+)
+
+
+def settings_with(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in ("DATABASE_URL", "CELERY_BROKER_URL", "DEBUG", "SECRET_KEY", "DJANGO_TESTING", "ALLOWED_HOSTS")
+    }
+    clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
+    return subprocess.run(
+        [sys.executable, "-c", SHOW], cwd=PROJECT_ROOT, env=clean, capture_output=True, text=True
+    )
+
+
+def test_embedded_default_is_sqlite_and_eager_celery() -> None:
+    result = settings_with({"DEBUG": "1"})
+    shown = json.loads(result.stdout)
+    assert shown["engine"] == "django.db.backends.sqlite3" and shown["eager"] is True
+    assert shown["debug"] is True and "localhost" in shown["hosts"]
+
+
+def test_scaled_setup_from_the_environment() -> None:
+    result = settings_with(
+        {
+            "SECRET_KEY": "k" * 50,
+            "DATABASE_URL": "postgres://u:p@db.example:5432/gipf",
+            "CELERY_BROKER_URL": "redis://cache.example:6379/0",
+            "ALLOWED_HOSTS": "gipf.example,www.gipf.example",
+        }
+    )
+    shown = json.loads(result.stdout)
+    assert shown["engine"] == "django.db.backends.postgresql"
+    assert shown["eager"] is False and shown["broker"] == "redis://cache.example:6379/0"
+    assert shown["debug"] is False and shown["hosts"] == ["gipf.example", "www.gipf.example"]
+
+
+def test_secret_key_is_required_when_debug_is_off() -> None:
+    result = settings_with({})
+    assert result.returncode != 0 and "SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.django_db
+def test_migrations_match_the_models() -> None:
+    out = StringIO()
+    call_command("makemigrations", "--check", "--dry-run", stdout=out)
+    assert "No changes detected" in out.getvalue()
