@@ -201,6 +201,11 @@ class PairingResultForm(forms.Form):
         max_length=40,
         help_text="1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; a 2-game match takes two codes, e.g. 1-0 1/2-1/2.",
     )
+    arbiter_decision = forms.BooleanField(
+        required=False,
+        label="This result is an arbiter's decision",
+        help_text="For example an adjudicated or annulled game; recorded as such on the pairing.",
+    )
 
     def __init__(self, *args: object, games: int, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

@@ -537,7 +537,12 @@ def pairing_result(request: HttpRequest, slug: str, number: int, board: int) -> 
         form = PairingResultForm(request.POST, games=games)
         if form.is_valid():
             try:
-                services.record_result(pairing, request.user, form.cleaned_data["result"])
+                source = (
+                    Pairing.Source.ARBITER
+                    if form.cleaned_data["arbiter_decision"]
+                    else Pairing.Source.REPORTED
+                )
+                services.record_result(pairing, request.user, form.cleaned_data["result"], source)
             except ServiceError as exc:
                 form.add_error("result", str(exc))
             else:
@@ -545,7 +550,10 @@ def pairing_result(request: HttpRequest, slug: str, number: int, board: int) -> 
                 return redirect(round_)
         status = 400
     else:
-        form = PairingResultForm(initial={"result": pairing.results}, games=games)
+        form = PairingResultForm(
+            initial={"result": pairing.results, "arbiter_decision": pairing.source == Pairing.Source.ARBITER},
+            games=games,
+        )
     context = event_context(request, event, "rounds")
     context.update({"round": round_, "pairing": pairing, "form": form})
     return render(request, "tournaments/pairing_result.html", context, status=status)

@@ -273,3 +273,34 @@ def test_two_game_matches_take_two_codes(client, organiser):
     assert (pairing.white_score, pairing.black_score) == (2, 2)
     page = client.get(reverse("tournaments:round-detail", args=[event.slug, 1])).content.decode()
     assert "1 – 1" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_arbiter_decision_is_recorded_and_not_overridden_by_a_record(client) -> None:  # type: ignore[no-untyped-def]
+    from django.contrib.auth import get_user_model
+
+    from arbiter import registry
+    from games import services as game_services
+    from tournaments import services as tournament_services
+    from tournaments.models import Pairing
+
+    organiser = get_user_model().objects.create_user("arb-org", password="pw-arb-12345")
+    event = tournament_services.create_event(
+        organiser, name="Adjudicated", game="dvonn", pairing_system="round-robin"
+    )
+    tournament_services.register_list(event, organiser, "Ann 1900\nBob 1800")
+    round1 = tournament_services.start_event(event, organiser, "white")
+    pairing = round1.pairings.get()
+    client.force_login(organiser)
+    url = reverse("tournaments:pairing-result", args=[event.slug, 1, pairing.board])
+    response = client.post(url, {"result": "1/2-1/2", "arbiter_decision": "on"})
+    assert response.status_code == 302
+    pairing.refresh_from_db()
+    assert (pairing.results, pairing.source) == ("1/2-1/2", Pairing.Source.ARBITER)
+    record = game_services.submit_record(
+        pairing, organiser, registry.random_record("dvonn", 3, {"White": "Ann", "Black": "Bob"})
+    )
+    record.refresh_from_db()
+    pairing.refresh_from_db()
+    assert record.status == "valid" and not record.applied and "arbiter" in record.note
+    assert pairing.results == "1/2-1/2"
