@@ -418,7 +418,7 @@ def save_pairings(round_: Round, pairs: list[tuple[int, int]], byes: list[tuple[
 
 
 def record_result(
-    pairing: Pairing, user: object, result: str | list[str], source: str = "reported"
+    pairing: Pairing, user: object, result: str | list[str], source: object = "reported"
 ) -> Pairing:
     """Enter or correct the result of a pairing (refused once its round is closed)."""
     require_manager(pairing.round.event, user)
