@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
 
 from tournaments.pairing import PairingError
 from tournaments.trf import TrfError, pair_next_round
@@ -31,6 +32,12 @@ class Command(BaseCommand):
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read {path}: {exc}") from exc
+        missing = {"auth_user", "tournaments_event"} - set(connection.introspection.table_names())
+        if missing:
+            raise CommandError(
+                "the database has no tables yet: run 'manage.py migrate' first "
+                "(the file is imported into it inside a transaction that is rolled back)"
+            )
         rounds = options.get("rounds")
         if rounds is not None and int(str(rounds)) < 1:
             raise CommandError("--rounds must be at least 1")
