@@ -9,6 +9,7 @@ urlpatterns = [
     path("new-event/", views.event_create, name="event-create"),
     path("events/<slug:slug>/", views.event_detail, name="event-detail"),
     path("events/<slug:slug>/edit/", views.event_edit, name="event-edit"),
+    path("events/<slug:slug>/officials/", views.event_officials, name="event-officials"),
     path("events/<slug:slug>/players/", views_swiss.registrations, name="registrations"),
     path("events/<slug:slug>/start/", views.event_start, name="event-start"),
     path("events/<slug:slug>/finish/", views.event_finish, name="event-finish"),

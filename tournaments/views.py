@@ -586,3 +586,43 @@ def event_finish(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(event)
     messages.success(request, f"{event.name} is finished.")
     return redirect("tournaments:standings", slug=event.slug)
+
+
+# --------------------------------------------------------------------------- officials
+
+
+@login_required
+@forbidden_as_403
+def event_officials(request: HttpRequest, slug: str) -> HttpResponse:
+    """Organisers appoint and remove co-organisers and arbiters (by account name)."""
+    event = event_or_404(slug)
+    services.require_manager(event, request.user)
+    status = 200
+    if request.method == "POST":
+        services.require_organiser(event, request.user)
+        action = request.POST.get("action", "add")
+        username = request.POST.get("username", "").strip()
+        role = request.POST.get("role", "")
+        try:
+            if action == "remove":
+                services.remove_official(event, request.user, username, role)
+                messages.success(request, f"{username} is no longer an {role} of this event.")
+            else:
+                if not username:
+                    raise ServiceError("give the account name of the person to appoint")
+                services.add_official(event, request.user, username, role)
+                messages.success(request, f"{username} is now an {role} of this event.")
+        except ServiceError as exc:
+            messages.error(request, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            status = 400
+        else:
+            return redirect("tournaments:event-officials", slug=event.slug)
+    context = event_context(request, event, "overview")
+    context.update(
+        {
+            "organisers": list(event.organisers.order_by("username")),
+            "arbiters": list(event.arbiters.order_by("username")),
+            "is_organiser": request.user.is_superuser or event.organisers.filter(pk=request.user.pk).exists(),
+        }
+    )
+    return render(request, "tournaments/event_officials.html", context, status=status)

@@ -27,6 +27,10 @@ def test_demo_builds_a_finished_round_robin_and_a_running_swiss_and_is_idempoten
     ]
     assert all(hasattr(r, "publication") for r in dvonn.round_set.all())  # Swiss pairings published
     assert SubmittedRecord.objects.exclude(status=SubmittedRecord.Status.VALID).count() == 0
+    assert (
+        gipf.arbiters.filter(username="arbiter").exists()
+        and dvonn.arbiters.filter(username="arbiter").exists()
+    )
     call_command("demo", verbosity=0)
     assert Event.objects.count() == 2 and Pairing.objects.filter(round__event=gipf).count() == 15
 

@@ -41,7 +41,7 @@ class Command(BaseCommand):
         rng = random.Random(options["seed"])
         with transaction.atomic():
             organiser = self._user("organiser", "demo-organiser", "Olivia", "Organiser")
-            self._user("arbiter", "demo-arbiter", "Arthur", "Arbiter")
+            arbiter = self._user("arbiter", "demo-arbiter", "Arthur", "Arbiter")
             self._user("admin", "demo-admin", "Ada", "Admin", superuser=True)
             players = {
                 name: self._player(name, country, rating)
@@ -55,6 +55,8 @@ class Command(BaseCommand):
                 # built in steps; one that fails half-way is removed so that a rerun starts clean.
                 Event.objects.filter(slug=slug).delete()
                 raise CommandError(f"the demo event {slug} could not be built: {exc}") from exc
+        for event in Event.objects.filter(slug__in=["gipf-club-championship", "dvonn-open"]):
+            event.arbiters.add(arbiter)
         self.stdout.write(self.style.SUCCESS("Demo data ready: sign in as organiser / demo-organiser."))
 
     def _user(self, username: str, password: str, first: str, last: str, superuser: bool = False) -> User:

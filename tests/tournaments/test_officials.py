@@ -1,0 +1,57 @@
+"""Organisers appoint and remove arbiters and co-organisers; arbiters run the event but appoint nobody."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people() -> dict[str, User]:
+    return {
+        name: User.objects.create_user(name, password=f"pw-{name}-12345") for name in ("olga", "arno", "sam")
+    }
+
+
+def test_organiser_appoints_an_arbiter_who_can_then_manage(client, people: dict[str, User]) -> None:  # type: ignore[no-untyped-def]
+    event = services.create_event(
+        people["olga"], name="Officials", game="dvonn", pairing_system="round-robin"
+    )
+    url = reverse("tournaments:event-officials", args=[event.slug])
+    assert not event.can_manage(people["arno"])
+    client.force_login(people["olga"])
+    assert client.post(url, {"action": "add", "username": "ARNO", "role": "arbiter"}).status_code == 302
+    assert event.can_manage(people["arno"]) and list(event.arbiters.all()) == [people["arno"]]
+    response = client.post(url, {"action": "add", "username": "arno", "role": "arbiter"})
+    assert response.status_code == 400 and "already an arbiter" in response.content.decode()
+    response = client.post(url, {"action": "add", "username": "nobody", "role": "arbiter"})
+    assert response.status_code == 400 and "here is no account" in response.content.decode()
+    response = client.post(url, {"action": "add", "username": "sam", "role": "king"})
+    assert response.status_code == 400 and "nknown role" in response.content.decode()
+    # the arbiter sees the page but may not appoint
+    client.force_login(people["arno"])
+    assert client.get(url).status_code == 200
+    assert client.post(url, {"action": "add", "username": "sam", "role": "organiser"}).status_code == 403
+    assert not event.organisers.filter(pk=people["sam"].pk).exists()
+    # strangers and anonymous users get nothing
+    client.force_login(people["sam"])
+    assert client.get(url).status_code == 403
+    client.logout()
+    assert client.post(url, {"action": "add", "username": "sam", "role": "arbiter"}).status_code == 302
+    assert not event.arbiters.filter(pk=people["sam"].pk).exists()
+
+
+def test_the_last_organiser_stays(client, people: dict[str, User]) -> None:  # type: ignore[no-untyped-def]
+    event = services.create_event(
+        people["olga"], name="Officials", game="dvonn", pairing_system="round-robin"
+    )
+    with pytest.raises(services.ServiceError, match="at least one organiser"):
+        services.remove_official(event, people["olga"], "olga", "organiser")
+    services.add_official(event, people["olga"], "sam", "organiser")
+    services.remove_official(event, people["sam"], "olga", "organiser")
+    assert list(event.organisers.all()) == [people["sam"]]
