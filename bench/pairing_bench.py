@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("sizes", nargs="*", type=int, help="event sizes (default 100 250 500)")
     parser.add_argument("--round", type=int, default=5, help="the round to pair (default 5)")
     parser.add_argument(
-        "--limit", type=float, default=600, help="seconds allowed per event size (default 600)"
+        "--limit", type=float, default=1800, help="seconds allowed per event size (default 1800)"
     )
     parser.add_argument("--full", action="store_true", help="accepted for bench/run.py; no effect")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
