@@ -116,3 +116,15 @@ def test_draft_swiss_rounds_are_shown_to_managers_only() -> None:
     assert public.get(f"/api/events/{event.slug}/crosstable/").json()[0]["rounds"] == {}
     swiss.publish_round(round1, organiser)
     assert len(public.get(url).json()["pairings"]) == 2 and public.get(url).json()["draft"] is False
+
+
+def test_api_standings_are_the_pages_standings_after_the_last_closed_round(setup: tuple[User, str]) -> None:
+    organiser, slug = setup
+    round1 = Pairing.objects.get(round__event__slug=slug, round__number=1, board=1).round
+    services.record_result(round1.pairings.get(board=1), organiser, "1-0")  # 2 beats 3; 1 has the bye
+    services.close_round(round1, organiser)
+    round2 = services.pair_next_round(services.Event.objects.get(slug=slug), organiser)
+    services.record_result(round2.pairings.exclude(black=None).get(), organiser, "0-1")
+    rows = APIClient().get(f"/api/events/{slug}/standings/").json()
+    # after round 1 (closed): Ann (bye) and Bob (win) 1 point each, Cid 0; round 2 is not counted yet
+    assert sorted((row["name"], row["points_half"]) for row in rows) == [("Ann", 2), ("Bob", 2), ("Cid", 0)]

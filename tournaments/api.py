@@ -31,23 +31,20 @@ def error_response(exc: Exception, code: int = status.HTTP_400_BAD_REQUEST) -> R
 
 
 def standing_rows(event: Event) -> list[dict[str, object]]:
-    registrations = {r.pk: r for r in event.registrations.select_related("player")}
-    rows = []
-    for row in services.standings(event):
-        registration = registrations[row.player]
-        rows.append(
-            {
-                "rank": row.rank,
-                "pairing_number": registration.pairing_number,
-                "handle": registration.player.handle,
-                "name": registration.player.display_name,
-                "points_half": row.points,
-                "points": format_points(row.points),
-                "tie_breaks": row.tie_breaks,
-                "games": row.games,
-            }
-        )
-    return rows
+    lines, _, _ = services.standing_lines(event)
+    return [
+        {
+            "rank": line.rank,
+            "pairing_number": line.registration.pairing_number,
+            "handle": line.registration.player.handle,
+            "name": line.registration.player.display_name,
+            "points_half": line.points,
+            "points": format_points(line.points),
+            "tie_breaks": {code: value for code, value in line.tie_breaks if value is not None},
+            "games": line.games,
+        }
+        for line in lines
+    ]
 
 
 class EventViewSet(viewsets.ReadOnlyModelViewSet):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
@@ -18,7 +18,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
-from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.models import Event, Pairing, Player, Registration, Round, Standing
 from tournaments.pairing import (
     BYE_FULL,
     BYE_HALF,
@@ -576,9 +576,54 @@ def standings(event: Event, after_round: int | None = None) -> list:
     return compute_standings(registrations, round_scores(event, after_round), list(event.tie_breaks), rounds)
 
 
+@dataclass
+class StandingLine:
+    rank: int
+    registration: Registration
+    points: int
+    games: int
+    tie_breaks: list[tuple[str, int | None]] = field(default_factory=list)
+
+
+def standing_lines(event: Event) -> tuple[list[StandingLine], int | None, bool]:
+    """(lines, after_round, live): stored standings after the last closed round, or live ones.
+
+    The page and the API both show these.
+    """
+    closed = event.round_set.filter(status=Round.Status.CLOSED).order_by("-number").first()
+    registrations = {r.pk: r for r in event.registrations.select_related("player")}
+    codes = list(event.tie_breaks)
+    if closed is not None:
+        stored = list(Standing.objects.filter(event=event, after_round=closed.number))
+        if stored:
+            lines = [
+                StandingLine(
+                    s.rank,
+                    registrations[s.registration_id],
+                    s.points,
+                    s.games,
+                    [(code, s.tie_breaks.get(code)) for code in codes],
+                )
+                for s in stored
+                if s.registration_id in registrations
+            ]
+            return lines, closed.number, False
+    rows = standings(event)
+    lines = [
+        StandingLine(
+            row.rank,
+            registrations[row.player],
+            row.points,
+            row.games,
+            [(code, row.tie_breaks.get(code)) for code in codes],
+        )
+        for row in rows
+    ]
+    return lines, (closed.number if closed else None), True
+
+
 def store_standings(event_id: int) -> int:
     """Recompute and store the standings after the last closed round. Idempotent."""
-    from tournaments.models import Standing
 
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)

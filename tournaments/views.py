@@ -8,7 +8,7 @@ message (button posts) or a form error with status 400 (form posts).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import wraps
 
 from django.contrib import messages
@@ -29,7 +29,7 @@ from tournaments.forms import (
     RoundResultsForm,
     StartEventForm,
 )
-from tournaments.models import Event, Pairing, Player, Registration, Round, Standing
+from tournaments.models import Event, Pairing, Player, Registration, Round
 from tournaments.results import FORFEITS
 from tournaments.services import ServiceError
 from tournaments.standings import SHORT_NAMES, TIE_BREAKS
@@ -157,53 +157,10 @@ def render_round(
     return render(request, "tournaments/round_detail.html", context, status=status)
 
 
-@dataclass
-class StandingLine:
-    rank: int
-    registration: Registration
-    points: int
-    games: int
-    tie_breaks: list[tuple[str, int | None]] = field(default_factory=list)
-
-
-def standing_lines(event: Event) -> tuple[list[StandingLine], int | None, bool]:
-    """(lines, after_round, live): stored standings after the last closed round, or live ones."""
-    closed = event.round_set.filter(status=Round.Status.CLOSED).order_by("-number").first()
-    registrations = {r.pk: r for r in event.registrations.select_related("player")}
-    codes = list(event.tie_breaks)
-    if closed is not None:
-        stored = list(Standing.objects.filter(event=event, after_round=closed.number))
-        if stored:
-            lines = [
-                StandingLine(
-                    s.rank,
-                    registrations[s.registration_id],
-                    s.points,
-                    s.games,
-                    [(code, s.tie_breaks.get(code)) for code in codes],
-                )
-                for s in stored
-                if s.registration_id in registrations
-            ]
-            return lines, closed.number, False
-    rows = services.standings(event)
-    lines = [
-        StandingLine(
-            row.rank,
-            registrations[row.player],
-            row.points,
-            row.games,
-            [(code, row.tie_breaks.get(code)) for code in codes],
-        )
-        for row in rows
-    ]
-    return lines, (closed.number if closed else None), True
-
-
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
     context = event_context(request, event, "standings")
-    lines, after_round, live = standing_lines(event)
+    lines, after_round, live = services.standing_lines(event)
     context.update(
         {
             "lines": lines,
