@@ -1,3 +1,5 @@
+"""``python -m arbiter``: the command line of :mod:`arbiter.cli`."""
+
 import sys
 
 from arbiter.cli import main

@@ -5,11 +5,35 @@ Columns ``a``..``i`` hold 5, 6, 7, 8, 9, 8, 7, 6, 5 points, numbered from 1 at t
 ``v = row + max(0, col - 4)``; the six neighbours of a point are then ``(0, ±1)``, ``(±1, 0)`` and
 ``±(1, 1)``. The 24 points at distance 4 from the centre ``e5`` are the dots; the 37 others are the
 spots of the play area, indexed 0..36 column by column (``b2`` = 0 ... ``h5`` = 36).
+
+A board is a tuple of 37 piece codes, one per spot (:data:`EMPTY`, :data:`WHITE`, :data:`BLACK`,
+:data:`WHITE_GIPF`, :data:`BLACK_GIPF`); a piece's owner is the player number of
+:mod:`arbiter.colour` (0 White, 1 Black).
+
+Rules at home here, on a bare board: what a row is (:func:`find_rows`: four or more pieces of one
+colour in a line, extended by the pieces next to them) and where a pushed chain ends
+(:func:`chain_end`: on the first empty spot; a full line cannot be pushed).
 """
 
 from __future__ import annotations
 
 COLUMNS = "abcdefghi"
+
+# piece codes: colour parity (``owner``) is ``(piece + 1) & 1``
+EMPTY, WHITE, BLACK, WHITE_GIPF, BLACK_GIPF = 0, 1, 2, 3, 4
+Board = tuple[int, ...]
+
+
+def owner(piece: int) -> int:
+    """0 for a white piece, 1 for a black one (``piece`` must not be empty)."""
+    return (piece + 1) & 1
+
+
+def weight(piece: int) -> int:
+    """Basic pieces a piece on the board stands for (a GIPF-piece is 2)."""
+    return 2 if piece >= WHITE_GIPF else 1
+
+
 CENTRE = (4, 5)
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0))
 
@@ -40,10 +64,8 @@ DOT_POINTS: tuple[tuple[int, int], ...] = tuple(p for p in ALL_POINTS if _distan
 NUM_SPOTS = len(SPOT_POINTS)  # 37
 
 SPOT_NAMES: tuple[str, ...] = tuple(_name(*p) for p in SPOT_POINTS)
-DOT_NAMES: tuple[str, ...] = tuple(_name(*p) for p in DOT_POINTS)
 SPOT_INDEX: dict[str, int] = {name: i for i, name in enumerate(SPOT_NAMES)}
 _SPOT_OF_POINT: dict[tuple[int, int], int] = {p: i for i, p in enumerate(SPOT_POINTS)}
-_POINT_OF_NAME: dict[str, tuple[int, int]] = {_name(*p): p for p in ALL_POINTS}
 
 
 class Entry:
@@ -106,14 +128,6 @@ AFFECTED_LINES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def is_dot(name: str) -> bool:
-    return name in ENTRY_BY_DOT
-
-
-def point_of(name: str) -> tuple[int, int] | None:
-    return _POINT_OF_NAME.get(name)
-
-
 def entry_through(dot: str, spot: str) -> Entry | None:
     """The entry from ``dot`` whose line passes through ``spot`` (at most one), else None."""
     target = SPOT_INDEX.get(spot)
@@ -125,12 +139,65 @@ def entry_through(dot: str, spot: str) -> Entry | None:
     return None
 
 
-def chain_end(board: tuple[int, ...], entry: Entry) -> int | None:
+def chain_end(board: Board, entry: Entry) -> int | None:
     """Position in ``entry.line`` of the first empty spot (where the pushed chain ends), or None."""
     for j, spot in enumerate(entry.line):
-        if board[spot] == 0:
+        if board[spot] == EMPTY:
             return j
     return None
+
+
+def find_rows(board: Board, player: int) -> list[tuple[int, ...]]:
+    """Every row of ``player``: a maximal run of occupied spots on a line that contains four or
+    more contiguous pieces of his colour (the run is what gets removed)."""
+    rows: list[tuple[int, ...]] = []
+    for line in LINES:
+        start = -1
+        run = 0
+        found = False
+        for k, spot in enumerate(line):
+            piece = board[spot]
+            if piece == EMPTY:
+                if found:
+                    rows.append(line[start:k])
+                start, run, found = -1, 0, False
+                continue
+            if start < 0:
+                start = k
+            if (piece + 1) & 1 == player:
+                run += 1
+                if run >= 4:
+                    found = True
+            else:
+                run = 0
+        if found:
+            rows.append(line[start:])
+    return rows
+
+
+def line_has_row(board: Board, line: tuple[int, ...]) -> bool:
+    """Whether the line holds four contiguous pieces of one colour (either player's row)."""
+    colour = -1
+    run = 0
+    for spot in line:
+        piece = board[spot]
+        if piece == EMPTY:
+            colour = -1
+            run = 0
+            continue
+        c = piece & 1
+        if c == colour:
+            run += 1
+            if run >= 4:
+                return True
+        else:
+            colour = c
+            run = 1
+    return False
+
+
+def has_any_row(board: Board) -> bool:
+    return any(line_has_row(board, line) for line in LINES)
 
 
 assert len(SPOT_POINTS) == 37 and len(DOT_POINTS) == 24 and len(ENTRIES) == 42 and len(LINES) == 21

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from arbiter.engine import GAME_NAMES, GameEngine, LegalMove
 from arbiter.errors import (
     ArbiterError,
     IllegalMoveError,
@@ -44,7 +45,6 @@ from arbiter.gipf.rules import (
     turns,
 )
 from arbiter.records import check_result_tag, format_record, parse_tagged
-from arbiter.registry import GAME_NAMES, GameEngine, LegalMove
 from arbiter.verdict import ARBITER, BLACK_WINS, RESIGNATION, TIME, UNFINISHED, WHITE_WINS, Verdict
 
 GAMES = ("gipf-basic", "gipf-standard", "gipf-tournament")

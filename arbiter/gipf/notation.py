@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidNotationError
-from arbiter.gipf.board import ENTRY_BY_DOT, SPOT_INDEX, SPOT_NAMES, entry_through
-from arbiter.gipf.position import WHITE_GIPF, Position
-from arbiter.gipf.rules import Removal, Turn, chain_end
+from arbiter.gipf.board import ENTRY_BY_DOT, SPOT_INDEX, SPOT_NAMES, WHITE_GIPF, chain_end, entry_through
+from arbiter.gipf.position import Position
+from arbiter.gipf.rules import Removal, Turn
 
 SPOT_RE = r"[a-i][1-9]"
 PUSH_RE = re.compile(rf"^(G?)({SPOT_RE})-({SPOT_RE})$")

@@ -24,11 +24,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter.errors import InvalidPositionError
-from arbiter.gipf.board import COLUMNS, NUM_SPOTS, SPOT_INDEX, SPOT_NAMES, SPOT_POINTS
+from arbiter.gipf.board import (
+    ALL_POINTS,
+    COLUMNS,
+    EMPTY,
+    NUM_SPOTS,
+    SPOT_INDEX,
+    SPOT_NAMES,
+    SPOT_POINTS,
+    WHITE,
+    WHITE_GIPF,
+    find_rows,
+    owner,
+    weight,
+)
 
-EMPTY, WHITE, BLACK, WHITE_GIPF, BLACK_GIPF = 0, 1, 2, 3, 4
-PIECE_CHARS = ".wbWB"
-RULES = ("basic", "standard", "tournament")
+PIECE_CHARS = ".wbWB"  # the characters of EMPTY, WHITE, BLACK, WHITE_GIPF, BLACK_GIPF
 GAME_KEYS = {"gipf-basic": "basic", "gipf-standard": "standard", "gipf-tournament": "tournament"}
 GAME_KEY_OF_RULES = {rules: key for key, rules in GAME_KEYS.items()}
 # start-up states (tournament rules); basic and standard games are always CLOSED
@@ -38,16 +49,6 @@ COLUMN_SIZES = (4, 5, 6, 7, 6, 5, 4)  # spots in columns b..h
 PLAYER_NAMES = ("White", "Black")
 START_SPOTS = (("b5", "e2", "h5"), ("b2", "e8", "h2"))
 MAX_PIECES = 18
-
-
-def owner(piece: int) -> int:
-    """0 for a white piece, 1 for a black one (``piece`` must not be empty)."""
-    return (piece + 1) & 1
-
-
-def weight(piece: int) -> int:
-    """Basic pieces a piece on the board stands for (a GIPF-piece is 2)."""
-    return 2 if piece >= WHITE_GIPF else 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,8 +191,6 @@ def parse_position(text: str) -> Position:
 
 
 def validate(pos: Position) -> None:
-    from arbiter.gipf.rules import find_rows  # local import: rules imports this module
-
     if pos.rules == "basic" and any(piece >= WHITE_GIPF for piece in pos.board):
         raise InvalidPositionError("a basic game has no GIPF-pieces")
     for player in (0, 1):
@@ -217,8 +216,6 @@ def render_diagram(pos: Position) -> str:
     """A multi-line picture of the board (dots as ``o``), followed by the other fields."""
     cells: dict[tuple[int, int], str] = {}
     spot_chars = {point: PIECE_CHARS[pos.board[i]] for i, point in enumerate(SPOT_POINTS)}
-    from arbiter.gipf.board import ALL_POINTS
-
     for col, v in ALL_POINTS:
         cells[(col, 2 * v - col)] = spot_chars.get((col, v), "o")
     keys = sorted({key for _, key in cells}, reverse=True)

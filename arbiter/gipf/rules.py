@@ -17,75 +17,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from arbiter.gipf.board import AFFECTED_LINES, ENTRIES, LINES, Entry
-from arbiter.gipf.position import (
-    CLOSED,
+from arbiter.gipf.board import (
+    AFFECTED_LINES,
     EMPTY,
-    GIPF_OPEN,
-    MUST_GIPF,
+    ENTRIES,
+    LINES,
     WHITE,
     WHITE_GIPF,
-    Position,
+    Board,
+    Entry,
+    chain_end,
+    find_rows,
+    has_any_row,
+    line_has_row,
     owner,
 )
+from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF, Position
 from arbiter.verdict import NO_GIPF_PIECE, NO_RESERVE
 
-Board = tuple[int, ...]
-
-
-# ---------------------------------------------------------------- rows
-
-
-def find_rows(board: Board, player: int) -> list[tuple[int, ...]]:
-    """Every row of ``player``: a maximal run of occupied spots on a line that contains four or
-    more contiguous pieces of his colour (the run is what gets removed)."""
-    rows: list[tuple[int, ...]] = []
-    for line in LINES:
-        start = -1
-        run = 0
-        found = False
-        for k, spot in enumerate(line):
-            piece = board[spot]
-            if piece == EMPTY:
-                if found:
-                    rows.append(line[start:k])
-                start, run, found = -1, 0, False
-                continue
-            if start < 0:
-                start = k
-            if (piece + 1) & 1 == player:
-                run += 1
-                if run >= 4:
-                    found = True
-            else:
-                run = 0
-        if found:
-            rows.append(line[start:])
-    return rows
-
-
-def _line_has_row(board: Board, line: tuple[int, ...]) -> bool:
-    colour = -1
-    run = 0
-    for spot in line:
-        piece = board[spot]
-        if piece == EMPTY:
-            colour = -1
-            run = 0
-            continue
-        c = piece & 1
-        if c == colour:
-            run += 1
-            if run >= 4:
-                return True
-        else:
-            colour = c
-            run = 1
-    return False
-
-
-def has_any_row(board: Board) -> bool:
-    return any(_line_has_row(board, line) for line in LINES)
+# ---------------------------------------------------------------- removals
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,13 +137,6 @@ def push_board(board: Board, entry: Entry, end: int, piece: int) -> Board:
         cells[line[k]] = cells[line[k - 1]]
     cells[line[0]] = piece
     return tuple(cells)
-
-
-def chain_end(board: Board, entry: Entry) -> int | None:
-    for j, spot in enumerate(entry.line):
-        if board[spot] == EMPTY:
-            return j
-    return None
 
 
 def after_push(pos: Position, entry: Entry, end: int, gipf: bool) -> Position:
@@ -300,7 +243,7 @@ def plies(pos: Position) -> Iterator[tuple[Position, bool]]:
     opponent = 1 - mover
     for _gipf, entry, end, pushed in pushes(pos):
         if not standing and not any(
-            _line_has_row(pushed.board, LINES[k]) for k in AFFECTED_LINES[entry.index][end]
+            line_has_row(pushed.board, LINES[k]) for k in AFFECTED_LINES[entry.index][end]
         ):
             child = pass_turn(pushed)
             yield child, not piece_choices(child)
@@ -329,7 +272,7 @@ def count_plies(pos: Position) -> int:
             quiet = True
             for gipf in choices:
                 pushed = push_board(board, entry, end, (WHITE_GIPF if gipf else WHITE) + pos.to_move)
-                if any(_line_has_row(pushed, LINES[k]) for k in AFFECTED_LINES[entry.index][end]):
+                if any(line_has_row(pushed, LINES[k]) for k in AFFECTED_LINES[entry.index][end]):
                     quiet = False
                     break
             if quiet:

@@ -11,19 +11,6 @@ from tests.arbiter.test_dvonn_support import CODECUP_FILE, LG_FILE, lg_start_pos
 from tests.conftest import shared_path
 
 
-@pytest.fixture(autouse=True)
-def registry_with_dvonn(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Use the real registry; while arbiter.gipf has no ENGINE yet (written concurrently), give
-    the registry the DVONN engine alone so the DVONN paths of the CLI are still exercised."""
-    from arbiter import registry
-    from arbiter.dvonn import ENGINE
-
-    try:
-        from arbiter.gipf import ENGINE as _GIPF  # noqa: F401
-    except ImportError:
-        monkeypatch.setattr(registry, "_ENGINES", [ENGINE])
-
-
 def test_replay_json_of_the_little_golem_game(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["replay", str(shared_path(*LG_FILE)), "--json"])
     data = json.loads(capsys.readouterr().out)
