@@ -1,4 +1,4 @@
-"""DVONN board geometry, rules and the position text format.
+"""The DVONN board: its geometry, the pieces, and the rules that look only at the stacks.
 
 The 49 spaces use the Little Golem / CodeCup coordinates: row 1 holds columns a-i, row 2 a-j,
 row 3 a-k, row 4 b-k and row 5 c-k. In (column, row) numbers this is an axial hex grid whose six
@@ -6,22 +6,26 @@ neighbours of (c, r) are (c+-1, r), (c, r+-1), (c+1, r+1) and (c-1, r-1).
 
 A stack is a string of piece letters from the bottom up: ``w`` white, ``b`` black, ``d`` DVONN.
 The empty space is the empty string. A board is a tuple of 49 such strings in the order of
-:data:`CELLS` (row 1 a..i, then row 2 a..j, and so on).
+:data:`CELLS` (row 1 a..i, then row 2 a..j, and so on). A player (``0`` White, ``1`` Black, see
+:mod:`arbiter.colour`) controls the stacks whose top piece is his letter, ``PIECE_OF[player]``.
+
+Rules at home here: a piece surrounded on all six sides cannot move (:func:`surrounded`); a
+stack moves in a straight line exactly as many spaces as it is high, onto an occupied space
+(:func:`stacking_moves`); pieces cut off from every DVONN piece leave the board
+(:func:`remove_unlinked`); the score is the height of the stacks each player controls
+(:func:`score`).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-
-from arbiter.errors import InvalidPositionError
 
 ROW_SPANS: tuple[tuple[int, int], ...] = ((0, 8), (0, 9), (0, 10), (1, 10), (2, 10))  # columns per row
 COLUMNS = "abcdefghijk"
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
 
-WHITE = "w"
-BLACK = "b"
+WHITE_PIECE = "w"
+BLACK_PIECE = "b"
 DVONN = "d"
+PIECE_OF = (WHITE_PIECE, BLACK_PIECE)  # the piece letter of each player
 PIECES_PER_COLOUR = 23
 DVONN_PIECES = 3
 TOTAL_PIECES = 2 * PIECES_PER_COLOUR + DVONN_PIECES  # 49, one per space
@@ -63,14 +67,6 @@ INTERIOR: tuple[bool, ...] = tuple(all(ray for ray in rays) for rays in RAYS)
 
 Board = tuple[str, ...]
 EMPTY_BOARD: Board = ("",) * len(CELLS)
-
-
-def other(player: str) -> str:
-    return BLACK if player == WHITE else WHITE
-
-
-def colour_name(player: str) -> str:
-    return "White" if player == WHITE else "Black"
 
 
 def occupancy(board: Board) -> int:
@@ -118,12 +114,13 @@ def remove_unlinked(board: list[str]) -> int:
     return removed
 
 
-def stacking_moves(board: Board, player: str) -> list[tuple[int, int]]:
+def stacking_moves(board: Board, player: int) -> list[tuple[int, int]]:
     """Every (from, to) stacking move of ``player``, in board order then direction order."""
     occ = occupancy(board)
+    piece = PIECE_OF[player]
     moves: list[tuple[int, int]] = []
     for i, stack in enumerate(board):
-        if not stack or stack[-1] != player:
+        if not stack or stack[-1] != piece:
             continue  # empty, the opponent's, or a lone DVONN piece (top letter "d")
         if surrounded(i, occ):
             continue
@@ -136,11 +133,13 @@ def stacking_moves(board: Board, player: str) -> list[tuple[int, int]]:
     return moves
 
 
-def count_stacking_moves(board: Board, player: str) -> int:
+def count_stacking_moves(board: Board, player: int) -> int:
+    """``len(stacking_moves(board, player))`` without building the list."""
     occ = occupancy(board)
+    piece = PIECE_OF[player]
     count = 0
     for i, stack in enumerate(board):
-        if not stack or stack[-1] != player:
+        if not stack or stack[-1] != piece:
             continue
         mask = NEIGHBOUR_MASK[i]
         if INTERIOR[i] and occ & mask == mask:
@@ -152,10 +151,11 @@ def count_stacking_moves(board: Board, player: str) -> int:
     return count
 
 
-def has_stacking_move(board: Board, player: str) -> bool:
+def has_stacking_move(board: Board, player: int) -> bool:
     occ = occupancy(board)
+    piece = PIECE_OF[player]
     for i, stack in enumerate(board):
-        if not stack or stack[-1] != player:
+        if not stack or stack[-1] != piece:
             continue
         if surrounded(i, occ):
             continue
@@ -172,150 +172,8 @@ def score(board: Board) -> tuple[int, int]:
     for stack in board:
         if stack:
             top = stack[-1]
-            if top == WHITE:
+            if top == WHITE_PIECE:
                 white += len(stack)
-            elif top == BLACK:
+            elif top == BLACK_PIECE:
                 black += len(stack)
     return white, black
-
-
-def placement_piece(placed: int) -> str:
-    """The piece of the placement after ``placed`` placements: 3 DVONN pieces, then black, white..."""
-    if placed < DVONN_PIECES:
-        return DVONN
-    return BLACK if placed % 2 == 1 else WHITE
-
-
-def placement_player(placed: int) -> str:
-    """Who makes placement number ``placed + 1``: White, Black, White, ... (White also makes the 49th)."""
-    return WHITE if placed % 2 == 0 else BLACK
-
-
-@dataclass(frozen=True)
-class Position:
-    """A DVONN position: the board, the side to move and how many pieces were placed (0..49)."""
-
-    board: Board
-    to_move: str
-    placed: int
-
-    @property
-    def placing(self) -> bool:
-        return self.placed < TOTAL_PIECES
-
-    def key(self) -> tuple[Board, str, int]:
-        return (self.board, self.to_move, self.placed)
-
-    def is_over(self) -> bool:
-        """The game ends when, in the stacking phase, neither player can move."""
-        if self.placing:
-            return False
-        return not has_stacking_move(self.board, WHITE) and not has_stacking_move(self.board, BLACK)
-
-    def must_pass(self) -> bool:
-        """The side to move has no stacking move but the opponent has one."""
-        if self.placing or has_stacking_move(self.board, self.to_move):
-            return False
-        return has_stacking_move(self.board, other(self.to_move))
-
-    def score(self) -> tuple[int, int]:
-        return score(self.board)
-
-    def text(self) -> str:
-        return format_position(self)
-
-
-START = Position(EMPTY_BOARD, WHITE, 0)
-
-
-# ---------------------------------------------------------------------------------------------
-# Position text: ``dvonn <side> <placed> <row1>/<row2>/<row3>/<row4>/<row5>``
-# Each row lists its spaces from the lowest column up, separated by commas; a space is ``.`` when
-# empty, else its pieces bottom to top (``w``, ``b``, ``d``). Example of the start position:
-# ``dvonn w 0 .,.,.,.,.,.,.,.,./.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,.,.,.,.,./.,.,...`` (49 dots).
-
-
-def format_position(position: Position) -> str:
-    rows: list[str] = []
-    start = 0
-    for lo, hi in ROW_SPANS:
-        width = hi - lo + 1
-        rows.append(",".join(stack or "." for stack in position.board[start : start + width]))
-        start += width
-    return f"dvonn {position.to_move} {position.placed} {'/'.join(rows)}"
-
-
-def parse_position(text: str) -> Position:
-    """Read a position text, checking that the position could arise in a game."""
-    fields = text.split()
-    if not fields or fields[0] != "dvonn":
-        raise InvalidPositionError("a DVONN position starts with the word 'dvonn'")
-    if len(fields) != 4:
-        raise InvalidPositionError(
-            "a DVONN position has 4 fields: dvonn <side w|b> <placed 0-49> <board rows a/b/c/d/e>"
-        )
-    _, side, placed_text, board_text = fields
-    if side not in (WHITE, BLACK):
-        raise InvalidPositionError(f"side to move must be 'w' or 'b', not {side!r}")
-    if (
-        not placed_text.isdigit()
-        or not 0 <= int(placed_text) <= TOTAL_PIECES
-        or placed_text != str(int(placed_text))
-    ):
-        raise InvalidPositionError(f"placement count must be a number 0-49, not {placed_text!r}")
-    placed = int(placed_text)
-    rows = board_text.split("/")
-    if len(rows) != len(ROW_SPANS):
-        raise InvalidPositionError(f"the board has 5 rows separated by '/', found {len(rows)}")
-    board: list[str] = []
-    for number, (row, (lo, hi)) in enumerate(zip(rows, ROW_SPANS, strict=True), start=1):
-        cells = row.split(",")
-        if len(cells) != hi - lo + 1:
-            raise InvalidPositionError(f"row {number} has {hi - lo + 1} spaces, found {len(cells)}")
-        for offset, cell in enumerate(cells):
-            name = f"{COLUMNS[lo + offset]}{number}"
-            if cell == ".":
-                board.append("")
-            elif cell and all(ch in "wbd" for ch in cell):
-                if len(cell) > 1 and cell[-1] == DVONN:
-                    raise InvalidPositionError(f"{name}: a DVONN piece can only be on top when alone")
-                board.append(cell)
-            else:
-                raise InvalidPositionError(f"{name}: a space is '.' or pieces from w, b, d; not {cell!r}")
-    position = Position(tuple(board), side, placed)
-    _check_position(position)
-    return position
-
-
-def _check_position(position: Position) -> None:
-    board = position.board
-    joined = "".join(board)
-    whites, blacks, dvonns = joined.count(WHITE), joined.count(BLACK), joined.count(DVONN)
-    if position.placing:
-        if any(len(stack) > 1 for stack in board):
-            raise InvalidPositionError("there are no stacks during the placement phase")
-        expected_d = min(position.placed, DVONN_PIECES)
-        expected_b = sum(1 for n in range(position.placed) if placement_piece(n) == BLACK)
-        expected_w = position.placed - expected_d - expected_b
-        if (whites, blacks, dvonns) != (expected_w, expected_b, expected_d):
-            raise InvalidPositionError(
-                f"after {position.placed} placements the board holds {expected_w} white, {expected_b} black "
-                f"and {expected_d} DVONN pieces, not {whites}, {blacks} and {dvonns}"
-            )
-        if position.to_move != placement_player(position.placed):
-            raise InvalidPositionError(
-                f"{colour_name(placement_player(position.placed))} makes placement {position.placed + 1}"
-            )
-        return
-    if dvonns != DVONN_PIECES:
-        raise InvalidPositionError(f"the 3 DVONN pieces stay on the board, found {dvonns}")
-    if whites > PIECES_PER_COLOUR or blacks > PIECES_PER_COLOUR:
-        raise InvalidPositionError(
-            f"at most 23 pieces of each colour, found {whites} white and {blacks} black"
-        )
-    occ, reach = linked_mask(board)
-    if occ != reach:
-        lost = [NAMES[i] for i in range(len(board)) if board[i] and not reach & BIT[i]]
-        raise InvalidPositionError(
-            f"not linked to a DVONN piece, should have been removed: {', '.join(lost)}"
-        )

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import random
 
-from arbiter.dvonn.board import START, Position, parse_position
 from arbiter.dvonn.moves import Move, apply_move, count_moves, legal_moves
 from arbiter.dvonn.notation import TAGGED, format_move
+from arbiter.dvonn.position import START, Position, parse_position
 from arbiter.dvonn.replay import GAME, detect_style, replay_text, result_for_score, write_tagged
 from arbiter.engine import GameEngine, LegalMove
 from arbiter.errors import UnknownGameError
 from arbiter.verdict import Verdict
 
-PerftKey = tuple[tuple[str, ...], str, int, int]
+PerftKey = tuple[tuple[str, ...], int, int, int]
 
 
 def perft_counts(position: Position, depth: int) -> list[int]:

@@ -1,28 +1,31 @@
-"""DVONN moves: placements, stacking moves and forced passes; checking and applying them."""
+"""DVONN moves: placements, stacking moves and forced passes; listing, checking and playing them.
+
+Rules at home here: a player with no stacking move passes, and only then (:func:`legal_moves`);
+the reason a move is refused (:func:`check_move`, which spells out the board's move rules of
+:mod:`arbiter.dvonn.board` one by one for the message); playing a move (:func:`apply_move`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from arbiter.colour import NAMES as PLAYER_NAMES
+from arbiter.colour import WHITE
 from arbiter.dvonn.board import (
-    BLACK,
     CELLS,
     DVONN,
     NAMES,
+    PIECE_OF,
     TOTAL_PIECES,
-    WHITE,
-    Position,
-    colour_name,
+    WHITE_PIECE,
     count_stacking_moves,
     has_stacking_move,
     occupancy,
-    other,
-    placement_piece,
-    placement_player,
     remove_unlinked,
     stacking_moves,
     surrounded,
 )
+from arbiter.dvonn.position import Position, placement_piece, placement_player
 from arbiter.errors import IllegalMoveError
 
 PLACE = "place"
@@ -59,7 +62,7 @@ def legal_moves(position: Position) -> list[Move]:
     moves = [Move(STACK, a, b) for a, b in stacking_moves(board, position.to_move)]
     if moves:
         return moves
-    if has_stacking_move(board, other(position.to_move)):
+    if has_stacking_move(board, 1 - position.to_move):
         return [PASS_MOVE]
     return []
 
@@ -72,7 +75,7 @@ def count_moves(position: Position) -> int:
     count = count_stacking_moves(board, position.to_move)
     if count:
         return count
-    return 1 if has_stacking_move(board, other(position.to_move)) else 0
+    return 1 if has_stacking_move(board, 1 - position.to_move) else 0
 
 
 def apply_move(position: Position, move: Move) -> tuple[Position, int]:
@@ -84,18 +87,18 @@ def apply_move(position: Position, move: Move) -> tuple[Position, int]:
         to_move = WHITE if placed == TOTAL_PIECES else placement_player(placed)
         return Position(tuple(board), to_move, placed), 0
     if move.kind == PASS:
-        return Position(position.board, other(position.to_move), position.placed), 0
+        return Position(position.board, 1 - position.to_move, position.placed), 0
     board = list(position.board)
     board[move.dst] = board[move.dst] + board[move.src]
     board[move.src] = ""
     removed = remove_unlinked(board)
-    return Position(tuple(board), other(position.to_move), position.placed), removed
+    return Position(tuple(board), 1 - position.to_move, position.placed), removed
 
 
 def check_move(position: Position, move: Move) -> None:
     """Raise :class:`IllegalMoveError` with the reason when the move is not legal here."""
     board = position.board
-    mover = colour_name(position.to_move)
+    mover = PLAYER_NAMES[position.to_move]
     if not position.placing and position.is_over():
         raise IllegalMoveError("the game is over: neither player can move")
     if move.kind == PLACE:
@@ -107,7 +110,9 @@ def check_move(position: Position, move: Move) -> None:
         return
     if position.placing:
         piece = placement_piece(position.placed)
-        what = "a DVONN piece" if piece == DVONN else f"a {colour_name(piece).lower()} piece"
+        what = (
+            "a DVONN piece" if piece == DVONN else f"a {'white' if piece == WHITE_PIECE else 'black'} piece"
+        )
         raise IllegalMoveError(
             f"{move.text()}: placement phase, {mover} must place {what} "
             f"(placement {position.placed + 1} of 49)"
@@ -123,8 +128,9 @@ def check_move(position: Position, move: Move) -> None:
         raise IllegalMoveError(f"{text}: there is no piece on {NAMES[move.src]}")
     if stack == DVONN:
         raise IllegalMoveError(f"{text}: a lone DVONN piece cannot move")
-    if stack[-1] != position.to_move:
-        raise IllegalMoveError(f"{text}: the stack on {NAMES[move.src]} is controlled by {other_name(stack)}")
+    if stack[-1] != PIECE_OF[position.to_move]:
+        opponent = PLAYER_NAMES[1 - position.to_move]  # a DVONN piece is on top only when alone
+        raise IllegalMoveError(f"{text}: the stack on {NAMES[move.src]} is controlled by {opponent}")
     (c0, r0), (c1, r1) = CELLS[move.src], CELLS[move.dst]
     dc, dr = c1 - c0, r1 - r0
     if dc == 0 and dr == 0:
@@ -142,7 +148,3 @@ def check_move(position: Position, move: Move) -> None:
         )
     if not board[move.dst]:
         raise IllegalMoveError(f"{text}: lands on an empty space")
-
-
-def other_name(stack: str) -> str:
-    return colour_name(BLACK if stack[-1] == BLACK else WHITE)

@@ -19,9 +19,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from arbiter.dvonn.board import BLACK, NAMES, START, TOTAL_PIECES, WHITE, Position
+from arbiter.colour import NAMES as PLAYER_NAMES
+from arbiter.colour import WHITE
+from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move, apply_move, check_move
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
+from arbiter.dvonn.position import START, Position
 from arbiter.errors import (
     ArbiterError,
     IllegalMoveError,
@@ -71,7 +74,7 @@ def result_for_score(white: int, black: int) -> str:
     return DRAW
 
 
-def _win_for(player: str) -> str:
+def _win_for(player: int) -> str:
     return WHITE_WINS if player == WHITE else BLACK_WINS
 
 
@@ -257,7 +260,7 @@ def _read_termination(style: str, ending: list[str], position: Position, ply: in
                 "the game is already over (neither player can move)", ply=ply, move=first, position=text
             )
         loser = position.to_move
-        result: str | None = _win_for(BLACK if loser == WHITE else WHITE)
+        result: str | None = _win_for(1 - loser)
         termination = RESIGNATION if first == "resign" else TIME
         rest = ending[1:]
         if rest:
@@ -270,7 +273,7 @@ def _read_termination(style: str, ending: list[str], position: Position, ply: in
                 )
             if rest[0] != result:
                 raise InvalidRecordError(
-                    f"'{first}' by {'White' if loser == WHITE else 'Black'} gives {result}, not {rest[0]}",
+                    f"'{first}' by {PLAYER_NAMES[loser]} gives {result}, not {rest[0]}",
                     ply=ply,
                     move=rest[0],
                 )

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter.dvonn import ENGINE
-from arbiter.dvonn.board import parse_position
 from arbiter.dvonn.engine import random_game
 from arbiter.dvonn.moves import PASS, PLACE, STACK, Move, apply_move, legal_moves
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, STYLES, TAGGED, format_move, parse_move
+from arbiter.dvonn.position import parse_position
 from arbiter.dvonn.replay import write_codecup, write_littlegolem, write_tagged
 from arbiter.errors import ArbiterError
 from arbiter.records import parse_tagged

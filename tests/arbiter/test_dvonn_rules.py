@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from arbiter.dvonn import ENGINE
-from arbiter.dvonn.board import parse_position
 from arbiter.dvonn.moves import apply_move, check_move
 from arbiter.dvonn.notation import TAGGED, parse_move
+from arbiter.dvonn.position import parse_position
 from arbiter.errors import IllegalMoveError, InvalidPositionError
 from tests.arbiter.test_dvonn_support import lg_start_position, position_text
 

@@ -1,0 +1,174 @@
+"""DVONN positions: the board, the side to move and the placement count; the position text.
+
+Rules at home here: the placement order (:func:`placement_piece`, :func:`placement_player`: the
+three DVONN pieces first, then black and white alternately, White making the 49th placement and
+the first stacking move), when the game is over (:meth:`Position.is_over`) or the side to move
+must pass (:meth:`Position.must_pass`), and which positions can arise in a game
+(:func:`parse_position`).
+
+Position text: ``dvonn <side> <placed> <row1>/<row2>/<row3>/<row4>/<row5>``. Each row lists its
+spaces from the lowest column up, separated by commas; a space is ``.`` when empty, else its
+pieces bottom to top (``w``, ``b``, ``d``). The side is ``w`` or ``b`` (:mod:`arbiter.colour`).
+Example of the start position:
+``dvonn w 0 .,.,.,.,.,.,.,.,./.,.,.,.,.,.,.,.,.,./.,.,.,.,.,.,.,.,.,.,./.,.,...`` (49 dots).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter.colour import BLACK, LETTERS, NAMES, WHITE, from_letter
+from arbiter.dvonn.board import (
+    BIT,
+    BLACK_PIECE,
+    COLUMNS,
+    DVONN,
+    DVONN_PIECES,
+    EMPTY_BOARD,
+    PIECES_PER_COLOUR,
+    ROW_SPANS,
+    TOTAL_PIECES,
+    WHITE_PIECE,
+    Board,
+    has_stacking_move,
+    linked_mask,
+    score,
+)
+from arbiter.dvonn.board import (
+    NAMES as SPACE_NAMES,
+)
+from arbiter.errors import InvalidPositionError
+
+
+def placement_piece(placed: int) -> str:
+    """The piece of the placement after ``placed`` placements: 3 DVONN pieces, then black, white..."""
+    if placed < DVONN_PIECES:
+        return DVONN
+    return BLACK_PIECE if placed % 2 == 1 else WHITE_PIECE
+
+
+def placement_player(placed: int) -> int:
+    """Who makes placement number ``placed + 1``: White, Black, White, ... (White also makes the 49th)."""
+    return WHITE if placed % 2 == 0 else BLACK
+
+
+@dataclass(frozen=True)
+class Position:
+    """A DVONN position: the board, the side to move and how many pieces were placed (0..49)."""
+
+    board: Board
+    to_move: int  # 0 White, 1 Black
+    placed: int
+
+    @property
+    def placing(self) -> bool:
+        return self.placed < TOTAL_PIECES
+
+    def is_over(self) -> bool:
+        """The game ends when, in the stacking phase, neither player can move."""
+        if self.placing:
+            return False
+        return not has_stacking_move(self.board, WHITE) and not has_stacking_move(self.board, BLACK)
+
+    def must_pass(self) -> bool:
+        """The side to move has no stacking move but the opponent has one."""
+        if self.placing or has_stacking_move(self.board, self.to_move):
+            return False
+        return has_stacking_move(self.board, 1 - self.to_move)
+
+    def score(self) -> tuple[int, int]:
+        return score(self.board)
+
+    def text(self) -> str:
+        return format_position(self)
+
+
+START = Position(EMPTY_BOARD, WHITE, 0)
+
+
+def format_position(position: Position) -> str:
+    rows: list[str] = []
+    start = 0
+    for lo, hi in ROW_SPANS:
+        width = hi - lo + 1
+        rows.append(",".join(stack or "." for stack in position.board[start : start + width]))
+        start += width
+    return f"dvonn {LETTERS[position.to_move]} {position.placed} {'/'.join(rows)}"
+
+
+def parse_position(text: str) -> Position:
+    """Read a position text, checking that the position could arise in a game."""
+    fields = text.split()
+    if not fields or fields[0] != "dvonn":
+        raise InvalidPositionError("a DVONN position starts with the word 'dvonn'")
+    if len(fields) != 4:
+        raise InvalidPositionError(
+            "a DVONN position has 4 fields: dvonn <side w|b> <placed 0-49> <board rows a/b/c/d/e>"
+        )
+    _, side, placed_text, board_text = fields
+    to_move = from_letter(side)
+    if to_move is None:
+        raise InvalidPositionError(f"side to move must be 'w' or 'b', not {side!r}")
+    if (
+        not placed_text.isdigit()
+        or not 0 <= int(placed_text) <= TOTAL_PIECES
+        or placed_text != str(int(placed_text))
+    ):
+        raise InvalidPositionError(f"placement count must be a number 0-49, not {placed_text!r}")
+    placed = int(placed_text)
+    rows = board_text.split("/")
+    if len(rows) != len(ROW_SPANS):
+        raise InvalidPositionError(f"the board has 5 rows separated by '/', found {len(rows)}")
+    board: list[str] = []
+    for number, (row, (lo, hi)) in enumerate(zip(rows, ROW_SPANS, strict=True), start=1):
+        cells = row.split(",")
+        if len(cells) != hi - lo + 1:
+            raise InvalidPositionError(f"row {number} has {hi - lo + 1} spaces, found {len(cells)}")
+        for offset, cell in enumerate(cells):
+            name = f"{COLUMNS[lo + offset]}{number}"
+            if cell == ".":
+                board.append("")
+            elif cell and all(ch in "wbd" for ch in cell):
+                if len(cell) > 1 and cell[-1] == DVONN:
+                    raise InvalidPositionError(f"{name}: a DVONN piece can only be on top when alone")
+                board.append(cell)
+            else:
+                raise InvalidPositionError(f"{name}: a space is '.' or pieces from w, b, d; not {cell!r}")
+    position = Position(tuple(board), to_move, placed)
+    _check_position(position)
+    return position
+
+
+def _check_position(position: Position) -> None:
+    board = position.board
+    joined = "".join(board)
+    whites, blacks = joined.count(WHITE_PIECE), joined.count(BLACK_PIECE)
+    dvonns = joined.count(DVONN)
+    if position.placing:
+        if any(len(stack) > 1 for stack in board):
+            raise InvalidPositionError("there are no stacks during the placement phase")
+        expected_d = min(position.placed, DVONN_PIECES)
+        expected_b = sum(1 for n in range(position.placed) if placement_piece(n) == BLACK_PIECE)
+        expected_w = position.placed - expected_d - expected_b
+        if (whites, blacks, dvonns) != (expected_w, expected_b, expected_d):
+            raise InvalidPositionError(
+                f"after {position.placed} placements the board holds {expected_w} white, {expected_b} black "
+                f"and {expected_d} DVONN pieces, not {whites}, {blacks} and {dvonns}"
+            )
+        if position.to_move != placement_player(position.placed):
+            raise InvalidPositionError(
+                f"{NAMES[placement_player(position.placed)]} makes placement {position.placed + 1}"
+            )
+        return
+    if dvonns != DVONN_PIECES:
+        raise InvalidPositionError(f"the 3 DVONN pieces stay on the board, found {dvonns}")
+    if whites > PIECES_PER_COLOUR or blacks > PIECES_PER_COLOUR:
+        raise InvalidPositionError(
+            f"at most 23 pieces of each colour, found {whites} white and {blacks} black"
+        )
+    occ, reach = linked_mask(board)
+    if occ != reach:
+        lost = [SPACE_NAMES[i] for i in range(len(board)) if board[i] and not reach & BIT[i]]
+        raise InvalidPositionError(
+            f"not linked to a DVONN piece, should have been removed: {', '.join(lost)}"
+        )
