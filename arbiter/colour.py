@@ -4,7 +4,7 @@ A player is a number: :data:`WHITE` is 0 and :data:`BLACK` is 1 (White moves fir
 DVONN), so the opponent of ``player`` is ``1 - player`` and every per-player pair (reserves,
 captures, scores) is ``(white, black)``, indexed by the player. Position texts write the side to
 move as the letter ``w`` or ``b`` (:data:`LETTERS`); messages for people name the players
-``White`` and ``Black`` (:data:`NAMES`); a verdict's winner is ``"white"`` or ``"black"``.
+``White`` and ``Black`` (:data:`PLAYER_NAMES`); a verdict's winner is ``"white"`` or ``"black"``.
 
 Pieces are not players: each game's ``board`` module has its own piece codes (GIPF: small
 integers, DVONN: the letters ``w``, ``b``, ``d`` in a stack).
@@ -15,7 +15,7 @@ from __future__ import annotations
 WHITE = 0
 BLACK = 1
 LETTERS = "wb"
-NAMES = ("White", "Black")
+PLAYER_NAMES = ("White", "Black")
 
 
 def opponent(player: int) -> int:
@@ -24,7 +24,7 @@ def opponent(player: int) -> int:
 
 def name(player: int) -> str:
     """``White`` or ``Black``."""
-    return NAMES[player]
+    return PLAYER_NAMES[player]
 
 
 def from_letter(letter: str) -> int | None:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.colour import NAMES as PLAYER_NAMES
-from arbiter.colour import WHITE
+from arbiter.colour import PLAYER_NAMES, WHITE
 from arbiter.dvonn.board import (
     CELLS,
     DVONN,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.colour import BLACK, LETTERS, NAMES, WHITE, from_letter
+from arbiter.colour import BLACK, LETTERS, PLAYER_NAMES, WHITE, from_letter
 from arbiter.dvonn.board import (
     BIT,
     BLACK_PIECE,
@@ -25,6 +25,7 @@ from arbiter.dvonn.board import (
     DVONN,
     DVONN_PIECES,
     EMPTY_BOARD,
+    NAMES,
     PIECES_PER_COLOUR,
     ROW_SPANS,
     TOTAL_PIECES,
@@ -33,9 +34,6 @@ from arbiter.dvonn.board import (
     has_stacking_move,
     linked_mask,
     score,
-)
-from arbiter.dvonn.board import (
-    NAMES as SPACE_NAMES,
 )
 from arbiter.errors import InvalidPositionError
 
@@ -157,7 +155,7 @@ def _check_position(position: Position) -> None:
             )
         if position.to_move != placement_player(position.placed):
             raise InvalidPositionError(
-                f"{NAMES[placement_player(position.placed)]} makes placement {position.placed + 1}"
+                f"{PLAYER_NAMES[placement_player(position.placed)]} makes placement {position.placed + 1}"
             )
         return
     if dvonns != DVONN_PIECES:
@@ -168,7 +166,7 @@ def _check_position(position: Position) -> None:
         )
     occ, reach = linked_mask(board)
     if occ != reach:
-        lost = [SPACE_NAMES[i] for i in range(len(board)) if board[i] and not reach & BIT[i]]
+        lost = [NAMES[i] for i in range(len(board)) if board[i] and not reach & BIT[i]]
         raise InvalidPositionError(
             f"not linked to a DVONN piece, should have been removed: {', '.join(lost)}"
         )

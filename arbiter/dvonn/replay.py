@@ -19,8 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from arbiter.colour import NAMES as PLAYER_NAMES
-from arbiter.colour import WHITE
+from arbiter.colour import PLAYER_NAMES, WHITE
 from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move, apply_move, check_move
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move

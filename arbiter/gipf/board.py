@@ -6,7 +6,7 @@ Columns ``a``..``i`` hold 5, 6, 7, 8, 9, 8, 7, 6, 5 points, numbered from 1 at t
 ``±(1, 1)``. The 24 points at distance 4 from the centre ``e5`` are the dots; the 37 others are the
 spots of the play area, indexed 0..36 column by column (``b2`` = 0 ... ``h5`` = 36).
 
-A board is a tuple of 37 piece codes, one per spot (:data:`EMPTY`, :data:`WHITE`, :data:`BLACK`,
+A board is a tuple of 37 piece codes, one per spot (:data:`EMPTY`, :data:`WHITE_PIECE`, :data:`BLACK_PIECE`,
 :data:`WHITE_GIPF`, :data:`BLACK_GIPF`); a piece's owner is the player number of
 :mod:`arbiter.colour` (0 White, 1 Black).
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 COLUMNS = "abcdefghi"
 
 # piece codes: colour parity (``owner``) is ``(piece + 1) & 1``
-EMPTY, WHITE, BLACK, WHITE_GIPF, BLACK_GIPF = 0, 1, 2, 3, 4
+EMPTY, WHITE_PIECE, BLACK_PIECE, WHITE_GIPF, BLACK_GIPF = 0, 1, 2, 3, 4
 Board = tuple[int, ...]
 
 

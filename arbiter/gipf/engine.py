@@ -1,280 +1,36 @@
-"""Replaying GIPF records to verdicts, writing random games, and the registry's engine."""
+"""The GIPF engine behind :mod:`arbiter.registry`: replay, perft, legal moves and random games."""
 
 from __future__ import annotations
 
 import random
 
 from arbiter.engine import GAME_NAMES, GameEngine, LegalMove
-from arbiter.errors import (
-    ArbiterError,
-    IllegalMoveError,
-    InvalidNotationError,
-    InvalidPositionError,
-    InvalidRecordError,
-    UnreadableRecordError,
-)
-from arbiter.gipf.board import ENTRIES
-from arbiter.gipf.notation import (
-    WrittenTurn,
-    choose_removal,
-    find_push,
-    format_turn,
-    looks_like_turn,
-    parse_turn,
-    removal_text,
-)
-from arbiter.gipf.position import (
-    CLOSED,
-    GAME_KEYS,
-    MUST_GIPF,
-    PLAYER_NAMES,
-    Position,
-    format_position,
-    parse_position,
-    start_position,
-)
+from arbiter.errors import InvalidPositionError, InvalidRecordError
+from arbiter.gipf.notation import format_turn, removal_text
+from arbiter.gipf.position import GAME_KEYS, format_position, parse_position, start_position
+from arbiter.gipf.replay import GAMES, is_gipf_record, replay_text, winner_result
 from arbiter.gipf.rules import (
-    after_push,
     apply_removal,
-    pass_turn,
     perft_counts,
-    piece_choices,
     removal_options,
     status_after_own_removals,
     status_at_turn_start,
     turns,
 )
-from arbiter.records import check_result_tag, format_record, parse_tagged
-from arbiter.verdict import ARBITER, BLACK_WINS, RESIGNATION, TIME, UNFINISHED, WHITE_WINS, Verdict
+from arbiter.records import format_record
+from arbiter.verdict import Verdict
 
-GAMES = ("gipf-basic", "gipf-standard", "gipf-tournament")
-RESULTS = (WHITE_WINS, BLACK_WINS)
-TERMINATION_WORDS = {"1-0", "0-1", "resign", "time", "arbiter", "*"}
 MAX_RANDOM_PLIES = 1000
-
-
-def game_from_tag(value: str) -> str | None:
-    """The game key a ``[Game]`` tag names (``GIPF basic``, ``gipf-basic``...), None if not GIPF."""
-    normal = " ".join(value.strip().lower().replace("-", " ").split())
-    for key in GAMES:
-        if normal == key.replace("-", " "):
-            return key
-    return None
-
-
-def parse_handicap(value: str) -> tuple[int, int]:
-    """``[Handicap "White 2"]``: 1 to 3 extra pieces in one player's reserve (basic games)."""
-    parts = value.split()
-    if len(parts) != 2 or parts[0].lower() not in ("white", "black") or parts[1] not in ("1", "2", "3"):
-        raise InvalidRecordError(f'the Handicap tag must be like "White 2" (1 to 3 pieces), not "{value}"')
-    extra = int(parts[1])
-    return (extra, 0) if parts[0].lower() == "white" else (0, extra)
-
-
-def winner_result(loser: int) -> str:
-    return BLACK_WINS if loser == 0 else WHITE_WINS
-
-
-def _describe_end(status: tuple[int, str]) -> str:
-    loser, termination = status
-    if termination == "no-reserve":
-        return f"{PLAYER_NAMES[loser]} has no piece left to bring into play"
-    return f"{PLAYER_NAMES[loser]} has no GIPF-piece left on the board"
-
-
-def play_written(pos: Position, written: WrittenTurn) -> Position:
-    """Apply one written turn; raises the typed error of the first thing wrong with it."""
-    ended = status_at_turn_start(pos)
-    if ended is not None:
-        raise IllegalMoveError(f"the game is over: {_describe_end(ended)}")
-    mover = pos.to_move
-    name = PLAYER_NAMES[mover]
-    pre = choose_removal(
-        removal_options(pos.board, mover),
-        written.before,
-        pos.board,
-        f"{name}'s rows at the start of his turn",
-    )
-    ready = apply_removal(pos, mover, pre)
-    ended = status_after_own_removals(ready)
-    if ended is not None:
-        raise IllegalMoveError(f"the game is over: {_describe_end(ended)}")
-    push = written.push
-    assert push is not None
-    choices = piece_choices(ready)
-    if push.gipf not in choices:
-        raise IllegalMoveError(_piece_refusal(ready, push.gipf))
-    index, end = find_push(ready, push)
-    pushed = after_push(ready, ENTRIES[index], end, push.gipf)
-    options = removal_options(pushed.board, mover)
-    if written.after and len(options) == 1 and not options[0].removed:
-        opponent_rows = removal_options(pushed.board, 1 - mover)
-        if any(option.removed for option in opponent_rows):
-            raise IllegalMoveError(
-                f"{name}'s push made no row of his colour; rows in {PLAYER_NAMES[1 - mover]}'s colour are "
-                f"removed by {PLAYER_NAMES[1 - mover]} at the start of his turn (before his push)"
-            )
-    post = choose_removal(options, written.after, pushed.board, f"the rows {name}'s push made in his colour")
-    return pass_turn(apply_removal(pushed, mover, post))
-
-
-def _piece_refusal(pos: Position, gipf: bool) -> str:
-    name = PLAYER_NAMES[pos.to_move]
-    state = pos.start[pos.to_move]
-    if gipf:
-        if pos.rules == "basic":
-            return "a basic game has no GIPF-pieces"
-        if pos.rules == "standard":
-            return "in a standard game no GIPF-piece may be brought into play (each starts with 3)"
-        if state == CLOSED:
-            return f"{name} has played a basic piece already: no more GIPF-pieces for him"
-        return f"a GIPF-piece takes 2 pieces from the reserve; {name} has {pos.reserve[pos.to_move]}"
-    if state == MUST_GIPF:
-        return f"{name}'s first turn in a tournament game must bring a GIPF-piece into play"
-    return f"{name} has no piece in his reserve"
 
 
 class GipfEngine(GameEngine):
     games = GAMES
 
-    # ------------------------------------------------------------ records
-
     def claims_record(self, text: str) -> bool:
-        try:
-            record = parse_tagged(text)
-        except ArbiterError:
-            return False
-        if "Game" in record.tags:
-            tag = record.tags["Game"].strip().lower()
-            return tag == "gipf" or game_from_tag(tag) is not None
-        moves = [token for token in record.tokens if token not in TERMINATION_WORDS]
-        return bool(moves) and all(looks_like_turn(token) for token in moves)
+        return is_gipf_record(text)
 
     def replay(self, text: str, game: str | None = None) -> Verdict:
-        record = parse_tagged(text)
-        tags = record.tags
-        tag_game: str | None = None
-        if "Game" in tags and tags["Game"].strip().lower() == "gipf":
-            tag_game = game or self._guess_game(record.tokens)  # GIPF without a rule set
-        elif "Game" in tags:
-            tag_game = game_from_tag(tags["Game"])
-            if tag_game is None and game is None:
-                raise UnreadableRecordError(f'the Game tag "{tags["Game"]}" is not a GIPF game')
-        if game is not None and game not in GAMES:
-            raise UnreadableRecordError(f"'{game}' is not a GIPF game")
-        key = game or tag_game or self._guess_game(record.tokens)
-        verdict = Verdict(game=key, valid=False, tags=dict(tags))
-        if "Game" in tags and tag_game != key:
-            verdict.error = InvalidRecordError(
-                f'the Game tag says "{tags["Game"]}" but the record is replayed as {GAME_NAMES[key]}'
-            )
-            return verdict
-        try:
-            handicap = parse_handicap(tags["Handicap"]) if "Handicap" in tags else (0, 0)
-            if handicap != (0, 0) and key != "gipf-basic":
-                raise InvalidRecordError("a handicap (extra pieces) is only for basic games")
-            start = start_position(key, handicap)
-            if "Position" in tags:
-                if handicap != (0, 0):
-                    raise InvalidRecordError("give either a Handicap or a Position tag, not both")
-                start = parse_position(tags["Position"])
-                if start.game != key:
-                    raise InvalidRecordError(f"the Position tag is a {start.game} position, not {key}")
-        except ArbiterError as exc:
-            verdict.error = exc
-            return verdict
-        return self._replay_moves(record.tokens, tags, start, verdict)
-
-    @staticmethod
-    def _guess_game(tokens: list[str]) -> str:
-        """No Game tag and no forced game: a GIPF-piece push first means tournament, else standard."""
-        for token in tokens:
-            if token not in TERMINATION_WORDS:
-                return "gipf-tournament" if token.startswith("G") else "gipf-standard"
-        return "gipf-standard"
-
-    def _replay_moves(
-        self, tokens: list[str], tags: dict[str, str], pos: Position, verdict: Verdict
-    ) -> Verdict:
-        cut = len(tokens)
-        for index, token in enumerate(tokens):
-            if token in TERMINATION_WORDS:
-                cut = index
-                break
-        moves, ending = tokens[:cut], tokens[cut:]
-        pending: WrittenTurn | None = None
-        for index, token in enumerate(moves):
-            ply = verdict.plies + 1
-            before = format_position(pos)
-            try:
-                written = parse_turn(token, allow_no_push=index == len(moves) - 1)
-                if written.push is None:
-                    pending = written
-                    break
-                pos = play_written(pos, written)
-            except ArbiterError as exc:
-                verdict.error = exc.at(ply=ply, move=token, position=before)
-                verdict.final_position = before
-                return verdict
-            verdict.plies = ply
-            verdict.moves.append(token)
-        verdict.final_position = format_position(pos)
-        try:
-            result, termination = self._ending(pos, pending, ending)
-            check_result_tag(tags, result)
-        except ArbiterError as exc:
-            verdict.error = exc.at(position=verdict.final_position)
-            return verdict
-        verdict.valid = True
-        verdict.result = result
-        verdict.termination = termination
-        return verdict
-
-    def _ending(
-        self, pos: Position, pending: WrittenTurn | None, ending: list[str]
-    ) -> tuple[str | None, str]:
-        """The result and termination after the last turn, checked against the termination words."""
-        natural = status_at_turn_start(pos)
-        word = " ".join(ending)
-        if natural is None:
-            options = removal_options(pos.board, pos.to_move)
-            groups = pending.before if pending is not None else ()
-            try:
-                removal = choose_removal(options, groups, pos.board, f"{PLAYER_NAMES[pos.to_move]}'s rows")
-            except ArbiterError as exc:
-                if pending is None and (not ending or ending[0] in ("*", "resign", "time", "arbiter")):
-                    removal = None  # the next turn would say; the result does not depend on it
-                else:
-                    move = removal_text(options[0]) if pending is None else None
-                    raise exc.at(move=move) from None
-            if removal is not None:
-                natural = status_after_own_removals(apply_removal(pos, pos.to_move, removal))
-        elif pending is not None:
-            raise IllegalMoveError(f"the game is over: {_describe_end(natural)}; no removal follows")
-        if not ending or ending == ["*"]:
-            if natural is not None:
-                return winner_result(natural[0]), natural[1]
-            if ending == ["*"] or not ending:
-                return None, UNFINISHED
-        if natural is not None:
-            if len(ending) == 1 and ending[0] == winner_result(natural[0]):
-                return ending[0], natural[1]
-            raise InvalidRecordError(
-                f"the record ends with '{word}' but the game is over: {_describe_end(natural)}, "
-                f"so the result is {winner_result(natural[0])}"
-            )
-        if len(ending) == 1 and ending[0] in ("resign", "time"):
-            return winner_result(pos.to_move), RESIGNATION if ending[0] == "resign" else TIME
-        if len(ending) == 2 and ending[0] == "arbiter" and ending[1] in RESULTS:
-            return ending[1], ARBITER
-        if len(ending) == 1 and ending[0] in RESULTS:
-            raise InvalidRecordError(
-                f"the record ends with '{word}' but the game is not over "
-                "(write 'resign', 'time' or 'arbiter 1-0' / 'arbiter 0-1')"
-            )
-        raise InvalidNotationError(
-            f"the record must end with one of 1-0, 0-1, resign, time, arbiter 1-0, arbiter 0-1; got '{word}'"
-        )
+        return replay_text(text, game)
 
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         if game not in GAMES:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from arbiter.colour import LETTERS, PLAYER_NAMES, from_letter
 from arbiter.errors import InvalidPositionError
 from arbiter.gipf.board import (
     ALL_POINTS,
@@ -32,21 +33,20 @@ from arbiter.gipf.board import (
     SPOT_INDEX,
     SPOT_NAMES,
     SPOT_POINTS,
-    WHITE,
     WHITE_GIPF,
+    WHITE_PIECE,
     find_rows,
     owner,
     weight,
 )
 
-PIECE_CHARS = ".wbWB"  # the characters of EMPTY, WHITE, BLACK, WHITE_GIPF, BLACK_GIPF
+PIECE_CHARS = ".wbWB"  # the characters of EMPTY, WHITE_PIECE, BLACK_PIECE, WHITE_GIPF, BLACK_GIPF
 GAME_KEYS = {"gipf-basic": "basic", "gipf-standard": "standard", "gipf-tournament": "tournament"}
 GAME_KEY_OF_RULES = {rules: key for key, rules in GAME_KEYS.items()}
 # start-up states (tournament rules); basic and standard games are always CLOSED
 MUST_GIPF, GIPF_OPEN, CLOSED = 0, 1, 2
 START_CHARS = "gox"
 COLUMN_SIZES = (4, 5, 6, 7, 6, 5, 4)  # spots in columns b..h
-PLAYER_NAMES = ("White", "Black")
 START_SPOTS = (("b5", "e2", "h5"), ("b2", "e8", "h2"))
 MAX_PIECES = 18
 
@@ -55,7 +55,7 @@ MAX_PIECES = 18
 class Position:
     rules: str
     board: tuple[int, ...]
-    to_move: int  # 0 White, 1 Black
+    to_move: int  # 0 White, 1 Black (arbiter.colour)
     reserve: tuple[int, int]
     captured: tuple[int, int]  # opponent pieces captured by White, by Black
     start: tuple[int, int] = (CLOSED, CLOSED)
@@ -99,7 +99,7 @@ def start_position(game: str, handicap: tuple[int, int] = (0, 0)) -> Position:
             rules, tuple(board), 0, (18 + handicap[0], 18 + handicap[1]), (0, 0), (MUST_GIPF, MUST_GIPF)
         )
     for player in (0, 1):
-        piece = (WHITE_GIPF if rules == "standard" else WHITE) + player
+        piece = (WHITE_GIPF if rules == "standard" else WHITE_PIECE) + player
         for spot in START_SPOTS[player]:
             board[SPOT_INDEX[spot]] = piece
     reserve = (12 + handicap[0], 12 + handicap[1])
@@ -119,7 +119,7 @@ def format_position(pos: Position) -> str:
     fields = [
         pos.game,
         format_board(pos.board),
-        "wb"[pos.to_move],
+        LETTERS[pos.to_move],
         f"reserve={pos.reserve[0]}/{pos.reserve[1]}",
         f"captured={pos.captured[0]}/{pos.captured[1]}",
     ]
@@ -160,9 +160,9 @@ def parse_position(text: str) -> Position:
     if rules is None:
         raise InvalidPositionError(f"unknown GIPF game key '{fields[0]}'")
     board = parse_board(fields[1])
-    if fields[2] not in ("w", "b"):
+    to_move = from_letter(fields[2])
+    if to_move is None:
         raise InvalidPositionError(f"side to move must be 'w' or 'b', not '{fields[2]}'")
-    to_move = "wb".index(fields[2])
     values: dict[str, str] = {}
     for item in fields[3:]:
         key, sep, value = item.partition("=")

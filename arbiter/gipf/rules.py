@@ -22,8 +22,8 @@ from arbiter.gipf.board import (
     EMPTY,
     ENTRIES,
     LINES,
-    WHITE,
     WHITE_GIPF,
+    WHITE_PIECE,
     Board,
     Entry,
     chain_end,
@@ -142,7 +142,7 @@ def push_board(board: Board, entry: Entry, end: int, piece: int) -> Board:
 def after_push(pos: Position, entry: Entry, end: int, gipf: bool) -> Position:
     """The position right after the push, before any removal; the mover is still ``to_move``."""
     player = pos.to_move
-    piece = (WHITE_GIPF if gipf else WHITE) + player
+    piece = (WHITE_GIPF if gipf else WHITE_PIECE) + player
     reserve = list(pos.reserve)
     reserve[player] -= 2 if gipf else 1
     start = list(pos.start)
@@ -271,7 +271,7 @@ def count_plies(pos: Position) -> int:
         if not standing:
             quiet = True
             for gipf in choices:
-                pushed = push_board(board, entry, end, (WHITE_GIPF if gipf else WHITE) + pos.to_move)
+                pushed = push_board(board, entry, end, (WHITE_GIPF if gipf else WHITE_PIECE) + pos.to_move)
                 if any(line_has_row(pushed, LINES[k]) for k in AFFECTED_LINES[entry.index][end]):
                     quiet = False
                     break
