@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from arbiter.colour import PLAYER_NAMES, WHITE
+from arbiter.colour import PLAYER_NAMES
 from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move, apply_move, check_move
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
@@ -33,20 +33,10 @@ from arbiter.errors import (
     UnreadableRecordError,
 )
 from arbiter.records import check_result_tag, format_record, has_tag_block, parse_tagged
-from arbiter.verdict import (
-    ARBITER,
-    BLACK_WINS,
-    DRAW,
-    RESIGNATION,
-    SCORE,
-    TIME,
-    UNFINISHED,
-    WHITE_WINS,
-    Verdict,
-)
+from arbiter.verdict import Result, Termination, Verdict
 
 GAME = "dvonn"
-RESULTS = (WHITE_WINS, BLACK_WINS, DRAW)
+RESULTS = tuple(Result)
 
 _LG_HEADER_RE = re.compile(r"\s*([A-Za-z]+)\s*\[([^\]]*)\]")
 _LG_START_RE = re.compile(r"^\s*Event\s*\[")
@@ -65,16 +55,13 @@ class ParsedRecord:
     games_in_file: int = 1
 
 
-def result_for_score(white: int, black: int) -> str:
+def result_for_score(white: int, black: int) -> Result:
+    """The higher stack total wins; equal totals are a draw."""
     if white > black:
-        return WHITE_WINS
+        return Result.WHITE_WINS
     if black > white:
-        return BLACK_WINS
-    return DRAW
-
-
-def _win_for(player: int) -> str:
-    return WHITE_WINS if player == WHITE else BLACK_WINS
+        return Result.BLACK_WINS
+    return Result.DRAW
 
 
 # ---------------------------------------------------------------------------------------------
@@ -211,14 +198,14 @@ def _replay(record: ParsedRecord, run: _Run) -> Verdict:
         index += 1
 
     position = run.position
-    result: str | None
-    termination: str
+    result: Result | None
+    termination: Termination
     ending = tokens[index:]
     if not ending:
         if position.is_over():
-            result, termination = result_for_score(*position.score()), SCORE
+            result, termination = result_for_score(*position.score()), Termination.SCORE
         else:
-            result, termination = None, UNFINISHED
+            result, termination = None, Termination.UNFINISHED
     else:
         result, termination = _read_termination(record.style, ending, position, run.plies + 1)
     check_result_tag(record.tags, result)
@@ -248,7 +235,9 @@ def _play(run: _Run, move: Move, written: str) -> None:
     run.moves.append(format_move(move, TAGGED))
 
 
-def _read_termination(style: str, ending: list[str], position: Position, ply: int) -> tuple[str | None, str]:
+def _read_termination(
+    style: str, ending: list[str], position: Position, ply: int
+) -> tuple[Result | None, Termination]:
     """The result and termination named by the tokens after the last move."""
     first = ending[0]
     text = position.text()
@@ -259,8 +248,8 @@ def _read_termination(style: str, ending: list[str], position: Position, ply: in
                 "the game is already over (neither player can move)", ply=ply, move=first, position=text
             )
         loser = position.to_move
-        result: str | None = _win_for(1 - loser)
-        termination = RESIGNATION if first == "resign" else TIME
+        result = Result.won_by(1 - loser)
+        termination = Termination.RESIGNATION if first == "resign" else Termination.TIME
         rest = ending[1:]
         if rest:
             if len(rest) > 1 or rest[0] not in RESULTS:
@@ -283,8 +272,8 @@ def _read_termination(style: str, ending: list[str], position: Position, ply: in
         )
     if first == "*":
         if natural:
-            return result_for_score(*position.score()), SCORE
-        return None, UNFINISHED
+            return result_for_score(*position.score()), Termination.SCORE
+        return None, Termination.UNFINISHED
     # a result token
     if natural:
         earned = result_for_score(*position.score())
@@ -295,8 +284,8 @@ def _read_termination(style: str, ending: list[str], position: Position, ply: in
                 ply=ply,
                 move=first,
             )
-        return earned, SCORE
-    return first, ARBITER
+        return earned, Termination.SCORE
+    return Result(first), Termination.ARBITER
 
 
 def _check_score(claim: str, actual: tuple[int, int]) -> None:

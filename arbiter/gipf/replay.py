@@ -44,10 +44,10 @@ from arbiter.gipf.rules import (
     status_at_turn_start,
 )
 from arbiter.records import check_result_tag, parse_tagged
-from arbiter.verdict import ARBITER, BLACK_WINS, RESIGNATION, TIME, UNFINISHED, WHITE_WINS, Verdict
+from arbiter.verdict import Result, Termination, Verdict
 
 GAMES = ("gipf-basic", "gipf-standard", "gipf-tournament")
-RESULTS = (WHITE_WINS, BLACK_WINS)
+RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS)
 TERMINATION_WORDS = {"1-0", "0-1", "resign", "time", "arbiter", "*"}
 
 
@@ -69,13 +69,14 @@ def parse_handicap(value: str) -> tuple[int, int]:
     return (extra, 0) if parts[0].lower() == "white" else (0, extra)
 
 
-def winner_result(loser: int) -> str:
-    return BLACK_WINS if loser == 0 else WHITE_WINS
+def winner_result(loser: int) -> Result:
+    """The result when ``loser`` has lost: his opponent wins."""
+    return Result.won_by(1 - loser)
 
 
-def _describe_end(status: tuple[int, str]) -> str:
+def _describe_end(status: tuple[int, Termination]) -> str:
     loser, termination = status
-    if termination == "no-reserve":
+    if termination == Termination.NO_RESERVE:
         return f"{PLAYER_NAMES[loser]} has no piece left to bring into play"
     return f"{PLAYER_NAMES[loser]} has no GIPF-piece left on the board"
 
@@ -226,7 +227,9 @@ def _replay_moves(tokens: list[str], tags: dict[str, str], pos: Position, verdic
     return verdict
 
 
-def _ending(pos: Position, pending: WrittenTurn | None, ending: list[str]) -> tuple[str | None, str]:
+def _ending(
+    pos: Position, pending: WrittenTurn | None, ending: list[str]
+) -> tuple[Result | None, Termination]:
     """The result and termination after the last turn, checked against the termination words."""
     natural = status_at_turn_start(pos)
     word = " ".join(ending)
@@ -249,18 +252,19 @@ def _ending(pos: Position, pending: WrittenTurn | None, ending: list[str]) -> tu
         if natural is not None:
             return winner_result(natural[0]), natural[1]
         if ending == ["*"] or not ending:
-            return None, UNFINISHED
+            return None, Termination.UNFINISHED
     if natural is not None:
         if len(ending) == 1 and ending[0] == winner_result(natural[0]):
-            return ending[0], natural[1]
+            return Result(ending[0]), natural[1]
         raise InvalidRecordError(
             f"the record ends with '{word}' but the game is over: {_describe_end(natural)}, "
             f"so the result is {winner_result(natural[0])}"
         )
     if len(ending) == 1 and ending[0] in ("resign", "time"):
-        return winner_result(pos.to_move), RESIGNATION if ending[0] == "resign" else TIME
+        resigned = ending[0] == "resign"
+        return winner_result(pos.to_move), Termination.RESIGNATION if resigned else Termination.TIME
     if len(ending) == 2 and ending[0] == "arbiter" and ending[1] in RESULTS:
-        return ending[1], ARBITER
+        return Result(ending[1]), Termination.ARBITER
     if len(ending) == 1 and ending[0] in RESULTS:
         raise InvalidRecordError(
             f"the record ends with '{word}' but the game is not over "

@@ -33,7 +33,7 @@ from arbiter.gipf.board import (
     owner,
 )
 from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF, Position
-from arbiter.verdict import NO_GIPF_PIECE, NO_RESERVE
+from arbiter.verdict import Termination
 
 # ---------------------------------------------------------------- removals
 
@@ -165,7 +165,7 @@ def pass_turn(pos: Position) -> Position:
 # ---------------------------------------------------------------- end of the game
 
 
-def status_at_turn_start(pos: Position) -> tuple[int, str] | None:
+def status_at_turn_start(pos: Position) -> tuple[int, Termination] | None:
     """(loser, termination) when the game ended with the previous player's removals.
 
     The player who just moved removed first: if he is left without a GIPF-piece (he may only take
@@ -175,18 +175,18 @@ def status_at_turn_start(pos: Position) -> tuple[int, str] | None:
         return None
     for player in (1 - pos.to_move, pos.to_move):
         if pos.subject_to_gipf_rule(player) and pos.gipf_count(player) == 0:
-            return player, NO_GIPF_PIECE
+            return player, Termination.NO_GIPF_PIECE
     return None
 
 
-def status_after_own_removals(pos: Position) -> tuple[int, str] | None:
+def status_after_own_removals(pos: Position) -> tuple[int, Termination] | None:
     """(loser, termination) once the side to move has removed his own rows (before his push)."""
     if pos.rules != "basic":
         for player in (pos.to_move, 1 - pos.to_move):
             if pos.subject_to_gipf_rule(player) and pos.gipf_count(player) == 0:
-                return player, NO_GIPF_PIECE
+                return player, Termination.NO_GIPF_PIECE
     if not piece_choices(pos):
-        return pos.to_move, NO_RESERVE
+        return pos.to_move, Termination.NO_RESERVE
     return None
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidRecordError, UnreadableRecordError
 from arbiter.gipf import ENGINE
-from arbiter.verdict import ARBITER, NO_GIPF_PIECE, NO_RESERVE, RESIGNATION, TIME, UNFINISHED
+from arbiter.verdict import Termination
 from tests.arbiter.test_gipf_support import fields, position, record, spread
 from tests.conftest import PROJECT_ROOT, shared_path
 
@@ -34,7 +34,7 @@ def test_shared_record_replays_as_valid_with_the_stated_winner(name: str) -> Non
     assert verdict.valid, verdict.error
     assert verdict.game == GAME_OF_KIND[name.split("-")[0]]
     assert verdict.result == stated.group(1)
-    assert verdict.termination in (NO_RESERVE, NO_GIPF_PIECE)
+    assert verdict.termination in (Termination.NO_RESERVE, Termination.NO_GIPF_PIECE)
     # the number of plies is the number of turns written
     body = text.split("\n\n", 1)[1]
     turns = [t for t in body.split() if not re.match(r"^\d+\.$", t) and t not in ("1-0", "0-1")]
@@ -44,7 +44,7 @@ def test_shared_record_replays_as_valid_with_the_stated_winner(name: str) -> Non
 def test_basic_records_end_on_an_empty_reserve() -> None:
     # in a basic game the only natural end is an empty reserve
     for name in RECORD_NAMES[:10]:
-        assert ENGINE.replay(shared_record(name)).termination == NO_RESERVE
+        assert ENGINE.replay(shared_record(name)).termination == Termination.NO_RESERVE
 
 
 def test_shared_record_rewritten_with_the_official_spelling_replays_the_same() -> None:
@@ -86,13 +86,13 @@ def test_result_tag_must_agree() -> None:
 
 def test_terminations() -> None:
     resign = ENGINE.replay(record("1. a1-b2 resign"))
-    assert resign.valid and resign.result == "1-0" and resign.termination == RESIGNATION
+    assert resign.valid and resign.result == "1-0" and resign.termination == Termination.RESIGNATION
     time_loss = ENGINE.replay(record("1. a1-b2 i5-h5 time"))
-    assert time_loss.valid and time_loss.result == "0-1" and time_loss.termination == TIME
+    assert time_loss.valid and time_loss.result == "0-1" and time_loss.termination == Termination.TIME
     arbiter = ENGINE.replay(record("1. a1-b2 arbiter 0-1"))
-    assert arbiter.valid and arbiter.result == "0-1" and arbiter.termination == ARBITER
+    assert arbiter.valid and arbiter.result == "0-1" and arbiter.termination == Termination.ARBITER
     unfinished = ENGINE.replay(record("1. a1-b2 i5-h5"))
-    assert unfinished.valid and unfinished.result is None and unfinished.termination == UNFINISHED
+    assert unfinished.valid and unfinished.result is None and unfinished.termination == Termination.UNFINISHED
     assert unfinished.plies == 2
     claimed = ENGINE.replay(record("1. a1-b2 1-0"))
     assert not claimed.valid and isinstance(claimed.error, InvalidRecordError)
@@ -184,7 +184,7 @@ def test_cli_replay_valid_json() -> None:
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["valid"] is True and data["game"] == "gipf-tournament" and data["result"] == "1-0"
-    assert data["termination"] == NO_GIPF_PIECE and data["plies"] == 46 and data["error"] is None
+    assert data["termination"] == Termination.NO_GIPF_PIECE and data["plies"] == 46 and data["error"] is None
 
 
 def test_cli_replay_invalid_and_unreadable(tmp_path: Path) -> None:
