@@ -18,15 +18,6 @@ LETTERS = "wb"
 PLAYER_NAMES = ("White", "Black")
 
 
-def opponent(player: int) -> int:
-    return 1 - player
-
-
-def name(player: int) -> str:
-    """``White`` or ``Black``."""
-    return PLAYER_NAMES[player]
-
-
 def from_letter(letter: str) -> int | None:
     """The player a position text's ``w`` / ``b`` stands for, or None for any other text."""
     return LETTERS.index(letter) if letter in ("w", "b") else None

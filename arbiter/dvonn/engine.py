@@ -1,4 +1,4 @@
-"""The DVONN engine behind :mod:`arbiter.registry`."""
+"""The DVONN engine behind :mod:`arbiter.registry`: perft, random games and the engine object."""
 
 from __future__ import annotations
 

@@ -12,6 +12,10 @@ Formats, told apart by their first lines:
 Plies count placements, stacking moves and passes from 1. When a record leaves out the forced
 49th placement (Little Golem does), the replay puts the piece on the one empty space and counts
 that as ply 49, so the first stacking move is always ply 50.
+
+Rules at home here: how a record ends (the natural end scored by :func:`result_for_score`,
+``resign``, ``time``, an arbiter's result, or unfinished) and what a record must agree with (its
+``Result`` tag and written score). The writers of the three formats are at the bottom.
 """
 
 from __future__ import annotations

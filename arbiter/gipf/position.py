@@ -17,6 +17,10 @@ Position text (one line, fields separated by spaces)::
 Rows waiting for removal need no field: rows in the colour of the side to move are removed by him
 at the start of his turn (the removal list before his push); rows of the other colour can only be
 rows made entirely of GIPF-pieces that their owner chose to leave.
+
+Rules at home here: the start positions of the three rule sets and the basic-game handicap
+(:func:`start_position`), and which positions can arise in a game (:func:`validate`: at most 18
+pieces per player, the tournament start-up states, no row left by the player who just moved).
 """
 
 from __future__ import annotations
@@ -81,9 +85,6 @@ class Position:
         if self.rules == "basic":
             return False
         return self.start[player] != MUST_GIPF
-
-    def text(self) -> str:
-        return format_position(self)
 
     def diagram(self) -> str:
         return render_diagram(self)

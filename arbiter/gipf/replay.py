@@ -28,6 +28,7 @@ from arbiter.gipf.notation import (
 )
 from arbiter.gipf.position import (
     CLOSED,
+    GAME_KEYS,
     MUST_GIPF,
     Position,
     format_position,
@@ -46,7 +47,7 @@ from arbiter.gipf.rules import (
 from arbiter.records import check_result_tag, parse_tagged
 from arbiter.verdict import Result, Termination, Verdict
 
-GAMES = ("gipf-basic", "gipf-standard", "gipf-tournament")
+GAMES = tuple(GAME_KEYS)  # gipf-basic, gipf-standard, gipf-tournament
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS)
 TERMINATION_WORDS = {"1-0", "0-1", "resign", "time", "arbiter", "*"}
 

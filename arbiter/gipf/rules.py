@@ -1,4 +1,10 @@
-"""GIPF rules: pushes, rows, removal decisions, the end of the game, and the move trees.
+"""GIPF rules: pushes, removal decisions, the end of the game, and the move trees.
+
+Rules at home here: which piece may be brought into play (:func:`piece_choices`: GIPF-pieces in
+the tournament start-up only), the push (:func:`after_push`), the choices in removing rows, one
+at a time, GIPF-pieces kept or taken (:func:`removal_options`), and when the game is over
+(:func:`status_at_turn_start`, :func:`status_after_own_removals`: no piece in reserve, no
+GIPF-piece on the board). What a row is and where a push ends are in :mod:`arbiter.gipf.board`.
 
 Two views of a turn are used:
 
