@@ -13,7 +13,7 @@ from arbiter.dvonn.moves import apply_move, check_move
 from arbiter.dvonn.notation import TAGGED, parse_move
 from arbiter.dvonn.position import parse_position
 from arbiter.errors import IllegalMoveError, InvalidPositionError
-from tests.arbiter.test_dvonn_support import lg_start_position, position_text
+from tests.arbiter.dvonn.support import lg_start_position, position_text
 
 # The 24 spaces on the rim of the hexagon: rows 1 and 5, and both ends of rows 2-4.
 EDGE = set(
@@ -241,7 +241,7 @@ def test_placement_order_is_three_dvonn_pieces_then_black_and_white_alternating(
 
 
 def test_white_places_the_49th_piece_and_moves_first() -> None:
-    from tests.arbiter.test_dvonn_support import LG_PLACEMENTS, placement_stacks
+    from tests.arbiter.dvonn.support import LG_PLACEMENTS, placement_stacks
 
     stacks = placement_stacks(LG_PLACEMENTS[:48])
     text = position_text(stacks, "w", 48)

@@ -1,11 +1,8 @@
-"""GIPF records: the 30 shared reference games, tags, terminations, errors and the CLI."""
+"""GIPF records: the 30 shared reference games, tags, terminations and errors (the CLI: ../test_cli.py)."""
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,8 +10,8 @@ import pytest
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidRecordError, UnreadableRecordError
 from arbiter.gipf import ENGINE
 from arbiter.verdict import Termination
-from tests.arbiter.test_gipf_support import fields, position, record, spread
-from tests.conftest import PROJECT_ROOT, shared_path
+from tests.arbiter.gipf.support import fields, position, record, spread
+from tests.conftest import shared_path
 
 RECORD_NAMES = [f"{kind}-{n:02d}.txt" for kind in ("basic", "standard", "tournament") for n in range(1, 11)]
 GAME_OF_KIND = {"basic": "gipf-basic", "standard": "gipf-standard", "tournament": "gipf-tournament"}
@@ -163,55 +160,3 @@ def test_untagged_record_is_guessed() -> None:
     tagged = record("1. Ga1-b2", game="GIPF")
     assert ENGINE.claims_record(tagged) and ENGINE.replay(tagged).game == "gipf-tournament"
     assert ENGINE.replay(tagged, "gipf-tournament").valid
-
-
-# ------------------------------------------------------------------ command line
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "arbiter", *args],
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
-def test_cli_replay_valid_json() -> None:
-    path = shared_path("records", "gipf", "tournament-04.txt")
-    done = run_cli("replay", str(path), "--json")
-    assert done.returncode == 0, done.stderr
-    data = json.loads(done.stdout)
-    assert data["valid"] is True and data["game"] == "gipf-tournament" and data["result"] == "1-0"
-    assert data["termination"] == Termination.NO_GIPF_PIECE and data["plies"] == 46 and data["error"] is None
-
-
-def test_cli_replay_invalid_and_unreadable(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text(record("1. a1-b2 a1-b2 2. Ga1-b2"), encoding="utf-8")
-    done = run_cli("replay", str(bad), "--json")
-    assert done.returncode == 1
-    data = json.loads(done.stdout)
-    assert data["valid"] is False and data["error"]["ply"] == 3 and data["error"]["move"] == "Ga1-b2"
-    assert data["error"]["reason"]
-    text_mode = run_cli("replay", str(bad))
-    assert text_mode.returncode == 1 and "ply 3" in text_mode.stdout
-    junk = tmp_path / "junk.txt"
-    junk.write_text('[Game "Chess"]\n\n1. e4 e5\n', encoding="utf-8")
-    assert run_cli("replay", str(junk), "--json").returncode == 2
-    assert run_cli("replay", str(tmp_path / "missing.txt")).returncode == 2
-
-
-def test_cli_perft_and_moves() -> None:
-    done = run_cli("perft", "--game", "gipf-basic", "--depth", "2")
-    assert done.returncode == 0 and done.stdout.split() == ["1", "42", "2", "1764"]
-    start = (
-        "gipf-tournament ..../...../....../......./....../...../.... w reserve=18/18 captured=0/0 start=g/g"
-    )
-    moves = run_cli("moves", "--position", start)
-    assert moves.returncode == 0
-    lines = moves.stdout.strip().splitlines()
-    assert len(lines) == 42 and all(line.startswith("G") for line in lines)
-    bad = run_cli("moves", "--position", "gipf-basic nonsense w")
-    assert bad.returncode == 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from arbiter.dvonn import ENGINE
-from tests.arbiter.test_dvonn_support import lg_start_position, position_text
-from tests.conftest import shared_path
+from tests.arbiter.dvonn.support import lg_start_position, position_text
+from tests.conftest import PROJECT_ROOT, shared_path
 
 
 def test_placement_perft_from_the_empty_board() -> None:
@@ -38,9 +38,8 @@ def test_perft_after_the_little_golem_placements_depth_4() -> None:
 @pytest.mark.slow
 def test_bench_script_runs(capsys: pytest.CaptureFixture[str]) -> None:
     import importlib.util
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "bench" / "dvonn_bench.py"
+    path = PROJECT_ROOT / "bench" / "dvonn_bench.py"
     spec = importlib.util.spec_from_file_location("dvonn_bench", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -37,7 +37,8 @@ def test_random_records_replay_as_valid_with_their_tags(seed: int) -> None:
     assert tags["Event"] == "property"
     assert verdict.score is not None
     assert tags["Score"] == f"{verdict.score[0]}-{verdict.score[1]}"
-    assert ENGINE.legal_moves(verdict.final_position or "") == []
+    assert verdict.final_position is not None
+    assert ENGINE.legal_moves(verdict.final_position) == []
     assert verdict.plies >= 49
 
 

@@ -11,7 +11,7 @@ import pytest
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidNotationError, InvalidPositionError
 from arbiter.gipf import ENGINE
 from arbiter.verdict import Termination
-from tests.arbiter.test_gipf_support import fields, moves_from, position, record, spread
+from tests.arbiter.gipf.support import fields, moves_from, position, record, spread
 
 
 def play(pos: str, moves: str, game: str = "GIPF basic"):
@@ -401,11 +401,14 @@ def test_a_removal_that_strips_both_last_gipf_pieces_loses_for_the_remover() -> 
 
 def test_position_text_round_trips_and_rejects_nonsense() -> None:
     pos = position("tournament", {"b2": "W", "e5": "b", "h5": "B"}, "b", (15, 15), (0, 0), "x/o")
+    from arbiter.gipf.position import format_position, parse_position
+
     moves = ENGINE.legal_moves(pos)
     assert moves
     for move in moves[:5]:
-        assert ENGINE.legal_moves(move.position) is not None
-    from arbiter.gipf.position import format_position, parse_position
+        # the positions after a move are valid position texts that read back as written
+        assert format_position(parse_position(move.position)) == move.position
+        assert ENGINE.legal_moves(move.position)
 
     assert format_position(parse_position(pos)) == pos
     for bad in [

