@@ -1,44 +1,16 @@
-"""The DVONN engine behind :mod:`arbiter.registry`: perft, random games and the engine object."""
+"""The DVONN engine behind :mod:`arbiter.registry`: random games and the engine object."""
 
 from __future__ import annotations
 
 import random
 
-from arbiter.dvonn.moves import Move, apply_move, count_moves, legal_moves
+from arbiter.dvonn.moves import Move, apply_move, legal_moves, perft_counts
 from arbiter.dvonn.notation import TAGGED, format_move
 from arbiter.dvonn.position import START, Position, parse_position
 from arbiter.dvonn.replay import GAME, detect_style, replay_text, result_for_score, write_tagged
 from arbiter.engine import GameEngine, LegalMove
 from arbiter.errors import UnknownGameError
 from arbiter.verdict import Verdict
-
-PerftKey = tuple[tuple[str, ...], int, int, int]
-
-
-def perft_counts(position: Position, depth: int) -> list[int]:
-    """Leaf counts for depths 1..depth.
-
-    One ply is one placement, one stacking move or one forced pass; a position where the game is
-    over has no children. Positions are memoized on (board, side, placed, depth), and the last
-    ply is counted without being played.
-    """
-    memo: dict[PerftKey, int] = {}
-
-    def count(node: Position, remaining: int) -> int:
-        if remaining == 1:
-            return count_moves(node)
-        key = (node.board, node.to_move, node.placed, remaining)
-        cached = memo.get(key)
-        if cached is not None:
-            return cached
-        total = 0
-        for move in legal_moves(node):
-            child, _ = apply_move(node, move)
-            total += count(child, remaining - 1)
-        memo[key] = total
-        return total
-
-    return [count(position, d) for d in range(1, depth + 1)]
 
 
 def random_game(seed: int) -> tuple[list[Move], Position]:
@@ -97,4 +69,4 @@ class DvonnEngine(GameEngine):
             raise UnknownGameError(f"the DVONN engine does not play '{game}'")
 
 
-__all__ = ["DvonnEngine", "perft_counts", "random_game"]
+__all__ = ["DvonnEngine", "random_game"]

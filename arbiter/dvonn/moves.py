@@ -2,7 +2,7 @@
 
 Rules at home here: a player with no stacking move passes, and only then (:func:`legal_moves`);
 the reason a move is refused (:func:`check_move`, which spells out the board's move rules of
-:mod:`arbiter.dvonn.board` one by one for the message); playing a move (:func:`apply_move`).
+:mod:`arbiter.dvonn.board` one by one for the message); playing a move (:func:`apply_move`). The move tree (:func:`perft_counts`) is counted here too.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from arbiter.errors import IllegalMoveError
 PLACE = "place"
 STACK = "move"
 PASS = "pass"
+
+PerftKey = tuple[tuple[str, ...], int, int, int]
 
 
 @dataclass(frozen=True)
@@ -147,3 +149,29 @@ def check_move(position: Position, move: Move) -> None:
         )
     if not board[move.dst]:
         raise IllegalMoveError(f"{text}: lands on an empty space")
+
+
+def perft_counts(position: Position, depth: int) -> list[int]:
+    """Leaf counts for depths 1..depth.
+
+    One ply is one placement, one stacking move or one forced pass; a position where the game is
+    over has no children. Positions are memoized on (board, side, placed, depth), and the last
+    ply is counted without being played.
+    """
+    memo: dict[PerftKey, int] = {}
+
+    def count(node: Position, remaining: int) -> int:
+        if remaining == 1:
+            return count_moves(node)
+        key = (node.board, node.to_move, node.placed, remaining)
+        cached = memo.get(key)
+        if cached is not None:
+            return cached
+        total = 0
+        for move in legal_moves(node):
+            child, _ = apply_move(node, move)
+            total += count(child, remaining - 1)
+        memo[key] = total
+        return total
+
+    return [count(position, d) for d in range(1, depth + 1)]
