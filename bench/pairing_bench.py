@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing import EventState, PairingError, PlayerState, RoundEntry, pair_round  # noqa: E402
+from tournaments.pairing.state import EventState, PairingError, PlayerState, RoundEntry  # noqa: E402
+from tournaments.pairing.systems import pair_round  # noqa: E402
 
 DEFAULT_SIZES = [100, 250, 500]
 

@@ -8,4 +8,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("gipf_service")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+# Task modules live in the feature packages, not in the apps themselves.
+app.autodiscover_tasks(["games", "tournaments.pairing", "tournaments.standings"])

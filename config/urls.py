@@ -4,7 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from games import api as games_api
-from tournaments import api as tournaments_api
+from tournaments.api import views as tournaments_api
 
 router = DefaultRouter()
 router.register("events", tournaments_api.EventViewSet, basename="event")
@@ -25,5 +25,5 @@ urlpatterns = [
     path("api/", include((api_patterns, "api"))),
     path("games/", include("games.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("tournaments.urls")),
+    path("", include("tournaments.web.urls")),
 ]

@@ -1,3 +1,5 @@
+"""The Django admin of games and submitted records."""
+
 from django.contrib import admin
 
 from games.models import Game, SubmittedRecord

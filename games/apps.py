@@ -1,3 +1,5 @@
+"""The games Django app: games of pairings, submitted records and their verification."""
+
 from django.apps import AppConfig
 
 

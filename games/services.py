@@ -11,15 +11,17 @@ from django.utils import timezone
 from arbiter import registry
 from arbiter.errors import ArbiterError
 from games.models import Game, SubmittedRecord
-from tournaments import services as tournament_services
+from games.tasks import verify_record_task
+from tournaments.errors import ServiceError
 from tournaments.models import Pairing, Round
+from tournaments.results.services import apply_result
 
 logger = logging.getLogger(__name__)
 
 MAX_RECORD_CHARS = 200_000
 
 
-class GameServiceError(Exception):
+class GameServiceError(ServiceError):
     """A submission that cannot be taken; the message is for the user."""
 
 
@@ -71,8 +73,6 @@ def submit_record(pairing: Pairing, user: object, text: str, number: int = 1) ->
         if not 1 <= number <= len(games):
             raise GameServiceError(f"this pairing has {len(games)} game(s); there is no game {number}")
         record = SubmittedRecord.objects.create(game=games[number - 1], submitted_by=user, text=text)
-    from games.tasks import verify_record_task
-
     verify_record_task.delay_on_commit(record.pk)
     return record
 
@@ -145,8 +145,8 @@ def _apply_pairing_result(game: Game) -> str:
     if len(games) < pairing.round.event.games_per_pairing or any(not g.result for g in games):
         return "waiting for the other game of the match"
     try:
-        tournament_services.apply_result(pairing, [g.result for g in games], Pairing.Source.VERIFIED)
-    except tournament_services.ServiceError as exc:
+        apply_result(pairing, [g.result for g in games], Pairing.Source.VERIFIED)
+    except ServiceError as exc:
         return str(exc)
     return ""
 

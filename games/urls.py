@@ -1,3 +1,5 @@
+"""Page URLs of games and record submission."""
+
 from django.urls import path
 
 from games import views

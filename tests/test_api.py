@@ -7,8 +7,12 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from tests.conftest import shared_path
-from tournaments import services
-from tournaments.models import Pairing
+from tournaments.events import services as event_services
+from tournaments.models import Event, Pairing
+from tournaments.pairing import edits
+from tournaments.pairing import services as pairing_services
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,9 +20,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def setup() -> tuple[User, str]:
     organiser = User.objects.create_user("olga", password="pw-olga-12345")
-    event = services.create_event(organiser, name="API Cup", game="gipf-basic", pairing_system="round-robin")
-    services.register_list(event, organiser, "Ann 1900\nBob 1800\nCid 1700")
-    services.start_event(event, organiser, "white")
+    event = event_services.create_event(
+        organiser, name="API Cup", game="gipf-basic", pairing_system="round-robin"
+    )
+    registration_services.register_list(event, organiser, "Ann 1900\nBob 1800\nCid 1700")
+    event_services.start_event(event, organiser, "white")
     return organiser, event.slug
 
 
@@ -100,31 +106,30 @@ def test_trf_download_from_the_api(setup: tuple[User, str]) -> None:
 
 
 def test_draft_swiss_rounds_are_shown_to_managers_only() -> None:
-    from tournaments import swiss
 
     organiser = User.objects.create_user("olga2", password="pw-olga-12345")
-    event = services.create_event(
+    event = event_services.create_event(
         organiser, name="Draft", game="dvonn", pairing_system="swiss-dutch", rounds=3
     )
-    services.register_list(event, organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600")
-    round1 = services.start_event(event, organiser, "white")
+    registration_services.register_list(event, organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600")
+    round1 = event_services.start_event(event, organiser, "white")
     public, manager = APIClient(), APIClient()
     manager.force_authenticate(organiser)
     url = f"/api/events/{event.slug}/rounds/1/"
     assert public.get(url).json()["pairings"] == [] and public.get(url).json()["draft"] is True
     assert len(manager.get(url).json()["pairings"]) == 2
     assert public.get(f"/api/events/{event.slug}/crosstable/").json()[0]["rounds"] == {}
-    swiss.publish_round(round1, organiser)
+    edits.publish_round(round1, organiser)
     assert len(public.get(url).json()["pairings"]) == 2 and public.get(url).json()["draft"] is False
 
 
 def test_api_standings_are_the_pages_standings_after_the_last_closed_round(setup: tuple[User, str]) -> None:
     organiser, slug = setup
     round1 = Pairing.objects.get(round__event__slug=slug, round__number=1, board=1).round
-    services.record_result(round1.pairings.get(board=1), organiser, "1-0")  # 2 beats 3; 1 has the bye
-    services.close_round(round1, organiser)
-    round2 = services.pair_next_round(services.Event.objects.get(slug=slug), organiser)
-    services.record_result(round2.pairings.exclude(black=None).get(), organiser, "0-1")
+    result_services.record_result(round1.pairings.get(board=1), organiser, "1-0")  # 2 beats 3; 1 has the bye
+    result_services.close_round(round1, organiser)
+    round2 = pairing_services.pair_next_round(Event.objects.get(slug=slug), organiser)
+    result_services.record_result(round2.pairings.exclude(black=None).get(), organiser, "0-1")
     rows = APIClient().get(f"/api/events/{slug}/standings/").json()
     # after round 1 (closed): Ann (bye) and Bob (win) 1 point each, Cid 0; round 2 is not counted yet
     assert sorted((row["name"], row["points_half"]) for row in rows) == [("Ann", 2), ("Bob", 2), ("Cid", 0)]

@@ -1,16 +1,21 @@
+"""The Django admin of every tournament model."""
+
 from django.contrib import admin
 
 from tournaments.models import (
+    ByeRequest,
     Event,
     ForbiddenPair,
     Pairing,
+    PairingAudit,
     Player,
     RatingChange,
     Registration,
     Round,
+    RoundPublication,
     Standing,
+    SwissSettings,
 )
-from tournaments.models_swiss import ByeRequest, PairingAudit, RoundPublication, SwissSettings
 
 
 @admin.register(Player)

@@ -1,3 +1,5 @@
+"""The tournaments Django app (one app, cut into packages by concern; see README's "What is where")."""
+
 from django.apps import AppConfig
 
 

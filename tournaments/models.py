@@ -1,14 +1,27 @@
-"""Players, events, registrations, rounds and pairings.
+"""The schema: players, events, registrations, rounds, pairings, Swiss bye rules and requests,
+publication and audit of rounds, standings and rating changes.
 
-Points are stored as integer half-points everywhere (a win worth 1 point is 2).
+Points are stored as integer half-points everywhere (a win worth 1 point is 2). Besides the
+fields, only what a row says of itself lives here: :attr:`Round.is_draft` (the one definition of a
+draft round) and :meth:`PairingQuerySet.visible_to` (the one query for what a user may see).
 """
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+
+from tournaments.results.codes import (
+    BYE_FULL,
+    BYE_HALF,
+    BYE_PAIRING_ALLOCATED,
+    BYE_ZERO,
+    PointSystem,
+    format_points,
+)
 
 GAME_CHOICES = [
     ("gipf-basic", "GIPF basic"),
@@ -16,16 +29,6 @@ GAME_CHOICES = [
     ("gipf-tournament", "GIPF tournament"),
     ("dvonn", "DVONN"),
 ]
-
-
-def format_points(half_points: int | None) -> str:
-    """2 -> "1", 3 -> "1½", 1 -> "½", None -> ""."""
-    if half_points is None:
-        return ""
-    whole, half = divmod(half_points, 2)
-    if half and whole == 0:
-        return "½"
-    return f"{whole}{'½' if half else ''}"
 
 
 class Player(models.Model):
@@ -108,6 +111,17 @@ class Event(models.Model):
     def is_round_robin(self) -> bool:
         return self.pairing_system in (self.System.ROUND_ROBIN, self.System.DOUBLE_ROUND_ROBIN)
 
+    @property
+    def is_swiss(self) -> bool:
+        return self.pairing_system == self.System.SWISS_DUTCH
+
+    @property
+    def point_system(self) -> PointSystem:
+        """What results and byes are worth in this event (half-points)."""
+        return PointSystem(
+            win=self.win_points, draw=self.draw_points, loss=self.loss_points, pab=self.bye_points
+        )
+
     def can_manage(self, user: object) -> bool:
         """Organisers and arbiters of this event (and superusers) may write to it."""
         if not getattr(user, "is_authenticated", False):
@@ -156,6 +170,16 @@ class Registration(models.Model):
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
 
 
+class RoundQuerySet(models.QuerySet["Round"]):
+    def drafts(self) -> RoundQuerySet:
+        """Swiss rounds paired but not yet published: the draft the arbiter may still edit."""
+        return self.filter(DRAFT_ROUNDS)
+
+
+# A draft round, as a query (see Round.is_draft for one row).
+DRAFT_ROUNDS = Q(event__pairing_system="swiss-dutch", status="paired", publication__isnull=True)
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -170,6 +194,8 @@ class Round(models.Model):
     pairing_progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done while pairing")
     closed_at = models.DateTimeField(null=True, blank=True)
 
+    objects = RoundQuerySet.as_manager()
+
     class Meta:
         ordering = ["event", "number"]
         constraints = [
@@ -182,6 +208,30 @@ class Round(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:round-detail", args=[self.event.slug, self.number])
 
+    @property
+    def is_published(self) -> bool:
+        try:
+            self.publication  # noqa: B018 - the reverse one-to-one raises when absent
+        except ObjectDoesNotExist:
+            return False
+        return True
+
+    @property
+    def is_draft(self) -> bool:
+        """A Swiss round paired but not published: shown to its event's managers only."""
+        return self.event.is_swiss and self.status == self.Status.PAIRED and not self.is_published
+
+
+class PairingQuerySet(models.QuerySet["Pairing"]):
+    def visible_to(self, user: object) -> PairingQuerySet:
+        """The pairings ``user`` may see: those of draft rounds only for their event's managers."""
+        if getattr(user, "is_superuser", False):
+            return self
+        drafts = Round.objects.drafts()
+        if getattr(user, "is_authenticated", False):
+            drafts = drafts.exclude(Q(event__organisers=user) | Q(event__arbiters=user))
+        return self.exclude(round__in=drafts)
+
 
 class Pairing(models.Model):
     """One board of a round: two registrations, or one with a bye.
@@ -193,10 +243,10 @@ class Pairing(models.Model):
 
     class Bye(models.TextChoices):
         NONE = "", "No bye"
-        PAIRING_ALLOCATED = "pab", "Pairing-allocated bye"
-        HALF = "half", "Half-point bye"
-        FULL = "full", "Full-point bye"
-        ZERO = "zero", "Zero-point bye"
+        PAIRING_ALLOCATED = BYE_PAIRING_ALLOCATED, "Pairing-allocated bye"
+        HALF = BYE_HALF, "Half-point bye"
+        FULL = BYE_FULL, "Full-point bye"
+        ZERO = BYE_ZERO, "Zero-point bye"
 
     class Source(models.TextChoices):
         NONE = "", "No result yet"
@@ -219,6 +269,8 @@ class Pairing(models.Model):
     black_score = models.PositiveSmallIntegerField(null=True, blank=True)
     source = models.CharField(max_length=10, choices=Source.choices, blank=True, default="")
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = PairingQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "board"]
@@ -323,4 +375,89 @@ class RatingChange(models.Model):
         return self.after - self.before
 
 
-from tournaments.models_swiss import *  # noqa: E402,F403
+class SwissSettings(models.Model):
+    """How a Swiss event handles requested byes and late entries (defaults when absent)."""
+
+    class LateEntryBye(models.TextChoices):
+        ZERO = "zero", "Zero-point byes"
+        HALF = "half", "Half-point byes"
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="swiss_settings")
+    max_half_byes = models.PositiveSmallIntegerField(
+        default=1, help_text="Half-point byes a player may request over the event"
+    )
+    half_bye_refused_rounds = models.JSONField(
+        default=list, blank=True, help_text="Round numbers in which half-point byes are refused"
+    )
+    late_entry_bye = models.CharField(
+        max_length=5,
+        choices=LateEntryBye.choices,
+        default=LateEntryBye.ZERO,
+        help_text="What a late entrant scores for the rounds played before joining",
+    )
+
+    def __str__(self) -> str:
+        return f"Swiss settings of {self.event}"
+
+
+class ByeRequest(models.Model):
+    """A player known not to play in a round: not paired, scored as the bye of ``kind``."""
+
+    class Kind(models.TextChoices):
+        HALF = BYE_HALF, "Half-point bye"
+        FULL = BYE_FULL, "Full-point bye"
+        ZERO = BYE_ZERO, "Zero-point bye (absent)"
+
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="bye_requests"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=5, choices=Kind.choices)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "registration__pairing_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["registration", "round_number"], name="bye_request_once_per_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration.player}: {self.get_kind_display()} in round {self.round_number}"
+
+
+class RoundPublication(models.Model):
+    """A paired round made public: from then on its pairings can no longer be edited by hand."""
+
+    round = models.OneToOneField("tournaments.Round", on_delete=models.CASCADE, related_name="publication")
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    published_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.round} published"
+
+
+class PairingAudit(models.Model):
+    """One hand edit of a round's pairings: who, when, the boards before and after, rules broken."""
+
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="pairing_audits")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(default=dict, help_text='{"pairs": [[w, b], ...], "byes": [[n, kind], ...]}')
+    after = models.JSONField(default=dict)
+    violations = models.JSONField(default=list, blank=True, help_text="Pairing rules the edit breaks")
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["round", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: edit by {self.user or 'unknown'} at {self.created_at:%Y-%m-%d %H:%M}"

@@ -13,8 +13,9 @@ from arbiter import registry
 from games import services
 from games.models import Game, SubmittedRecord
 from tests.conftest import shared_path
-from tournaments import services as tournament_services
+from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Player
+from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,15 +26,15 @@ def organiser() -> User:
 
 
 def running_event(organiser: User, game: str = "gipf-standard", games_per_pairing: int = 1) -> Event:
-    event = tournament_services.create_event(
+    event = event_services.create_event(
         organiser,
         name="Record test",
         game=game,
         pairing_system="round-robin",
         games_per_pairing=games_per_pairing,
     )
-    tournament_services.register_list(event, organiser, "Ann 1900\nBob 1800")
-    tournament_services.start_event(event, organiser, "white")
+    registration_services.register_list(event, organiser, "Ann 1900\nBob 1800")
+    event_services.start_event(event, organiser, "white")
     return event
 
 

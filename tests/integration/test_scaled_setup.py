@@ -12,18 +12,23 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.integration.conftest import wait_for
-from tournaments import services
+from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Round
+from tournaments.pairing import services as pairing_services
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.integration
 
 
 def make_event(players: int = 6) -> tuple[User, Event]:
     organiser = User.objects.create_user("org", password="pw-organiser-1")
-    event = services.create_event(
+    event = event_services.create_event(
         organiser, name="Scaled club", game="gipf-standard", pairing_system="round-robin"
     )
-    services.register_list(event, organiser, "\n".join(f"Player {i} {2000 - i}" for i in range(players)))
+    registration_services.register_list(
+        event, organiser, "\n".join(f"Player {i} {2000 - i}" for i in range(players))
+    )
     return organiser, event
 
 
@@ -41,25 +46,25 @@ def test_settings_are_the_scaled_setup() -> None:
 
 def test_worker_pairs_rounds_and_computes_standings(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
     organiser, event = make_event(6)
-    round1 = services.start_event(event, organiser, "white")
+    round1 = event_services.start_event(event, organiser, "white")
     wait_for(lambda: paired(round1.pk), what="the worker to pair round 1")
     boards = list(Pairing.objects.filter(round=round1).order_by("board"))
     # Berger round 1 for six players: 1-6, 2-5, 3-4
     assert [(p.white.pairing_number, p.black.pairing_number) for p in boards] == [(1, 6), (2, 5), (3, 4)]
     for pairing in boards:
-        services.record_result(pairing, organiser, "1-0")
-    services.close_round(round1, organiser)
+        result_services.record_result(pairing, organiser, "1-0")
+    result_services.close_round(round1, organiser)
     standings = wait_for(lambda: list(event.standings.filter(after_round=1)), what="stored standings")
     assert sorted(row.points for row in standings) == [0, 0, 0, 2, 2, 2]
 
 
 def test_concurrent_pair_requests_create_one_round(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
     organiser, event = make_event(8)
-    round1 = services.start_event(event, organiser, "black")
+    round1 = event_services.start_event(event, organiser, "black")
     wait_for(lambda: paired(round1.pk), what="round 1")
     for pairing in round1.pairings.all():
-        services.record_result(pairing, organiser, "0-1")
-    services.close_round(round1, organiser)
+        result_services.record_result(pairing, organiser, "0-1")
+    result_services.close_round(round1, organiser)
 
     barrier = threading.Barrier(4)
     statuses: list[int] = []
@@ -103,7 +108,7 @@ def test_pairing_task_run_twice_at_once_stores_one_set(celery_worker_process) ->
     def run_task() -> None:
         barrier.wait()
         try:
-            services.pair_round_now(round_.pk)
+            pairing_services.pair_round_now(round_.pk)
         finally:
             connection.close()
 

@@ -38,12 +38,13 @@ def test_demo_builds_a_finished_round_robin_and_a_running_swiss_and_is_idempoten
 def test_demo_removes_a_half_built_event(monkeypatch: pytest.MonkeyPatch) -> None:
     from django.core.management.base import CommandError
 
-    from tournaments import services
+    from tournaments.errors import ServiceError
+    from tournaments.management.commands import demo
 
     def failing_finish(*args: object, **kwargs: object) -> None:
-        raise services.ServiceError("disk on fire")
+        raise ServiceError("disk on fire")
 
-    monkeypatch.setattr(services, "finish_event", failing_finish)
+    monkeypatch.setattr(demo, "finish_event", failing_finish)
     with pytest.raises(CommandError, match="disk on fire"):
         call_command("demo", verbosity=0)
     assert not Event.objects.filter(slug="gipf-club-championship").exists()

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from caissify_pairings.engines.dutch import DutchEngine
 
-from tournaments.pairing import EventState, PairingError, PlayerState, RoundEntry, pair_round
 from tournaments.pairing.dutch import RankedColourEngine, _scores_before, engine_player
+from tournaments.pairing.state import EventState, PairingError, PlayerState, RoundEntry
+from tournaments.pairing.systems import pair_round
 
 
 def player(

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import shared_path
-from tournaments.trf import TrfDocument, cut_before_round, pair_next_round, parse_trf, write_trf
+from tournaments.trf.format import TrfDocument, cut_before_round, parse_trf, write_trf
+from tournaments.trf.pairing import pair_next_round
 
 pytestmark = pytest.mark.django_db
 

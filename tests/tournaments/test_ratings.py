@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from tournaments import services
+from tournaments.events import services as event_services
 from tournaments.models import Player, RatingChange
-from tournaments.ratings import RatedGame, expected_score, rate_round
+from tournaments.ratings import services as rating_services
+from tournaments.ratings.elo import RatedGame, expected_score, rate_round
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
 
 
 def test_expected_score_by_hand() -> None:
@@ -29,17 +32,17 @@ def test_rate_round_by_hand() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_closing_a_round_rates_it_once() -> None:
     organiser = User.objects.create_user("olga", password="pw-olga-12345")
-    event = services.create_event(organiser, name="Rated", game="dvonn", pairing_system="round-robin")
-    services.register_list(event, organiser, "Ann 1600\nBob 1400\nCid 1500")
-    round1 = services.start_event(event, organiser, "white")
+    event = event_services.create_event(organiser, name="Rated", game="dvonn", pairing_system="round-robin")
+    registration_services.register_list(event, organiser, "Ann 1600\nBob 1400\nCid 1500")
+    round1 = event_services.start_event(event, organiser, "white")
     game = round1.pairings.exclude(black=None).get()  # 2 (Cid 1500) vs 3 (Bob 1400); Ann has the bye
-    services.record_result(game, organiser, "0-1")
-    services.close_round(round1, organiser)
+    result_services.record_result(game, organiser, "0-1")
+    result_services.close_round(round1, organiser)
     cid, bob, ann = (Player.objects.get(display_name=n) for n in ("Cid", "Bob", "Ann"))
     # Bob (1400) beats Cid (1500): expected 0.3599 -> +12.8
     assert (cid.rating, bob.rating, ann.rating) == (1487, 1413, 1600)
     assert RatingChange.objects.count() == 2
-    assert services.rate_closed_rounds(event.pk) == 0  # re-running changes nothing
+    assert rating_services.rate_closed_rounds(event.pk) == 0  # re-running changes nothing
     assert Player.objects.get(display_name="Bob").rating == 1413
 
 
@@ -48,11 +51,11 @@ def test_player_page_shows_the_rating_history(client) -> None:  # type: ignore[n
     from django.urls import reverse
 
     organiser = User.objects.create_user("olga", password="pw-olga-12345")
-    event = services.create_event(organiser, name="Rated", game="dvonn", pairing_system="round-robin")
-    services.register_list(event, organiser, "Ann 1500\nBob 1500")
-    round1 = services.start_event(event, organiser, "white")
-    services.record_result(round1.pairings.get(), organiser, "1-0")
-    services.close_round(round1, organiser)
+    event = event_services.create_event(organiser, name="Rated", game="dvonn", pairing_system="round-robin")
+    registration_services.register_list(event, organiser, "Ann 1500\nBob 1500")
+    round1 = event_services.start_event(event, organiser, "white")
+    result_services.record_result(round1.pairings.get(), organiser, "1-0")
+    result_services.close_round(round1, organiser)
     page = client.get(
         reverse("tournaments:player-detail", args=[Player.objects.get(display_name="Ann").handle])
     )

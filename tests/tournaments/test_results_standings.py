@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.models import format_points
-from tournaments.results import GAME_RESULTS, PointSystem, ResultError, normalise_codes
-from tournaments.standings import RoundScore, compute_standings, default_tie_breaks
+from tournaments.results.codes import GAME_RESULTS, PointSystem, ResultError, format_points, normalise_codes
+from tournaments.standings.compute import RoundScore, compute_standings, default_tie_breaks
 
 
 def test_half_points_display() -> None:

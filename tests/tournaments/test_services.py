@@ -7,8 +7,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
-from tournaments import services
+from tournaments.errors import ServiceError
+from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.pairing import services as pairing_services
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,18 +30,18 @@ def stranger() -> User:
 def round_robin(
     organiser: User, names: str = "Ann 1900\nBob 1800\nCid 1700\nDan 1600", **extra: object
 ) -> Event:
-    event = services.create_event(
+    event = event_services.create_event(
         organiser, name="Club night", game="gipf-basic", pairing_system="round-robin", **extra
     )
-    services.register_list(event, organiser, names)
+    registration_services.register_list(event, organiser, names)
     return event
 
 
 def test_create_event_makes_the_creator_organiser_and_a_unique_slug(organiser: User) -> None:
-    first = services.create_event(
+    first = event_services.create_event(
         organiser, name="Spring Open", game="dvonn", pairing_system="swiss-dutch", rounds=5
     )
-    second = services.create_event(
+    second = event_services.create_event(
         organiser, name="Spring Open", game="dvonn", pairing_system="swiss-dutch", rounds=5
     )
     assert first.slug == "spring-open" and second.slug == "spring-open-2"
@@ -47,7 +51,7 @@ def test_create_event_makes_the_creator_organiser_and_a_unique_slug(organiser: U
 
 def test_anonymous_cannot_create_events() -> None:
     with pytest.raises(PermissionDenied):
-        services.create_event(AnonymousUser(), name="X", game="dvonn")
+        event_services.create_event(AnonymousUser(), name="X", game="dvonn")
 
 
 def test_register_list_parses_names_and_ratings(organiser: User) -> None:
@@ -58,8 +62,8 @@ def test_register_list_parses_names_and_ratings(organiser: User) -> None:
 
 def test_register_list_is_all_or_nothing(organiser: User) -> None:
     event = round_robin(organiser, "Ann 1900")
-    with pytest.raises(services.ServiceError, match="line 2 \\(Ann\\): Ann is already registered"):
-        services.register_list(event, organiser, "Zoe 1500\nAnn")
+    with pytest.raises(ServiceError, match="line 2 \\(Ann\\): Ann is already registered"):
+        registration_services.register_list(event, organiser, "Zoe 1500\nAnn")
     assert not Player.objects.filter(display_name="Zoe").exists()
     assert event.registrations.count() == 1
 
@@ -68,16 +72,16 @@ def test_strangers_and_anonymous_cannot_write(organiser: User, stranger: User) -
     event = round_robin(organiser)
     for user in (stranger, AnonymousUser()):
         with pytest.raises(PermissionDenied):
-            services.register_by_name(event, user, "Mallory")
+            registration_services.register_by_name(event, user, "Mallory")
         with pytest.raises(PermissionDenied):
-            services.start_event(event, user)
+            event_services.start_event(event, user)
     assert event.registrations.count() == 4
     assert Event.objects.get(pk=event.pk).status == Event.Status.CREATED
 
 
 def test_start_freezes_numbers_by_rating_then_name_and_pairs_round_one(organiser: User) -> None:
     event = round_robin(organiser, "Bob 1700\nAnn 1700\nCid 1900\nDan 1500")
-    round1 = services.start_event(event, organiser, "white")
+    round1 = event_services.start_event(event, organiser, "white")
     event.refresh_from_db()
     numbers = {r.player.display_name: r.pairing_number for r in event.registrations.select_related("player")}
     assert numbers == {"Cid": 1, "Ann": 2, "Bob": 3, "Dan": 4}
@@ -86,51 +90,51 @@ def test_start_freezes_numbers_by_rating_then_name_and_pairs_round_one(organiser
     assert round1.status == Round.Status.PAIRED
     boards = [(p.white.pairing_number, p.black.pairing_number) for p in round1.pairings.all()]
     assert boards == [(1, 4), (2, 3)]
-    with pytest.raises(services.ServiceError, match="already started"):
-        services.start_event(event, organiser)
+    with pytest.raises(ServiceError, match="already started"):
+        event_services.start_event(event, organiser)
 
 
 def test_close_round_lists_missing_results_and_results_lock_after_close(organiser: User) -> None:
     event = round_robin(organiser)
-    round1 = services.start_event(event, organiser, "white")
+    round1 = event_services.start_event(event, organiser, "white")
     first, second = round1.pairings.all()
-    services.record_result(first, organiser, "1-0")
-    with pytest.raises(services.ServiceError, match=r"results missing on board 2 \(Bob - Cid\)"):
-        services.close_round(round1, organiser)
-    services.record_result(second, organiser, "1/2-1/2")
-    services.record_result(first, organiser, "0-1")  # a correction
-    services.close_round(round1, organiser)
+    result_services.record_result(first, organiser, "1-0")
+    with pytest.raises(ServiceError, match=r"results missing on board 2 \(Bob - Cid\)"):
+        result_services.close_round(round1, organiser)
+    result_services.record_result(second, organiser, "1/2-1/2")
+    result_services.record_result(first, organiser, "0-1")  # a correction
+    result_services.close_round(round1, organiser)
     first.refresh_from_db()
     assert (first.white_score, first.black_score, first.results) == (0, 2, "0-1")
-    with pytest.raises(services.ServiceError, match="closed"):
-        services.record_result(second, organiser, "1-0")
+    with pytest.raises(ServiceError, match="closed"):
+        result_services.record_result(second, organiser, "1-0")
 
 
 def test_bad_result_text_changes_nothing(organiser: User) -> None:
     event = round_robin(organiser)
-    pairing = services.start_event(event, organiser, "white").pairings.first()
+    pairing = event_services.start_event(event, organiser, "white").pairings.first()
     assert pairing is not None
-    with pytest.raises(services.ServiceError, match="'3-0' is not a result"):
-        services.record_result(pairing, organiser, "3-0")
+    with pytest.raises(ServiceError, match="'3-0' is not a result"):
+        result_services.record_result(pairing, organiser, "3-0")
     pairing.refresh_from_db()
     assert pairing.white_score is None and pairing.results == ""
 
 
 def test_full_round_robin_and_finish(organiser: User) -> None:
     event = round_robin(organiser, "Ann 1900\nBob 1800\nCid 1700")
-    round_ = services.start_event(event, organiser, "white")
+    round_ = event_services.start_event(event, organiser, "white")
     for number in range(1, 4):
         round_.refresh_from_db()
         for pairing in round_.pairings.exclude(black=None):
-            services.record_result(pairing, organiser, "1-0")
-        services.close_round(round_, organiser)
+            result_services.record_result(pairing, organiser, "1-0")
+        result_services.close_round(round_, organiser)
         if number < 3:
-            with pytest.raises(services.ServiceError, match="close the last round|rounds have been played"):
-                services.finish_event(event, organiser)
-            round_ = services.pair_next_round(event, organiser)
-    with pytest.raises(services.ServiceError, match="all 3 rounds have been played"):
-        services.pair_next_round(event, organiser)
-    services.finish_event(event, organiser)
+            with pytest.raises(ServiceError, match="close the last round|rounds have been played"):
+                event_services.finish_event(event, organiser)
+            round_ = pairing_services.pair_next_round(event, organiser)
+    with pytest.raises(ServiceError, match="all 3 rounds have been played"):
+        pairing_services.pair_next_round(event, organiser)
+    event_services.finish_event(event, organiser)
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
     # Every player had one bye (a win, 2 half-points) and met the other two once.
@@ -145,15 +149,15 @@ def test_full_round_robin_and_finish(organiser: User) -> None:
 
 def test_withdrawn_player_is_forfeited_in_a_round_robin(organiser: User) -> None:
     event = round_robin(organiser)
-    round1 = services.start_event(event, organiser, "white")
+    round1 = event_services.start_event(event, organiser, "white")
     for pairing in round1.pairings.all():
-        services.record_result(pairing, organiser, "1-0")
-    services.close_round(round1, organiser)
+        result_services.record_result(pairing, organiser, "1-0")
+    result_services.close_round(round1, organiser)
     dan = event.registrations.get(player__display_name="Dan")
-    services.withdraw(dan, organiser)
+    registration_services.withdraw(dan, organiser)
     dan.refresh_from_db()
     assert dan.withdrawn_from_round == 2 and dan.status == Registration.Status.WITHDRAWN
-    round2 = services.pair_next_round(event, organiser)
+    round2 = pairing_services.pair_next_round(event, organiser)
     forfeited = (
         round2.pairings.get(black=dan)
         if round2.pairings.filter(black=dan).exists()
@@ -166,7 +170,7 @@ def test_withdrawn_player_is_forfeited_in_a_round_robin(organiser: User) -> None
 
 def test_database_refuses_a_second_set_of_pairings(organiser: User) -> None:
     event = round_robin(organiser)
-    round1 = services.start_event(event, organiser, "white")
+    round1 = event_services.start_event(event, organiser, "white")
     first = round1.pairings.first()
     assert first is not None
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -174,15 +178,15 @@ def test_database_refuses_a_second_set_of_pairings(organiser: User) -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
         Round.objects.create(event=event, number=1)
     # pairing the same round again is a no-op
-    services.pair_round_now(round1.pk)
+    pairing_services.pair_round_now(round1.pk)
     assert round1.pairings.count() == 2
 
 
 def test_pair_next_round_refused_while_round_open(organiser: User) -> None:
     event = round_robin(organiser)
-    services.start_event(event, organiser, "white")
-    with pytest.raises(services.ServiceError, match="round 1 is not closed yet"):
-        services.pair_next_round(event, organiser)
+    event_services.start_event(event, organiser, "white")
+    with pytest.raises(ServiceError, match="round 1 is not closed yet"):
+        pairing_services.pair_next_round(event, organiser)
     assert Round.objects.filter(event=event).count() == 1
 
 
@@ -194,14 +198,14 @@ def test_an_unexpected_pairing_failure_is_shown_not_stuck(
     def broken(state: object) -> object:
         raise RuntimeError("engine exploded")
 
-    monkeypatch.setattr(services, "pair_round", broken)
-    round1 = services.start_event(event, organiser, "white")
+    monkeypatch.setattr(pairing_services, "pair_round", broken)
+    round1 = event_services.start_event(event, organiser, "white")
     round1.refresh_from_db()
     assert round1.status == Round.Status.PENDING
     assert "engine exploded" in round1.pairing_error and round1.pairing_progress == 0
     assert not round1.pairings.exists()
     monkeypatch.undo()
-    services.retry_pairing(round1, organiser)
+    pairing_services.retry_pairing(round1, organiser)
     round1.refresh_from_db()
     assert round1.status == Round.Status.PAIRED and round1.pairing_error == ""
     assert round1.pairings.count() == 2
@@ -217,8 +221,8 @@ def test_a_pairing_stopped_by_the_time_limit_says_so(
     def too_slow(state: object) -> object:
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr(services, "pair_round", too_slow)
-    round1 = services.start_event(event, organiser, "white")
+    monkeypatch.setattr(pairing_services, "pair_round", too_slow)
+    round1 = event_services.start_event(event, organiser, "white")
     round1.refresh_from_db()
     assert round1.status == Round.Status.PENDING and not round1.pairings.exists()
     assert "took longer than 1800 seconds" in round1.pairing_error

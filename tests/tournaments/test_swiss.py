@@ -6,10 +6,15 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from tournaments import services, swiss
+from tournaments.errors import ServiceError
+from tournaments.events import services as event_services
 from tournaments.models import ByeRequest, Event, Pairing, PairingAudit, Registration, Round
-from tournaments.pairing import EventState, PlayerState, RoundEntry
-from tournaments.services import ServiceError
+from tournaments.pairing import checks, edits
+from tournaments.pairing import services as pairing_services
+from tournaments.pairing.state import EventState, PlayerState, RoundEntry
+from tournaments.registration import byes as bye_services
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +27,7 @@ def organiser() -> User:
 
 
 def new_swiss(organiser: User, names: str = NAMES, rounds: int = 5, **extra: object) -> Event:
-    event = services.create_event(
+    event = event_services.create_event(
         organiser,
         name="Dutch Open",
         game="gipf-standard",
@@ -30,7 +35,7 @@ def new_swiss(organiser: User, names: str = NAMES, rounds: int = 5, **extra: obj
         rounds=rounds,
         **extra,
     )
-    services.register_list(event, organiser, names)
+    registration_services.register_list(event, organiser, names)
     return event
 
 
@@ -39,19 +44,19 @@ def reg(event: Event, name: str) -> Registration:
 
 
 def start(event: Event, organiser: User) -> Round:
-    round_ = services.start_event(event, organiser, top_seed_colour="white")
-    return services.pair_round_now(round_.pk)
+    round_ = event_services.start_event(event, organiser, top_seed_colour="white")
+    return pairing_services.pair_round_now(round_.pk)
 
 
 def play_round(round_: Round, organiser: User) -> None:
     for pairing in round_.pairings.exclude(black=None).filter(white_score=None):
-        services.record_result(pairing, organiser, "1-0")
-    services.close_round(round_, organiser)
+        result_services.record_result(pairing, organiser, "1-0")
+    result_services.close_round(round_, organiser)
 
 
 def next_round(event: Event, organiser: User) -> Round:
-    round_ = services.pair_next_round(Event.objects.get(pk=event.pk), organiser)
-    return services.pair_round_now(round_.pk)
+    round_ = pairing_services.pair_next_round(Event.objects.get(pk=event.pk), organiser)
+    return pairing_services.pair_round_now(round_.pk)
 
 
 def byes(round_: Round) -> dict[str, tuple[str, int | None]]:
@@ -80,9 +85,9 @@ def test_pairing_allocated_bye_scores_the_configured_points(organiser: User) -> 
 def test_requested_half_zero_and_full_byes_are_paired_around_and_scored(organiser: User) -> None:
     event = new_swiss(organiser)
     start_round = start(event, organiser)
-    swiss.request_bye(reg(event, "Ann"), organiser, 2, "half")
-    swiss.request_bye(reg(event, "Bob"), organiser, 2, "zero")
-    swiss.request_bye(reg(event, "Cid"), organiser, 2, "full")
+    bye_services.request_bye(reg(event, "Ann"), organiser, 2, "half")
+    bye_services.request_bye(reg(event, "Bob"), organiser, 2, "zero")
+    bye_services.request_bye(reg(event, "Cid"), organiser, 2, "full")
     play_round(start_round, organiser)
     second = next_round(event, organiser)
     assert second.status == Round.Status.PAIRED
@@ -94,30 +99,30 @@ def test_requested_half_zero_and_full_byes_are_paired_around_and_scored(organise
 
 def test_half_point_byes_follow_the_organisers_rules(organiser: User) -> None:
     event = new_swiss(organiser)
-    swiss.update_settings(event, organiser, max_half_byes=1, half_bye_refused_rounds=[5])
+    bye_services.update_settings(event, organiser, max_half_byes=1, half_bye_refused_rounds=[5])
     ann = reg(event, "Ann")
     with pytest.raises(ServiceError, match="not given in round 5"):
-        swiss.request_bye(ann, organiser, 5, "half")
-    swiss.request_bye(ann, organiser, 2, "half")
+        bye_services.request_bye(ann, organiser, 5, "half")
+    bye_services.request_bye(ann, organiser, 2, "half")
     with pytest.raises(ServiceError, match="already had the 1 half-point bye"):
-        swiss.request_bye(ann, organiser, 3, "half")
-    swiss.request_bye(ann, organiser, 3, "zero")  # an absence is always accepted
+        bye_services.request_bye(ann, organiser, 3, "half")
+    bye_services.request_bye(ann, organiser, 3, "zero")  # an absence is always accepted
     with pytest.raises(ServiceError, match="already has a bye in round 3"):
-        swiss.request_bye(ann, organiser, 3, "full")
+        bye_services.request_bye(ann, organiser, 3, "full")
     with pytest.raises(ServiceError, match="does not exist"):
-        swiss.request_bye(ann, organiser, 6, "zero")
+        bye_services.request_bye(ann, organiser, 6, "zero")
     with pytest.raises(ServiceError, match="not a bye"):
-        swiss.request_bye(ann, organiser, 4, "pab")
+        bye_services.request_bye(ann, organiser, 4, "pab")
     first = start(event, organiser)
     with pytest.raises(ServiceError, match="already paired"):
-        swiss.request_bye(reg(event, "Bob"), organiser, 1, "zero")
+        bye_services.request_bye(reg(event, "Bob"), organiser, 1, "zero")
     assert first.status == Round.Status.PAIRED
 
 
 def test_withdrawn_players_are_no_longer_paired(organiser: User) -> None:
     event = new_swiss(organiser)
     first = start(event, organiser)
-    services.withdraw(reg(event, "Dan"), organiser)
+    registration_services.withdraw(reg(event, "Dan"), organiser)
     play_round(first, organiser)
     second = next_round(event, organiser)
     assert "Dan" not in paired_names(second) and "Dan" not in byes(second)
@@ -126,11 +131,11 @@ def test_withdrawn_players_are_no_longer_paired(organiser: User) -> None:
 
 def test_forbidden_pair_is_respected_from_round_one(organiser: User) -> None:
     event = new_swiss(organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600")
-    swiss.add_forbidden_pair(event, organiser, reg(event, "Ann"), reg(event, "Cid"), "same club")
+    pairing_services.add_forbidden_pair(event, organiser, reg(event, "Ann"), reg(event, "Cid"), "same club")
     with pytest.raises(ServiceError, match="already a forbidden pair"):
-        swiss.add_forbidden_pair(event, organiser, reg(event, "Cid"), reg(event, "Ann"))
+        pairing_services.add_forbidden_pair(event, organiser, reg(event, "Cid"), reg(event, "Ann"))
     with pytest.raises(ServiceError, match="two different players"):
-        swiss.add_forbidden_pair(event, organiser, reg(event, "Cid"), reg(event, "Cid"))
+        pairing_services.add_forbidden_pair(event, organiser, reg(event, "Cid"), reg(event, "Cid"))
     first = start(event, organiser)
     for pairing in first.pairings.select_related("white__player", "black__player"):
         assert {pairing.white.player.display_name, pairing.black.player.display_name} != {"Ann", "Cid"}
@@ -138,10 +143,10 @@ def test_forbidden_pair_is_respected_from_round_one(organiser: User) -> None:
 
 def test_late_entry_before_round_four_takes_its_rating_place_with_missed_round_byes(organiser: User) -> None:
     event = new_swiss(organiser)
-    swiss.update_settings(event, organiser, late_entry_bye="half")
+    bye_services.update_settings(event, organiser, late_entry_bye="half")
     first = start(event, organiser)
     play_round(first, organiser)
-    late = swiss.add_late_entry(Event.objects.get(pk=event.pk), organiser, "Kim", 1750)
+    late = registration_services.add_late_entry(Event.objects.get(pk=event.pk), organiser, "Kim", 1750)
     assert late.pairing_number == 3  # after Ann 1900 and Bob 1800
     assert reg(event, "Cid").pairing_number == 4
     numbers = sorted(event.registrations.values_list("pairing_number", flat=True))
@@ -160,14 +165,14 @@ def test_late_entry_from_round_four_gets_the_next_number_and_zero_byes(organiser
         play_round(round_, organiser)
         round_ = next_round(event, organiser)
     play_round(round_, organiser)
-    late = swiss.add_late_entry(Event.objects.get(pk=event.pk), organiser, "Kim", 2500)
+    late = registration_services.add_late_entry(Event.objects.get(pk=event.pk), organiser, "Kim", 2500)
     assert late.pairing_number == 7
     assert list(Pairing.objects.filter(white=late).values_list("bye", "white_score")) == [("zero", 0)] * 3
     fourth = next_round(event, organiser)
     assert fourth.status == Round.Status.PAIRED
     with pytest.raises(ServiceError, match="round robin"):
-        rr = services.create_event(organiser, name="RR", game="dvonn", pairing_system="round-robin")
-        swiss.add_late_entry(rr, organiser, "Lou")
+        rr = event_services.create_event(organiser, name="RR", game="dvonn", pairing_system="round-robin")
+        registration_services.add_late_entry(rr, organiser, "Lou")
 
 
 def test_hand_edit_lists_broken_rules_and_keeps_an_audit(organiser: User) -> None:
@@ -175,7 +180,7 @@ def test_hand_edit_lists_broken_rules_and_keeps_an_audit(organiser: User) -> Non
     first = start(event, organiser)
     play_round(first, organiser)
     second = next_round(event, organiser)
-    before = swiss.round_boards(second)
+    before = edits.round_boards(second)
     first_pairs = [
         (p.white.pairing_number, p.black.pairing_number) for p in first.pairings.exclude(black=None)
     ]
@@ -184,21 +189,21 @@ def test_hand_edit_lists_broken_rules_and_keeps_an_audit(organiser: User) -> Non
     others = sorted({1, 2, 3, 4, 5} - set(rematch) - {pab_before})
     edited_pairs = [rematch, (others[0], pab_before)]
     edited_byes = [(others[1], "pab")] if len(others) > 1 else []
-    audit = swiss.edit_pairings(second, organiser, edited_pairs, edited_byes, reason="arbiter's choice")
+    audit = edits.edit_pairings(second, organiser, edited_pairs, edited_byes, reason="arbiter's choice")
     assert audit.before == before and audit.user == organiser
     assert audit.after == {"pairs": [list(p) for p in edited_pairs], "byes": [list(b) for b in edited_byes]}
     assert any("rematch" in v for v in audit.violations)
     assert PairingAudit.objects.filter(round=second).count() == 1
     # A player twice cannot be stored; nothing changes.
     with pytest.raises(ServiceError, match="appears 2 times"):
-        swiss.edit_pairings(second, organiser, [(1, 2), (1, 3)], [])
-    assert swiss.round_boards(second) == audit.after
+        edits.edit_pairings(second, organiser, [(1, 2), (1, 3)], [])
+    assert edits.round_boards(second) == audit.after
     # Published rounds are frozen.
-    swiss.publish_round(second, organiser)
+    edits.publish_round(second, organiser)
     with pytest.raises(ServiceError, match="published"):
-        swiss.edit_pairings(second, organiser, edited_pairs, edited_byes)
+        edits.edit_pairings(second, organiser, edited_pairs, edited_byes)
     with pytest.raises(ServiceError, match="already published"):
-        swiss.publish_round(second, organiser)
+        edits.publish_round(second, organiser)
 
 
 def test_check_pairings_names_every_rule() -> None:
@@ -220,13 +225,13 @@ def test_check_pairings_names_every_rule() -> None:
         total_rounds=5,
         forbidden_pairs=[(3, 4)],
     )
-    check = swiss.check_pairings(state, [(1, 3), (4, 3)], [])
+    check = checks.check_pairings(state, [(1, 3), (4, 3)], [])
     assert check.blocking == ["player 3 appears 2 times"]
-    check = swiss.check_pairings(state, [(1, 2), (4, 3), (7, 5)], [(5, "pab")])
+    check = checks.check_pairings(state, [(1, 2), (4, 3), (7, 5)], [(5, "pab")])
     assert check.blocking == ["player 5 appears 2 times"]
-    check = swiss.check_pairings(state, [(1, 2), (4, 3), (5, 7)], [(2, "pab")])
+    check = checks.check_pairings(state, [(1, 2), (4, 3), (5, 7)], [(2, "pab")])
     assert check.blocking == ["player 2 appears 2 times"]
-    check = swiss.check_pairings(state, [(1, 2), (4, 3)], [(5, "pab")])
+    check = checks.check_pairings(state, [(1, 2), (4, 3)], [(5, "pab")])
     text = " | ".join(check.violations)
     assert "1 - 2: rematch" in text
     assert "4 - 3: a forbidden pair" in text and "4 - 3: rematch" in text
@@ -235,7 +240,7 @@ def test_check_pairings_names_every_rule() -> None:
     assert "5 gets a pairing-allocated bye but already had" in text
     assert "player 6 (P6) is missing" in text
     assert "player 7" not in text  # withdrawn: not expected
-    check = swiss.check_pairings(state, [(2, 1), (3, 4), (5, 7)], [(6, "half")])
+    check = checks.check_pairings(state, [(2, 1), (3, 4), (5, 7)], [(6, "half")])
     assert any("player 7 (P7) has withdrawn but is paired" in v for v in check.violations)
     assert not any("6 gets" in v for v in check.violations)
 
@@ -249,7 +254,7 @@ def test_round_without_a_valid_pairing_reports_it_and_can_be_retried(organiser: 
     assert second.pairing_error.startswith("no valid pairing exists")
     assert second.pairing_progress == 0
     ByeRequest.objects.create(registration=reg(event, "Ann"), round_number=2, kind="zero")
-    services.retry_pairing(second, organiser)
-    second = services.pair_round_now(second.pk)
+    pairing_services.retry_pairing(second, organiser)
+    second = pairing_services.pair_round_now(second.pk)
     assert second.status == Round.Status.PAIRED and second.pairing_progress == 100
     assert byes(second) == {"Ann": ("zero", 0), "Bob": ("pab", 2)}

@@ -10,18 +10,15 @@ from django.core.management import CommandError, call_command
 from django.test import RequestFactory
 
 from tests.conftest import shared_path
-from tournaments import services, swiss
+from tournaments.events import services as event_services
 from tournaments.models import ByeRequest, Event, Pairing, Player, Round
-from tournaments.trf import (
-    TrfError,
-    cut_before_round,
-    export_event,
-    export_event_text,
-    import_event,
-    parse_trf,
-    write_trf,
-)
-from tournaments.trf_views import trf_export
+from tournaments.pairing import services as pairing_services
+from tournaments.registration import byes as bye_services
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
+from tournaments.trf.format import TrfError, cut_before_round, parse_trf, write_trf
+from tournaments.trf.io import export_event, export_event_text, import_event
+from tournaments.web.views.trf import trf_export
 
 pytestmark = pytest.mark.django_db
 
@@ -150,12 +147,12 @@ def test_cut_file_ends_with_requested_byes_that_become_bye_requests(organiser: U
 
 
 def running_swiss(organiser: User) -> Event:
-    event = services.create_event(
+    event = event_services.create_event(
         organiser, name="Dutch Open", game="dvonn", pairing_system="swiss-dutch", rounds=3, location="Lier"
     )
-    services.register_list(event, organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600\nEve 1500")
-    round_ = services.start_event(event, organiser, top_seed_colour="black")
-    services.pair_round_now(round_.pk)
+    registration_services.register_list(event, organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600\nEve 1500")
+    round_ = event_services.start_event(event, organiser, top_seed_colour="black")
+    pairing_services.pair_round_now(round_.pk)
     return Event.objects.get(pk=event.pk)
 
 
@@ -163,11 +160,11 @@ def test_export_of_a_stored_event_has_the_records_forfeits_and_byes(organiser: U
     event = running_swiss(organiser)
     first = Round.objects.get(event=event, number=1)
     games = list(first.pairings.exclude(black=None).order_by("board"))
-    services.record_result(games[0], organiser, "1-0")
-    services.record_result(games[1], organiser, "-/+")
-    services.close_round(first, organiser)
+    result_services.record_result(games[0], organiser, "1-0")
+    result_services.record_result(games[1], organiser, "-/+")
+    result_services.close_round(first, organiser)
     dan = event.registrations.get(player__display_name="Dan")
-    swiss.request_bye(dan, organiser, 2, "half")
+    bye_services.request_bye(dan, organiser, 2, "half")
     text = export_event_text(event)
     lines = text.splitlines()
     assert "142 3" in lines and "152 B" in lines and "XXR 3" in lines and "XXC black1" in lines

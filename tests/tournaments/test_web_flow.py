@@ -281,15 +281,16 @@ def test_arbiter_decision_is_recorded_and_not_overridden_by_a_record(client) -> 
 
     from arbiter import registry
     from games import services as game_services
-    from tournaments import services as tournament_services
+    from tournaments.events import services as event_services
     from tournaments.models import Pairing
+    from tournaments.registration import services as registration_services
 
     organiser = get_user_model().objects.create_user("arb-org", password="pw-arb-12345")
-    event = tournament_services.create_event(
+    event = event_services.create_event(
         organiser, name="Adjudicated", game="dvonn", pairing_system="round-robin"
     )
-    tournament_services.register_list(event, organiser, "Ann 1900\nBob 1800")
-    round1 = tournament_services.start_event(event, organiser, "white")
+    registration_services.register_list(event, organiser, "Ann 1900\nBob 1800")
+    round1 = event_services.start_event(event, organiser, "white")
     pairing = round1.pairings.get()
     client.force_login(organiser)
     url = reverse("tournaments:pairing-result", args=[event.slug, 1, pairing.board])

@@ -6,8 +6,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournaments import services
+from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Round
+from tournaments.pairing import edits
+from tournaments.pairing import services as pairing_services
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
+from tournaments.standings import services as standing_services
 
 pytestmark = pytest.mark.django_db
 
@@ -20,15 +25,15 @@ def owner():
 @pytest.fixture
 def running(owner) -> Event:
     """Five players in a round robin: round 1 paired with a bye, two results in (a win, a draw)."""
-    event = services.create_event(
+    event = event_services.create_event(
         owner, name="Summer Cup", game="gipf-standard", pairing_system="round-robin", location="Gent"
     )
-    services.register_list(event, owner, "Anna 2000\nBert 1900\nCees 1800\nDirk 1700\nEls 1600")
-    round_1 = services.start_event(event, owner, "white")
-    services.pair_round_now(round_1.pk)
+    registration_services.register_list(event, owner, "Anna 2000\nBert 1900\nCees 1800\nDirk 1700\nEls 1600")
+    round_1 = event_services.start_event(event, owner, "white")
+    pairing_services.pair_round_now(round_1.pk)
     boards = list(Pairing.objects.filter(round=round_1, black__isnull=False).order_by("board"))
-    services.record_result(boards[0], owner, "1-0")
-    services.record_result(boards[1], owner, "1/2-1/2")
+    result_services.record_result(boards[0], owner, "1-0")
+    result_services.record_result(boards[1], owner, "1/2-1/2")
     return event
 
 
@@ -40,7 +45,7 @@ def test_empty_states(client):
 
 
 def test_event_list_groups_events_by_status(client, owner, running):
-    services.create_event(owner, name="Autumn Open", game="dvonn")
+    event_services.create_event(owner, name="Autumn Open", game="dvonn")
     response = client.get(reverse("tournaments:event-list"))
     assert response.status_code == 200
     page = response.content.decode()
@@ -111,18 +116,18 @@ def test_live_standings_and_crosstable(client, running):
 def test_standings_use_stored_rows_after_a_round_closes(client, owner, running):
     round_1 = Round.objects.get(event=running, number=1)
     for pairing in Pairing.objects.filter(round=round_1, white_score=None):
-        services.record_result(pairing, owner, "0-1")
-    services.close_round(round_1, owner)
-    services.store_standings(running.pk)
+        result_services.record_result(pairing, owner, "0-1")
+    result_services.close_round(round_1, owner)
+    standing_services.store_standings(running.pk)
     page = client.get(reverse("tournaments:standings", args=[running.slug])).content.decode()
     assert "Standings after round 1." in page
 
 
 def test_standings_and_crosstable_before_the_start(client, owner):
-    event = services.create_event(owner, name="Not yet", game="dvonn")
+    event = event_services.create_event(owner, name="Not yet", game="dvonn")
     page = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
     assert "No players yet." in page
-    services.register_by_name(event, owner, "Anna")
+    registration_services.register_by_name(event, owner, "Anna")
     page = client.get(reverse("tournaments:crosstable", args=[event.slug])).content.decode()
     assert "No rounds played yet." in page
     page = client.get(reverse("tournaments:event-detail", args=[event.slug])).content.decode()
@@ -161,20 +166,18 @@ def test_header_links(client):
 def test_draft_swiss_round_is_hidden_on_public_crosstable_and_player_pages(client) -> None:  # type: ignore[no-untyped-def]
     from django.contrib.auth.models import User
 
-    from tournaments import services, swiss
-
     organiser = User.objects.create_user("draft-org", password="pw-draft-12345")
-    event = services.create_event(
+    event = event_services.create_event(
         organiser, name="Draft Swiss", game="dvonn", pairing_system="swiss-dutch", rounds=3
     )
-    services.register_list(event, organiser, "Ann Alpha 1900\nBob Beta 1800")
-    round1 = services.start_event(event, organiser, "white")
+    registration_services.register_list(event, organiser, "Ann Alpha 1900\nBob Beta 1800")
+    round1 = event_services.start_event(event, organiser, "white")
     crosstable = reverse("tournaments:crosstable", args=[event.slug])
     player = reverse("tournaments:player-detail", args=[event.registrations.get(rating=1900).player.handle])
     assert "Bob Beta" not in client.get(player).content.decode()
     client.force_login(organiser)
     assert "Bob Beta" in client.get(player).content.decode()
     client.logout()
-    swiss.publish_round(round1, organiser)
+    edits.publish_round(round1, organiser)
     assert "Bob Beta" in client.get(player).content.decode()
     assert client.get(crosstable).status_code == 200

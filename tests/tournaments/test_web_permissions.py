@@ -10,8 +10,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tournaments import services
+from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.pairing import services as pairing_services
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db
 
@@ -41,13 +44,15 @@ def users():
 def events(users):
     """A fresh event (registration open) and a running one with round 1 paired, both of ``owner``."""
     owner, rival = users
-    fresh = services.create_event(owner, name="Fresh", game="dvonn", pairing_system="round-robin")
-    services.register_list(fresh, owner, "Anna 2000\nBert 1900\nCees 1800")
-    running = services.create_event(owner, name="Running", game="gipf-basic", pairing_system="round-robin")
-    services.register_list(running, owner, "Dora 2000\nEmil 1900\nFrits 1800\nGerd 1700")
-    round_1 = services.start_event(running, owner, "white")
-    services.pair_round_now(round_1.pk)  # on_commit does not fire inside a test transaction
-    services.create_event(rival, name="Rival's own")
+    fresh = event_services.create_event(owner, name="Fresh", game="dvonn", pairing_system="round-robin")
+    registration_services.register_list(fresh, owner, "Anna 2000\nBert 1900\nCees 1800")
+    running = event_services.create_event(
+        owner, name="Running", game="gipf-basic", pairing_system="round-robin"
+    )
+    registration_services.register_list(running, owner, "Dora 2000\nEmil 1900\nFrits 1800\nGerd 1700")
+    round_1 = event_services.start_event(running, owner, "white")
+    pairing_services.pair_round_now(round_1.pk)  # on_commit does not fire inside a test transaction
+    event_services.create_event(rival, name="Rival's own")
     return fresh, running
 
 
@@ -187,8 +192,8 @@ def test_bad_input_gives_errors_not_server_errors(client, users, events):
     response = client.post(reverse("tournaments:round-retry", args=[running.slug, 1]))
     assert "already paired" in messages_of(response)
     # starting with too few players; editing a running event
-    lonely = services.create_event(owner, name="Lonely", game="dvonn")
-    services.register_by_name(lonely, owner, "Solo")
+    lonely = event_services.create_event(owner, name="Lonely", game="dvonn")
+    registration_services.register_by_name(lonely, owner, "Solo")
     before = snapshot()
     response = client.post(reverse("tournaments:event-start", args=[lonely.slug]))
     assert "at least 2" in messages_of(response)
@@ -214,9 +219,9 @@ def test_bad_input_gives_errors_not_server_errors(client, users, events):
 
 def test_closing_an_unpaired_round_is_refused(client, users):
     owner = users[0]
-    event = services.create_event(owner, name="Pending", game="dvonn")
-    services.register_list(event, owner, "Anna\nBert")
-    services.start_event(event, owner, "white")  # round 1 stays pending: no commit, no task
+    event = event_services.create_event(owner, name="Pending", game="dvonn")
+    registration_services.register_list(event, owner, "Anna\nBert")
+    event_services.start_event(event, owner, "white")  # round 1 stays pending: no commit, no task
     client.force_login(owner)
     response = client.post(reverse("tournaments:round-close", args=[event.slug, 1]))
     assert response.status_code == 302
@@ -230,8 +235,8 @@ def test_closed_rounds_keep_their_results(client, users, events):
     _, running = events
     owner = users[0]
     for pairing in Pairing.objects.filter(round__event=running):
-        services.record_result(pairing, owner, "1-0")
-    services.close_round(Round.objects.get(event=running, number=1), owner)
+        result_services.record_result(pairing, owner, "1-0")
+    result_services.close_round(Round.objects.get(event=running, number=1), owner)
     client.force_login(owner)
     before = snapshot()
     response = client.post(
@@ -297,7 +302,7 @@ def test_event_form_validation(client, users):
 
 def test_editing_the_settings_before_the_start(client, users):
     owner = users[0]
-    event = services.create_event(owner, name="Edit me", game="dvonn")
+    event = event_services.create_event(owner, name="Edit me", game="dvonn")
     client.force_login(owner)
     url = reverse("tournaments:event-edit", args=[event.slug])
     page = client.get(url).content.decode()

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from tournaments import services, swiss
+from tournaments.events import services as event_services
 from tournaments.models import (
     ByeRequest,
     Event,
@@ -27,6 +27,11 @@ from tournaments.models import (
     Standing,
     SwissSettings,
 )
+from tournaments.pairing import edits
+from tournaments.pairing import services as pairing_services
+from tournaments.registration import byes as bye_services
+from tournaments.registration import services as registration_services
+from tournaments.results import services as result_services
 
 PLAYERS = "Ann 2000\nBob 1900\nCid 1800\nDan 1700\nEve 1600\nFay 1500\nGus 1400\n"
 RATING = {
@@ -255,7 +260,7 @@ def test_dutch_event_through_the_web_pages(client) -> None:
     for index, (white, black) in enumerate(new_pairs, start=1):
         form[f"board{index}_white"], form[f"board{index}_black"] = str(white), str(black)
     form["bye1_player"], form["bye1_kind"] = "3", "half"
-    before = swiss.round_boards(Round.objects.get(event=event, number=2))
+    before = edits.round_boards(Round.objects.get(event=event, number=2))
 
     # saving without a preview of these boards only previews them
     response = client.post(edit_url, {**form, "action": "save"})
@@ -269,7 +274,7 @@ def test_dutch_event_through_the_web_pages(client) -> None:
     assert "1 - 4: rematch, they have already played each other" in page
     assert "Save these pairings" in page
     assert not PairingAudit.objects.exists()
-    assert swiss.round_boards(Round.objects.get(event=event, number=2)) == before
+    assert edits.round_boards(Round.objects.get(event=event, number=2)) == before
     previewed = response.context["form"]["previewed"].value()
 
     response = client.post(edit_url, {**form, "previewed": previewed, "action": "save"})
@@ -417,16 +422,20 @@ def running(db):
         model.objects.create_user("owner", password="x"),
         model.objects.create_user("rival", password="x"),
     )
-    event = services.create_event(
+    event = event_services.create_event(
         owner, name="Owner's Swiss", game="dvonn", pairing_system="swiss-dutch", rounds=4
     )
-    services.register_list(event, owner, "Ann 2000\nBob 1900\nCid 1800\nDan 1700\nEve 1600\nFay 1500")
-    round_1 = services.start_event(event, owner, "white")
-    services.pair_round_now(round_1.pk)  # on_commit does not fire inside a test transaction
+    registration_services.register_list(
+        event, owner, "Ann 2000\nBob 1900\nCid 1800\nDan 1700\nEve 1600\nFay 1500"
+    )
+    round_1 = event_services.start_event(event, owner, "white")
+    pairing_services.pair_round_now(round_1.pk)  # on_commit does not fire inside a test transaction
     ann, bob, cid = (event.registrations.get(player__display_name=n) for n in ("Ann", "Bob", "Cid"))
-    bye = swiss.request_bye(cid, owner, 2, "half")
-    pair = swiss.add_forbidden_pair(event, owner, ann, bob, "family")
-    services.create_event(rival, name="Rival's own", pairing_system="swiss-dutch", rounds=3, game="dvonn")
+    bye = bye_services.request_bye(cid, owner, 2, "half")
+    pair = pairing_services.add_forbidden_pair(event, owner, ann, bob, "family")
+    event_services.create_event(
+        rival, name="Rival's own", pairing_system="swiss-dutch", rounds=3, game="dvonn"
+    )
     return event, owner, rival, bye, pair
 
 
@@ -552,7 +561,7 @@ def test_bad_input_gives_4xx_and_stores_nothing(client, running) -> None:
     assert response.status_code == 400 and "appears 2 times" in response.content.decode()
     assert snapshot() == before
     # pages of other systems, rounds and objects that do not exist
-    rr = services.create_event(owner, name="Round robin", game="dvonn", pairing_system="round-robin")
+    rr = event_services.create_event(owner, name="Round robin", game="dvonn", pairing_system="round-robin")
     assert client.get(url("swiss-settings", rr.slug)).status_code == 404
     assert client.post(url("swiss-bye-cancel", event.slug, 999999)).status_code == 404
     assert client.post(url("swiss-round-publish", event.slug, 7)).status_code == 404
@@ -563,7 +572,7 @@ def test_editing_a_round_with_results_or_closed_is_refused(client, running) -> N
     client.force_login(owner)
     round_1 = Round.objects.get(event=event, number=1)
     first = round_1.pairings.exclude(black=None).first()
-    services.record_result(first, owner, "1-0")
+    result_services.record_result(first, owner, "1-0")
     response = client.get(url("swiss-round-edit", event.slug, 1))
     assert response.status_code == 302 and "results have been entered" in texts(response).lower()
     response = client.post(
@@ -571,8 +580,8 @@ def test_editing_a_round_with_results_or_closed_is_refused(client, running) -> N
     )
     assert response.status_code == 400 and "results have been entered" in response.content.decode().lower()
     for pairing in round_1.pairings.exclude(black=None).filter(white_score=None):
-        services.record_result(pairing, owner, "1-0")
-    services.close_round(round_1, owner)
+        result_services.record_result(pairing, owner, "1-0")
+    result_services.close_round(round_1, owner)
     response = client.post(
         url("swiss-round-edit", event.slug, 1),
         {"board1_white": "1", "board1_black": "4", "action": "preview"},
@@ -619,8 +628,8 @@ def test_trf_import_refuses_a_file_that_disagrees_with_the_line(client, running)
     event, owner, rival, _bye, _pair = running
     round_1 = Round.objects.get(event=event, number=1)
     for pairing in round_1.pairings.exclude(black=None):
-        services.record_result(pairing, owner, "1-0")
-    services.close_round(round_1, owner)
+        result_services.record_result(pairing, owner, "1-0")
+    result_services.close_round(round_1, owner)
     text = client.get(url("event-trf", event.slug)).content.decode()
     lines = text.splitlines()
     index = next(i for i, line in enumerate(lines) if line.startswith("001") and line[80:84].strip() == "1.0")

@@ -26,22 +26,21 @@ tests/tournaments/test_dutch.py shows the library's answer next to the corrected
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from caissify_pairings.engines.dutch import DutchEngine, DutchPlayer
 
-from tournaments.pairing.state import (
+from tournaments.pairing.checks import check_engine_output, forbidden_pairs, met_pairs
+from tournaments.pairing.state import EventState, PairedRound, PairingError, PlayerState, RoundEntry
+from tournaments.results.codes import (
+    BYE_OF_LETTER,
     BYE_PAIRING_ALLOCATED,
-    EventState,
-    PairedRound,
-    PairingError,
-    PlayerState,
-    RoundEntry,
+    REQUESTED_BYE_LETTERS,
+    is_unplayed_win,
 )
 
-# Result letters of a round without a game and the points they give, by kind.
-UNPLAYED_WIN_LETTERS = {"U", "F", "+"}
 
-
-class RankedColourEngine(DutchEngine):
+class RankedColourEngine(DutchEngine):  # type: ignore[misc]  # the library has no type hints
     """The library's Dutch engine with two corrections.
 
     * "higher ranked" in the colour rules means A.2's rank (points, then pairing number);
@@ -53,16 +52,17 @@ class RankedColourEngine(DutchEngine):
     def _generate_first_round_pairings(
         self, eligible: list[DutchPlayer]
     ) -> list[tuple[DutchPlayer, DutchPlayer]]:
-        pairs = super()._generate_first_round_pairings(eligible)
+        pairs: list[tuple[DutchPlayer, DutchPlayer]] = super()._generate_first_round_pairings(eligible)
         if all(self._can_pair(a, b) for a, b in pairs):
             return pairs
+        matched: list[tuple[DutchPlayer, DutchPlayer]]
         matched, _ = self._pair_iterative_mwm(list(eligible))
         return matched
 
     def _assign_colors(self, p1: DutchPlayer, p2: DutchPlayer) -> tuple[DutchPlayer, DutchPlayer]:
         higher, lower = sorted((p1, p2), key=lambda p: (-p.score, p.pairing_number))
         if higher.pairing_number < lower.pairing_number:
-            return super()._assign_colors(p1, p2)
+            return cast(tuple[DutchPlayer, DutchPlayer], super()._assign_colors(p1, p2))
         if not higher.color_hist and not lower.color_hist:
             # E.5: nobody has a colour history; the higher ranked player's own pairing number
             # decides: odd gets the initial colour, even the other one.
@@ -73,36 +73,14 @@ class RankedColourEngine(DutchEngine):
         # pairing numbers swapped for the moment, so its "lower number" is the higher ranked.
         p1.pairing_number, p2.pairing_number = p2.pairing_number, p1.pairing_number
         try:
-            return super()._assign_colors(p1, p2)
+            return cast(tuple[DutchPlayer, DutchPlayer], super()._assign_colors(p1, p2))
         finally:
             p1.pairing_number, p2.pairing_number = p2.pairing_number, p1.pairing_number
 
 
 def entry_points(entry: RoundEntry, state: EventState) -> int:
     """Half-points a history entry gave, in the event's point system."""
-    code = entry.code.upper()
-    if entry.opponent is not None and entry.played:
-        return {
-            "1": state.win_points,
-            "W": state.win_points,
-            "=": state.draw_points,
-            "D": state.draw_points,
-        }.get(code, state.loss_points)
-    return {
-        "+": state.win_points,
-        "U": state.bye_points,
-        "F": state.win_points,
-        "H": state.draw_points,
-    }.get(code, 0)
-
-
-def _played_opponents(state: EventState) -> set[tuple[int, int]]:
-    pairs: set[tuple[int, int]] = set()
-    for player in state.players:
-        for entry in player.history:
-            if entry.played and entry.opponent is not None:
-                pairs.add((min(player.number, entry.opponent), max(player.number, entry.opponent)))
-    return pairs
+    return state.point_system.letter_points(entry.code, entry.opponent is not None)
 
 
 def _scores_before(state: EventState) -> dict[int, list[int]]:
@@ -117,7 +95,7 @@ def _scores_before(state: EventState) -> dict[int, list[int]]:
     return table
 
 
-def engine_player(player: PlayerState, state: EventState, before: dict[int, list[int]]) -> dict:
+def engine_player(player: PlayerState, state: EventState, before: dict[int, list[int]]) -> dict[str, Any]:
     """The snapshot the library's Dutch engine expects for one player."""
     colours: list[str] = []
     floats: list[str] = []
@@ -133,7 +111,7 @@ def engine_player(player: PlayerState, state: EventState, before: dict[int, list
         floats.append("down" if entry_points(entry, state) > state.loss_points else "none")
         if code == "+":
             forfeit_wins += 1
-        elif code in UNPLAYED_WIN_LETTERS:
+        elif is_unplayed_win(code, entry.opponent is not None):
             byes += 1
     return {
         "id": player.number,
@@ -155,18 +133,16 @@ def pair(state: EventState) -> PairedRound:
     Unavailable players are left out; those with a requested bye (``absent_code`` H, F or Z)
     come back as byes of that kind after the boards and the pairing-allocated bye.
     """
-    from tournaments.pairing.state import BYE_FULL, BYE_HALF, BYE_ZERO
-
     available = [player for player in state.players if player.available]
     requested = [
-        (player.number, {"H": BYE_HALF, "F": BYE_FULL, "Z": BYE_ZERO}[player.absent_code.upper()])
+        (player.number, BYE_OF_LETTER[player.absent_code.upper()])
         for player in state.players
-        if not player.available and player.absent_code.upper() in ("H", "F", "Z")
+        if not player.available and player.absent_code.upper() in REQUESTED_BYE_LETTERS
     ]
     if not available:
         raise PairingError("no valid pairing exists: no player is available in this round")
-    played = _played_opponents(state)
-    forbidden = {(min(a, b), max(a, b)) for a, b in state.forbidden_pairs}
+    played = met_pairs(state)
+    forbidden = forbidden_pairs(state)
     before = _scores_before(state)
     engine = RankedColourEngine(
         players=[engine_player(player, state, before) for player in available],
@@ -188,40 +164,6 @@ def pair(state: EventState) -> PairedRound:
             paired.byes.append((row["white_id"], BYE_PAIRING_ALLOCATED))
         else:
             paired.pairs.append((row["white_id"], row["black_id"]))
-    check_absolute(state, paired, played, forbidden, {player.number for player in available})
+    check_engine_output(state, paired, {player.number for player in available})
     paired.byes.extend(requested)
     return paired
-
-
-def check_absolute(
-    state: EventState,
-    paired: PairedRound,
-    played: set[tuple[int, int]],
-    forbidden: set[tuple[int, int]],
-    available: set[int],
-) -> None:
-    """Refuse an engine answer that breaks an absolute criterion (C.04.3 C1-C3)."""
-    seen: list[int] = [n for pair in paired.pairs for n in pair] + [n for n, _ in paired.byes]
-    if sorted(seen) != sorted(available):
-        raise PairingError(
-            "no valid pairing exists: the engine could not pair every available player exactly once"
-        )
-    for white, black in paired.pairs:
-        key = (min(white, black), max(white, black))
-        if key in played:
-            raise PairingError(f"no valid pairing exists without a rematch ({white} - {black} already met)")
-        if key in forbidden:
-            raise PairingError(f"no valid pairing exists without the forbidden pair {white} - {black}")
-    if len(paired.byes) > 1:
-        raise PairingError("no valid pairing exists: it would need more than one pairing-allocated bye")
-    if len(available) % 2 == 1 and state.round_to_pair > 1:
-        ((number, _),) = paired.byes
-        history = state.player(number).history
-        if any(
-            entry.opponent is None and entry.code.upper() in ("U", "F") or entry.code == "+"
-            for entry in history
-        ):
-            raise PairingError(
-                f"no valid pairing exists: the only possible pairing-allocated bye goes to {number}, "
-                "who already had a bye or a win without play"
-            )

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from caissify_pairings.engines.round_robin import berger_round
 
-from tournaments.pairing.state import BYE_PAIRING_ALLOCATED, EventState, PairedRound, PairingError
+from tournaments.pairing.state import EventState, PairedRound, PairingError
+from tournaments.results.codes import BYE_PAIRING_ALLOCATED
 
 ROUND_ROBIN = "round-robin"
 DOUBLE_ROUND_ROBIN = "double-round-robin"

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-# Bye kinds (the TRF letter in brackets).
-BYE_PAIRING_ALLOCATED = "pab"  # (U) given by the pairing to the odd player out
-BYE_HALF = "half"  # (H) requested half-point bye
-BYE_FULL = "full"  # (F) full-point bye given by the organiser
-BYE_ZERO = "zero"  # (Z) absent player, zero points
+from tournaments.errors import ServiceError
+from tournaments.results.codes import BYE_PAIRING_ALLOCATED, PLAYED_LETTERS, PointSystem
 
 
-class PairingError(Exception):
+class PairingError(ServiceError):
     """The round cannot be paired; the message says why, for the organiser."""
 
 
@@ -31,7 +28,7 @@ class RoundEntry:
     @property
     def played(self) -> bool:
         """A game was actually played over the board (forfeits and byes are not)."""
-        return self.opponent is not None and self.code in ("1", "=", "0", "W", "D", "L")
+        return self.opponent is not None and self.code in PLAYED_LETTERS
 
 
 @dataclass
@@ -57,6 +54,12 @@ class EventState:
     draw_points: int = 1
     loss_points: int = 0
     bye_points: int = 2  # pairing-allocated bye
+
+    @property
+    def point_system(self) -> PointSystem:
+        return PointSystem(
+            win=self.win_points, draw=self.draw_points, loss=self.loss_points, pab=self.bye_points
+        )
 
     def player(self, number: int) -> PlayerState:
         for candidate in self.players:

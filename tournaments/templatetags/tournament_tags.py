@@ -5,8 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
+from django.utils.html import format_html
 
-from tournaments.models import format_points
+from tournaments.results.codes import BYE_NAMES, format_points
 
 register = template.Library()
 
@@ -44,14 +45,10 @@ def colour_name(colour: str) -> str:
 @register.filter
 def bye_name(kind: str) -> str:
     """ "pab" -> "pairing-allocated bye", and so on for every bye kind."""
-    from tournaments.models import Pairing
-
-    labels = {value: str(label).lower() for value, label in Pairing.Bye.choices if value}
-    return labels.get(kind, kind)
+    return BYE_NAMES.get(kind, kind)
 
 
 @register.simple_tag
 def status_badge(status: str, label: str = "") -> str:
-    from django.utils.html import format_html
 
     return format_html('<span class="badge badge-{}">{}</span>', status, label or status.title())

@@ -9,8 +9,13 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tournaments import services, swiss
+from games import services as game_services
+from tournaments.events.services import create_event, finish_event, start_event
 from tournaments.models import Event, Player, Round
+from tournaments.pairing.edits import publish_round
+from tournaments.pairing.services import pair_next_round
+from tournaments.registration.services import register, unique_handle
+from tournaments.results.services import close_round
 
 GIPF_PLAYERS = [
     ("Kris Burm", "BEL", 1850),
@@ -75,7 +80,7 @@ class Command(BaseCommand):
         player = Player.objects.filter(display_name=name).first()
         if player is None:
             player = Player.objects.create(
-                display_name=name, handle=services.unique_handle(name), country=country, rating=rating
+                display_name=name, handle=unique_handle(name), country=country, rating=rating
             )
         return player
 
@@ -84,13 +89,11 @@ class Command(BaseCommand):
         round_.refresh_from_db()
         if round_.status != Round.Status.PAIRED:
             raise RuntimeError(f"round {round_.number} of {event} was not paired: {round_.pairing_error}")
-        if event.pairing_system == Event.System.SWISS_DUTCH:
-            swiss.publish_round(round_, organiser)
+        if event.is_swiss:
+            publish_round(round_, organiser)
         return round_
 
     def _play_round(self, event: Event, round_: Round, organiser: User, rng: random.Random) -> None:
-        from games import services as game_services
-
         round_ = self._paired(event, round_, organiser)
         for pairing in round_.pairings.filter(black__isnull=False):
             game_services.demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
@@ -100,7 +103,7 @@ class Command(BaseCommand):
             self.stdout.write("  GIPF club championship already there")
             return
         self.stdout.write("  GIPF club championship: 6-player round robin, 5 rounds")
-        event = services.create_event(
+        event = create_event(
             organiser,
             name="GIPF Club Championship",
             slug="gipf-club-championship",
@@ -109,24 +112,24 @@ class Command(BaseCommand):
             location="Antwerp",
         )
         for name, _, rating in GIPF_PLAYERS:
-            services.register(event, organiser, players[name], rating)
-        round_ = services.start_event(event, organiser, "white")
+            register(event, organiser, players[name], rating)
+        round_ = start_event(event, organiser, "white")
         while True:
             self._play_round(event, round_, organiser, rng)
-            services.close_round(round_, organiser)
+            close_round(round_, organiser)
             self.stdout.write(f"    round {round_.number} played")
             event.refresh_from_db()
             if round_.number >= (event.rounds or 0):
                 break
-            round_ = services.pair_next_round(event, organiser)
-        services.finish_event(event, organiser)
+            round_ = pair_next_round(event, organiser)
+        finish_event(event, organiser)
 
     def _dvonn_event(self, organiser: User, players: dict[str, Player], rng: random.Random) -> None:
         if Event.objects.filter(slug="dvonn-open").exists():
             self.stdout.write("  DVONN Open already there")
             return
         self.stdout.write("  DVONN Open: 7-player Swiss, 5 rounds, round 3 in progress")
-        event = services.create_event(
+        event = create_event(
             organiser,
             name="DVONN Open",
             slug="dvonn-open",
@@ -136,16 +139,14 @@ class Command(BaseCommand):
             location="Online",
         )
         for name, _, rating in DVONN_PLAYERS:
-            services.register(event, organiser, players[name], rating)
-        round_ = services.start_event(event, organiser, "white")
+            register(event, organiser, players[name], rating)
+        round_ = start_event(event, organiser, "white")
         for _ in range(2):
             self._play_round(event, round_, organiser, rng)
-            services.close_round(round_, organiser)
+            close_round(round_, organiser)
             self.stdout.write(f"    round {round_.number} played")
-            round_ = services.pair_next_round(event, organiser)
+            round_ = pair_next_round(event, organiser)
         round_ = self._paired(event, round_, organiser)
         # Round 3: some results in, the others still to come.
-        from games import services as game_services
-
         for pairing in round_.pairings.filter(black__isnull=False)[:1]:
             game_services.demo_play(pairing, organiser, seed=rng.randrange(1 << 30))

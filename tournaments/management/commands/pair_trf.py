@@ -1,9 +1,9 @@
-"""``manage.py pair_trf FILE [--rounds N]``: pair the next round of a TRF file like a stored event.
+"""``manage.py pair_trf FILE [--rounds N]``: pair the next round of a TRF file.
 
-The file is imported as an event inside a transaction that is rolled back, its next round is
-paired by ``services.pair_round_now`` (the path every stored event takes), and the result is
-printed as the reference engines print it: the number of pairs, then ``white black`` one pair a
-line, then ``N 0`` for the player with the pairing-allocated bye.
+The pairing state is read from the file itself (:mod:`tournaments.trf.pairing`), paired by the
+same engines as stored events, and printed as the reference engines print it: the number of
+pairs, then ``white black`` one pair a line, then ``N 0`` for the player with the
+pairing-allocated bye. Nothing touches the database.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connection
 
-from tournaments.pairing import PairingError
-from tournaments.trf import TrfError, pair_next_round
+from tournaments.pairing.state import PairingError
+from tournaments.trf.format import TrfError
+from tournaments.trf.pairing import pair_next_round
 
 
 class Command(BaseCommand):
-    help = "Pair the next round of a TRF file through the stored-event path (nothing is kept)."
+    help = "Pair the next round of a TRF file (read from the file; nothing is stored)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="TRF file (rounds played so far, XXR, XXC)")
@@ -32,12 +32,6 @@ class Command(BaseCommand):
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read {path}: {exc}") from exc
-        missing = {"auth_user", "tournaments_event"} - set(connection.introspection.table_names())
-        if missing:
-            raise CommandError(
-                "the database has no tables yet: run 'manage.py migrate' first "
-                "(the file is imported into it inside a transaction that is rolled back)"
-            )
         rounds = options.get("rounds")
         if rounds is not None and int(str(rounds)) < 1:
             raise CommandError("--rounds must be at least 1")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.models import Event, Pairing, Player, Registration, Round, format_points
+from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.results.codes import format_points
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -118,11 +119,7 @@ class RoundSerializer(serializers.ModelSerializer):
     )
 
     def get_draft(self, round_: Round) -> bool:
-        return (
-            round_.event.pairing_system == Event.System.SWISS_DUTCH
-            and round_.status == Round.Status.PAIRED
-            and not hasattr(round_, "publication")
-        )
+        return round_.is_draft
 
     class Meta:
         model = Round

@@ -12,9 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments import services
-from tournaments.models import Event, Pairing, Player, Round, format_points
-from tournaments.serializers import (
+from tournaments.api.serializers import (
     EventDetailSerializer,
     EventSerializer,
     PairingSerializer,
@@ -23,7 +21,12 @@ from tournaments.serializers import (
     RoundSerializer,
     StandingSerializer,
 )
-from tournaments.trf_views import trf_export
+from tournaments.errors import ServiceError
+from tournaments.models import Event, Pairing, Player, Round
+from tournaments.results.codes import format_points
+from tournaments.results.services import record_result
+from tournaments.standings.services import crosstable, standing_lines
+from tournaments.web.views.trf import trf_export
 
 
 def error_response(exc: Exception, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
@@ -31,7 +34,7 @@ def error_response(exc: Exception, code: int = status.HTTP_400_BAD_REQUEST) -> R
 
 
 def standing_rows(event: Event) -> list[dict[str, object]]:
-    lines, _, _ = services.standing_lines(event)
+    lines, _, _ = standing_lines(event)
     return [
         {
             "rank": line.rank,
@@ -60,7 +63,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True)
     def rounds(self, request: Request, slug: str) -> Response:
         event = self.get_object()
-        visible = services.visible_pairings(Pairing.objects.filter(round__event=event), request.user)
+        visible = Pairing.objects.filter(round__event=event).visible_to(request.user)
         rounds = event.round_set.prefetch_related(
             Prefetch("pairings", queryset=visible.select_related("white__player", "black__player"))
         )
@@ -70,7 +73,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, url_path=r"rounds/(?P<number>\d+)")
     def round(self, request: Request, slug: str, number: str) -> Response:
         event = self.get_object()
-        visible = services.visible_pairings(Pairing.objects.filter(round__event=event), request.user)
+        visible = Pairing.objects.filter(round__event=event).visible_to(request.user)
         round_ = get_object_or_404(
             Round.objects.prefetch_related(Prefetch("pairings", queryset=visible)),
             event=event,
@@ -93,32 +96,25 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     def crosstable(self, request: Request, slug: str) -> Response:
         """Per player: every round's opponent (pairing number), colour and points."""
         event = self.get_object()
-        table: dict[int, dict[str, object]] = {}
-        for registration in event.registrations.select_related("player").exclude(pairing_number=None):
-            table[registration.pk] = {
-                "pairing_number": registration.pairing_number,
-                "name": registration.player.display_name,
-                "rounds": {},
-            }
-        pairings = services.visible_pairings(Pairing.objects.filter(round__event=event), request.user)
-        pairings = pairings.select_related("round", "white", "black")
-        for pairing in pairings:
-            number = str(pairing.round.number)
-            white_cell = {
-                "opponent": pairing.black.pairing_number if pairing.black else None,
-                "colour": "w" if pairing.black else None,
-                "points": pairing.white_score,
-                "bye": pairing.bye or None,
-            }
-            table[pairing.white_id]["rounds"][number] = white_cell  # type: ignore[index]
-            if pairing.black:
-                table[pairing.black_id]["rounds"][number] = {  # type: ignore[index]
-                    "opponent": pairing.white.pairing_number,
-                    "colour": "b",
-                    "points": pairing.black_score,
-                    "bye": None,
+        rows = [row for row in crosstable(event, request.user) if row.registration.pairing_number is not None]
+        return Response(
+            [
+                {
+                    "pairing_number": row.registration.pairing_number,
+                    "name": row.registration.player.display_name,
+                    "rounds": {
+                        str(number): {
+                            "opponent": cell.opponent,
+                            "colour": cell.colour or None,
+                            "points": cell.points,
+                            "bye": cell.bye or None,
+                        }
+                        for number, cell in sorted(row.cells.items())
+                    },
                 }
-        return Response(sorted(table.values(), key=lambda row: row["pairing_number"] or 0))  # type: ignore[arg-type,return-value]
+                for row in rows
+            ]
+        )
 
 
 class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -133,10 +129,10 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         data = ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            pairing = services.record_result(pairing, request.user, data.validated_data["result"])
+            pairing = record_result(pairing, request.user, data.validated_data["result"])
         except PermissionDenied as exc:
             return error_response(exc, status.HTTP_403_FORBIDDEN)
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             return error_response(exc)
         return Response(PairingSerializer(pairing).data)
 

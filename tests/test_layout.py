@@ -1,0 +1,91 @@
+"""The shape of the whole project: no import cycle, no oversized module, pure modules stay pure.
+
+A Celery task module may import the service it runs inside the task function (the service
+queues the task); that pair is the only cycle allowed.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from tests.conftest import PROJECT_ROOT
+from tests.import_graph import import_cycles, module_name
+
+PACKAGES = [PROJECT_ROOT / name for name in ("arbiter", "games", "tournaments", "config")]
+MAX_LINES = 600
+# (task module, the service it runs): the one kind of cycle allowed.
+TASK_AND_SERVICE = {
+    frozenset({"games.tasks", "games.services"}),
+    frozenset({"tournaments.pairing.tasks", "tournaments.pairing.services"}),
+}
+# Modules with no database and no Django, checked strictly by mypy.
+PURE = [
+    "tournaments.errors",
+    "tournaments.pairing.state",
+    "tournaments.pairing.systems",
+    "tournaments.pairing.round_robin",
+    "tournaments.pairing.dutch",
+    "tournaments.pairing.checks",
+    "tournaments.results.codes",
+    "tournaments.standings.compute",
+    "tournaments.ratings.elo",
+    "tournaments.trf.format",
+    "tournaments.trf.pairing",
+]
+
+
+def _sources() -> list[tuple[str, object]]:
+    return [
+        (module_name(path, PROJECT_ROOT), path)
+        for folder in PACKAGES
+        for path in sorted(folder.rglob("*.py"))
+        if "migrations" not in path.parts
+    ]
+
+
+def test_no_import_cycle_but_a_task_and_its_service() -> None:
+    cycles = [
+        cycle for cycle in import_cycles(PACKAGES, PROJECT_ROOT) if frozenset(cycle) not in TASK_AND_SERVICE
+    ]
+    assert cycles == []
+
+
+def test_no_module_is_over_600_lines() -> None:
+    too_long = {
+        module: lines
+        for module, path in _sources()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES  # type: ignore[attr-defined]
+    }
+    assert too_long == {}
+
+
+def test_every_tournaments_and_games_module_says_what_it_holds() -> None:
+    missing = [
+        module
+        for module, path in _sources()
+        if module.startswith(("tournaments", "games"))
+        and not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))  # type: ignore[attr-defined]
+        and path.stat().st_size  # type: ignore[attr-defined]
+    ]
+    assert missing == []
+
+
+def test_pure_modules_import_neither_django_nor_the_database() -> None:
+    sources = dict(_sources())
+    for module in PURE:
+        tree = ast.parse(sources[module].read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+        imported = {
+            name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for name in (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            )
+        }
+        bad = sorted(
+            name
+            for name in imported
+            if name.startswith(("django", "celery", "tournaments.models"))
+            or name.endswith((".services", ".history", ".edits", ".tasks", ".io"))
+        )
+        assert bad == [], f"{module} imports {bad}"

@@ -1,0 +1,1 @@
+"""The REST API of events, rounds, standings, crosstables and players (``views``, ``serializers``)."""

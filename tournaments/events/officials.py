@@ -1,0 +1,49 @@
+"""An event's officials: organisers appoint and remove co-organisers and arbiters; one organiser stays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_organiser
+from tournaments.models import Event
+
+OFFICIAL_ROLES = ("organiser", "arbiter")
+
+
+def _role_set(event: Event, role: str) -> Any:
+    if role not in OFFICIAL_ROLES:
+        raise ServiceError(f"unknown role '{role}' (organiser or arbiter)")
+    return event.organisers if role == "organiser" else event.arbiters
+
+
+def add_official(event: Event, user: object, username: str, role: str) -> object:
+    """Make the account ``username`` an organiser or an arbiter of the event."""
+    require_organiser(event, user)
+    members = _role_set(event, role)
+    account = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if account is None:
+        raise ServiceError(f"there is no account '{username.strip()}'")
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        if members.filter(pk=account.pk).exists():
+            raise ServiceError(f"{account.get_username()} is already an {role} of this event")
+        members.add(account)
+    return account
+
+
+def remove_official(event: Event, user: object, username: str, role: str) -> None:
+    """Take an organiser or arbiter off the event; the last organiser stays."""
+    require_organiser(event, user)
+    members = _role_set(event, role)
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        account = members.filter(username=username).first()
+        if account is None:
+            raise ServiceError(f"{username} is not an {role} of this event")
+        if role == "organiser" and members.count() == 1:
+            raise ServiceError("an event keeps at least one organiser")
+        members.remove(account)

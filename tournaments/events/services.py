@@ -1,0 +1,122 @@
+"""An event's life: create it, change its settings before it starts, start it, finish it.
+
+Each function is one transaction and checks the user's rights; refusals are
+:class:`~tournaments.errors.ServiceError` with a message for the user. The rule that points
+must fall from win to draw to loss is checked here (:func:`check_settings`), so every way of
+creating an event (page, TRF import, demo) keeps it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.text import slugify
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.models import Event, Round
+from tournaments.pairing.round_robin import rounds_for
+from tournaments.pairing.services import create_round
+from tournaments.registration.services import initial_ranking
+from tournaments.results.codes import PointSystem
+from tournaments.standings.compute import default_tie_breaks
+
+
+def check_settings(fields: dict[str, object]) -> None:
+    """Points fall from win to draw to loss; each tie-break is chosen once."""
+    points = PointSystem(
+        win=int(str(fields.get("win_points", 2))),
+        draw=int(str(fields.get("draw_points", 1))),
+        loss=int(str(fields.get("loss_points", 0))),
+    )
+    points.check()
+    tie_breaks = list(fields.get("tie_breaks") or [])  # type: ignore[call-overload]
+    if len(tie_breaks) != len(set(tie_breaks)):
+        raise ServiceError("each tie-break may be chosen only once")
+
+
+def create_event(user: object, **fields: object) -> Event:
+    """Create an event with ``user`` as its organiser; the slug is derived when not given."""
+    if not getattr(user, "is_authenticated", False):
+        raise PermissionDenied("sign in to create an event")
+    with transaction.atomic():
+        name = str(fields.get("name", "")).strip()
+        if not name:
+            raise ServiceError("an event needs a name")
+        check_settings(fields)
+        slug = str(fields.pop("slug", "") or "") or slugify(name)[:70] or "event"
+        base, counter = slug, 2
+        while Event.objects.filter(slug=slug).exists():
+            slug, counter = f"{base}-{counter}", counter + 1
+        if not fields.get("tie_breaks"):
+            fields["tie_breaks"] = default_tie_breaks(str(fields.get("pairing_system", "round-robin")))
+        event = Event.objects.create(slug=slug, **fields)
+        event.organisers.add(user)  # type: ignore[arg-type]
+        return event
+
+
+def update_event_settings(event: Event, user: object, fields: dict[str, object]) -> Event:
+    """Change the settings of an event that has not started."""
+    require_manager(event, user)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != Event.Status.CREATED:
+            raise ServiceError("the event has started: its settings can no longer change")
+        check_settings(
+            {
+                "win_points": fields.get("win_points", event.win_points),
+                "draw_points": fields.get("draw_points", event.draw_points),
+                "loss_points": fields.get("loss_points", event.loss_points),
+                "tie_breaks": fields.get("tie_breaks"),
+            }
+        )
+        if not fields.get("tie_breaks"):
+            fields["tie_breaks"] = default_tie_breaks(str(fields.get("pairing_system", event.pairing_system)))
+        for name, value in fields.items():
+            setattr(event, name, value)
+        event.save(update_fields=list(fields))
+        return event
+
+
+def start_event(event: Event, user: object, top_seed_colour: str | None = None) -> Round:
+    """Freeze pairing numbers, derive the round count of round robins, and pair round 1."""
+    require_manager(event, user)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != Event.Status.CREATED:
+            raise ServiceError("the event has already started")
+        registrations = list(event.registrations.select_related("player").filter(status="active"))
+        if len(registrations) < 2:
+            raise ServiceError("an event needs at least 2 registered players to start")
+        if event.is_round_robin:
+            cycles = 2 if event.pairing_system == Event.System.DOUBLE_ROUND_ROBIN else 1
+            event.rounds = rounds_for(len(registrations), cycles)
+        elif not event.rounds:
+            raise ServiceError("set the number of rounds before starting a Swiss event")
+        for number, registration in enumerate(initial_ranking(registrations), start=1):
+            registration.pairing_number = number
+            registration.save(update_fields=["pairing_number"])
+        if top_seed_colour not in ("white", "black"):
+            top_seed_colour = random.SystemRandom().choice(["white", "black"])
+        event.top_seed_colour = event.top_seed_colour or top_seed_colour
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["rounds", "status", "top_seed_colour"])
+        return create_round(event, 1)
+
+
+def finish_event(event: Event, user: object) -> Event:
+    require_manager(event, user)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != Event.Status.RUNNING:
+            raise ServiceError("only a running event can be finished")
+        latest = event.current_round()
+        if latest is None or latest.status != Round.Status.CLOSED:
+            raise ServiceError("close the last round before finishing the event")
+        if event.rounds and latest.number < event.rounds:
+            raise ServiceError(f"only {latest.number} of {event.rounds} rounds have been played")
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])
+    return event

@@ -1,0 +1,107 @@
+"""Hand edits of a draft round and its publication.
+
+A Swiss round, once paired, is a draft its managers may edit by hand (:func:`edit_pairings`,
+after :func:`preview_edit`), until it is published (:func:`publish_round`). The conditions for an
+edit have one home, :func:`edit_refusal`, used by the service and the page alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.models import Pairing, PairingAudit, Round, RoundPublication
+from tournaments.pairing.checks import EditCheck, check_pairings
+from tournaments.pairing.history import build_state
+from tournaments.pairing.services import save_pairings
+
+
+def edit_refusal(round_: Round) -> str:
+    """Why the round's pairings cannot be edited by hand ('' when they can)."""
+    if not round_.event.is_swiss:
+        return "only the pairings of Swiss events are edited by hand"
+    if round_.status != Round.Status.PAIRED:
+        return f"round {round_.number} is not paired, or already closed: it cannot be edited"
+    if round_.is_published:
+        return f"round {round_.number} is published: its pairings can no longer change"
+    if (
+        round_.pairings.exclude(white_score=None)
+        .exclude(black=None)
+        .exclude(source=Pairing.Source.FORFEIT)
+        .exists()
+    ):
+        return f"results have been entered in round {round_.number}: it cannot be re-paired"
+    return ""
+
+
+def round_boards(round_: Round) -> dict[str, list[list[Any]]]:
+    """The round's boards as ``{"pairs": [[white, black], ...], "byes": [[number, kind], ...]}``."""
+    pairs: list[list[Any]] = []
+    byes: list[list[Any]] = []
+    for pairing in round_.pairings.select_related("white", "black").order_by("board"):
+        if pairing.black_id is None:
+            byes.append([pairing.white.pairing_number, pairing.bye])
+        else:
+            pairs.append([pairing.white.pairing_number, pairing.black.pairing_number])  # type: ignore[union-attr]
+    return {"pairs": pairs, "byes": byes}
+
+
+def preview_edit(round_: Round, pairs: list[tuple[int, int]], byes: list[tuple[int, str]]) -> EditCheck:
+    """The rules an edit would break, without storing anything."""
+    return check_pairings(build_state(round_.event, round_.number), pairs, byes)
+
+
+def edit_pairings(
+    round_: Round,
+    user: object,
+    pairs: list[tuple[int, int]],
+    byes: list[tuple[int, str]],
+    reason: str = "",
+) -> PairingAudit:
+    """Replace the boards of a paired, unpublished round by hand; keep an audit record.
+
+    Rule breaches (rematch, forbidden pair, colours, second bye, missing player) are allowed —
+    the arbiter decides — and listed in the audit; boards that cannot be stored (a player twice,
+    unknown players) are refused.
+    """
+    require_manager(round_.event, user)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+        refusal = edit_refusal(round_)
+        if refusal:
+            raise ServiceError(refusal)
+        pairs = [(int(w), int(b)) for w, b in pairs]
+        byes = [(int(n), str(kind)) for n, kind in byes]
+        check = check_pairings(build_state(round_.event, round_.number), pairs, byes)
+        if check.blocking:
+            raise ServiceError("the pairings cannot be stored: " + "; ".join(check.blocking))
+        before = round_boards(round_)
+        round_.pairings.all().delete()
+        save_pairings(round_, pairs, byes)
+        return PairingAudit.objects.create(
+            round=round_,
+            user=user if getattr(user, "is_authenticated", False) else None,
+            before=before,
+            after=round_boards(round_),
+            violations=check.violations,
+            reason=reason[:200],
+        )
+
+
+def publish_round(round_: Round, user: object) -> RoundPublication:
+    """Make a paired round's pairings public; hand edits are refused from then on."""
+    require_manager(round_.event, user)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status == Round.Status.PENDING:
+            raise ServiceError(f"round {round_.number} is not paired yet")
+        publication, created = RoundPublication.objects.get_or_create(
+            round=round_,
+            defaults={"published_by": user if getattr(user, "is_authenticated", False) else None},
+        )
+        if not created:
+            raise ServiceError(f"round {round_.number} is already published")
+        return publication

@@ -1,0 +1,158 @@
+"""Pairing stored events: create the next round, pair it (in Celery), store its boards, retry a
+failed pairing, and keep the organiser's forbidden pairs.
+
+Each write is one transaction and checks the user's rights. :func:`pair_round_now` is what the
+task runs; it never leaves a round half-paired or stuck.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Round
+from tournaments.pairing.history import build_state
+from tournaments.pairing.state import PairingError
+from tournaments.pairing.systems import pair_round
+from tournaments.pairing.tasks import pair_round_task
+from tournaments.results.codes import BYE_ZERO, forfeit_codes
+
+logger = logging.getLogger(__name__)
+
+
+def create_round(event: Event, number: int) -> Round:
+    """Store round ``number`` as pending and pair it once the transaction commits."""
+    try:
+        with transaction.atomic():
+            round_ = Round.objects.create(event=event, number=number)
+    except IntegrityError as exc:
+        raise ServiceError(f"round {number} already exists") from exc
+    pair_round_task.delay_on_commit(round_.pk)
+    return round_
+
+
+def pair_next_round(event: Event, user: object) -> Round:
+    """Create the next round and pair it (in a Celery task, eagerly in the embedded setup)."""
+    require_manager(event, user)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status != Event.Status.RUNNING:
+            raise ServiceError("the event is not running")
+        latest = event.current_round()
+        if latest is not None and latest.status != Round.Status.CLOSED:
+            raise ServiceError(f"round {latest.number} is not closed yet")
+        number = 1 if latest is None else latest.number + 1
+        if event.rounds and number > event.rounds:
+            raise ServiceError(f"all {event.rounds} rounds have been played: finish the event")
+        return create_round(event, number)
+
+
+def retry_pairing(round_: Round, user: object) -> Round:
+    require_manager(round_.event, user)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.PENDING:
+            raise ServiceError(f"round {round_.number} is already paired")
+        round_.pairing_error = ""
+        round_.pairing_progress = 0
+        round_.save(update_fields=["pairing_error", "pairing_progress"])
+    pair_round_task.delay_on_commit(round_.pk)
+    return round_
+
+
+def pair_round_now(round_id: int) -> Round:
+    """Pair a pending round. Idempotent: a round already paired is left as it is."""
+    # Progress is written outside the pairing transaction so pages can show it meanwhile.
+    Round.objects.filter(pk=round_id, status=Round.Status.PENDING).update(
+        pairing_progress=10, pairing_error=""
+    )
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
+        if round_.status != Round.Status.PENDING:
+            return round_
+        event = round_.event
+        try:
+            with transaction.atomic():  # a savepoint: a failure stores no pairing at all
+                paired = pair_round(build_state(event, round_.number))
+                save_pairings(round_, paired.pairs, paired.byes)
+        except PairingError as exc:
+            return _pairing_failed(round_, str(exc))
+        except SoftTimeLimitExceeded:
+            limit = settings.PAIRING_TIME_LIMIT
+            return _pairing_failed(
+                round_, f"the pairing took longer than {limit} seconds and was stopped; retry it"
+            )
+        except Exception as exc:  # never a stuck round: the error is shown on the round page
+            logger.exception("pairing round %s of %s failed", round_.number, event.slug)
+            return _pairing_failed(round_, f"the pairing failed unexpectedly ({type(exc).__name__}: {exc})")
+        round_.status = Round.Status.PAIRED
+        round_.paired_at = timezone.now()
+        round_.pairing_error = ""
+        round_.pairing_progress = 100
+        round_.save(update_fields=["status", "paired_at", "pairing_error", "pairing_progress"])
+        return round_
+
+
+def _pairing_failed(round_: Round, message: str) -> Round:
+    round_.pairing_progress = 0
+    round_.pairing_error = message
+    round_.save(update_fields=["pairing_error", "pairing_progress"])
+    return round_
+
+
+def save_pairings(round_: Round, pairs: list[tuple[int, int]], byes: list[tuple[int, str]]) -> None:
+    """Store boards in order, then byes; games against withdrawn players become forfeits."""
+    event = round_.event
+    numbers = {r.pairing_number: r for r in event.registrations.exclude(pairing_number=None)}
+    points = event.point_system
+    board = 0
+    for white_number, black_number in pairs:
+        board += 1
+        white, black = numbers[white_number], numbers[black_number]
+        pairing = Pairing(round=round_, board=board, white=white, black=black)
+        white_in, black_in = white.is_active_in(round_.number), black.is_active_in(round_.number)
+        if not (white_in and black_in):
+            codes = forfeit_codes(white_in, black_in, event.games_per_pairing)
+            pairing.results = " ".join(codes)
+            pairing.white_score, pairing.black_score = points.pairing_scores(codes)
+            pairing.source = Pairing.Source.FORFEIT
+        pairing.save()
+    for number, kind in byes:
+        board += 1
+        Pairing.objects.create(
+            round=round_,
+            board=board,
+            white=numbers[number],
+            bye=kind,
+            white_score=points.bye_score(kind) * event.games_per_pairing if kind != BYE_ZERO else 0,
+            source=Pairing.Source.BYE,
+        )
+
+
+def add_forbidden_pair(
+    event: Event, user: object, first: Registration, second: Registration, reason: str = ""
+) -> ForbiddenPair:
+    """Two players the organiser does not want paired (same club, same family)."""
+    require_manager(event, user)
+    if first.pk == second.pk:
+        raise ServiceError("a forbidden pair needs two different players")
+    if first.event_id != event.pk or second.event_id != event.pk:
+        raise ServiceError("both players must be registered in this event")
+    with transaction.atomic():
+        exists = ForbiddenPair.objects.filter(event=event, first=first, second=second).exists() or (
+            ForbiddenPair.objects.filter(event=event, first=second, second=first).exists()
+        )
+        if exists:
+            raise ServiceError(f"{first.player} and {second.player} are already a forbidden pair")
+        return ForbiddenPair.objects.create(event=event, first=first, second=second, reason=reason[:120])
+
+
+def remove_forbidden_pair(pair: ForbiddenPair, user: object) -> None:
+    require_manager(pair.event, user)
+    pair.delete()

@@ -1,0 +1,121 @@
+"""Requested byes and the organiser's bye rules of a Swiss event.
+
+A player known not to play a round gets a half-point, full-point or zero-point bye request;
+half-point byes follow the organiser's rules (how many per player, rounds where they are
+refused), a zero-point bye (known absence) is always accepted, a full-point bye is the
+organiser's decision. The pairing reads the requests through
+:func:`tournaments.pairing.history.build_state`.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.events.selectors import next_unpaired_round
+from tournaments.models import ByeRequest, Event, Pairing, Registration, Round, SwissSettings
+from tournaments.results.codes import BYE_HALF, REQUESTED_BYES
+
+
+def settings_of(event: Event) -> SwissSettings:
+    """The event's Swiss settings (unsaved defaults when the organiser never set them)."""
+    try:
+        return event.swiss_settings
+    except SwissSettings.DoesNotExist:
+        return SwissSettings(event=event)
+
+
+def update_settings(
+    event: Event,
+    user: object,
+    *,
+    max_half_byes: int | None = None,
+    half_bye_refused_rounds: list[int] | None = None,
+    late_entry_bye: str | None = None,
+    bye_points: int | None = None,
+) -> SwissSettings:
+    require_manager(event, user)
+    with transaction.atomic():
+        settings, _ = SwissSettings.objects.get_or_create(event=event)
+        if max_half_byes is not None:
+            if max_half_byes < 0:
+                raise ServiceError("the number of half-point byes cannot be negative")
+            settings.max_half_byes = max_half_byes
+        if half_bye_refused_rounds is not None:
+            rounds = sorted({int(n) for n in half_bye_refused_rounds})
+            if any(n < 1 or (event.rounds and n > event.rounds) for n in rounds):
+                raise ServiceError(f"refused rounds must be between 1 and {event.rounds or 'the last round'}")
+            settings.half_bye_refused_rounds = rounds
+        if late_entry_bye is not None:
+            if late_entry_bye not in SwissSettings.LateEntryBye.values:
+                raise ServiceError("late entrants score zero-point or half-point byes for missed rounds")
+            settings.late_entry_bye = late_entry_bye
+        settings.save()
+        if bye_points is not None:
+            if bye_points not in (0, event.draw_points, event.win_points):
+                raise ServiceError("the pairing-allocated bye is worth a loss, a draw or a win")
+            Event.objects.filter(pk=event.pk).update(bye_points=bye_points)
+            event.bye_points = bye_points
+        return settings
+
+
+def half_byes_taken(registration: Registration) -> int:
+    """Half-point byes the player has had or has asked for in rounds not paired yet."""
+    stored = Pairing.objects.filter(white=registration, bye=Pairing.Bye.HALF).count()
+    requested = ByeRequest.objects.filter(registration=registration, kind=ByeRequest.Kind.HALF)
+    paired_rounds = set(
+        Round.objects.filter(event=registration.event)
+        .exclude(status=Round.Status.PENDING)
+        .values_list("number", flat=True)
+    )
+    return stored + sum(1 for r in requested if r.round_number not in paired_rounds)
+
+
+def request_bye(
+    registration: Registration, user: object, round_number: int, kind: str = BYE_HALF
+) -> ByeRequest:
+    """Record that a player will not play ``round_number``: a half-point, full-point or zero-point bye."""
+    event = registration.event
+    require_manager(event, user)
+    if kind not in REQUESTED_BYES:
+        raise ServiceError(f"'{kind}' is not a bye a player can ask for (half, full or zero)")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        registration = Registration.objects.select_related("player").get(pk=registration.pk)
+        if not event.is_swiss:
+            raise ServiceError("requested byes exist only in Swiss events")
+        if event.status == Event.Status.FINISHED:
+            raise ServiceError("the event is finished")
+        if event.rounds and not 1 <= round_number <= event.rounds:
+            raise ServiceError(f"round {round_number} does not exist: the event has {event.rounds} rounds")
+        if round_number < next_unpaired_round(event):
+            raise ServiceError(f"round {round_number} is already paired")
+        if not registration.is_active_in(round_number):
+            raise ServiceError(f"{registration.player} has withdrawn")
+        if ByeRequest.objects.filter(registration=registration, round_number=round_number).exists():
+            raise ServiceError(f"{registration.player} already has a bye in round {round_number}")
+        if kind == BYE_HALF:
+            settings = settings_of(event)
+            if round_number in (settings.half_bye_refused_rounds or []):
+                raise ServiceError(f"half-point byes are not given in round {round_number}")
+            if half_byes_taken(registration) >= settings.max_half_byes:
+                raise ServiceError(
+                    f"{registration.player} has already had the {settings.max_half_byes} half-point "
+                    f"bye{'s' if settings.max_half_byes != 1 else ''} the event allows"
+                )
+        return ByeRequest.objects.create(
+            registration=registration,
+            round_number=round_number,
+            kind=kind,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+        )
+
+
+def cancel_bye(request: ByeRequest, user: object) -> None:
+    event = request.registration.event
+    require_manager(event, user)
+    with transaction.atomic():
+        if request.round_number < next_unpaired_round(event):
+            raise ServiceError(f"round {request.round_number} is already paired: the bye stays")
+        request.delete()

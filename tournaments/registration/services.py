@@ -1,0 +1,195 @@
+"""Players in and out of an event: register one or a pasted list, withdraw, late entries.
+
+Each write is one transaction and checks the user's rights. The initial ranking that gives the
+pairing numbers (rating, then name) lives here: :func:`initial_ranking`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.events.selectors import next_unpaired_round
+from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.registration.byes import settings_of
+
+# Before this round is paired, a late entrant is ranked among the others by rating; afterwards
+# he gets the next free number (see docs/pairing.md).
+RENUMBER_BEFORE_ROUND = 4
+
+
+def unique_handle(name: str) -> str:
+    base = slugify(name)[:50] or "player"
+    handle, counter = base, 2
+    while Player.objects.filter(handle=handle).exists():
+        handle, counter = f"{base}-{counter}", counter + 1
+    return handle
+
+
+@dataclass
+class ParsedEntry:
+    line: int
+    name: str
+    rating: int | None
+    country: str = ""
+
+
+ENTRY_RE = re.compile(r"^(?P<name>.+?)(?:\s*[,;\t]\s*|\s+)(?P<rating>\d{1,4})\s*$")
+
+
+def parse_player_list(text: str) -> list[ParsedEntry]:
+    """One player a line: ``Name`` or ``Name, 1650`` (a trailing number is the rating)."""
+    entries, errors = [], []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        match = ENTRY_RE.match(line)
+        name, rating = (
+            (match.group("name").strip(" ,;"), int(match.group("rating"))) if match else (line, None)
+        )
+        name = " ".join(name.split())
+        if not name:
+            errors.append(f"line {number}: no name")
+            continue
+        if len(name) > 120:
+            errors.append(f"line {number}: name longer than 120 characters")
+            continue
+        entries.append(ParsedEntry(number, name, rating))
+    if errors:
+        raise ServiceError("; ".join(errors))
+    if not entries:
+        raise ServiceError("the list is empty: write one player per line, optionally followed by a rating")
+    return entries
+
+
+def initial_ranking(registrations: Iterable[Registration]) -> list[Registration]:
+    """FIDE initial ranking: rating descending, then name."""
+    return sorted(registrations, key=lambda r: (-r.rating, r.player.display_name.lower(), r.pk))
+
+
+def register(event: Event, user: object, player: Player, rating: int | None = None) -> Registration:
+    require_manager(event, user)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise ServiceError("the event is finished: no more registrations")
+        if event.status == Event.Status.RUNNING and event.is_round_robin:
+            raise ServiceError("a round robin cannot take players after it has started")
+        if Registration.objects.filter(event=event, player=player).exists():
+            raise ServiceError(f"{player} is already registered")
+        return Registration.objects.create(
+            event=event, player=player, rating=player.rating if rating is None else rating
+        )
+
+
+def register_by_name(event: Event, user: object, name: str, rating: int | None = None) -> Registration:
+    """Register an existing player (matched by display name or handle) or create a new one."""
+    require_manager(event, user)
+    name = name.strip()
+    if not name:
+        raise ServiceError("a player needs a name")
+    with transaction.atomic():
+        player = (
+            Player.objects.filter(handle=name).first()
+            or Player.objects.filter(display_name__iexact=name).order_by("pk").first()
+        )
+        if player is None:
+            player = Player.objects.create(
+                display_name=name, handle=unique_handle(name), rating=rating if rating is not None else 1500
+            )
+        return register(event, user, player, rating)
+
+
+def register_list(event: Event, user: object, text: str) -> list[Registration]:
+    """Register every player of a pasted list, all or nothing."""
+    require_manager(event, user)
+    entries = parse_player_list(text)
+    with transaction.atomic():
+        registrations = []
+        for entry in entries:
+            try:
+                registrations.append(register_by_name(event, user, entry.name, entry.rating))
+            except ServiceError as exc:
+                raise ServiceError(f"line {entry.line} ({entry.name}): {exc}") from exc
+        return registrations
+
+
+def withdraw(registration: Registration, user: object, from_round: int | None = None) -> Registration:
+    """Withdraw a player from the next round on (or from ``from_round``); played rounds stay."""
+    event = registration.event
+    require_manager(event, user)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if registration.status == Registration.Status.WITHDRAWN:
+            raise ServiceError(f"{registration.player} has already withdrawn")
+        next_round = next_unpaired_round(event)
+        first = from_round or next_round
+        if first < next_round:
+            raise ServiceError(f"round {first} is already paired: withdraw from round {next_round} or later")
+        if event.status == Event.Status.CREATED:
+            registration.delete()
+            registration.status = Registration.Status.WITHDRAWN
+            return registration
+        registration.status = Registration.Status.WITHDRAWN
+        registration.withdrawn_from_round = first
+        registration.save(update_fields=["status", "withdrawn_from_round"])
+        return registration
+
+
+def add_late_entry(
+    event: Event, user: object, player: Player | str, rating: int | None = None
+) -> Registration:
+    """Register a player in a running Swiss event.
+
+    Missed rounds (every round already paired) become byes of the organiser's late-entry kind
+    (zero or half points). Before round 4 is paired the pairing numbers are recomputed from the
+    initial ranking (rating, then name) so the newcomer takes his place; later he gets the next
+    free number.
+    """
+    require_manager(event, user)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if not event.is_swiss:
+            raise ServiceError("late entries are for Swiss events; a round robin cannot take players")
+        if event.status != Event.Status.RUNNING:
+            raise ServiceError("the event is not running: register the player normally")
+        if isinstance(player, str):
+            registration = register_by_name(event, user, player, rating)
+        else:
+            registration = register(event, user, player, rating)
+        missed = list(
+            Round.objects.filter(event=event).exclude(status=Round.Status.PENDING).order_by("number")
+        )
+        if next_unpaired_round(event) < RENUMBER_BEFORE_ROUND:
+            active = list(event.registrations.select_related("player").exclude(pairing_number=None))
+            ranked = initial_ranking([*active, registration])
+            event.registrations.update(pairing_number=None)
+            for number, entry in enumerate(ranked, start=1):
+                Registration.objects.filter(pk=entry.pk).update(pairing_number=number)
+        else:
+            highest = max(
+                event.registrations.exclude(pairing_number=None).values_list("pairing_number", flat=True)
+            )
+            Registration.objects.filter(pk=registration.pk).update(pairing_number=highest + 1)
+        registration.refresh_from_db()
+        kind = settings_of(event).late_entry_bye
+        score = event.point_system.bye_score(kind) * event.games_per_pairing
+        for round_ in missed:
+            board = (round_.pairings.order_by("-board").values_list("board", flat=True).first() or 0) + 1
+            Pairing.objects.create(
+                round=round_,
+                board=board,
+                white=registration,
+                bye=kind,
+                white_score=score,
+                source=Pairing.Source.BYE,
+            )
+        return registration

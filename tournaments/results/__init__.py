@@ -1,0 +1,1 @@
+"""Results: the one table of result codes and bye kinds (``codes``), and recording them (``services``)."""

@@ -1,0 +1,83 @@
+"""Recording results: one board, a whole round at once, and closing a round.
+
+Each write is one transaction and checks the user's rights (:func:`apply_result` is for callers
+that checked already: verified game records). Closing a round queues the standings and ratings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.models import Pairing, Round
+from tournaments.results.codes import FORFEITS, normalise_codes
+from tournaments.standings.tasks import update_standings_task
+
+
+def record_result(
+    pairing: Pairing, user: object, result: str | list[str], source: object = Pairing.Source.REPORTED
+) -> Pairing:
+    """Enter or correct the result of a pairing (refused once its round is closed)."""
+    require_manager(pairing.round.event, user)
+    return apply_result(pairing, result, source)
+
+
+def record_round(
+    round_: Round, user: object, changes: Sequence[tuple[Pairing, str | list[str]]]
+) -> list[Pairing]:
+    """Enter the results of several boards of a round, all or nothing."""
+    require_manager(round_.event, user)
+    with transaction.atomic():
+        saved = []
+        for pairing, result in changes:
+            if pairing.round_id != round_.pk:
+                raise ServiceError(f"board {pairing.board} is not in round {round_.number}")
+            saved.append(apply_result(pairing, result, Pairing.Source.REPORTED))
+        return saved
+
+
+def apply_result(pairing: Pairing, result: str | list[str], source: object) -> Pairing:
+    """Store a pairing's result without a permission check (callers check: views, verified records)."""
+    with transaction.atomic():
+        pairing = (
+            Pairing.objects.select_for_update().select_related("round", "round__event").get(pk=pairing.pk)
+        )
+        event = pairing.round.event
+        if pairing.round.status == Round.Status.CLOSED:
+            raise ServiceError(f"round {pairing.round.number} is closed: results can no longer change")
+        if pairing.is_bye:
+            raise ServiceError("a bye has no result to enter")
+        codes = normalise_codes(result, event.games_per_pairing)
+        pairing.results = " ".join(codes)
+        pairing.white_score, pairing.black_score = event.point_system.pairing_scores(codes)
+        pairing.source = Pairing.Source.FORFEIT if any(code in FORFEITS for code in codes) else source
+        pairing.save(update_fields=["results", "white_score", "black_score", "source", "updated_at"])
+        return pairing
+
+
+def missing_results(round_: Round) -> list[Pairing]:
+    return list(round_.pairings.filter(white_score=None).select_related("white__player", "black__player"))
+
+
+def close_round(round_: Round, user: object) -> Round:
+    """Close a paired round once every result is in; refuses with the boards still missing."""
+    require_manager(round_.event, user)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+        if round_.status == Round.Status.CLOSED:
+            raise ServiceError(f"round {round_.number} is already closed")
+        if round_.status != Round.Status.PAIRED:
+            raise ServiceError(f"round {round_.number} is not paired yet")
+        missing = missing_results(round_)
+        if missing:
+            boards = ", ".join(f"board {p.board} ({p})" for p in missing)
+            raise ServiceError(f"results missing on {boards}")
+        round_.status = Round.Status.CLOSED
+        round_.closed_at = timezone.now()
+        round_.save(update_fields=["status", "closed_at"])
+    update_standings_task.delay_on_commit(round_.event_id)
+    return round_

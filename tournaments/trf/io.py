@@ -1,0 +1,253 @@
+"""TRF files in and out of the database: export a stored event, import a file as a new event.
+
+:func:`import_event` is all or nothing; every problem with the file is a
+:class:`~tournaments.trf.format.TrfError` naming the line and the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.events.services import create_event
+from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Player, Registration, Round
+from tournaments.registration.services import unique_handle
+from tournaments.results.codes import (
+    BYE_LETTERS,
+    BYE_OF_LETTER,
+    CODE_OF_LETTERS,
+    FORFEITS,
+    GAME_LETTERS,
+    first_named_is_white,
+)
+from tournaments.trf.format import (
+    TrfDocument,
+    TrfPlayer,
+    TrfPoints,
+    TrfRound,
+    outline_of,
+    parse_trf,
+    write_trf,
+)
+
+
+def export_event(event: Event) -> TrfDocument:
+    """The stored event as a TRF document (2-game matches: one TRF round per game)."""
+    games = event.games_per_pairing
+    registrations = list(event.registrations.select_related("player").exclude(pairing_number=None))
+    number_of = {r.pk: r.pairing_number for r in registrations}
+    players = {
+        r.pk: TrfPlayer(
+            number=r.pairing_number,
+            name=r.player.display_name,
+            rating=max(r.rating, 0),
+            federation=r.player.country[:3],
+        )
+        for r in registrations
+    }
+    pairings = Pairing.objects.filter(round__event=event).select_related("round")
+    last = 0
+    for pairing in pairings:
+        first_round = (pairing.round.number - 1) * games + 1
+        last = max(last, pairing.round.number)
+        white = players.get(pairing.white_id)
+        if white is None:
+            continue
+        if pairing.black_id is None:
+            for offset in range(games):
+                white.rounds[first_round + offset] = TrfRound(None, None, BYE_LETTERS[pairing.bye])
+            continue
+        black = players[pairing.black_id]
+        codes = pairing.result_codes or [""] * games
+        for offset, code in enumerate(codes[:games]):
+            w, b = (white, black) if first_named_is_white(offset) else (black, white)
+            letters = GAME_LETTERS.get(code, ("", ""))
+            w.rounds[first_round + offset] = TrfRound(b.number, "w", letters[0])
+            b.rounds[first_round + offset] = TrfRound(w.number, "b", letters[1])
+    # Byes requested for the round still to be paired: the TRF in-tournament convention.
+    pending = last + 1
+    if not event.round_set.filter(number=pending).exclude(status="pending").exists():
+        requests = ByeRequest.objects.filter(registration__event=event, round_number=pending)
+        for request in requests:
+            player = players.get(request.registration_id)
+            if player is not None and games == 1:
+                player.rounds[pending] = TrfRound(None, None, BYE_LETTERS[request.kind])
+    trf_points = TrfPoints(
+        win=event.win_points, draw=event.draw_points, loss=event.loss_points, absent=0, pab=event.bye_points
+    )
+    for player in players.values():
+        player.points = sum(trf_points.of(entry) for entry in player.rounds.values())
+    ordered = sorted(players.values(), key=lambda p: -p.points)
+    for player in ordered:
+        player.rank = 1 + sum(1 for other in ordered if other.points > player.points)
+    forbidden = [
+        (number_of[pair.first_id], number_of[pair.second_id])
+        for pair in event.forbidden_pairs.all()
+        if pair.first_id in number_of and pair.second_id in number_of
+    ]
+    return TrfDocument(
+        name=event.name,
+        city=event.location,
+        start_date=event.start_date.strftime("%Y/%m/%d") if event.start_date else "",
+        kind=event.get_pairing_system_display(),
+        total_rounds=(event.rounds or 0) * games or None,
+        top_seed_colour=event.top_seed_colour or None,
+        points=trf_points,
+        forbidden_pairs=forbidden,
+        players=sorted(players.values(), key=lambda p: p.number),
+    )
+
+
+def export_event_text(event: Event) -> str:
+    return write_trf(export_event(event))
+
+
+def import_event(
+    text: str,
+    user: object,
+    *,
+    game: str = "gipf-standard",
+    total_rounds: int | None = None,
+    slug: str | None = None,
+    pairing_system: str = "swiss-dutch",
+) -> Event:
+    """Store the TRF file ``text`` as a new running event; all or nothing. Raises TrfError.
+
+    Rounds with games become closed rounds (or paired ones while a game has no result yet);
+    when the file ends with a round holding only H/F/Z entries (the in-tournament convention for
+    the round about to be paired), those become bye requests for that round.
+    """
+    document = parse_trf(text)
+    outline = outline_of(document, total_rounds)
+    played, requested, rounds = outline.played, outline.requested, outline.rounds
+    points = document.points
+    with transaction.atomic():
+        event = create_event(
+            user,
+            name=document.name or "Imported tournament",
+            slug=slug or "",
+            game=game,
+            pairing_system=pairing_system,
+            rounds=rounds,
+            win_points=points.win,
+            draw_points=points.draw,
+            loss_points=points.loss,
+            bye_points=points.pab,
+            location=document.city[:200],
+            top_seed_colour=outline.top_seed_colour or "",
+            start_date=_date(document.start_date),
+        )
+        registrations: dict[int, Registration] = {}
+        for player in sorted(document.players, key=lambda p: p.number):
+            person = Player.objects.create(
+                display_name=player.name[:120],
+                handle=unique_handle(player.name),
+                rating=player.rating or 1500,
+                country=player.federation[:3],
+            )
+            registration = Registration(
+                event=event, player=person, pairing_number=player.number, rating=player.rating
+            )
+            gone_from = outline.withdrawn_from(player)
+            if gone_from is not None:
+                registration.status = Registration.Status.WITHDRAWN
+                registration.withdrawn_from_round = gone_from
+            registration.save()
+            registrations[player.number] = registration
+        point_system = event.point_system
+        for round_number in range(1, played + 1):
+            entries = {p.number: p.rounds.get(round_number) for p in document.players}
+            pending = any(e is not None and e.is_game and e.code == "" for e in entries.values())
+            now = timezone.now()
+            round_ = Round.objects.create(
+                event=event,
+                number=round_number,
+                status=Round.Status.PAIRED if pending else Round.Status.CLOSED,
+                paired_at=now,
+                closed_at=None if pending else now,
+                pairing_progress=100,
+            )
+            boards = _boards(document, round_number, entries)
+            pairings = []
+            for board, (white, black) in enumerate(boards, start=1):
+                if black is None:
+                    kind = BYE_OF_LETTER[entries[white].code]  # type: ignore[union-attr]
+                    pairings.append(
+                        Pairing(
+                            round=round_,
+                            board=board,
+                            white=registrations[white],
+                            bye=kind,
+                            white_score=point_system.bye_score(kind),
+                            source=Pairing.Source.BYE,
+                        )
+                    )
+                    continue
+                w_entry, b_entry = entries[white], entries[black]
+                pairing = Pairing(
+                    round=round_, board=board, white=registrations[white], black=registrations[black]
+                )
+                if w_entry.code:  # type: ignore[union-attr]
+                    code = CODE_OF_LETTERS[(w_entry.code, b_entry.code)]  # type: ignore[union-attr]
+                    pairing.results = code
+                    pairing.white_score, pairing.black_score = point_system.pairing_scores([code])
+                    pairing.source = Pairing.Source.FORFEIT if code in FORFEITS else Pairing.Source.ARBITER
+                pairings.append(pairing)
+            Pairing.objects.bulk_create(pairings)
+        for number, entry in requested.items():
+            ByeRequest.objects.create(
+                registration=registrations[number],
+                round_number=played + 1,
+                kind=BYE_OF_LETTER[entry.code],
+                created_by=user if getattr(user, "is_authenticated", False) else None,
+            )
+        for first, second in document.forbidden_pairs:
+            ForbiddenPair.objects.get_or_create(
+                event=event, first=registrations[first], second=registrations[second]
+            )
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    return event
+
+
+def _date(text: str) -> date | None:
+    match = re.match(r"^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$", text.strip())
+    if not match:
+        return None
+    try:
+        return date(*(int(part) for part in match.groups()))
+    except ValueError:
+        return None
+
+
+def _boards(
+    document: TrfDocument, round_number: int, entries: dict[int, TrfRound | None]
+) -> list[tuple[int, int | None]]:
+    """Games of a round in board order (higher scores first), then byes (U, H, F, Z)."""
+    before = {
+        p.number: sum(document.points.of(v) for k, v in p.rounds.items() if k < round_number)
+        for p in document.players
+    }
+    games = []
+    byes = []
+    for number, entry in entries.items():
+        if entry is None:
+            continue
+        if entry.is_game:
+            if entry.colour == "w":
+                games.append((number, entry.opponent or 0))
+        else:
+            byes.append(number)
+    games.sort(
+        key=lambda pair: (
+            -max(before[pair[0]], before[pair[1]]),
+            -(before[pair[0]] + before[pair[1]]),
+            min(pair),
+        )
+    )
+    order = "UHFZ"
+    byes.sort(key=lambda n: (order.index(entries[n].code), n))  # type: ignore[union-attr]
+    return [(w, b) for w, b in games] + [(n, None) for n in byes]

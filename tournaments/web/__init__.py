@@ -1,0 +1,1 @@
+"""Server-rendered pages: ``urls``, ``views/`` and ``forms/`` split by page group."""

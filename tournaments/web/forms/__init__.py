@@ -1,0 +1,1 @@
+"""Forms of the pages: they validate and convert; the services write."""

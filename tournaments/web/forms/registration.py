@@ -1,0 +1,107 @@
+"""Registration forms: one player, a pasted list, a late entry, Swiss bye rules, a requested bye."""
+
+from __future__ import annotations
+
+from django import forms
+
+from tournaments.models import Event, Registration, SwissSettings
+from tournaments.results.codes import BYE_FULL, BYE_HALF, BYE_ZERO
+from tournaments.results.codes import format_points as show_points
+
+
+class RegisterPlayerForm(forms.Form):
+    name = forms.CharField(
+        max_length=120, label="Player", help_text="Name or handle of a known player, or a new name."
+    )
+    rating = forms.IntegerField(required=False, min_value=0, max_value=4000)
+
+
+class PasteListForm(forms.Form):
+    players = forms.CharField(
+        widget=forms.Textarea(
+            attrs={"rows": 8, "placeholder": "Anna de Vries, 1710\nBram Jansen 1650\nCor Smit"}
+        ),
+        label="Player list",
+        help_text="One player per line, optionally followed by a rating. Lines starting with # are skipped.",
+    )
+
+
+def player_label(registration: Registration) -> str:
+    number = registration.pairing_number
+    return f"{number}. {registration.player.display_name}" if number else registration.player.display_name
+
+
+class SwissSettingsForm(forms.Form):
+    max_half_byes = forms.IntegerField(
+        label="Half-point byes per player",
+        min_value=0,
+        max_value=50,
+        help_text="How many half-point byes a player may request over the whole event.",
+    )
+    half_bye_refused_rounds = forms.TypedMultipleChoiceField(
+        label="Rounds without half-point byes",
+        required=False,
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "checkbox-list"}),
+        help_text="Requests for a half-point bye in these rounds are refused (often the last rounds).",
+    )
+    late_entry_bye = forms.ChoiceField(
+        label="Late entrants score, for the rounds they missed",
+        choices=SwissSettings.LateEntryBye.choices,
+    )
+    bye_points = forms.TypedChoiceField(
+        label="Pairing-allocated bye is worth", coerce=int, help_text="A loss, a draw or a win."
+    )
+
+    def __init__(self, *args: object, event: Event, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        rounds = event.rounds or 0
+        self.fields["half_bye_refused_rounds"].choices = [  # type: ignore[attr-defined]
+            (n, f"Round {n}") for n in range(1, rounds + 1)
+        ]
+        values = {event.loss_points: "loss", event.draw_points: "draw", event.win_points: "win"}
+        self.fields["bye_points"].choices = [  # type: ignore[attr-defined]
+            (value, f"{show_points(value) or '0'} ({name})") for value, name in sorted(values.items())
+        ]
+
+    @classmethod
+    def initial_for(cls, event: Event, settings: SwissSettings) -> dict[str, object]:
+        return {
+            "max_half_byes": settings.max_half_byes,
+            "half_bye_refused_rounds": list(settings.half_bye_refused_rounds or []),
+            "late_entry_bye": settings.late_entry_bye,
+            "bye_points": event.bye_points,
+        }
+
+
+class RegistrationChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Registration) -> str:  # type: ignore[override]
+        return player_label(obj)
+
+
+class ByeRequestForm(forms.Form):
+    registration = RegistrationChoiceField(queryset=Registration.objects.none(), label="Player")
+    round_number = forms.IntegerField(label="Round", min_value=1, max_value=99)
+    kind = forms.ChoiceField(
+        label="Bye",
+        choices=[
+            (BYE_HALF, "Half-point bye (requested)"),
+            (BYE_ZERO, "Zero-point bye (absent)"),
+            (BYE_FULL, "Full-point bye (organiser's decision)"),
+        ],
+    )
+
+    def __init__(self, *args: object, event: Event, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["registration"].queryset = (  # type: ignore[attr-defined]
+            event.registrations.select_related("player")
+            .filter(status=Registration.Status.ACTIVE)
+            .order_by("pairing_number", "player__display_name")
+        )
+
+
+class LateEntryForm(forms.Form):
+    name = forms.CharField(
+        max_length=120, label="Player", help_text="Name or handle of a known player, or a new name."
+    )
+    rating = forms.IntegerField(required=False, min_value=0, max_value=4000)

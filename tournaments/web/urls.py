@@ -1,0 +1,50 @@
+"""Page URLs of the tournament side, grouped as the views are."""
+
+from django.urls import path
+
+from tournaments.web.views import byes, events, pairing, players, registrations, rounds, standings, trf
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", events.event_list, name="event-list"),
+    path("new-event/", events.event_create, name="event-create"),
+    path("events/<slug:slug>/", events.event_detail, name="event-detail"),
+    path("events/<slug:slug>/edit/", events.event_edit, name="event-edit"),
+    path("events/<slug:slug>/officials/", events.event_officials, name="event-officials"),
+    path("events/<slug:slug>/players/", registrations.registrations, name="registrations"),
+    path("events/<slug:slug>/start/", events.event_start, name="event-start"),
+    path("events/<slug:slug>/finish/", events.event_finish, name="event-finish"),
+    path("events/<slug:slug>/standings/", standings.standings, name="standings"),
+    path("events/<slug:slug>/crosstable/", standings.crosstable, name="crosstable"),
+    path("events/<slug:slug>/rounds/next/", rounds.round_pair_next, name="round-pair-next"),
+    path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),
+    path("events/<slug:slug>/rounds/<int:number>/results/", rounds.round_results, name="round-results"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/boards/<int:board>/",
+        rounds.pairing_result,
+        name="pairing-result",
+    ),
+    path("events/<slug:slug>/rounds/<int:number>/close/", rounds.round_close, name="round-close"),
+    path("events/<slug:slug>/rounds/<int:number>/retry/", rounds.round_retry, name="round-retry"),
+    path("events/<slug:slug>/trf/", trf.trf_export, name="event-trf"),
+    path("import-trf/", trf.trf_import, name="trf-import"),
+    path("events/<slug:slug>/swiss/", byes.swiss_settings, name="swiss-settings"),
+    path("events/<slug:slug>/byes/", byes.swiss_byes, name="swiss-byes"),
+    path("events/<slug:slug>/byes/<int:pk>/cancel/", byes.swiss_bye_cancel, name="swiss-bye-cancel"),
+    path("events/<slug:slug>/late-entry/", registrations.swiss_late_entry, name="swiss-late-entry"),
+    path("events/<slug:slug>/forbidden-pairs/", pairing.swiss_forbidden_pairs, name="swiss-forbidden-pairs"),
+    path(
+        "events/<slug:slug>/forbidden-pairs/<int:pk>/remove/",
+        pairing.swiss_forbidden_pair_remove,
+        name="swiss-forbidden-pair-remove",
+    ),
+    path("events/<slug:slug>/rounds/<int:number>/edit/", rounds.swiss_round_edit, name="swiss-round-edit"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/publish/",
+        rounds.swiss_round_publish,
+        name="swiss-round-publish",
+    ),
+    path("players/", players.player_list, name="player-list"),
+    path("players/<str:handle>/", players.player_detail, name="player-detail"),
+]

@@ -1,0 +1,110 @@
+"""The Swiss pages of byes: the organiser's bye rules and the requested byes."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import ServiceError
+from tournaments.events.selectors import next_unpaired_round
+from tournaments.models import ByeRequest, Event
+from tournaments.registration import byes
+from tournaments.web.forms.registration import ByeRequestForm, SwissSettingsForm
+from tournaments.web.views.common import event_or_404, forbidden_as_403, sentence, swiss_context, swiss_event
+
+
+@login_required
+@forbidden_as_403
+def swiss_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = swiss_event(request, slug)
+    current = byes.settings_of(event)
+    status = 200
+    if request.method == "POST":
+        form = SwissSettingsForm(request.POST, event=event)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                byes.update_settings(
+                    event,
+                    request.user,
+                    max_half_byes=data["max_half_byes"],
+                    half_bye_refused_rounds=data["half_bye_refused_rounds"],
+                    late_entry_bye=data["late_entry_bye"],
+                    bye_points=data["bye_points"],
+                )
+            except ServiceError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, "Swiss settings saved.")
+                return redirect("tournaments:swiss-settings", slug=event.slug)
+        status = 400
+    else:
+        form = SwissSettingsForm(initial=SwissSettingsForm.initial_for(event, current), event=event)
+    context = swiss_context(request, event, "settings")
+    context.update({"form": form, "settings": current})
+    return render(request, "tournaments/swiss_settings.html", context, status=status)
+
+
+@login_required
+@forbidden_as_403
+def swiss_byes(request: HttpRequest, slug: str) -> HttpResponse:
+    """Requested byes of every player; managers record new ones here."""
+    event = swiss_event(request, slug)
+    next_round = next_unpaired_round(event)
+    status = 200
+    if request.method == "POST":
+        form = ByeRequestForm(request.POST, event=event)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                bye = byes.request_bye(data["registration"], request.user, data["round_number"], data["kind"])
+            except ServiceError as exc:
+                messages.error(request, f"Bye refused: {sentence(exc)}")
+            else:
+                messages.success(
+                    request,
+                    f"{bye.registration.player}: {bye.get_kind_display().lower()} in round {bye.round_number}.",
+                )
+                return redirect("tournaments:swiss-byes", slug=event.slug)
+        status = 400
+    else:
+        form = ByeRequestForm(event=event, initial={"round_number": next_round, "kind": ByeRequest.Kind.HALF})
+    settings = byes.settings_of(event)
+    requests = list(
+        ByeRequest.objects.filter(registration__event=event).select_related(
+            "registration__player", "created_by"
+        )
+    )
+    context = swiss_context(request, event, "byes")
+    context.update(
+        {
+            "form": form,
+            "requests": requests,
+            "next_round": next_round,
+            "settings": settings,
+            "can_request": event.status != Event.Status.FINISHED,
+        }
+    )
+    return render(request, "tournaments/swiss_byes.html", context, status=status)
+
+
+@require_POST
+@login_required
+@forbidden_as_403
+def swiss_bye_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = event_or_404(slug)
+    bye = get_object_or_404(
+        ByeRequest.objects.select_related("registration__player", "registration__event"),
+        pk=pk,
+        registration__event=event,
+    )
+    try:
+        byes.cancel_bye(bye, request.user)
+    except ServiceError as exc:
+        messages.error(request, sentence(exc))
+    else:
+        messages.success(request, f"Bye of {bye.registration.player} in round {bye.round_number} cancelled.")
+    return redirect("tournaments:swiss-byes", slug=event.slug)

@@ -1,0 +1,53 @@
+"""Forbidden pairs of a Swiss event."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import ServiceError
+from tournaments.models import ForbiddenPair
+from tournaments.pairing.services import add_forbidden_pair, remove_forbidden_pair
+from tournaments.web.forms.pairing import ForbiddenPairForm
+from tournaments.web.views.common import event_or_404, forbidden_as_403, swiss_context, swiss_event
+
+
+@login_required
+@forbidden_as_403
+def swiss_forbidden_pairs(request: HttpRequest, slug: str) -> HttpResponse:
+    event = swiss_event(request, slug)
+    status = 200
+    if request.method == "POST":
+        form = ForbiddenPairForm(request.POST, event=event)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                pair = add_forbidden_pair(event, request.user, data["first"], data["second"], data["reason"])
+            except ServiceError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, f"{pair.first.player} and {pair.second.player} will not be paired.")
+                return redirect("tournaments:swiss-forbidden-pairs", slug=event.slug)
+        status = 400
+    else:
+        form = ForbiddenPairForm(event=event)
+    pairs = list(event.forbidden_pairs.select_related("first__player", "second__player").order_by("pk"))
+    context = swiss_context(request, event, "forbidden")
+    context.update({"form": form, "pairs": pairs})
+    return render(request, "tournaments/swiss_forbidden_pairs.html", context, status=status)
+
+
+@require_POST
+@login_required
+@forbidden_as_403
+def swiss_forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = event_or_404(slug)
+    pair = get_object_or_404(
+        ForbiddenPair.objects.select_related("first__player", "second__player", "event"), pk=pk, event=event
+    )
+    remove_forbidden_pair(pair, request.user)
+    messages.success(request, f"{pair.first.player} and {pair.second.player} may be paired again.")
+    return redirect("tournaments:swiss-forbidden-pairs", slug=event.slug)

@@ -1,0 +1,57 @@
+"""Player pages: the list with a search, and a player's events, games and rating history."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Pairing, Player
+
+
+def player_list(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()
+    players = Player.objects.annotate(events=Count("registrations"))
+    if query:
+        players = players.filter(Q(display_name__icontains=query) | Q(handle__icontains=query))
+    return render(request, "tournaments/player_list.html", {"players": players, "query": query})
+
+
+def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
+    player = get_object_or_404(Player, handle=handle)
+    registrations = list(player.registrations.select_related("event").order_by("-event__created_at"))
+    pairings = (
+        Pairing.objects.filter(Q(white__player=player) | Q(black__player=player))
+        .visible_to(request.user)
+        .select_related("round__event", "white__player", "black__player")
+        .prefetch_related("games")
+        .order_by("-round__event__created_at", "-round__number")
+    )
+    games = []
+    for pairing in pairings:
+        as_white = pairing.white.player_id == player.pk
+        opponent = None if pairing.is_bye else (pairing.black if as_white else pairing.white)
+        mine = pairing.white_score if as_white else pairing.black_score
+        theirs = pairing.black_score if as_white else pairing.white_score
+        outcome = ""
+        if mine is not None and not pairing.is_bye and theirs is not None:
+            outcome = "won" if mine > theirs else "lost" if mine < theirs else "drawn"
+        games.append(
+            {
+                "pairing": pairing,
+                "event": pairing.round.event,
+                "round": pairing.round,
+                "colour": "" if pairing.is_bye else ("w" if as_white else "b"),
+                "opponent": opponent,
+                "mine": mine,
+                "theirs": theirs,
+                "outcome": outcome,
+                "records": [g for g in pairing.games.all() if g.verified_at],
+            }
+        )
+    rating_changes = player.rating_changes.select_related("round__event").order_by("-created_at", "-pk")[:50]
+    return render(
+        request,
+        "tournaments/player_detail.html",
+        {"player": player, "registrations": registrations, "games": games, "rating_changes": rating_changes},
+    )

@@ -1,0 +1,156 @@
+"""The players page of an event (register one, paste a list, withdraw) and late entries."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.events.selectors import next_unpaired_round, registration_open
+from tournaments.models import Event, Pairing, Registration
+from tournaments.registration import services as registration_services
+from tournaments.registration.byes import settings_of
+from tournaments.web.forms.registration import LateEntryForm, PasteListForm, RegisterPlayerForm
+from tournaments.web.views.common import (
+    event_context,
+    event_or_404,
+    forbidden_as_403,
+    swiss_context,
+    swiss_event,
+)
+
+
+@forbidden_as_403
+def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
+    """The players of an event; managers register (one or a pasted list) and withdraw here."""
+    event = event_or_404(slug)
+    register_form, paste_form = RegisterPlayerForm(), PasteListForm()
+    status = 200
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        require_manager(event, request.user)
+        action = request.POST.get("action", "")
+        try:
+            if action == "register":
+                register_form = RegisterPlayerForm(request.POST)
+                if register_form.is_valid():
+                    registration = registration_services.register_by_name(
+                        event,
+                        request.user,
+                        register_form.cleaned_data["name"],
+                        register_form.cleaned_data["rating"],
+                    )
+                    messages.success(request, f"{registration.player} registered.")
+                    return redirect("tournaments:registrations", slug=event.slug)
+            elif action == "paste":
+                paste_form = PasteListForm(request.POST)
+                if paste_form.is_valid():
+                    added = registration_services.register_list(
+                        event, request.user, paste_form.cleaned_data["players"]
+                    )
+                    messages.success(
+                        request, f"{len(added)} player{'s' if len(added) != 1 else ''} registered."
+                    )
+                    return redirect("tournaments:registrations", slug=event.slug)
+            elif action == "withdraw":
+                registration = get_object_or_404(
+                    Registration, pk=request.POST.get("registration") or 0, event=event
+                )
+                result = registration_services.withdraw(registration, request.user)
+                if result.withdrawn_from_round:
+                    messages.success(
+                        request, f"{result.player} withdrawn from round {result.withdrawn_from_round} on."
+                    )
+                else:
+                    messages.success(request, f"{result.player} removed from the event.")
+                return redirect("tournaments:registrations", slug=event.slug)
+            else:
+                messages.error(request, "Unknown action.")
+                return redirect("tournaments:registrations", slug=event.slug)
+        except ServiceError as exc:
+            target = paste_form if action == "paste" else register_form
+            if action == "withdraw" or not registration_open(event):
+                messages.error(request, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+                return redirect("tournaments:registrations", slug=event.slug)
+            target.add_error(None, str(exc))
+        status = 400
+    context = event_context(request, event, "players")
+    context.update(
+        {
+            "registrations": list(event.registrations.select_related("player")),
+            "register_form": register_form,
+            "paste_form": paste_form,
+            "can_register": registration_open(event),
+        }
+    )
+    return render(request, "tournaments/registrations.html", context, status=status)
+
+
+@login_required
+@forbidden_as_403
+def swiss_late_entry(request: HttpRequest, slug: str) -> HttpResponse:
+    event = swiss_event(request, slug)
+    status = 200
+    if request.method == "POST":
+        form = LateEntryForm(request.POST)
+        if form.is_valid():
+            try:
+                registration = registration_services.add_late_entry(
+                    event, request.user, form.cleaned_data["name"], form.cleaned_data["rating"]
+                )
+            except ServiceError as exc:
+                form.add_error(None, str(exc))
+            else:
+                missed = Pairing.objects.filter(white=registration, black=None).count()
+                messages.success(
+                    request,
+                    f"{registration.player} joined with pairing number {registration.pairing_number}"
+                    + (
+                        f" and {missed} bye{'s' if missed != 1 else ''} for the missed rounds."
+                        if missed
+                        else "."
+                    ),
+                )
+                return redirect("tournaments:registrations", slug=event.slug)
+        status = 400
+    else:
+        form = LateEntryForm()
+    next_round = next_unpaired_round(event)
+    context = swiss_context(request, event, "late-entry")
+    context.update(
+        {
+            "form": form,
+            "settings": settings_of(event),
+            "next_round": next_round,
+            "missed": max(next_round - 1, 0),
+            "renumbers": next_round < registration_services.RENUMBER_BEFORE_ROUND,
+        }
+    )
+    return render(request, "tournaments/swiss_late_entry.html", context, status=status)
+
+
+@forbidden_as_403
+def registrations(request: HttpRequest, slug: str) -> HttpResponse:
+    """The players page; in a running Swiss event a new player joins as a late entry.
+
+    A plain registration would leave him without a pairing number and without byes for the
+    rounds he missed, so the one-player form goes through ``add_late_entry`` and the pasted
+    list is refused. Everything else (withdrawals included) is the common players page.
+    """
+    event = event_or_404(slug)
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    running_swiss = event.status == Event.Status.RUNNING and event.is_swiss
+    if not (running_swiss and action in ("register", "paste")):
+        return common_registrations(request, slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    require_manager(event, request.user)
+    if action == "paste":
+        messages.error(request, "The event is running: add players one at a time as late entries.")
+        return redirect("tournaments:swiss-late-entry", slug=event.slug)
+    return swiss_late_entry(request, slug)

@@ -1,0 +1,243 @@
+"""Round pages: a round's boards, pairing the next round, retrying a failed pairing, entering
+results (a whole round or one board), closing the round, and the hand edit and publication of a
+draft Swiss round."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import ServiceError
+from tournaments.events import selectors
+from tournaments.events.permissions import require_manager
+from tournaments.models import Event, Pairing, Round
+from tournaments.pairing import edits
+from tournaments.pairing.services import pair_next_round, retry_pairing
+from tournaments.results.services import close_round, record_result, record_round
+from tournaments.web.forms.pairing import EditPairingsForm
+from tournaments.web.forms.results import PairingResultForm, RoundResultsForm
+from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403, round_or_404, sentence
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = event_or_404(slug)
+    round_ = round_or_404(event, number)
+    return render_round(request, event, round_)
+
+
+def render_round(
+    request: HttpRequest, event: Event, round_: Round, form: RoundResultsForm | None = None, status: int = 200
+) -> HttpResponse:
+    context = event_context(request, event, "rounds")
+    pairings = list(
+        round_.pairings.select_related("white__player", "black__player").prefetch_related("games")
+    )
+    if form is None and context["can_manage"] and round_.status == Round.Status.PAIRED:
+        form = RoundResultsForm(pairings=pairings, games=event.games_per_pairing)
+    missing = [p for p in pairings if not p.has_result]
+    latest: Round = context["latest_round"]  # type: ignore[assignment]
+    context.update(
+        {
+            "round": round_,
+            "pairings": pairings,
+            "form": form,
+            "missing": missing,
+            "is_latest": latest.pk == round_.pk,
+            "can_pair_next": latest.pk == round_.pk and selectors.can_pair_next(event, round_),
+            "can_finish": latest.pk == round_.pk and selectors.can_finish(event, round_),
+            "refresh": round_.status == Round.Status.PENDING and not round_.pairing_error,
+        }
+    )
+    return render(request, "tournaments/round_detail.html", context, status=status)
+
+
+@require_POST
+@login_required
+@forbidden_as_403
+def round_pair_next(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(slug)
+    try:
+        round_ = pair_next_round(event, request.user)
+    except ServiceError as exc:
+        messages.error(request, f"No new round: {exc}.")
+        return redirect(event)
+    messages.success(request, f"Round {round_.number} created.")
+    return redirect("tournaments:round-detail", slug=event.slug, number=round_.number)
+
+
+@require_POST
+@login_required
+@forbidden_as_403
+def round_retry(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = event_or_404(slug)
+    round_ = round_or_404(event, number)
+    try:
+        retry_pairing(round_, request.user)
+    except ServiceError as exc:
+        messages.error(request, f"{exc}.")
+    else:
+        messages.info(request, f"Pairing of round {number} restarted.")
+    return redirect(round_)
+
+
+@require_POST
+@login_required
+@forbidden_as_403
+def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Save the results form of a whole round: all changed boards in one transaction."""
+    event = event_or_404(slug)
+    round_ = round_or_404(event, number)
+    require_manager(event, request.user)
+    pairings = list(round_.pairings.select_related("white__player", "black__player"))
+    form = RoundResultsForm(request.POST, pairings=pairings, games=event.games_per_pairing)
+    if not form.is_valid():
+        return render_round(request, event, round_, form=form, status=400)
+    changes = form.cleaned_data["changes"]
+    try:
+        record_round(round_, request.user, changes)
+    except ServiceError as exc:
+        form.add_error(None, str(exc))
+        return render_round(request, event, round_, form=form, status=400)
+    if changes:
+        messages.success(request, f"{len(changes)} result{'s' if len(changes) != 1 else ''} saved.")
+    else:
+        messages.info(request, "No results changed.")
+    return redirect(round_)
+
+
+@login_required
+@forbidden_as_403
+def pairing_result(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
+    """Enter or correct the result of one board."""
+    event = event_or_404(slug)
+    round_ = round_or_404(event, number)
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("white__player", "black__player", "round"), round=round_, board=board
+    )
+    require_manager(event, request.user)
+    games = event.games_per_pairing
+    status = 200
+    if request.method == "POST":
+        form = PairingResultForm(request.POST, games=games)
+        if form.is_valid():
+            try:
+                source = (
+                    Pairing.Source.ARBITER
+                    if form.cleaned_data["arbiter_decision"]
+                    else Pairing.Source.REPORTED
+                )
+                record_result(pairing, request.user, form.cleaned_data["result"], source)
+            except ServiceError as exc:
+                form.add_error("result", str(exc))
+            else:
+                messages.success(request, f"Result of board {board} saved.")
+                return redirect(round_)
+        status = 400
+    else:
+        form = PairingResultForm(
+            initial={"result": pairing.results, "arbiter_decision": pairing.source == Pairing.Source.ARBITER},
+            games=games,
+        )
+    context = event_context(request, event, "rounds")
+    context.update({"round": round_, "pairing": pairing, "form": form})
+    return render(request, "tournaments/pairing_result.html", context, status=status)
+
+
+@require_POST
+@login_required
+@forbidden_as_403
+def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = event_or_404(slug)
+    round_ = round_or_404(event, number)
+    try:
+        close_round(round_, request.user)
+    except ServiceError as exc:
+        messages.error(request, f"Round {number} cannot be closed: {exc}.")
+    else:
+        messages.success(request, f"Round {number} closed.")
+    return redirect(round_)
+
+
+@login_required
+@forbidden_as_403
+def swiss_round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Edit a draft round's boards: preview the broken rules first, then save (with an audit record)."""
+    event = event_or_404(slug)
+    round_ = round_or_404(event, number)
+    require_manager(event, request.user)
+    refusal = edits.edit_refusal(round_)
+    if refusal and request.method != "POST":
+        messages.error(request, f"The pairings cannot be edited: {sentence(refusal)}")
+        return redirect(round_)
+    current = edits.round_boards(round_)
+    registrations = [r for r in event.registrations.select_related("player") if r.pairing_number]
+    registrations.sort(key=lambda r: r.pairing_number or 0)
+    sizes = {"boards": len(current["pairs"]) + 1, "byes": len(current["byes"]) + 2}
+    check = None
+    status = 200
+    if request.method == "POST":
+        form = EditPairingsForm(request.POST, registrations=registrations, **sizes)
+        action = request.POST.get("action", "preview")
+        if refusal:
+            form.add_error(None, refusal)
+            status = 400
+        elif form.is_valid():
+            data = form.cleaned_data
+            check = edits.preview_edit(round_, data["pairs"], data["byes"])
+            if action == "save" and not check.blocking:
+                if data["previewed"] != data["signature"]:
+                    messages.warning(
+                        request, "The boards changed since the preview: check the list again, then save."
+                    )
+                else:
+                    try:
+                        audit = edits.edit_pairings(
+                            round_, request.user, data["pairs"], data["byes"], data["reason"]
+                        )
+                    except ServiceError as exc:
+                        form.add_error(None, str(exc))
+                        status = 400
+                    else:
+                        broken = len(audit.violations)
+                        messages.success(
+                            request,
+                            f"Pairings of round {round_.number} saved"
+                            + (f", breaking {broken} rule{'s' if broken != 1 else ''}." if broken else "."),
+                        )
+                        return redirect(round_)
+            if check is not None and check.blocking:
+                status = 400
+            # the preview the next save must match
+            form = EditPairingsForm(
+                {**request.POST.dict(), "previewed": "" if check.blocking else data["signature"]},
+                registrations=registrations,
+                **sizes,
+            )
+            form.is_valid()
+        else:
+            status = 400
+    else:
+        form = EditPairingsForm(
+            initial=EditPairingsForm.initial_from(current), registrations=registrations, **sizes
+        )
+    context = event_context(request, event, "rounds")
+    context.update({"round": round_, "form": form, "check": check, "current": current, "refusal": refusal})
+    return render(request, "tournaments/swiss_round_edit.html", context, status=status)
+
+
+@require_POST
+@login_required
+@forbidden_as_403
+def swiss_round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = event_or_404(slug)
+    round_ = round_or_404(event, number)
+    try:
+        edits.publish_round(round_, request.user)
+    except ServiceError as exc:
+        messages.error(request, f"Not published: {sentence(exc)}")
+    else:
+        messages.success(request, f"The pairings of round {number} are published.")
+    return redirect(round_)
