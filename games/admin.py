@@ -1,25 +1,52 @@
-"""The Django admin of games and submitted records."""
+"""The Django admin of games, submitted records, disputes and decisions (the last two read-only)."""
 
 from django.contrib import admin
 
-from games.models import Game, SubmittedRecord
+from games.models import Decision, Dispute, Game, SubmittedRecord
 
 
 class SubmittedRecordInline(admin.TabularInline):
     model = SubmittedRecord
     extra = 0
-    fields = ("submitted_by", "submitted_at", "status", "error_ply", "error_move", "error_reason", "applied")
+    fields = (
+        "submitted_by",
+        "submitted_at",
+        "submitted_from",
+        "status",
+        "error_ply",
+        "error_move",
+        "error_reason",
+        "applied",
+        "official",
+    )
     readonly_fields = fields
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "game", "result", "termination", "plies", "verified_at")
-    list_filter = ("game", "result")
+    list_display = ("__str__", "game", "result", "state", "termination", "plies", "verified_at")
+    list_filter = ("game", "result", "state")
     inlines = [SubmittedRecordInline]
 
 
 @admin.register(SubmittedRecord)
 class SubmittedRecordAdmin(admin.ModelAdmin):
-    list_display = ("game", "submitted_by", "submitted_at", "status", "applied")
-    list_filter = ("status", "applied")
+    list_display = ("game", "submitted_by", "submitted_at", "submitted_from", "status", "applied", "official")
+    list_filter = ("status", "applied", "official")
+
+
+@admin.register(Dispute)
+class DisputeAdmin(admin.ModelAdmin):
+    """Disputes are opened and closed by the services only: read-only here."""
+
+    list_display = ("game", "opened_by", "opened_at", "decision")
+    readonly_fields = ("game", "opened_by", "submission", "reason", "decision")
+
+
+@admin.register(Decision)
+class DecisionAdmin(admin.ModelAdmin):
+    """The arbiter's decisions are a log: read-only here."""
+
+    list_display = ("game", "kind", "result", "decided_by", "decided_at")
+    list_filter = ("kind",)
+    readonly_fields = ("game", "decided_by", "kind", "submission", "result", "reason")

@@ -1,16 +1,32 @@
-"""Games of an event's pairings and the records players submit for them."""
+"""Games of an event's pairings, the records submitted for them, disputes and arbiter decisions.
+
+The schema of the trust rules: every submission is kept (``SubmittedRecord``), at most one is
+official per game (a partial unique constraint), a game's result has a ``state`` (provisional,
+confirmed, official, disputed, decided), and disputes and decisions are rows that are never
+rewritten. The rules themselves live in ``games.confirmation`` and ``games.decisions``.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import GAME_CHOICES, Pairing, Player
 
 
 class Game(models.Model):
     """One game of a pairing (a 2-game match has games 1 and 2, colours swapped in game 2)."""
+
+    class State(models.TextChoices):
+        NONE = "", _("No result yet")
+        PROVISIONAL = "provisional", _("Provisional: awaiting the opponent")
+        CONFIRMED = "confirmed", _("Confirmed by the opponent")
+        OFFICIAL = "official", _("Official")
+        DISPUTED = "disputed", _("Disputed: awaiting the arbiter")
+        DECIDED = "decided", _("Decided by the arbiter")
 
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(default=1)
@@ -25,6 +41,11 @@ class Game(models.Model):
     score = models.CharField(max_length=20, blank=True, help_text="DVONN stack totals, white-black")
     record = models.TextField(blank=True, help_text="The accepted (verified) record")
     verified_at = models.DateTimeField(null=True, blank=True)
+    state = models.CharField(max_length=12, choices=State.choices, blank=True, default="")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["pairing__round__event", "pairing__round__number", "pairing__board", "number"]
@@ -47,6 +68,10 @@ class SubmittedRecord(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    submitted_from = models.GenericIPAddressField(null=True, blank=True, help_text="The sender's address")
+    by_official = models.BooleanField(
+        default=False, help_text="Submitted by an organiser or arbiter of the event"
+    )
     text = models.TextField()
     submitted_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -56,9 +81,18 @@ class SubmittedRecord(models.Model):
     error_reason = models.TextField(blank=True)
     applied = models.BooleanField(default=False, help_text="The verified result was applied to the pairing")
     note = models.TextField(blank=True, help_text="Why the result was or was not applied")
+    official = models.BooleanField(default=False, help_text="The submission the game's result rests on")
+
+    # Set by ``submit_record`` when the same text was submitted before (not stored).
+    repeated = False
 
     class Meta:
         ordering = ["-submitted_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(official=True), name="one_official_submission_per_game"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"record for {self.game} ({self.get_status_display()})"
@@ -70,3 +104,55 @@ class SubmittedRecord(models.Model):
         if self.error_move:
             parts.append(f"move '{self.error_move}'")
         return (", ".join(parts) + ": " if parts else "") + self.error_reason
+
+
+class Dispute(models.Model):
+    """An objection to a game's result: the opponent's, or a later valid record with another outcome."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="disputes")
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    opened_at = models.DateTimeField(auto_now_add=True)
+    submission = models.ForeignKey(
+        SubmittedRecord, on_delete=models.SET_NULL, null=True, blank=True, related_name="disputes"
+    )
+    reason = models.TextField()
+    decision = models.ForeignKey(
+        "Decision", on_delete=models.SET_NULL, null=True, blank=True, related_name="disputes"
+    )
+
+    class Meta:
+        ordering = ["opened_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"dispute on {self.game}"
+
+
+class Decision(models.Model):
+    """The arbiter's final word on a game: one submission made official, or a result with a reason."""
+
+    class Kind(models.TextChoices):
+        SUBMISSION = "submission", _("Submission made official")
+        FORFEIT = "forfeit", _("Forfeit")
+        ADJUDICATION = "adjudication", _("Adjudication")
+        BOTH_LOSE = "both-lose", _("Both lose")
+        OTHER = "other", _("Other")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decisions")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    submission = models.ForeignKey(
+        SubmittedRecord, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    result = models.CharField(max_length=10, help_text="The game's result code after the decision")
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-decided_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} on {self.game}: {self.result}"

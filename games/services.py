@@ -1,41 +1,47 @@
-"""Submitting game records and verifying them with the arbiter: the only bridge to ``arbiter``."""
+"""Submitting game records and verifying them with the arbiter: the only bridge to ``arbiter``.
+
+The rules at home here: who may submit (the two players and the event's officials), what a
+submission records (who, when, from which address, the text, the arbiter's verdict), that every
+submission is kept and never overwritten, and that the same text submitted again for the same game
+is recognised instead of stored twice. What a valid record then does to the game's result lives in
+``games.confirmation``.
+"""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from arbiter import registry
 from arbiter.errors import ArbiterError
+from games import confirmation
+from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.tasks import verify_record_task
-from tournaments.errors import ServiceError
 from tournaments.models import Pairing, Round
-from tournaments.results.services import apply_result
+
+__all__ = ["GameServiceError", "can_submit", "games_of", "submit_record", "verify_record"]
 
 logger = logging.getLogger(__name__)
 
 MAX_RECORD_CHARS = 200_000
 
 
-class GameServiceError(ServiceError):
-    """A submission that cannot be taken; the message is for the user."""
-
-
 def games_of(pairing: Pairing) -> list[Game]:
     """The pairing's games, created on first use (game 2 of a match has the colours swapped)."""
     if pairing.black_id is None:
-        raise GameServiceError("a bye has no games")
+        raise GameServiceError(_("a bye has no games"))
     event = pairing.round.event
     games = []
     for number in range(1, event.games_per_pairing + 1):
         white, black = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
         if number == 2:
             white, black = black, white
-        game, _ = Game.objects.get_or_create(
+        game, _created = Game.objects.get_or_create(
             pairing=pairing, number=number, defaults={"game": event.game, "white": white, "black": black}
         )
         games.append(game)
@@ -52,27 +58,67 @@ def can_submit(pairing: Pairing, user: object) -> bool:
     return getattr(user, "pk", None) in players
 
 
-def submit_record(pairing: Pairing, user: object, text: str, number: int = 1) -> SubmittedRecord:
-    """Store a record for game ``number`` of a pairing and enqueue its verification."""
+def normalise_record(text: str) -> str:
+    """The text as stored and compared: ``\n`` line endings, no whitespace at either end."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").strip()
+
+
+def _address(value: str | None) -> str | None:
+    """A well-formed IP address, else nothing (what the web server passed is not trusted blindly)."""
+    try:
+        return str(ipaddress.ip_address((value or "").strip()))
+    except ValueError:
+        return None
+
+
+def submit_record(
+    pairing: Pairing, user: object, text: str, number: int = 1, address: str | None = None
+) -> SubmittedRecord:
+    """Store a record for game ``number`` of a pairing and enqueue its verification.
+
+    The same text already submitted for that game is not stored again: the earlier submission is
+    returned with ``repeated`` set (and, from the opponent of a provisional result it made, taken as
+    the confirmation it is).
+    """
     if not can_submit(pairing, user):
         raise PermissionDenied(
-            "only the two players and the event's organisers and arbiters may submit records"
+            _("only the two players and the event's organisers and arbiters may submit records")
         )
-    text = text.replace("\r\n", "\n").strip()
+    text = normalise_record(text)
     if not text:
-        raise GameServiceError("the record is empty")
+        raise GameServiceError(_("the record is empty"))
     if len(text) > MAX_RECORD_CHARS:
-        raise GameServiceError(f"the record is longer than {MAX_RECORD_CHARS} characters")
+        raise GameServiceError(
+            _("the record is longer than %(limit)s characters") % {"limit": MAX_RECORD_CHARS}
+        )
     with transaction.atomic():
         pairing = Pairing.objects.select_related("round__event", "white__player", "black__player").get(
             pk=pairing.pk
         )
         if pairing.round.status == Round.Status.CLOSED:
-            raise GameServiceError(f"round {pairing.round.number} is closed: ask an arbiter")
+            raise GameServiceError(
+                _("round %(number)s is closed: ask an arbiter") % {"number": pairing.round.number}
+            )
         games = games_of(pairing)
         if not 1 <= number <= len(games):
-            raise GameServiceError(f"this pairing has {len(games)} game(s); there is no game {number}")
-        record = SubmittedRecord.objects.create(game=games[number - 1], submitted_by=user, text=text)
+            raise GameServiceError(
+                _("this pairing has %(count)s game(s); there is no game %(number)s")
+                % {"count": len(games), "number": number}
+            )
+        game = confirmation.lock_game(games[number - 1].pk)
+        known = game.submissions.filter(text=text).order_by("submitted_at", "pk").first()
+        if known is not None:
+            known.repeated = True
+            if known.official and confirmation.can_answer(game, user):
+                confirmation.confirm(game, user)
+            return known
+        record = SubmittedRecord.objects.create(
+            game=game,
+            submitted_by=user,
+            submitted_from=_address(address),
+            by_official=pairing.round.event.can_manage(user),
+            text=text,
+        )
     verify_record_task.delay_on_commit(record.pk)
     return record
 
@@ -82,8 +128,13 @@ def _names(player: object) -> set[str]:
 
 
 def verify_record(record_id: int) -> SubmittedRecord:
-    """Replay a submitted record with the arbiter and apply its result. Idempotent."""
+    """Replay a submitted record with the arbiter and apply its result. Idempotent.
+
+    Locks the game's row before the submission's, in the order every change of a game takes.
+    """
+    game_id = SubmittedRecord.objects.values_list("game_id", flat=True).get(pk=record_id)
     with transaction.atomic():
+        confirmation.lock_game(game_id)
         record = (
             SubmittedRecord.objects.select_for_update()
             .select_related("game__pairing__round__event", "game__white", "game__black")
@@ -113,42 +164,15 @@ def verify_record(record_id: int) -> SubmittedRecord:
             written = verdict.tags.get(colour, "").strip()
             if written and written.lower() not in _names(player) and written not in ("?", "-"):
                 record.status = SubmittedRecord.Status.INVALID
-                record.error_reason = (
-                    f"the record names {written!r} as {colour}, but this game's {colour} is {player}"
-                )
+                record.error_reason = _(
+                    "the record names “%(written)s” as %(colour)s, but this game's %(colour)s is %(player)s"
+                ) % {"written": written, "colour": colour, "player": player}
                 record.save()
                 return record
         record.status = SubmittedRecord.Status.VALID
-        game.result = verdict.result or ""
-        game.termination = verdict.termination or ""
-        game.plies = verdict.plies
-        game.score = f"{verdict.score[0]}-{verdict.score[1]}" if verdict.score else ""
-        game.record = record.text
-        game.verified_at = timezone.now()
-        game.save()
-        record.note = _apply_pairing_result(game)
-        record.applied = record.note == ""
+        confirmation.take_verified(record)
         record.save()
         return record
-
-
-def _apply_pairing_result(game: Game) -> str:
-    """When every game of the pairing has a verified result, it becomes the pairing's result."""
-    if not game.result:
-        return "the record ends before the game is over: no result to apply"
-    pairing = game.pairing
-    if pairing.round.status == Round.Status.CLOSED:
-        return "the round is closed: the result was not changed"
-    if pairing.source == Pairing.Source.ARBITER:
-        return "an arbiter decided this pairing: the result was not changed"
-    games = list(pairing.games.order_by("number"))
-    if len(games) < pairing.round.event.games_per_pairing or any(not g.result for g in games):
-        return "waiting for the other game of the match"
-    try:
-        apply_result(pairing, [g.result for g in games], Pairing.Source.VERIFIED)
-    except ServiceError as exc:
-        return str(exc)
-    return ""
 
 
 def demo_play(pairing: Pairing, user: object, seed: int) -> None:

@@ -1,7 +1,8 @@
 """Recording results: one board, a whole round at once, and closing a round.
 
 Each write is one transaction and checks the user's rights (:func:`apply_result` is for callers
-that checked already: verified game records). Closing a round queues the standings and ratings.
+that checked already: verified game records). Closing a round queues the standings and ratings;
+other apps may refuse a close or finish their own state through ``signals.round_closing``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import FORFEITS, normalise_codes
+from tournaments.results.signals import round_closing
 from tournaments.standings.tasks import update_standings_task
 
 
@@ -76,6 +78,7 @@ def close_round(round_: Round, user: object) -> Round:
         if missing:
             boards = ", ".join(f"board {p.board} ({p})" for p in missing)
             raise ServiceError(f"results missing on {boards}")
+        round_closing.send(sender=Round, round_=round_)
         round_.status = Round.Status.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])

@@ -1,0 +1,244 @@
+"""Whose word a game's result rests on: provisional, confirmed, disputed, official.
+
+The rules at home here:
+
+* a verified complete record from one of the game's two players becomes the game's *provisional*
+  result (applied to the pairing, so standings show it); one from an organiser or arbiter of the
+  event is *official* at once;
+* the opponent of the player who submitted it *confirms* it or *disputes* it with a reason, until
+  the round is closed; a valid record with the same outcome from the opponent counts as a
+  confirmation;
+* a later valid record with another outcome never replaces a result: it is kept and opens a
+  dispute for the arbiter, and the result stays as it was until the arbiter decides
+  (``games.decisions``); once an arbiter has decided, records leave the game alone;
+* closing a round refuses while a game of it is disputed, and makes its unanswered provisional
+  results official (through ``tournaments.results.signals.round_closing``).
+
+Every change locks the game's row first (``select_for_update``); at most one submission per game is
+official, which the database enforces too.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.errors import GameServiceError
+from games.models import Dispute, Game, SubmittedRecord
+from tournaments.errors import ServiceError
+from tournaments.models import Pairing, Round
+from tournaments.results.services import apply_result
+
+MAX_REASON_CHARS = 2000
+
+
+def lock_game(game_id: int) -> Game:
+    """The game's row, locked for this transaction, with its pairing, round and event."""
+    return (
+        Game.objects.select_for_update()
+        .select_related("pairing__round__event", "white", "black")
+        .get(pk=game_id)
+    )
+
+
+def official_submission(game: Game) -> SubmittedRecord | None:
+    return game.submissions.filter(official=True).first()
+
+
+def player_user_ids(game: Game) -> set[int]:
+    return {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
+
+
+def can_answer(game: Game, user: object) -> bool:
+    """The opponent of the player whose record is the provisional result, while the round is open."""
+    if game.state != Game.State.PROVISIONAL or game.pairing.round.status == Round.Status.CLOSED:
+        return False
+    uid = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    if uid is None or uid not in player_user_ids(game):
+        return False
+    official = official_submission(game)
+    return official is None or official.submitted_by_id != uid
+
+
+def copy_verdict(game: Game, record: SubmittedRecord) -> None:
+    """The game's result, termination, plies, score and record from a verified submission."""
+    verdict = record.verdict or {}
+    game.result = str(verdict.get("result") or "")
+    game.termination = str(verdict.get("termination") or "")
+    game.plies = int(verdict.get("plies") or 0)
+    score = verdict.get("score")
+    game.score = f"{score[0]}-{score[1]}" if isinstance(score, list) and len(score) == 2 else ""
+    game.record = record.text
+    game.verified_at = timezone.now()
+
+
+def make_official(game: Game, record: SubmittedRecord | None) -> None:
+    """``record`` becomes the game's one official submission (``None``: no submission is)."""
+    others = game.submissions.filter(official=True)
+    if record is not None:
+        others = others.exclude(pk=record.pk)
+    others.update(official=False)
+    if record is not None:
+        record.official = True
+        SubmittedRecord.objects.filter(pk=record.pk).update(official=True)
+
+
+def pairing_results(game: Game) -> list[str] | None:
+    """The result codes of the pairing's games when every game has one, else ``None``."""
+    games = list(game.pairing.games.order_by("number"))
+    if len(games) < game.pairing.round.event.games_per_pairing or any(not g.result for g in games):
+        return None
+    return [g.result for g in games]
+
+
+def apply_pairing_result(game: Game, source: object) -> str:
+    """When every game of the pairing has a result, it becomes the pairing's result; else why not."""
+    codes = pairing_results(game)
+    if codes is None:
+        return _("waiting for the other game of the match")
+    try:
+        apply_result(game.pairing, codes, source)
+    except ServiceError as exc:
+        return str(exc)
+    return ""
+
+
+def take_verified(record: SubmittedRecord) -> None:
+    """What a valid record does to its game's result; sets ``record.note``, ``applied``, ``official``.
+
+    Runs inside the verification's transaction; the caller saves ``record``.
+    """
+    game = lock_game(record.game_id)
+    record.game = game
+    outcome = str((record.verdict or {}).get("result") or "")
+    pairing = game.pairing
+    if pairing.round.status == Round.Status.CLOSED:
+        record.note = _("the round is closed: the result was not changed")
+    elif game.state == Game.State.DECIDED or pairing.source == Pairing.Source.ARBITER:
+        record.note = _("an arbiter decided this game: the result was not changed")
+    elif not outcome:
+        record.note = _("the record ends before the game is over: no result to apply")
+    elif not game.state:
+        copy_verdict(game, record)
+        make_official(game, record)
+        game.state = Game.State.OFFICIAL if record.by_official else Game.State.PROVISIONAL
+        game.save()
+        record.note = apply_pairing_result(game, Pairing.Source.VERIFIED)
+        record.applied = record.note == ""
+    elif outcome == game.result:
+        record.note = _same_outcome(game, record)
+    else:
+        Dispute.objects.create(
+            game=game,
+            opened_by=record.submitted_by,
+            submission=record,
+            reason=_("a later record ends %(new)s; the result is %(old)s")
+            % {"new": outcome, "old": game.result},
+        )
+        game.state = Game.State.DISPUTED
+        game.save(update_fields=["state"])
+        record.note = _(
+            "this record ends %(new)s but the game's result is %(old)s: a dispute for the arbiter; "
+            "the result stays until the arbiter decides"
+        ) % {"new": outcome, "old": game.result}
+
+
+def _same_outcome(game: Game, record: SubmittedRecord) -> str:
+    """A later valid record agreeing with the result: an official's makes it official, the opponent's
+    confirms it, anyone else's changes nothing."""
+    if game.state == Game.State.PROVISIONAL:
+        if record.by_official:
+            game.state = Game.State.OFFICIAL
+            game.save(update_fields=["state"])
+            return _("an official's record with the same result: the result is official")
+        official = official_submission(game)
+        uid = record.submitted_by_id
+        if uid in player_user_ids(game) and (official is None or official.submitted_by_id != uid):
+            _confirm(game, record.submitted_by)
+            return _("the same result from the opponent: it counts as a confirmation")
+    return _("the same result as the game's: nothing changes")
+
+
+def _confirm(game: Game, user: object) -> None:
+    game.state = Game.State.CONFIRMED
+    game.confirmed_by = user  # type: ignore[assignment]
+    game.confirmed_at = timezone.now()
+    game.save(update_fields=["state", "confirmed_by", "confirmed_at"])
+
+
+def _check_answer(game: Game, user: object) -> None:
+    """Refuse a confirmation or dispute from anyone but the opponent, or when there is nothing to answer."""
+    if game.pairing.round.status == Round.Status.CLOSED:
+        raise GameServiceError(
+            _("round %(number)s is closed: its results can no longer be confirmed or disputed")
+            % {"number": game.pairing.round.number}
+        )
+    uid = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
+    if uid is None or uid not in player_user_ids(game):
+        raise PermissionDenied(_("only the players of this game may confirm or dispute its result"))
+    if game.state != Game.State.PROVISIONAL:
+        raise GameServiceError(
+            _("there is no provisional result to answer: the game's state is “%(state)s”")
+            % {"state": game.get_state_display()}
+        )
+    official = official_submission(game)
+    if official is not None and official.submitted_by_id == uid:
+        raise PermissionDenied(_("you submitted this result: your opponent confirms or disputes it"))
+
+
+def confirm(game: Game, user: object) -> Game:
+    """The opponent accepts the provisional result: it is confirmed."""
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        _check_answer(game, user)
+        _confirm(game, user)
+        return game
+
+
+def dispute(game: Game, user: object, reason: str) -> Dispute:
+    """The opponent objects to the provisional result, with a reason: the arbiter decides."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise GameServiceError(_("say why you dispute the result"))
+    if len(reason) > MAX_REASON_CHARS:
+        raise GameServiceError(
+            _("the reason is longer than %(limit)s characters") % {"limit": MAX_REASON_CHARS}
+        )
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        _check_answer(game, user)
+        opened = Dispute.objects.create(game=game, opened_by=user, reason=reason)
+        game.state = Game.State.DISPUTED
+        game.save(update_fields=["state"])
+        return opened
+
+
+def on_round_closing(sender: object, round_: Round, **kwargs: object) -> None:
+    """Refuse to close a round with a disputed game; make its unanswered provisional results official."""
+    games = list(
+        Game.objects.select_for_update()
+        .filter(pairing__round=round_)
+        .select_related("pairing", "white", "black")
+        .order_by("pairing__board", "number")
+    )
+    disputed = [game for game in games if game.state == Game.State.DISPUTED]
+    if disputed:
+        boards = ", ".join(
+            _("board %(board)s (%(white)s – %(black)s)")
+            % {"board": game.pairing.board, "white": game.white, "black": game.black}
+            for game in disputed
+        )
+        raise GameServiceError(
+            ngettext(
+                "a result is disputed on %(boards)s: the arbiter decides before the round closes",
+                "results are disputed on %(boards)s: the arbiter decides before the round closes",
+                len(disputed),
+            )
+            % {"boards": boards}
+        )
+    Game.objects.filter(pk__in=[g.pk for g in games if g.state == Game.State.PROVISIONAL]).update(
+        state=Game.State.OFFICIAL
+    )

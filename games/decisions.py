@@ -1,0 +1,168 @@
+"""The arbiter's decision on a game, and the arbiter's queue of an event.
+
+The rules at home here:
+
+* only the event's organisers and arbiters decide (checked here, whatever the page or API did);
+* a decision either makes one valid, complete submission of the game official, or sets a result
+  with a reason (forfeit, adjudication, both lose, other); it is final (a second decision is
+  refused), logged as a :class:`~games.models.Decision` row (who, when, what, why), closes the
+  game's open disputes and is applied to the pairing with source ``ARBITER``;
+* the queue lists what waits for the arbiter: disputed games, provisional (unconfirmed) results,
+  boards without a result and refused submissions of the open rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.confirmation import MAX_REASON_CHARS, copy_verdict, lock_game, make_official, pairing_results
+from games.errors import GameServiceError
+from games.models import Decision, Game, SubmittedRecord
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.models import Event, Pairing, Round
+from tournaments.results.codes import (
+    BLACK_FORFEIT_WIN,
+    DOUBLE_FORFEIT,
+    GAME_RESULTS,
+    PLAYED_RESULTS,
+    WHITE_FORFEIT_WIN,
+)
+from tournaments.results.services import apply_result
+
+# The result codes each kind of decision allows (a submission brings its own).
+RESULTS_OF_KIND = {
+    Decision.Kind.FORFEIT: (WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN),
+    Decision.Kind.ADJUDICATION: PLAYED_RESULTS,
+    Decision.Kind.BOTH_LOSE: (DOUBLE_FORFEIT,),
+    Decision.Kind.OTHER: GAME_RESULTS,
+}
+
+
+def can_decide(game: Game, user: object) -> bool:
+    return game.pairing.round.event.can_manage(user)
+
+
+def decidable_submissions(game: Game) -> list[SubmittedRecord]:
+    """The submissions an arbiter may make official: valid records that end with a result."""
+    return [
+        record
+        for record in game.submissions.filter(status=SubmittedRecord.Status.VALID).order_by(
+            "submitted_at", "pk"
+        )
+        if (record.verdict or {}).get("result")
+    ]
+
+
+def decide(
+    game: Game,
+    user: object,
+    *,
+    kind: str,
+    submission_id: int | None = None,
+    result: str = "",
+    reason: str = "",
+) -> Decision:
+    """Record the arbiter's final decision on a game and apply it to the pairing."""
+    require_manager(game.pairing.round.event, user)
+    reason = (reason or "").strip()
+    if len(reason) > MAX_REASON_CHARS:
+        raise GameServiceError(
+            _("the reason is longer than %(limit)s characters") % {"limit": MAX_REASON_CHARS}
+        )
+    if kind not in Decision.Kind.values:
+        raise GameServiceError(_("unknown kind of decision: %(kind)s") % {"kind": kind})
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        if game.pairing.round.status == Round.Status.CLOSED:
+            raise GameServiceError(
+                _("round %(number)s is closed: its results can no longer change")
+                % {"number": game.pairing.round.number}
+            )
+        if game.state == Game.State.DECIDED:
+            raise GameServiceError(_("an arbiter has already decided this game: the decision is final"))
+        record = None
+        if kind == Decision.Kind.SUBMISSION:
+            record = _chosen_submission(game, submission_id)
+            copy_verdict(game, record)
+        else:
+            allowed = RESULTS_OF_KIND[Decision.Kind(kind)]
+            if result not in allowed:
+                raise GameServiceError(
+                    _("a decision of kind “%(kind)s” sets one of the results %(allowed)s, not “%(result)s”")
+                    % {"kind": Decision.Kind(kind).label, "allowed": ", ".join(allowed), "result": result}
+                )
+            if not reason:
+                raise GameServiceError(_("give the reason for the result you set"))
+            game.result, game.termination, game.plies, game.score, game.record = result, "", 0, "", ""
+        make_official(game, record)
+        game.state = Game.State.DECIDED
+        game.save()
+        decision = Decision.objects.create(
+            game=game, decided_by=user, kind=kind, submission=record, result=game.result, reason=reason
+        )
+        game.disputes.filter(decision=None).update(decision=decision)
+        codes = pairing_results(game)
+        if codes is not None:
+            try:
+                apply_result(game.pairing, codes, Pairing.Source.ARBITER)
+            except ServiceError as exc:
+                raise GameServiceError(str(exc)) from exc
+        return decision
+
+
+def _chosen_submission(game: Game, submission_id: int | None) -> SubmittedRecord:
+    if submission_id is None:
+        raise GameServiceError(_("choose the submission that becomes official"))
+    record = game.submissions.filter(pk=submission_id).first()
+    if record is None:
+        raise GameServiceError(_("submission %(id)s is not one of this game's") % {"id": submission_id})
+    if record.status != SubmittedRecord.Status.VALID or not (record.verdict or {}).get("result"):
+        raise GameServiceError(
+            _("submission %(id)s is not a valid record with a result: it cannot become official")
+            % {"id": submission_id}
+        )
+    return record
+
+
+@dataclass
+class Queue:
+    """What waits for the arbiter in an event's open rounds."""
+
+    disputed: list[Game] = field(default_factory=list)
+    provisional: list[Game] = field(default_factory=list)
+    missing: list[Pairing] = field(default_factory=list)
+    refused: list[SubmittedRecord] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.disputed or self.provisional or self.missing or self.refused)
+
+
+def queue(event: Event, user: object) -> Queue:
+    """The arbiter's queue of ``event`` (its organisers and arbiters only)."""
+    require_manager(event, user)
+    open_rounds = Round.objects.filter(event=event, status=Round.Status.PAIRED)
+    games = Game.objects.filter(pairing__round__in=open_rounds).select_related(
+        "pairing__round", "white", "black"
+    )
+    order = ("pairing__round__number", "pairing__board", "number")
+    return Queue(
+        disputed=list(games.filter(state=Game.State.DISPUTED).order_by(*order)),
+        provisional=list(games.filter(state=Game.State.PROVISIONAL).order_by(*order)),
+        missing=list(
+            Pairing.objects.filter(round__in=open_rounds, white_score=None, black__isnull=False)
+            .select_related("round", "white__player", "black__player")
+            .order_by("round__number", "board")
+        ),
+        refused=list(
+            SubmittedRecord.objects.filter(
+                game__pairing__round__in=open_rounds, status=SubmittedRecord.Status.INVALID
+            )
+            .select_related("game__pairing__round", "game__white", "game__black", "submitted_by")
+            .order_by("-submitted_at", "-pk")
+        ),
+    )
