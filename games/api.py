@@ -1,9 +1,17 @@
-"""REST API for games: verified games, record submission, and a stateless replay check."""
+"""REST API for games: games and their submissions, record submission, the opponent's confirmation
+or dispute, the arbiter's decision, and a stateless replay check.
+
+The endpoints check nothing themselves: the services do, and their ``PermissionDenied`` becomes a
+403, their ``ServiceError`` (``GameServiceError``) a 400 with the message.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.exceptions import PermissionDenied
-from drf_spectacular.utils import extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.permissions import AllowAny
@@ -12,9 +20,12 @@ from rest_framework.response import Response
 
 from arbiter import registry
 from arbiter.errors import ArbiterError
-from games import services
-from games.models import Game, SubmittedRecord
+from games import confirmation, decisions, services
+from games.confirmation import MAX_REASON_CHARS
+from games.models import Decision, Game, SubmittedRecord
+from tournaments.errors import ServiceError
 from tournaments.models import Pairing
+from tournaments.results.codes import GAME_RESULTS
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -36,6 +47,7 @@ class GameSerializer(serializers.ModelSerializer):
             "white",
             "black",
             "result",
+            "state",
             "termination",
             "plies",
             "score",
@@ -49,7 +61,18 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = SubmittedRecord
-        fields = ["id", "game", "status", "submitted_at", "applied", "note", "error", "verdict"]
+        fields = [
+            "id",
+            "game",
+            "status",
+            "submitted_at",
+            "by_official",
+            "official",
+            "applied",
+            "note",
+            "error",
+            "verdict",
+        ]
 
     def get_error(self, record: SubmittedRecord) -> dict[str, object] | None:
         if record.status != SubmittedRecord.Status.INVALID:
@@ -61,6 +84,34 @@ class SubmitSerializer(serializers.Serializer):
     pairing = serializers.PrimaryKeyRelatedField(queryset=Pairing.objects.all())
     game_number = serializers.IntegerField(default=1, min_value=1, max_value=2)
     record = serializers.CharField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
+
+
+class DisputeSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", help_text="Why (required)")
+
+
+class DecideSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Decision.Kind.choices)
+    submission = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="For kind 'submission': the one made official",
+    )
+    result = serializers.ChoiceField(
+        choices=GAME_RESULTS, required=False, allow_blank=True, default="", help_text="For the other kinds"
+    )
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=MAX_REASON_CHARS, trim_whitespace=True
+    )
+
+
+class DecisionSerializer(serializers.ModelSerializer):
+    decided_by = serializers.CharField(source="decided_by.username", read_only=True, default=None)
+
+    class Meta:
+        model = Decision
+        fields = ["id", "game", "kind", "submission", "result", "reason", "decided_by", "decided_at"]
 
 
 class ReplaySerializer(serializers.Serializer):
@@ -84,12 +135,97 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
                 request.user,
                 data.validated_data["record"],
                 data.validated_data["game_number"],
+                request.META.get("REMOTE_ADDR"),
             )
         except PermissionDenied as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
         except services.GameServiceError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
-        return Response(SubmittedRecordSerializer(record).data, status=status.HTTP_202_ACCEPTED)
+        code = status.HTTP_200_OK if record.repeated else status.HTTP_202_ACCEPTED
+        return Response(SubmittedRecordSerializer(record).data, status=code)
+
+    @extend_schema(responses={200: SubmittedRecordSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def submissions(self, request: Request, pk: str | None = None) -> Response:
+        """Every submission of the game, newest first, with the arbiter's verdict and which is official."""
+        game = self.get_object()
+        return Response(SubmittedRecordSerializer(game.submissions.all(), many=True).data)
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: GameSerializer,
+            400: OpenApiResponse(description="Nothing to confirm (no provisional result, round closed)"),
+            403: OpenApiResponse(description="Not the opponent of the player who submitted the result"),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        """The opponent confirms the game's provisional result."""
+        return _answer(lambda: confirmation.confirm(self.get_object(), request.user))
+
+    @extend_schema(
+        request=DisputeSerializer,
+        responses={
+            200: GameSerializer,
+            400: OpenApiResponse(
+                description="No reason, or nothing to dispute (round closed, no provisional result)"
+            ),
+            403: OpenApiResponse(description="Not the opponent of the player who submitted the result"),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def dispute(self, request: Request, pk: str | None = None) -> Response:
+        """The opponent disputes the game's provisional result with a reason; the arbiter decides."""
+        data = DisputeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = self.get_object()
+        return _answer(lambda: confirmation.dispute(game, request.user, data.validated_data["reason"]).game)
+
+    @extend_schema(
+        request=DecideSerializer,
+        responses={
+            201: DecisionSerializer,
+            400: OpenApiResponse(description="An inconsistent decision, a second one, or a closed round"),
+            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def decide(self, request: Request, pk: str | None = None) -> Response:
+        """The arbiter's final decision: a submission made official, or a result with a reason."""
+        game = self.get_object()
+        if not decisions.can_decide(game, request.user):
+            return Response(
+                {"detail": _("only the event's organisers and arbiters decide results")},
+                status=status.HTTP_403_FORBIDDEN,
+            )
+        data = DecideSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            decision = decisions.decide(
+                game,
+                request.user,
+                kind=data.validated_data["kind"],
+                submission_id=data.validated_data["submission"],
+                result=data.validated_data["result"],
+                reason=data.validated_data["reason"],
+            )
+        except PermissionDenied as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+        except ServiceError as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(DecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
+
+
+def _answer(action: Callable[[], Game]) -> Response:
+    """Run a confirmation or dispute: the game afterwards, or the refusal as 403 / 400."""
+    try:
+        game = action()
+    except PermissionDenied as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+    except ServiceError as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    return Response(GameSerializer(game).data)
 
 
 class SubmittedRecordViewSet(viewsets.ReadOnlyModelViewSet):

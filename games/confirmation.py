@@ -201,15 +201,15 @@ def confirm(game: Game, user: object) -> Game:
 def dispute(game: Game, user: object, reason: str) -> Dispute:
     """The opponent objects to the provisional result, with a reason: the arbiter decides."""
     reason = (reason or "").strip()
-    if not reason:
-        raise GameServiceError(_("say why you dispute the result"))
-    if len(reason) > MAX_REASON_CHARS:
-        raise GameServiceError(
-            _("the reason is longer than %(limit)s characters") % {"limit": MAX_REASON_CHARS}
-        )
     with transaction.atomic():
         game = lock_game(game.pk)
         _check_answer(game, user)
+        if not reason:
+            raise GameServiceError(_("say why you dispute the result"))
+        if len(reason) > MAX_REASON_CHARS:
+            raise GameServiceError(
+                _("the reason is longer than %(limit)s characters") % {"limit": MAX_REASON_CHARS}
+            )
         opened = Dispute.objects.create(game=game, opened_by=user, reason=reason)
         game.state = Game.State.DISPUTED
         game.save(update_fields=["state"])

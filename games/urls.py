@@ -1,4 +1,4 @@
-"""Page URLs of games and record submission."""
+"""Page URLs of games: records, confirmation and disputes, the arbiter's decisions and queue."""
 
 from django.urls import path
 
@@ -8,6 +8,11 @@ app_name = "games"
 
 urlpatterns = [
     path("<int:pk>/", views.game_detail, name="game-detail"),
+    path("<int:pk>/confirm/", views.confirm, name="confirm"),
+    path("<int:pk>/dispute/", views.dispute, name="dispute"),
+    path("<int:pk>/decide/", views.decide, name="decide"),
     path("pairings/<int:pairing_id>/submit/", views.submit, name="submit"),
+    path("pairings/<int:pairing_id>/game/<int:number>/", views.pairing_game, name="pairing-game"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
+    path("events/<slug:slug>/queue/", views.queue, name="queue"),
 ]

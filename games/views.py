@@ -1,4 +1,9 @@
-"""Game pages: a verified game, submitting a record for a pairing, a submission's verdict."""
+"""Game pages: a game with its submissions and state, submitting a record, a submission's verdict,
+the opponent's confirmation or dispute, the arbiter's decision and the arbiter's queue of an event.
+
+The pages check nothing themselves beyond showing buttons: every rule (who may answer, who decides)
+is the services'; their ``GameServiceError`` becomes a message, ``PermissionDenied`` a 403.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,15 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
 
-from games import services
+from games import confirmation, decisions, services
+from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
-from tournaments.models import Pairing
+from tournaments.errors import ServiceError
+from tournaments.models import Event, Pairing, Round
+from tournaments.web.views.common import event_context
 
 
 class RecordForm(forms.Form):
@@ -42,10 +51,124 @@ class RecordForm(forms.Form):
         return data
 
 
+def _game(pk: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("pairing__round__event", "white", "black"), pk=pk)
+
+
+def _render_game(
+    request: HttpRequest,
+    game: Game,
+    status: int = 200,
+    dispute_form: DisputeForm | None = None,
+    decision_form: DecisionForm | None = None,
+) -> HttpResponse:
+    submissions = list(game.submissions.select_related("submitted_by").order_by("submitted_at", "pk"))
+    for version, record in enumerate(submissions, start=1):
+        record.version = version  # type: ignore[attr-defined]
+    can_decide = decisions.can_decide(game, request.user) and game.state != Game.State.DECIDED
+    if can_decide and decision_form is None:
+        decision_form = DecisionForm(submissions=decisions.decidable_submissions(game))
+    context = {
+        "game": game,
+        "submissions": submissions[::-1],
+        "disputes": list(game.disputes.select_related("opened_by", "submission", "decision")),
+        "decision": game.decisions.select_related("decided_by", "submission").first(),
+        "can_answer": confirmation.can_answer(game, request.user),
+        "dispute_form": dispute_form or DisputeForm(),
+        "can_decide": can_decide and game.pairing.round.status != Round.Status.CLOSED,
+        "decision_form": decision_form,
+        "can_manage": game.pairing.round.event.can_manage(request.user),
+    }
+    return render(request, "games/game_detail.html", context, status=status)
+
+
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("pairing__round__event", "white", "black"), pk=pk)
-    submissions = game.submissions.all()[:20]
-    return render(request, "games/game_detail.html", {"game": game, "submissions": submissions})
+    return _render_game(request, _game(pk))
+
+
+@login_required
+@require_POST
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(pk)
+    try:
+        confirmation.confirm(game, request.user)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return _render_game(request, game, status=400)
+    messages.success(request, _("You confirmed the result."))
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(pk)
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        if not confirmation.can_answer(game, request.user):
+            raise PermissionDenied(_("only the opponent may dispute this result"))
+        messages.error(request, _("Say why you dispute the result."))
+        return _render_game(request, game, status=400, dispute_form=form)
+    try:
+        confirmation.dispute(game, request.user, form.cleaned_data["reason"])
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return _render_game(request, game, status=400, dispute_form=form)
+    messages.success(request, _("You disputed the result: the arbiter will decide."))
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def decide(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(pk)
+    if not decisions.can_decide(game, request.user):
+        raise PermissionDenied(_("only the event's organisers and arbiters decide results"))
+    form = DecisionForm(request.POST, submissions=decisions.decidable_submissions(game))
+    if form.is_valid():
+        try:
+            decisions.decide(
+                game,
+                request.user,
+                kind=form.cleaned_data["kind"],
+                submission_id=form.cleaned_data["submission"],
+                result=form.cleaned_data["result"],
+                reason=form.cleaned_data["reason"],
+            )
+        except ServiceError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Your decision is recorded and applied."))
+            return redirect(game)
+    else:
+        messages.error(request, _("The decision form has errors: see below."))
+    return _render_game(request, game, status=400, decision_form=form)
+
+
+@login_required
+def queue(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    waiting = decisions.queue(event, request.user)
+    return render(request, "games/queue.html", {**event_context(request, event, "queue"), "queue": waiting})
+
+
+@login_required
+def pairing_game(request: HttpRequest, pairing_id: int, number: int) -> HttpResponse:
+    """The page of game ``number`` of a pairing, created on first use (the queue's boards without a game)."""
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
+    )
+    if not pairing.round.event.can_manage(request.user):
+        raise PermissionDenied(_("only the event's organisers and arbiters may open this"))
+    try:
+        games = services.games_of(pairing)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect(pairing.round.get_absolute_url())
+    if not 1 <= number <= len(games):
+        messages.error(request, _("this pairing has no game %(number)s") % {"number": number})
+        return redirect(pairing.round.get_absolute_url())
+    return redirect(games[number - 1])
 
 
 @login_required
@@ -68,11 +191,17 @@ def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
         if form.is_valid():
             try:
                 record = services.submit_record(
-                    pairing, request.user, str(form.cleaned_data["record"]), form.cleaned_data["game_number"]
+                    pairing,
+                    request.user,
+                    str(form.cleaned_data["record"]),
+                    form.cleaned_data["game_number"],
+                    request.META.get("REMOTE_ADDR"),
                 )
             except services.GameServiceError as exc:
                 form.add_error(None, str(exc))
             else:
+                if record.repeated:
+                    messages.info(request, _("This record was submitted before: here is that submission."))
                 return redirect("games:record-detail", pk=record.pk)
         status = 400
     return render(

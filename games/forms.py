@@ -1,0 +1,57 @@
+"""The forms of a game's page for answering and deciding a result: dispute and decision.
+
+They only shape the input; who may answer or decide, and which choices are consistent, is checked by
+``games.confirmation`` and ``games.decisions``.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.confirmation import MAX_REASON_CHARS
+from games.models import Decision, SubmittedRecord
+from tournaments.results.codes import GAME_RESULTS, RESULT_LABELS
+
+
+class DisputeForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why do you dispute this result?"),
+        max_length=MAX_REASON_CHARS,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class DecisionForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Decision"), choices=Decision.Kind.choices)
+    submission = forms.TypedChoiceField(
+        label=_("Submission that becomes official"), coerce=int, required=False, empty_value=None
+    )
+    result = forms.ChoiceField(
+        label=_("Result (when no submission is chosen)"),
+        required=False,
+        choices=[("", "—")] + [(code, RESULT_LABELS[code]) for code in GAME_RESULTS],
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        required=False,
+        max_length=MAX_REASON_CHARS,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def __init__(
+        self, *args: object, submissions: list[SubmittedRecord] | None = None, **kwargs: object
+    ) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["submission"].choices = [("", "—")] + [  # type: ignore[attr-defined]
+            (
+                record.pk,
+                _("#%(pk)s by %(who)s: %(result)s")
+                % {
+                    "pk": record.pk,
+                    "who": record.submitted_by or "—",
+                    "result": (record.verdict or {}).get("result"),
+                },
+            )
+            for record in submissions or []
+        ]
