@@ -3,7 +3,7 @@
 For each event size (100, 250 and 500 players by default) a synthetic history of R-1 rounds is
 made up quickly -- players paired inside their score group, no rematches, colours alternating,
 results drawn with a fixed seed -- and then round R (default 5) is paired by the Dutch engine
-exactly as a stored event is (``tournaments.pairing.pair_round`` over an ``EventState``). Only
+exactly as a stored event is (``tournaments.pairing.systems.pair_round`` over an ``EventState``). Only
 that last call is timed. Pure engine path: no database.
 """
 

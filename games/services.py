@@ -23,6 +23,7 @@ from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.tasks import verify_record_task
 from tournaments.models import Pairing, Round
+from tournaments.results.codes import first_named_is_white
 
 __all__ = ["GameServiceError", "can_submit", "games_of", "submit_record", "verify_record"]
 
@@ -38,9 +39,8 @@ def games_of(pairing: Pairing) -> list[Game]:
     event = pairing.round.event
     games = []
     for number in range(1, event.games_per_pairing + 1):
-        white, black = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
-        if number == 2:
-            white, black = black, white
+        first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
+        white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
         game, _created = Game.objects.get_or_create(
             pairing=pairing, number=number, defaults={"game": event.game, "white": white, "black": black}
         )
