@@ -99,6 +99,11 @@ def submit_record(
             raise GameServiceError(
                 _("round %(number)s is closed: ask an arbiter") % {"number": pairing.round.number}
             )
+        if pairing.round.is_draft:
+            raise GameServiceError(
+                _("round %(number)s is not published yet: its pairings may still change")
+                % {"number": pairing.round.number}
+            )
         games = games_of(pairing)
         if not 1 <= number <= len(games):
             raise GameServiceError(

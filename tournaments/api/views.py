@@ -121,6 +121,10 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     queryset = Pairing.objects.select_related("round__event", "white__player", "black__player")
     serializer_class = PairingSerializer
 
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        """Pairings of draft rounds exist only for their event's managers (404 for the others)."""
+        return super().get_queryset().visible_to(self.request.user)
+
     @extend_schema(request=ResultInputSerializer, responses=PairingSerializer)
     @action(detail=True, methods=["post"])
     def result(self, request: Request, pk: str) -> Response:

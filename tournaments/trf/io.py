@@ -34,8 +34,12 @@ from tournaments.trf.format import (
 )
 
 
-def export_event(event: Event) -> TrfDocument:
-    """The stored event as a TRF document (2-game matches: one TRF round per game)."""
+def export_event(event: Event, user: object = None) -> TrfDocument:
+    """The stored event as a TRF document (2-game matches: one TRF round per game).
+
+    Given a ``user`` (a request's), draft rounds are written only when he may manage the event;
+    without one (internal callers) everything is.
+    """
     games = event.games_per_pairing
     registrations = list(event.registrations.select_related("player").exclude(pairing_number=None))
     number_of = {r.pk: r.pairing_number for r in registrations}
@@ -49,6 +53,8 @@ def export_event(event: Event) -> TrfDocument:
         for r in registrations
     }
     pairings = Pairing.objects.filter(round__event=event).select_related("round")
+    if user is not None:
+        pairings = pairings.visible_to(user)
     last = 0
     for pairing in pairings:
         first_round = (pairing.round.number - 1) * games + 1
@@ -101,8 +107,8 @@ def export_event(event: Event) -> TrfDocument:
     )
 
 
-def export_event_text(event: Event) -> str:
-    return write_trf(export_event(event))
+def export_event_text(event: Event, user: object = None) -> str:
+    return write_trf(export_event(event, user))
 
 
 def import_event(

@@ -1,0 +1,57 @@
+"""A draft Swiss round (paired, not published) is its managers' alone: no one else reads its
+pairings through the API, and nobody submits a game record for it (its boards may still change)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+
+from games import services as game_services
+from tests.conftest import make_swiss, start
+from tournaments.errors import ServiceError
+from tournaments.models import Pairing, Player
+from tournaments.pairing import edits
+
+pytestmark = pytest.mark.django_db
+
+
+def _draft_board(organiser: User) -> Pairing:
+    event = make_swiss(organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600", rounds=3, game="dvonn")
+    round_1 = start(event, organiser)
+    assert round_1.is_draft
+    return round_1.pairings.exclude(black=None).select_related("white__player", "black__player").first()
+
+
+def test_the_pairings_api_hides_a_draft_board_from_all_but_its_managers(
+    organiser: User, stranger: User, api_client
+) -> None:  # type: ignore[no-untyped-def]
+    pairing = _draft_board(organiser)
+    address = f"/api/pairings/{pairing.pk}/"
+    assert api_client.get(address).status_code == 404
+    api_client.force_authenticate(stranger)
+    assert api_client.get(address).status_code == 404
+    api_client.force_authenticate(organiser)
+    response = api_client.get(address)
+    assert response.status_code == 200
+    assert response.json()["white"]["name"] == pairing.white.player.display_name
+    edits.publish_round(pairing.round, organiser)
+    api_client.force_authenticate(None)
+    assert api_client.get(address).status_code == 200
+
+
+def test_nobody_submits_a_record_for_a_draft_board(organiser: User) -> None:
+    pairing = _draft_board(organiser)
+    player = Player.objects.get(pk=pairing.white.player_id)
+    player.user = User.objects.create_user("ann", password="pw-ann-12345")
+    player.save()
+    pairing = Pairing.objects.select_related("round__event", "white__player", "black__player").get(
+        pk=pairing.pk
+    )
+    for user in (player.user, organiser):
+        with pytest.raises(ServiceError, match="round 1 is not published yet"):
+            game_services.submit_record(pairing, user, "irrelevant: refused before it is read")
+    assert not pairing.games.exists()
+    edits.publish_round(pairing.round, organiser)
+    with pytest.raises(PermissionDenied):
+        game_services.submit_record(pairing, User.objects.create_user("eve", password="pw-eve-12345"), "x")
