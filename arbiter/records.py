@@ -14,7 +14,6 @@ from arbiter.errors import InvalidRecordError, UnreadableRecordError
 
 TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
-COMMENT_RE = re.compile(r"\{[^}]*\}")
 
 # Standard tag order when writing a record.
 TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Game", "Result")
@@ -53,7 +52,7 @@ def parse_tagged(text: str) -> TaggedRecord:
                 raise UnreadableRecordError(f"line {number}: malformed tag pair: {stripped!r}")
             in_tags = False
         body_lines.append(stripped)
-    body = COMMENT_RE.sub(" ", " ".join(body_lines))
+    body = strip_comments(" ".join(body_lines))
     tokens = []
     for token in body.split():
         if MOVE_NUMBER_RE.match(token):
@@ -103,3 +102,33 @@ def check_result_tag(tags: dict[str, str], result: str | None) -> None:
         raise InvalidRecordError(f"the Result tag says {written} but the game is not over")
     if written != result:
         raise InvalidRecordError(f"the Result tag says {written} but the play gives {result}")
+
+
+def strip_comments(text: str) -> str:
+    """Each ``{...}`` comment replaced by a space; an unclosed ``{`` and what follows stay.
+
+    A scan with ``str.find``, linear in the text whatever it holds (a regular expression retried
+    at every ``{`` of a text full of unclosed ones takes quadratic time).
+    """
+    parts: list[str] = []
+    position = 0
+    while True:
+        start = text.find("{", position)
+        end = text.find("}", start + 1) if start >= 0 else -1
+        if end < 0:
+            parts.append(text[position:])
+            return "".join(parts)
+        parts.append(text[position:start])
+        parts.append(" ")
+        position = end + 1
+
+
+def small_number(text: str, digits: int = 6) -> int | None:
+    """``text`` as a number when it is 1 to ``digits`` ASCII digits, else None.
+
+    ``str.isdigit`` also accepts superscripts and other scripts' digits, which ``int`` refuses,
+    and ``int`` refuses numbers of more than 4,300 digits: records are read through this instead.
+    """
+    if not 1 <= len(text) <= digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)

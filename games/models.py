@@ -77,7 +77,7 @@ class SubmittedRecord(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     verdict = models.JSONField(null=True, blank=True)
     error_ply = models.PositiveIntegerField(null=True, blank=True)
-    error_move = models.CharField(max_length=200, blank=True)
+    error_move = models.TextField(blank=True, help_text="The move as written (any length)")
     error_reason = models.TextField(blank=True)
     applied = models.BooleanField(default=False, help_text="The verified result was applied to the pairing")
     note = models.TextField(blank=True, help_text="Why the result was or was not applied")

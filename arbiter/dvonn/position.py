@@ -36,6 +36,7 @@ from arbiter.dvonn.board import (
     score,
 )
 from arbiter.errors import InvalidPositionError
+from arbiter.records import small_number
 
 
 def placement_piece(placed: int) -> str:
@@ -107,13 +108,10 @@ def parse_position(text: str) -> Position:
     to_move = from_letter(side)
     if to_move is None:
         raise InvalidPositionError(f"side to move must be 'w' or 'b', not {side!r}")
-    if (
-        not placed_text.isdigit()
-        or not 0 <= int(placed_text) <= TOTAL_PIECES
-        or placed_text != str(int(placed_text))
-    ):
-        raise InvalidPositionError(f"placement count must be a number 0-49, not {placed_text!r}")
-    placed = int(placed_text)
+    placed_number = small_number(placed_text, 2)
+    if placed_number is None or not 0 <= placed_number <= TOTAL_PIECES or placed_text != str(placed_number):
+        raise InvalidPositionError(f"placement count must be a number 0-49, not {placed_text[:40]!r}")
+    placed = placed_number
     rows = board_text.split("/")
     if len(rows) != len(ROW_SPANS):
         raise InvalidPositionError(f"the board has 5 rows separated by '/', found {len(rows)}")

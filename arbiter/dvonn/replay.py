@@ -45,8 +45,10 @@ RESULTS = tuple(Result)
 _LG_HEADER_RE = re.compile(r"\s*([A-Za-z]+)\s*\[([^\]]*)\]")
 _LG_START_RE = re.compile(r"^\s*Event\s*\[")
 _MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
-_SCORE_COMMENT_RE = re.compile(r"^#\s*Score\s*:\s*(\S.*?)\s*$", re.IGNORECASE)
-_SCORE_RE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+# Linear in the line: the claim is taken whole and stripped afterwards (a lazy group followed by
+# "\s*$" would retry at every character of a long run of spaces).
+_SCORE_COMMENT_RE = re.compile(r"^#\s*Score\s*:(.*)$", re.IGNORECASE | re.DOTALL)
+_SCORE_RE = re.compile(r"^\s*([0-9]{1,3})\s*-\s*([0-9]{1,3})\s*$")
 _GAME_COMMENT_RE = re.compile(r"^#\s*game\b", re.IGNORECASE)
 
 
@@ -112,8 +114,8 @@ def parse_record(text: str, style: str) -> ParsedRecord:
         stripped = line.strip()
         if stripped.startswith("#"):
             score_match = _SCORE_COMMENT_RE.match(stripped)
-            if score_match:
-                scores.append(score_match.group(1))
+            if score_match and score_match.group(1).strip():
+                scores.append(score_match.group(1).strip())
             if _GAME_COMMENT_RE.match(stripped):
                 record.games_in_file += 1
             continue
@@ -295,7 +297,7 @@ def _read_termination(
 def _check_score(claim: str, actual: tuple[int, int]) -> None:
     match = _SCORE_RE.match(claim)
     if match is None:
-        raise InvalidRecordError(f"the written score {claim!r} is not '<white>-<black>'")
+        raise InvalidRecordError(f"the written score {claim[:40]!r} is not '<white>-<black>'")
     written = (int(match.group(1)), int(match.group(2)))
     if written != actual:
         raise InvalidRecordError(

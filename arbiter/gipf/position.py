@@ -43,6 +43,7 @@ from arbiter.gipf.board import (
     owner,
     weight,
 )
+from arbiter.records import small_number
 
 PIECE_CHARS = ".wbWB"  # the characters of EMPTY, WHITE_PIECE, BLACK_PIECE, WHITE_GIPF, BLACK_GIPF
 GAME_KEYS = {"gipf-basic": "basic", "gipf-standard": "standard", "gipf-tournament": "tournament"}
@@ -130,10 +131,10 @@ def format_position(pos: Position) -> str:
 
 
 def _pair(value: str, name: str) -> tuple[int, int]:
-    parts = value.split("/")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise InvalidPositionError(f"{name} must be two numbers like 12/12, not '{value}'")
-    return int(parts[0]), int(parts[1])
+    numbers = [small_number(part) for part in value.split("/")]
+    if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
+        raise InvalidPositionError(f"{name} must be two numbers like 12/12, not '{value[:40]}'")
+    return numbers[0], numbers[1]
 
 
 def parse_board(text: str) -> tuple[int, ...]:

@@ -11,6 +11,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from games import services as game_services
+from games.models import SubmittedRecord
 from tests.integration.conftest import wait_for
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Round
@@ -119,3 +121,21 @@ def test_pairing_task_run_twice_at_once_stores_one_set(celery_worker_process) ->
         thread.join()
     assert Pairing.objects.filter(round=round_).count() == 3
     assert Round.objects.get(pk=round_.pk).status == Round.Status.PAIRED
+
+
+def test_a_refused_record_with_a_long_move_is_stored_by_the_worker(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
+    organiser, event = make_event(2)
+    round1 = event_services.start_event(event, organiser, "white")
+    wait_for(lambda: paired(round1.pk), what="the worker to pair round 1")
+    pairing = Pairing.objects.filter(round=round1).exclude(black=None).get()
+    move = "b1-b3" * 50  # 250 characters: more than the former 200-character column
+    record = game_services.submit_record(pairing, organiser, f'[Game "GIPF standard"]\n1. {move}')
+    done = wait_for(
+        lambda: (
+            SubmittedRecord.objects.exclude(status=SubmittedRecord.Status.PENDING)
+            .filter(pk=record.pk)
+            .first()
+        ),
+        what="the worker to verify the record",
+    )
+    assert done.status == SubmittedRecord.Status.INVALID and done.error_move == move

@@ -6,7 +6,6 @@ pairing numbers (rating, then name) lives here: :func:`initial_ranking`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -40,7 +39,24 @@ class ParsedEntry:
     country: str = ""
 
 
-ENTRY_RE = re.compile(r"^(?P<name>.+?)(?:\s*[,;\t]\s*|\s+)(?P<rating>\d{1,4})\s*$")
+def split_rating(line: str) -> tuple[str, int | None]:
+    """``"Ann Smith, 1650"`` -> ("Ann Smith", 1650): a trailing number of 1 to 4 digits after
+    white space, or after a comma or semicolon, is the rating; otherwise the whole line is the name.
+
+    Read with string operations, linear in the line whatever it holds.
+    """
+    head = line.rstrip()
+    digits = len(head) - len(head.rstrip("0123456789"))
+    if not 1 <= digits <= 4:
+        return line, None
+    prefix = head[: len(head) - digits]
+    # The separator: white space, at most one comma or semicolon, white space before it.
+    name = prefix.rstrip()
+    if name.endswith((",", ";")):
+        name = name[:-1].rstrip()
+    if len(name) == len(prefix) or (not name and len(prefix) < 2):
+        return line, None  # no separator, or nothing before it
+    return name.strip(" ,;"), int(head[len(prefix) :])
 
 
 def parse_player_list(text: str) -> list[ParsedEntry]:
@@ -50,10 +66,7 @@ def parse_player_list(text: str) -> list[ParsedEntry]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        match = ENTRY_RE.match(line)
-        name, rating = (
-            (match.group("name").strip(" ,;"), int(match.group("rating"))) if match else (line, None)
-        )
+        name, rating = split_rating(line)
         name = " ".join(name.split())
         if not name:
             errors.append(f"line {number}: no name")
