@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,29 +14,17 @@ from django.urls import reverse
 from arbiter import registry
 from games import services
 from games.models import Game, SubmittedRecord
-from tests.conftest import shared_path
-from tournaments.events import services as event_services
+from tests.conftest import make_event, shared_path, start
 from tournaments.models import Event, Pairing, Player
-from tournaments.registration import services as registration_services
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def organiser() -> User:
-    return User.objects.create_user("olga", password="pw-olga-12345")
+pytestmark = pytest.mark.django_db
 
 
 def running_event(organiser: User, game: str = "gipf-standard", games_per_pairing: int = 1) -> Event:
-    event = event_services.create_event(
-        organiser,
-        name="Record test",
-        game=game,
-        pairing_system="round-robin",
-        games_per_pairing=games_per_pairing,
+    event = make_event(
+        organiser, "Ann 1900\nBob 1800", name="Record test", game=game, games_per_pairing=games_per_pairing
     )
-    registration_services.register_list(event, organiser, "Ann 1900\nBob 1800")
-    event_services.start_event(event, organiser, "white")
+    start(event, organiser)
     return event
 
 
@@ -48,30 +38,33 @@ def reference_record(name: str) -> str:
     return shared_path("records", "gipf", name).read_text()
 
 
-def test_a_valid_record_sets_the_pairing_result(organiser: User) -> None:
+def test_a_valid_record_sets_the_pairing_result(organiser: User, commit: Any) -> None:
     event = running_event(organiser)
     pairing = first_pairing(event)
     text = reference_record("standard-01.txt")
-    winner = "1-0" if '[Result "1-0"]' in text else "0-1"
+    tagged = re.search(r'\[Result "([^"]+)"\]', text)
+    assert tagged is not None
+    winner = tagged.group(1)
     text = text.replace('[White "reference"]', '[White "Ann"]').replace(
         '[Black "reference"]', '[Black "Bob"]'
     )
-    record = services.submit_record(pairing, organiser, text)
+    record = commit(services.submit_record, pairing, organiser, text)
     record.refresh_from_db()
     assert record.status == SubmittedRecord.Status.VALID, record.error_message()
     assert record.applied
     pairing.refresh_from_db()
     assert pairing.results == winner and pairing.source == Pairing.Source.VERIFIED
     game = Game.objects.get(pairing=pairing)
-    assert game.result == winner and game.termination in ("no-reserve", "no-gipf-piece") and game.plies > 10
+    # The record stops after White's 32nd move (63 plies): Black, to move, has no piece in reserve.
+    assert (game.result, game.termination, game.plies) == (winner, "no-reserve", 63)
 
 
-def test_an_illegal_move_is_reported_with_ply_move_and_reason(organiser: User) -> None:
+def test_an_illegal_move_is_reported_with_ply_move_and_reason(organiser: User, commit: Any) -> None:
     event = running_event(organiser)
     pairing = first_pairing(event)
     # Ply 2 pushes from a spot that is not a dot.
     text = '[Game "GIPF standard"]\n\n1. i3-h3 e5-e6 2. a1-b2 *\n'
-    record = services.submit_record(pairing, organiser, text)
+    record = commit(services.submit_record, pairing, organiser, text)
     record.refresh_from_db()
     assert record.status == SubmittedRecord.Status.INVALID
     assert record.error_ply == 2 and record.error_move == "e5-e6"
@@ -80,49 +73,48 @@ def test_an_illegal_move_is_reported_with_ply_move_and_reason(organiser: User) -
     assert pairing.results == "" and pairing.white_score is None
 
 
-def test_a_record_of_the_wrong_game_is_refused(organiser: User) -> None:
+def test_a_record_of_the_wrong_game_is_refused(organiser: User, commit: Any) -> None:
     event = running_event(organiser, game="dvonn")
-    record = services.submit_record(first_pairing(event), organiser, reference_record("basic-01.txt"))
+    record = commit(services.submit_record, first_pairing(event), organiser, reference_record("basic-01.txt"))
     record.refresh_from_db()
     assert record.status == SubmittedRecord.Status.INVALID
     assert record.error_reason
 
 
-def test_names_in_the_record_must_match_the_pairing(organiser: User) -> None:
+def test_names_in_the_record_must_match_the_pairing(organiser: User, commit: Any) -> None:
     event = running_event(organiser)
     text = reference_record("standard-02.txt").replace('[White "reference"]', '[White "Somebody Else"]')
-    record = services.submit_record(first_pairing(event), organiser, text)
+    record = commit(services.submit_record, first_pairing(event), organiser, text)
     record.refresh_from_db()
     assert record.status == SubmittedRecord.Status.INVALID
     assert "Somebody Else" in record.error_reason
 
 
-def test_only_players_and_managers_may_submit(organiser: User) -> None:
+def test_only_players_and_managers_may_submit(organiser: User, stranger: User, commit: Any) -> None:
     event = running_event(organiser)
     pairing = first_pairing(event)
-    stranger = User.objects.create_user("sam", password="pw-sam-12345")
     with pytest.raises(PermissionDenied):
         services.submit_record(pairing, stranger, reference_record("standard-01.txt"))
     ann = Player.objects.get(display_name="Ann")
     ann.user = User.objects.create_user("ann", password="pw-ann-12345")
     ann.save()
     pairing = Pairing.objects.get(pk=pairing.pk)
-    record = services.submit_record(pairing, ann.user, "not a record at all")
+    record = commit(services.submit_record, pairing, ann.user, "not a record at all")
     record.refresh_from_db()
     assert record.status == SubmittedRecord.Status.INVALID
     assert SubmittedRecord.objects.count() == 1
 
 
-def test_a_two_game_match_waits_for_both_games(organiser: User) -> None:
+def test_a_two_game_match_waits_for_both_games(organiser: User, commit: Any) -> None:
     event = running_event(organiser, game="dvonn", games_per_pairing=2)
     pairing = first_pairing(event)
     first = registry.random_record("dvonn", 11, {"White": "Ann", "Black": "Bob"})
     second = registry.random_record("dvonn", 12, {"White": "Bob", "Black": "Ann"})
-    r1 = services.submit_record(pairing, organiser, first, 1)
+    r1 = commit(services.submit_record, pairing, organiser, first, 1)
     r1.refresh_from_db()
     assert r1.status == SubmittedRecord.Status.VALID and not r1.applied
     assert "other game" in r1.note
-    r2 = services.submit_record(pairing, organiser, second, 2)
+    r2 = commit(services.submit_record, pairing, organiser, second, 2)
     r2.refresh_from_db()
     assert r2.status == SubmittedRecord.Status.VALID and r2.applied
     pairing.refresh_from_db()
@@ -130,7 +122,7 @@ def test_a_two_game_match_waits_for_both_games(organiser: User) -> None:
     assert pairing.results == f"{v1.result} {v2.result}"
 
 
-def test_submit_page_shows_errors_not_500(client, organiser: User) -> None:  # type: ignore[no-untyped-def]
+def test_submit_page_shows_errors_not_500(client, organiser: User, stranger: User) -> None:  # type: ignore[no-untyped-def]
     event = running_event(organiser)
     pairing = first_pairing(event)
     url = reverse("games:submit", args=[pairing.pk])
@@ -144,16 +136,18 @@ def test_submit_page_shows_errors_not_500(client, organiser: User) -> None:  # t
     record = SubmittedRecord.objects.get()
     page = client.get(reverse("games:record-detail", args=[record.pk]))
     assert page.status_code == 200 and b"invalid" in page.content
-    stranger = User.objects.create_user("sam", password="pw-sam-12345")
     client.force_login(stranger)
     assert client.post(url, {"game_number": 1, "record": "x"}).status_code == 403
 
 
-def test_round_page_links_verified_records(client, organiser: User) -> None:  # type: ignore[no-untyped-def]
+def test_round_page_links_verified_records(client, organiser: User, commit: Any) -> None:  # type: ignore[no-untyped-def]
     event = running_event(organiser, game="dvonn")
     pairing = first_pairing(event)
-    record = services.submit_record(
-        pairing, organiser, registry.random_record("dvonn", 5, {"White": "Ann", "Black": "Bob"})
+    record = commit(
+        services.submit_record,
+        pairing,
+        organiser,
+        registry.random_record("dvonn", 5, {"White": "Ann", "Black": "Bob"}),
     )
     game = Game.objects.get(pairing=pairing)
     page = client.get(reverse("tournaments:round-detail", args=[event.slug, 1])).content.decode()

@@ -14,10 +14,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def people() -> dict[str, User]:
-    return {
-        name: User.objects.create_user(name, password=f"pw-{name}-12345") for name in ("olga", "arno", "sam")
-    }
+def people(organiser: User, stranger: User) -> dict[str, User]:
+    """olga organises, arno will be her arbiter, sam has no part in the event."""
+    arno = User.objects.create_user("arno", password="pw-arno-12345")
+    return {"olga": organiser, "arno": arno, "sam": stranger}
 
 
 def test_organiser_appoints_an_arbiter_who_can_then_manage(client, people: dict[str, User]) -> None:  # type: ignore[no-untyped-def]

@@ -47,9 +47,10 @@ def test_unavailable_players_are_not_paired_and_requested_byes_come_back() -> No
     players[1].available, players[1].absent_code = False, "Z"  # known absence
     players[2].available = False  # withdrawn: nothing at all
     paired = pair_round(swiss(players, 1))
-    assert sorted(n for pair in paired.pairs for n in pair) == [4, 5] or len(paired.pairs) == 1
-    assert paired.byes[-2:] == [(1, "half"), (2, "zero")]
-    assert (6, "pab") in paired.byes
+    # 4, 5 and 6 are left: 4 meets 5 and 6 gets the pairing-allocated bye. 4 has an even pairing
+    # number, so he gets the other colour than the initial one (white): 5 has White.
+    assert paired.pairs == [(5, 4)]
+    assert paired.byes == [(6, "pab"), (1, "half"), (2, "zero")]
     assert 3 not in [n for pair in paired.pairs for n in pair] + [n for n, _ in paired.byes]
 
 
@@ -59,20 +60,24 @@ def test_forbidden_pair_is_never_paired() -> None:
     assert (1, 3) in plain.pairs
     paired = pair_round(swiss(players, 1, forbidden_pairs=[(3, 1)]))
     assert all({1, 3} != set(pair) for pair in paired.pairs)
+    # the next best: 1-4 and 2-3, colours by pairing number (odd: the initial colour, white)
+    assert paired.pairs == [(1, 4), (3, 2)] and paired.byes == []
 
 
 def test_pairing_allocated_bye_goes_to_someone_who_had_none() -> None:
-    # Round 2 of three players: 3 had the bye in round 1, so 1 or 2 gets it now.
+    # Round 2 of three players: 3 had the bye in round 1, so it goes to the lowest score that can
+    # have it: 2 (0 points). 1 had White, so 3 gets White.
     players = [
         player(1, 2, [game(2, "w", "1")]),
         player(2, 0, [game(1, "b", "0")]),
         player(3, 2, [RoundEntry(None, None, "U")]),
     ]
     paired = pair_round(swiss(players, 2, total=3))
-    assert paired.byes[0][0] != 3
+    assert paired.byes == [(2, "pab")] and paired.pairs == [(3, 1)]
     # A forfeit win also counts as a win without play.
     players[2].history = [game(9, "w", "+")]
-    assert pair_round(swiss(players, 2, total=3)).byes[0][0] != 3
+    paired = pair_round(swiss(players, 2, total=3))
+    assert paired.byes == [(2, "pab")] and paired.pairs == [(3, 1)]
 
 
 def test_no_valid_pairing_is_reported_as_such() -> None:
@@ -86,7 +91,8 @@ def test_no_valid_pairing_is_reported_as_such() -> None:
 def test_forfeits_do_not_count_as_games_for_colours_or_rematches() -> None:
     players = [player(1, 2, [game(2, "w", "+")]), player(2, 0, [game(1, "b", "-")])]
     paired = pair_round(swiss(players, 2, total=3))
-    assert sorted(paired.pairs[0]) == [1, 2]  # they may meet again: the game was not played
+    # they may meet again: the game was not played; with no colour history, 1 (odd) has White
+    assert paired.pairs == [(1, 2)] and paired.byes == []
     snapshot = engine_player(players[0], swiss(players, 2), _scores_before(swiss(players, 2)))
     assert snapshot["color_hist"] == [] and snapshot["forfeit_win_count"] == 1
     assert snapshot["float_history"] == ["down"]

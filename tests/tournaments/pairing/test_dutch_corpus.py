@@ -1,20 +1,23 @@
 """The reference corpus: every round of every tournament in ../shared/pairing/dutch/ reproduced.
 
 For round r the file is cut as ../shared/pairing/README.md says (rounds 1..r-1, the round-r
-entries of players who were not available, XXR and XXC), then paired through the path of
-``manage.py pair_trf``: imported as a stored event, paired by ``services.pair_round_now``.
-Pairs, colours and the pairing-allocated bye must equal the file's round r.
+entries of players who were not available, XXR and XXC), then paired from the TRF document, as
+``manage.py pair_trf`` does (``tournaments.trf.pairing``). Pairs, colours and the
+pairing-allocated bye must equal the file's round r. One file also goes through the database
+path: imported as a stored event, its next round paired by the service that pairs stored events.
 """
 
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 
 from tests.conftest import shared_path
+from tournaments.models import Round
+from tournaments.pairing import services as pairing_services
 from tournaments.trf.format import TrfDocument, cut_before_round, parse_trf, write_trf
+from tournaments.trf.io import import_event
 from tournaments.trf.pairing import pair_next_round
-
-pytestmark = pytest.mark.django_db
 
 FAST = [
     "t01-p6-r5-d0",
@@ -83,6 +86,28 @@ def test_corpus_file_is_reproduced(name: str) -> None:
 @pytest.mark.parametrize("name", SLOW)
 def test_big_corpus_file_is_reproduced(name: str) -> None:
     check_file(name)
+
+
+@pytest.mark.django_db
+def test_a_corpus_file_through_the_database_path(organiser: User) -> None:
+    """t08 (17 players, 7 rounds) has a pairing-allocated bye every round and a forfeit; the small
+    files have no requested byes or withdrawals (only the large ones do)."""
+    document = parse_trf(shared_path("pairing", "dutch", "t08-p17-r7-d0.trf").read_text())
+    codes = {entry.code for player in document.players for entry in player.rounds.values()}
+    assert {"U", "+", "-"} <= codes
+    for round_number in range(1, document.last_round + 1):
+        event = import_event(write_trf(cut_before_round(document, round_number)), organiser)
+        assert event.round_set.count() == round_number - 1
+        pending = pairing_services.pair_next_round(event, organiser)
+        assert pending.number == round_number and pending.status == Round.Status.PENDING
+        paired = pairing_services.pair_round_now(pending.pk)
+        assert paired.status == Round.Status.PAIRED, paired.pairing_error
+        games = paired.pairings.exclude(black=None).select_related("white", "black")
+        got = (
+            sorted((p.white.pairing_number, p.black.pairing_number) for p in games),  # type: ignore[union-attr]
+            [p.white.pairing_number for p in paired.pairings.filter(bye="pab").select_related("white")],
+        )
+        assert got == reference_round(document, round_number), f"round {round_number}"
 
 
 def test_corpus_has_163_rounds() -> None:

@@ -1,7 +1,7 @@
 """The organiser's flow through the web pages, end to end (round robin, withdrawals, 2-game matches).
 
 Pairing and standings run as Celery tasks queued with ``delay_on_commit`` (eager in the test
-settings), so these tests use real transactions.
+settings); the ``client`` fixture runs them when each request ends, as its commit would.
 """
 
 from __future__ import annotations
@@ -13,9 +13,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
+from arbiter import registry
+from games import services as game_services
+from tests.conftest import make_event, start
 from tournaments.models import Event, Pairing, Registration, Round, Standing
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 # Who wins each encounter (None: a draw), independent of colours.
 OUTCOMES = {
@@ -39,11 +42,11 @@ def texts(response) -> list[str]:
 
 
 @pytest.fixture
-def organiser(client):
-    user = get_user_model().objects.create_user("org", password="pw-organiser-1")
-    response = client.post(reverse("login"), {"username": "org", "password": "pw-organiser-1"})
+def signed_in(client, organiser):
+    """The organiser, signed in through the sign-in page."""
+    response = client.post(reverse("login"), {"username": "olga", "password": "pw-olga-12345"})
     assert response.status_code == 302
-    return user
+    return organiser
 
 
 def create_event(client, **overrides) -> Event:
@@ -92,11 +95,12 @@ def test_sign_in_and_out(client):
     assert "Sign out" not in client.get(reverse("tournaments:event-list")).content.decode()
 
 
-def test_round_robin_from_creation_to_final_standings(client, organiser):
+def test_round_robin_from_creation_to_final_standings(client, signed_in):
     event = create_event(client)
-    assert event.organisers.filter(pk=organiser.pk).exists()
+    assert event.organisers.filter(pk=signed_in.pk).exists()
     assert (event.win_points, event.draw_points, event.loss_points, event.bye_points) == (2, 1, 0, 2)
-    assert event.tie_breaks == ["direct-encounter", "sonneborn-berger"]
+    # stored as FIDE C.07 codes (issue 10)
+    assert event.tie_breaks == ["DE", "SB"]
     assert event.status == Event.Status.CREATED
 
     url = reverse("tournaments:registrations", args=[event.slug])
@@ -190,8 +194,9 @@ def test_round_robin_from_creation_to_final_standings(client, organiser):
     stored = Standing.objects.filter(event=event, after_round=3).select_related("registration__player")
     assert [(s.registration.player.display_name, s.rank, s.points) for s in stored] == expected
     by_name = {s.registration.player.display_name: s for s in stored}
-    assert by_name["Anna"].tie_breaks["sonneborn-berger"] == 11  # quarter points
-    assert by_name["Cees"].tie_breaks["sonneborn-berger"] == 7
+    # stored by C.07 code as decimals (issue 10): 2¾ and 1¾ as above (C.07 9.1 SB, round robin)
+    assert by_name["Anna"].tie_breaks["SB"] == "2.75"
+    assert by_name["Cees"].tie_breaks["SB"] == "1.75"
 
     page = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
     assert "Final standings" in page
@@ -199,7 +204,8 @@ def test_round_robin_from_creation_to_final_standings(client, organiser):
     assert order == sorted(order)
     rows = re.findall(r"<tr\s*>(.*?)</tr>", page, flags=re.S)
     anna = next(row for row in rows if ">Anna<" in row)
-    assert "1½" in anna and "2¾" in anna
+    # the page shows tie-break values as decimals labelled by C.07 code (issue 10): SB 2¾ is 2.75
+    assert "1½" in anna and "2.75" in anna
     assert "<abbr" in page and "DE" in page and "SB" in page
 
     crosstable = client.get(reverse("tournaments:crosstable", args=[event.slug]))
@@ -207,13 +213,13 @@ def test_round_robin_from_creation_to_final_standings(client, organiser):
     assert "R3" in crosstable.content.decode()
 
 
-def test_withdrawal_in_a_running_round_robin_gives_forfeits(client, organiser):
+def test_withdrawal_in_a_running_round_robin_gives_forfeits(client, signed_in):
     event = create_event(client, name="Withdrawal Cup")
     url = reverse("tournaments:registrations", args=[event.slug])
     client.post(url, {"action": "paste", "players": "Anna 2000\nBert 1900\nCees 1800\nDirk 1700"})
     client.post(reverse("tournaments:event-start", args=[event.slug]), {"top_seed_colour": "lot"})
     event.refresh_from_db()
-    assert event.top_seed_colour in ("white", "black")
+    assert event.top_seed_colour in ("white", "black")  # drawn by lot: either, but drawn
 
     dirk = Registration.objects.get(event=event, player__display_name="Dirk")
     response = client.post(url, {"action": "withdraw", "registration": dirk.pk})
@@ -236,14 +242,21 @@ def test_withdrawal_in_a_running_round_robin_gives_forfeits(client, organiser):
         )
     client.post(reverse("tournaments:round-close", args=[event.slug, 1]))
     client.post(reverse("tournaments:round-pair-next", args=[event.slug]))
+    # Berger round 2 for four is 4-3 and 1-2, with the colours of the lot: Dirk meets Cees and
+    # loses by forfeit, whichever colour he has.
     dirk_board = next(p for p in round_pairings(event, 2) if dirk.pk in (p.white_id, p.black_id))
+    assert {dirk_board.white.player.display_name, dirk_board.black.player.display_name} == {"Dirk", "Cees"}
     assert dirk_board.source == Pairing.Source.FORFEIT
-    assert dirk_board.results in ("+/-", "-/+")
+    dirk_has_white = dirk_board.white_id == dirk.pk
+    assert dirk_board.results == ("-/+" if dirk_has_white else "+/-")
+    assert (dirk_board.white_score, dirk_board.black_score) == ((0, 2) if dirk_has_white else (2, 0))
+    other = next(p for p in round_pairings(event, 2) if p.pk != dirk_board.pk)
+    assert other.source != Pairing.Source.FORFEIT and other.results == ""
     page = client.get(reverse("tournaments:round-detail", args=[event.slug, 2])).content.decode()
     assert "forfeit" in page
 
 
-def test_two_game_matches_take_two_codes(client, organiser):
+def test_two_game_matches_take_two_codes(client, signed_in):
     event = create_event(client, name="Match Day", games_per_pairing="2", game="dvonn")
     client.post(
         reverse("tournaments:registrations", args=[event.slug]),
@@ -275,31 +288,20 @@ def test_two_game_matches_take_two_codes(client, organiser):
     assert "1 – 1" in page
 
 
-@pytest.mark.django_db(transaction=True)
-def test_arbiter_decision_is_recorded_and_not_overridden_by_a_record(client) -> None:  # type: ignore[no-untyped-def]
-    from django.contrib.auth import get_user_model
-
-    from arbiter import registry
-    from games import services as game_services
-    from tournaments.events import services as event_services
-    from tournaments.models import Pairing
-    from tournaments.registration import services as registration_services
-
-    organiser = get_user_model().objects.create_user("arb-org", password="pw-arb-12345")
-    event = event_services.create_event(
-        organiser, name="Adjudicated", game="dvonn", pairing_system="round-robin"
-    )
-    registration_services.register_list(event, organiser, "Ann 1900\nBob 1800")
-    round1 = event_services.start_event(event, organiser, "white")
-    pairing = round1.pairings.get()
+def test_arbiter_decision_is_recorded_and_not_overridden_by_a_record(client, organiser, commit) -> None:  # type: ignore[no-untyped-def]
+    event = make_event(organiser, "Ann 1900\nBob 1800", name="Adjudicated", game="dvonn")
+    pairing = start(event, organiser).pairings.get()
     client.force_login(organiser)
     url = reverse("tournaments:pairing-result", args=[event.slug, 1, pairing.board])
     response = client.post(url, {"result": "1/2-1/2", "arbiter_decision": "on"})
     assert response.status_code == 302
     pairing.refresh_from_db()
     assert (pairing.results, pairing.source) == ("1/2-1/2", Pairing.Source.ARBITER)
-    record = game_services.submit_record(
-        pairing, organiser, registry.random_record("dvonn", 3, {"White": "Ann", "Black": "Bob"})
+    record = commit(
+        game_services.submit_record,
+        pairing,
+        organiser,
+        registry.random_record("dvonn", 3, {"White": "Ann", "Black": "Bob"}),
     )
     record.refresh_from_db()
     pairing.refresh_from_db()

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import make_event, make_swiss, play_round, start
 from tournaments.events import services as event_services
-from tournaments.models import Event, Pairing, Round
+from tournaments.models import Event, Pairing, Player, Round
 from tournaments.pairing import edits
-from tournaments.pairing import services as pairing_services
 from tournaments.registration import services as registration_services
 from tournaments.results import services as result_services
 from tournaments.standings import services as standing_services
@@ -18,19 +21,21 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def owner():
-    return get_user_model().objects.create_user("owner", password="x")
+def owner(organiser: User) -> User:
+    return organiser
 
 
 @pytest.fixture
-def running(owner) -> Event:
+def running(owner: User) -> Event:
     """Five players in a round robin: round 1 paired with a bye, two results in (a win, a draw)."""
-    event = event_services.create_event(
-        owner, name="Summer Cup", game="gipf-standard", pairing_system="round-robin", location="Gent"
+    event = make_event(
+        owner,
+        "Anna 2000\nBert 1900\nCees 1800\nDirk 1700\nEls 1600",
+        name="Summer Cup",
+        game="gipf-standard",
+        location="Gent",
     )
-    registration_services.register_list(event, owner, "Anna 2000\nBert 1900\nCees 1800\nDirk 1700\nEls 1600")
-    round_1 = event_services.start_event(event, owner, "white")
-    pairing_services.pair_round_now(round_1.pk)
+    round_1 = start(event, owner)
     boards = list(Pairing.objects.filter(round=round_1, black__isnull=False).order_by("board"))
     result_services.record_result(boards[0], owner, "1-0")
     result_services.record_result(boards[1], owner, "1/2-1/2")
@@ -76,8 +81,11 @@ def test_round_detail_shows_pairings_results_and_the_bye(client, running):
     assert client.get(reverse("tournaments:round-detail", args=[running.slug, 9])).status_code == 404
 
 
-def test_failed_pairing_shows_the_error_and_a_retry_button_for_managers(client, owner, running):
+def test_failed_pairing_shows_the_error_and_a_retry_button_for_managers(
+    client: Client, owner: User, running: Event, django_capture_on_commit_callbacks: Any
+) -> None:
     round_1 = Round.objects.get(event=running, number=1)
+    result_services.close_round(round_1, owner)  # both games of round 1 have their result
     failed = Round.objects.create(event=running, number=2, pairing_error="no legal pairing for player 3")
     url = reverse("tournaments:round-detail", args=[running.slug, 2])
     page = client.get(url).content.decode()
@@ -86,11 +94,20 @@ def test_failed_pairing_shows_the_error_and_a_retry_button_for_managers(client, 
     client.force_login(owner)
     page = client.get(url).content.decode()
     assert "Retry the pairing" in page
-    response = client.post(reverse("tournaments:round-retry", args=[running.slug, 2]))
+    # A plain client: the request's commit is run by hand below, to see the round before it.
+    plain = Client()
+    plain.force_login(owner)
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        response = plain.post(reverse("tournaments:round-retry", args=[running.slug, 2]))
     assert response.status_code == 302
     failed.refresh_from_db()
     assert failed.pairing_error == "" and failed.pairing_progress == 0
-    assert round_1.status == Round.Status.PAIRED
+    assert failed.status == Round.Status.PENDING and len(queued) == 1
+    queued[0]()  # the pairing task, as the commit runs it
+    failed.refresh_from_db()
+    assert failed.status == Round.Status.PAIRED and failed.pairings.count() == 3
+    round_1.refresh_from_db()
+    assert round_1.status == Round.Status.CLOSED
 
 
 def test_live_standings_and_crosstable(client, running):
@@ -98,7 +115,9 @@ def test_live_standings_and_crosstable(client, running):
     assert response.status_code == 200
     page = response.content.decode()
     assert "Live standings" in page
-    assert ">DE<" in page and ">SB<" in page and ">WIN<" in page
+    # C.07 codes label the columns; the round-robin default counts games won over the board,
+    # which C.07 (7.2, as recalled) calls WON (WIN also counts forfeit wins and byes).
+    assert ">DE<" in page and ">SB<" in page and ">WON<" in page
     # a win and the bye give 1 point (rank 1, shared), the draw ½ each, the loss 0 (rank 5)
     rows = page.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")[:-1]
     assert len(rows) == 5
@@ -162,22 +181,75 @@ def test_header_links(client):
     assert 'href="/api/docs/"' in page and "Sign in" in page and 'href="/players/"' in page
 
 
-@pytest.mark.django_db(transaction=True)
-def test_draft_swiss_round_is_hidden_on_public_crosstable_and_player_pages(client) -> None:  # type: ignore[no-untyped-def]
-    from django.contrib.auth.models import User
+def test_draft_swiss_round_is_hidden_on_public_pages_and_in_the_api(
+    client: Client, api_client: Any, organiser: User, stranger: User
+) -> None:
+    event = make_swiss(organiser, "Ann Alpha 1900\nBob Beta 1800", rounds=3, name="Draft Swiss", game="dvonn")
+    round1 = start(event, organiser)
+    assert round1.is_draft
+    pages = {
+        "round": reverse("tournaments:round-detail", args=[event.slug, 1]),
+        "crosstable": reverse("tournaments:crosstable", args=[event.slug]),
+        "player": reverse(
+            "tournaments:player-detail", args=[Player.objects.get(display_name="Ann Alpha").handle]
+        ),
+    }
+    api_round = f"/api/events/{event.slug}/rounds/1/"
+    api_crosstable = f"/api/events/{event.slug}/crosstable/"
 
-    organiser = User.objects.create_user("draft-org", password="pw-draft-12345")
-    event = event_services.create_event(
-        organiser, name="Draft Swiss", game="dvonn", pairing_system="swiss-dutch", rounds=3
-    )
-    registration_services.register_list(event, organiser, "Ann Alpha 1900\nBob Beta 1800")
-    round1 = event_services.start_event(event, organiser, "white")
-    crosstable = reverse("tournaments:crosstable", args=[event.slug])
-    player = reverse("tournaments:player-detail", args=[event.registrations.get(rating=1900).player.handle])
-    assert "Bob Beta" not in client.get(player).content.decode()
-    client.force_login(organiser)
-    assert "Bob Beta" in client.get(player).content.decode()
-    client.logout()
+    def seen(viewer: User | None) -> dict[str, object]:
+        """What ``viewer`` (None: anonymous) sees of round 1's only board, Ann Alpha - Bob Beta."""
+        client.logout()
+        api_client.force_authenticate(viewer)
+        if viewer is not None:
+            client.force_login(viewer)
+        html = {name: client.get(url).content.decode() for name, url in pages.items()}
+        round_json = api_client.get(api_round).json()
+        crosstable_json = api_client.get(api_crosstable).json()
+        return {
+            "round page board": "data pairings" in html["round"] and "Bob Beta" in html["round"],
+            "round page says unpublished": "not published yet" in html["round"],
+            "crosstable cells": html["crosstable"].count('<span class="opp">'),
+            "player page opponent": "Bob Beta" in html["player"],
+            "api boards": [
+                (p["white"]["pairing_number"], p["black"]["pairing_number"]) for p in round_json["pairings"]
+            ],
+            "api draft": round_json["draft"],
+            "api crosstable": [row["rounds"] for row in crosstable_json],
+        }
+
+    cell_of_ann = {"1": {"opponent": 2, "colour": "w", "points": None, "bye": None}}
+    cell_of_bob = {"1": {"opponent": 1, "colour": "b", "points": None, "bye": None}}
+    hidden = {
+        "round page board": False,
+        "round page says unpublished": True,
+        "crosstable cells": 0,
+        "player page opponent": False,
+        "api boards": [],
+        "api draft": True,
+        "api crosstable": [{}, {}],
+    }
+    shown = {
+        "round page board": True,
+        "round page says unpublished": False,
+        "crosstable cells": 2,
+        "player page opponent": True,
+        "api boards": [(1, 2)],
+        "api crosstable": [cell_of_ann, cell_of_bob],
+    }
+    assert seen(None) == hidden
+    assert seen(stranger) == hidden
+    assert seen(organiser) == {**shown, "api draft": True}
     edits.publish_round(round1, organiser)
-    assert "Bob Beta" in client.get(player).content.decode()
-    assert client.get(crosstable).status_code == 200
+    assert seen(None) == {**shown, "api draft": False}
+    assert seen(organiser) == {**shown, "api draft": False}
+
+
+def test_player_page_shows_the_rating_history(client: Client, organiser: User, commit: Any) -> None:
+    event = make_event(organiser, "Ann 1500\nBob 1500", name="Rated", game="dvonn")
+    commit(play_round, start(event, organiser), organiser)
+    page = client.get(
+        reverse("tournaments:player-detail", args=[Player.objects.get(display_name="Ann").handle])
+    )
+    html = page.content.decode()
+    assert "Rating history" in html and "1510" in html and "+10" in html

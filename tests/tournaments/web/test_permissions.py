@@ -6,13 +6,12 @@ Bad input gives form errors (400) or a message and a redirect, never a server er
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
+from tests.conftest import make_event, start
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Player, Registration, Round
-from tournaments.pairing import services as pairing_services
 from tournaments.registration import services as registration_services
 from tournaments.results import services as result_services
 
@@ -35,24 +34,19 @@ def messages_of(response) -> str:
 
 
 @pytest.fixture
-def users():
-    model = get_user_model()
-    return model.objects.create_user("owner", password="x"), model.objects.create_user("rival", password="x")
+def users(organiser, stranger):
+    """The owner of the events below, and a rival (who organises an event of his own in ``events``)."""
+    return organiser, stranger
 
 
 @pytest.fixture
 def events(users):
     """A fresh event (registration open) and a running one with round 1 paired, both of ``owner``."""
     owner, rival = users
-    fresh = event_services.create_event(owner, name="Fresh", game="dvonn", pairing_system="round-robin")
-    registration_services.register_list(fresh, owner, "Anna 2000\nBert 1900\nCees 1800")
-    running = event_services.create_event(
-        owner, name="Running", game="gipf-basic", pairing_system="round-robin"
-    )
-    registration_services.register_list(running, owner, "Dora 2000\nEmil 1900\nFrits 1800\nGerd 1700")
-    round_1 = event_services.start_event(running, owner, "white")
-    pairing_services.pair_round_now(round_1.pk)  # on_commit does not fire inside a test transaction
     event_services.create_event(rival, name="Rival's own")
+    fresh = make_event(owner, "Anna 2000\nBert 1900\nCees 1800", name="Fresh", game="dvonn")
+    running = make_event(owner, "Dora 2000\nEmil 1900\nFrits 1800\nGerd 1700", name="Running")
+    start(running, owner)
     return fresh, running
 
 
@@ -297,7 +291,9 @@ def test_event_form_validation(client, users):
     assert response.status_code == 302
     event = Event.objects.get()
     assert (event.win_points, event.draw_points, event.bye_points, event.rounds) == (6, 3, 3, 5)
-    assert event.tie_breaks  # the system's default order when none chosen
+    # none chosen: the Swiss default order
+    # stored as FIDE C.07 codes (issue 10): BH-C1, BH, DE, SB
+    assert event.tie_breaks == ["BH-C1", "BH", "DE", "SB"]
 
 
 def test_editing_the_settings_before_the_start(client, users):
@@ -331,4 +327,5 @@ def test_editing_the_settings_before_the_start(client, users):
         2,
     )
     assert (event.win_points, event.draw_points) == (4, 2)
-    assert event.tie_breaks == ["wins", "sonneborn-berger"]
+    # the long names are read as their C.07 codes: "wins" counted over-the-board wins, C.07's WON
+    assert event.tie_breaks == ["WON", "SB"]

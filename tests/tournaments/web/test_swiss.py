@@ -1,18 +1,18 @@
 """The Swiss organiser's pages: a Dutch event run through the web pages from creation to the final
 standings, then the refusals (anonymous, another event's organiser, bad input) and TRF in and out.
 
-Pairing runs as a Celery task queued with ``delay_on_commit`` (eager in the test settings), so the
-end-to-end flow uses real transactions. Expected values come from the rules, worked out here:
+Pairing runs as a Celery task queued with ``delay_on_commit`` (eager in the test settings); the
+``client`` fixture runs it when each request ends, as its commit would. Expected values come from the rules, worked out here:
 results follow the ratings (the higher rated player wins), byes score what their kind is worth.
 """
 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.messages import get_messages
+from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.web.conftest import snapshot, texts, url
 from tournaments.events import services as event_services
 from tournaments.models import (
     ByeRequest,
@@ -20,7 +20,6 @@ from tournaments.models import (
     ForbiddenPair,
     Pairing,
     PairingAudit,
-    Player,
     Registration,
     Round,
     RoundPublication,
@@ -28,9 +27,6 @@ from tournaments.models import (
     SwissSettings,
 )
 from tournaments.pairing import edits
-from tournaments.pairing import services as pairing_services
-from tournaments.registration import byes as bye_services
-from tournaments.registration import services as registration_services
 from tournaments.results import services as result_services
 
 PLAYERS = "Ann 2000\nBob 1900\nCid 1800\nDan 1700\nEve 1600\nFay 1500\nGus 1400\n"
@@ -46,23 +42,6 @@ RATING = {
 }
 # Half-points of each bye kind in the event below (a win is 2, the pairing-allocated bye a win).
 BYE_VALUE = {"pab": 2, "half": 1, "full": 2, "zero": 0}
-
-
-def texts(response) -> str:
-    return " ".join(str(m) for m in get_messages(response.wsgi_request))
-
-
-def login(client, username: str) -> object:
-    user = get_user_model().objects.create_user(username, password=f"pw-{username}-123")
-    assert (
-        client.post(reverse("login"), {"username": username, "password": f"pw-{username}-123"}).status_code
-        == 302
-    )
-    return user
-
-
-def url(name: str, *args: object) -> str:
-    return reverse(f"tournaments:{name}", args=args)
 
 
 def boards(event: Event, number: int) -> list[Pairing]:
@@ -137,9 +116,9 @@ def assert_valid_round(event: Event, number: int, scorer: Scorer, absent: set[st
     return pairings
 
 
-@pytest.mark.django_db(transaction=True)
-def test_dutch_event_through_the_web_pages(client) -> None:
-    organiser = login(client, "olga")
+@pytest.mark.django_db
+def test_dutch_event_through_the_web_pages(client, organiser) -> None:
+    assert client.post(reverse("login"), {"username": "olga", "password": "pw-olga-12345"}).status_code == 302
 
     # --- creation, players, bye rules
     response = client.post(
@@ -193,7 +172,7 @@ def test_dutch_event_through_the_web_pages(client) -> None:
     # a draft: the organiser sees it marked, the public does not see the boards
     page = client.get(url("round-detail", event.slug, 1)).content.decode()
     assert "Draft pairings" in page and "Publish pairings" in page and "Dan" in page
-    public = client.__class__()
+    public = Client()  # an anonymous visitor
     page = public.get(url("round-detail", event.slug, 1)).content.decode()
     assert "not published yet" in page and "data pairings" not in page
     publish(client, event, 1)
@@ -396,49 +375,6 @@ def test_dutch_event_through_the_web_pages(client) -> None:
 # --------------------------------------------------------------------------- refusals
 
 
-def snapshot() -> tuple:
-    return tuple(
-        list(model.objects.order_by("pk").values())
-        for model in (
-            Event,
-            Registration,
-            Round,
-            Pairing,
-            Player,
-            SwissSettings,
-            ByeRequest,
-            ForbiddenPair,
-            PairingAudit,
-            RoundPublication,
-        )
-    )
-
-
-@pytest.fixture
-def running(db):
-    """A Swiss event of ``owner`` with round 1 paired (a draft), a bye request and a forbidden pair."""
-    model = get_user_model()
-    owner, rival = (
-        model.objects.create_user("owner", password="x"),
-        model.objects.create_user("rival", password="x"),
-    )
-    event = event_services.create_event(
-        owner, name="Owner's Swiss", game="dvonn", pairing_system="swiss-dutch", rounds=4
-    )
-    registration_services.register_list(
-        event, owner, "Ann 2000\nBob 1900\nCid 1800\nDan 1700\nEve 1600\nFay 1500"
-    )
-    round_1 = event_services.start_event(event, owner, "white")
-    pairing_services.pair_round_now(round_1.pk)  # on_commit does not fire inside a test transaction
-    ann, bob, cid = (event.registrations.get(player__display_name=n) for n in ("Ann", "Bob", "Cid"))
-    bye = bye_services.request_bye(cid, owner, 2, "half")
-    pair = pairing_services.add_forbidden_pair(event, owner, ann, bob, "family")
-    event_services.create_event(
-        rival, name="Rival's own", pairing_system="swiss-dutch", rounds=3, game="dvonn"
-    )
-    return event, owner, rival, bye, pair
-
-
 def write_requests(event: Event, bye: ByeRequest, pair: ForbiddenPair) -> list[tuple[str, dict]]:
     ann, bob = (event.registrations.get(player__display_name=n) for n in ("Ann", "Bob"))
     edit = {"board1_white": "1", "board1_black": "2", "board2_white": "3", "board2_black": "4"}
@@ -462,8 +398,8 @@ def write_requests(event: Event, bye: ByeRequest, pair: ForbiddenPair) -> list[t
     ]
 
 
-def test_anonymous_users_are_sent_to_sign_in_and_nothing_changes(client, running) -> None:
-    event, _owner, _rival, bye, pair = running
+def test_anonymous_users_are_sent_to_sign_in_and_nothing_changes(client, swiss_running) -> None:
+    event, _owner, _rival, bye, pair = swiss_running
     before = snapshot()
     requests = write_requests(event, bye, pair)
     requests.append((url("trf-import"), {}))
@@ -476,8 +412,8 @@ def test_anonymous_users_are_sent_to_sign_in_and_nothing_changes(client, running
         assert client.get(url(name_, event.slug)).status_code == 302
 
 
-def test_another_events_organiser_is_refused_with_403_and_nothing_changes(client, running) -> None:
-    event, _owner, rival, bye, pair = running
+def test_another_events_organiser_is_refused_with_403_and_nothing_changes(client, swiss_running) -> None:
+    event, _owner, rival, bye, pair = swiss_running
     client.force_login(rival)
     before = snapshot()
     for target, data in write_requests(event, bye, pair):
@@ -493,8 +429,8 @@ def test_another_events_organiser_is_refused_with_403_and_nothing_changes(client
     assert "not published yet" in page and "Publish pairings" not in page
 
 
-def test_write_views_take_posts_only(client, running) -> None:
-    event, owner, _rival, bye, pair = running
+def test_write_views_take_posts_only(client, swiss_running) -> None:
+    event, owner, _rival, bye, pair = swiss_running
     client.force_login(owner)
     for target in (
         url("swiss-bye-cancel", event.slug, bye.pk),
@@ -504,8 +440,8 @@ def test_write_views_take_posts_only(client, running) -> None:
         assert client.get(target).status_code == 405
 
 
-def test_bad_input_gives_4xx_and_stores_nothing(client, running) -> None:
-    event, owner, _rival, bye, pair = running
+def test_bad_input_gives_4xx_and_stores_nothing(client, swiss_running) -> None:
+    event, owner, _rival, bye, pair = swiss_running
     client.force_login(owner)
     before = snapshot()
     cid, dan = (event.registrations.get(player__display_name=n) for n in ("Cid", "Dan"))
@@ -567,8 +503,8 @@ def test_bad_input_gives_4xx_and_stores_nothing(client, running) -> None:
     assert client.post(url("swiss-round-publish", event.slug, 7)).status_code == 404
 
 
-def test_editing_a_round_with_results_or_closed_is_refused(client, running) -> None:
-    event, owner, _rival, _bye, _pair = running
+def test_editing_a_round_with_results_or_closed_is_refused(client, swiss_running) -> None:
+    event, owner, _rival, _bye, _pair = swiss_running
     client.force_login(owner)
     round_1 = Round.objects.get(event=event, number=1)
     first = round_1.pairings.exclude(black=None).first()
@@ -590,76 +526,8 @@ def test_editing_a_round_with_results_or_closed_is_refused(client, running) -> N
     assert not PairingAudit.objects.exists()
 
 
-# --------------------------------------------------------------------------- TRF
-
-
-def test_trf_export_then_import_creates_the_event(client, running) -> None:
-    event, owner, rival, _bye, _pair = running
-    response = client.get(url("event-trf", event.slug))
-    assert response.status_code == 200 and response["Content-Type"].startswith("text/plain")
-    assert "attachment" in response["Content-Disposition"]
-    text = response.content.decode()
-    assert "XXR 4" in text
-    page = client.get(url("event-detail", event.slug)).content.decode()
-    assert url("event-trf", event.slug) in page and "Download TRF" in page
-
-    client.force_login(rival)
-    assert client.get(url("trf-import")).status_code == 200
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    upload = SimpleUploadedFile("owner.trf", text.encode(), content_type="text/plain")
-    response = client.post(url("trf-import"), {"file": upload, "game": "dvonn", "total_rounds": ""})
-    assert response.status_code == 302
-    imported = Event.objects.exclude(pk=event.pk).get(name="Owner's Swiss")
-    assert response["Location"] == url("event-detail", imported.slug)
-    assert "6 players, 1 rounds stored" in texts(response)
-    assert imported.organisers.get() == rival and imported.status == Event.Status.RUNNING
-    assert imported.rounds == 4 and imported.game == "dvonn"
-    assert sorted(imported.registrations.values_list("pairing_number", "player__display_name")) == sorted(
-        event.registrations.values_list("pairing_number", "player__display_name")
-    )
-    # round 1 was paired without results; the bye request and forbidden pair came along
-    assert [r.number for r in imported.round_set.all()] == [1]
-    assert ByeRequest.objects.filter(registration__event=imported, round_number=2, kind="half").count() == 1
-    assert imported.forbidden_pairs.count() == 1
-
-
-def test_trf_import_refuses_a_file_that_disagrees_with_the_line(client, running) -> None:
-    event, owner, rival, _bye, _pair = running
-    round_1 = Round.objects.get(event=event, number=1)
-    for pairing in round_1.pairings.exclude(black=None):
-        result_services.record_result(pairing, owner, "1-0")
-    result_services.close_round(round_1, owner)
-    text = client.get(url("event-trf", event.slug)).content.decode()
-    lines = text.splitlines()
-    index = next(i for i, line in enumerate(lines) if line.startswith("001") and line[80:84].strip() == "1.0")
-    # a winner's points (columns 81-84) turned into 2.0
-    lines[index] = lines[index][:80] + " 2.0" + lines[index][84:]
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    client.force_login(rival)
-    before = snapshot()
-    upload = SimpleUploadedFile("bad.trf", "\n".join(lines).encode(), content_type="text/plain")
-    response = client.post(url("trf-import"), {"file": upload, "game": "dvonn"})
-    assert response.status_code == 400
-    page = response.content.decode()
-    assert (
-        f"Line {index + 1}:" in page
-        and "but the results add up to 1" in page
-        and "Nothing was stored" in page
-    )
-    assert snapshot() == before
-
-    upload = SimpleUploadedFile("empty.trf", b"012 Nothing here\n", content_type="text/plain")
-    response = client.post(url("trf-import"), {"file": upload, "game": "dvonn"})
-    assert response.status_code == 400 and "no player lines" in response.content.decode()
-    response = client.post(url("trf-import"), {"game": "dvonn"})
-    assert response.status_code == 400
-    assert snapshot() == before
-
-
-def test_players_page_of_a_running_swiss_event_registers_late_entries(client, running) -> None:
-    event, owner, rival, _bye, _pair = running
+def test_players_page_of_a_running_swiss_event_registers_late_entries(client, swiss_running) -> None:
+    event, owner, rival, _bye, _pair = swiss_running
     client.force_login(rival)
     before = snapshot()
     response = client.post(
