@@ -28,9 +28,14 @@ PURE = [
     "tournaments.pairing.checks",
     "tournaments.results.codes",
     "tournaments.standings.compute",
+    "tournaments.standings.encounter",
+    "tournaments.standings.field",
+    "tournaments.standings.performance",
+    "tournaments.standings.tiebreaks",
     "tournaments.ratings.elo",
     "tournaments.trf.format",
     "tournaments.trf.pairing",
+    "tournaments.trf.standings",
 ]
 
 

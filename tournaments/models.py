@@ -79,7 +79,9 @@ class Event(models.Model):
     bye_points = models.PositiveSmallIntegerField(
         default=2, help_text="Half-points for a pairing-allocated bye"
     )
-    tie_breaks = models.JSONField(default=list, blank=True, help_text="Ordered list of tie-break codes")
+    tie_breaks = models.JSONField(
+        default=list, blank=True, help_text="Ordered list of FIDE C.07 tie-break codes"
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CREATED)
     top_seed_colour = models.CharField(
         max_length=5,
@@ -338,7 +340,7 @@ class Standing(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="standings")
     rank = models.PositiveIntegerField()
     points = models.PositiveIntegerField(help_text="Half-points")
-    tie_breaks = models.JSONField(default=dict)
+    tie_breaks = models.JSONField(default=dict, help_text="C.07 code -> value as a decimal string")
     games = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

@@ -142,7 +142,10 @@ class StandingSerializer(serializers.Serializer):
     name = serializers.CharField()
     points_half = serializers.IntegerField(help_text="Points in half-points")
     points = serializers.CharField()
-    tie_breaks = serializers.DictField(child=serializers.IntegerField())
+    tie_breaks = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="Tie-break values as decimal numbers, keyed by FIDE C.07 code",
+    )
     games = serializers.IntegerField()
 
 

@@ -21,20 +21,25 @@ from tournaments.pairing.round_robin import rounds_for
 from tournaments.pairing.services import create_round
 from tournaments.registration.services import initial_ranking
 from tournaments.results.codes import PointSystem
-from tournaments.standings.compute import default_tie_breaks
+from tournaments.standings.compute import check_tie_breaks, default_tie_breaks
 
 
 def check_settings(fields: dict[str, object]) -> None:
-    """Points fall from win to draw to loss; each tie-break is chosen once."""
+    """Points fall from win to draw to loss; the tie-breaks are C.07 codes, each chosen once and
+    offered for the event's system (``fields["tie_breaks"]`` is rewritten as C.07 codes)."""
     points = PointSystem(
         win=int(str(fields.get("win_points", 2))),
         draw=int(str(fields.get("draw_points", 1))),
         loss=int(str(fields.get("loss_points", 0))),
     )
     points.check()
-    tie_breaks = list(fields.get("tie_breaks") or [])  # type: ignore[call-overload]
-    if len(tie_breaks) != len(set(tie_breaks)):
-        raise ServiceError("each tie-break may be chosen only once")
+    tie_breaks = [str(code) for code in fields.get("tie_breaks") or []]  # type: ignore[attr-defined]
+    if tie_breaks:
+        fields["tie_breaks"] = check_tie_breaks(
+            tie_breaks,
+            str(fields.get("pairing_system") or Event.System.ROUND_ROBIN),
+            int(str(fields.get("games_per_pairing") or 1)),
+        )
 
 
 def create_event(user: object, **fields: object) -> Event:
@@ -64,14 +69,17 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.CREATED:
             raise ServiceError("the event has started: its settings can no longer change")
-        check_settings(
-            {
-                "win_points": fields.get("win_points", event.win_points),
-                "draw_points": fields.get("draw_points", event.draw_points),
-                "loss_points": fields.get("loss_points", event.loss_points),
-                "tie_breaks": fields.get("tie_breaks"),
-            }
-        )
+        settings = {
+            "win_points": fields.get("win_points", event.win_points),
+            "draw_points": fields.get("draw_points", event.draw_points),
+            "loss_points": fields.get("loss_points", event.loss_points),
+            "pairing_system": fields.get("pairing_system", event.pairing_system),
+            "games_per_pairing": fields.get("games_per_pairing", event.games_per_pairing),
+            "tie_breaks": fields.get("tie_breaks"),
+        }
+        check_settings(settings)
+        if fields.get("tie_breaks"):
+            fields["tie_breaks"] = settings["tie_breaks"]
         if not fields.get("tie_breaks"):
             fields["tie_breaks"] = default_tie_breaks(str(fields.get("pairing_system", event.pairing_system)))
         for name, value in fields.items():

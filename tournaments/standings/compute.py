@@ -1,158 +1,173 @@
-"""Standings with tie-breaks: pure functions over the results of an event (no database).
+"""Standings by FIDE C.07: rank players by points, then by the event's tie-breaks in order (pure).
 
-Each tie-break is one small function in :data:`REGISTRY` with its code, short name and name;
-the event's list says which apply, in order, after points:
-
-- ``buchholz`` (BH): sum of the opponents' points;
-- ``buchholz-cut1`` (BH-C1): the same without the lowest opponent score;
-- ``sonneborn-berger`` (SB): opponents' points weighted by the points scored against them;
-- ``direct-encounter`` (DE): points scored in games among the players still tied on points;
-- ``wins`` (WIN): games won over the board (forfeits and byes excluded);
-- ``progressive`` (PS): sum of the running score after each round.
-
-Unplayed rounds (byes, forfeits, absence) count for Buchholz and Sonneborn-Berger as a game
-against a virtual opponent whose score equals the player's own (see docs/rules.md).
+:func:`compute_standings` builds a :class:`~tournaments.standings.field.Field` from the players'
+:class:`RoundScore` rows (the stored event and a TRF file give the same rows), evaluates each
+tie-break of :data:`tournaments.standings.tiebreaks.REGISTRY`, and ranks: the tie-breaks are
+applied in order to the players still tied (C.07 4.1/4.2), DE within each such group
+(:mod:`tournaments.standings.encounter`). Players equal after every tie-break share the rank
+(drawing of lots is not done here). Values are exact (:class:`~fractions.Fraction` in units of
+``1/scale``); :func:`decimal` and :func:`number` give them for display and JSON.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tournaments.errors import ServiceError
+from tournaments.results.codes import PointSystem
+from tournaments.standings.encounter import direct_encounter
+from tournaments.standings.field import Field, RoundScore
+from tournaments.standings.tiebreaks import LEGACY, REGISTRY, TieBreak, canonical
+
+__all__ = ["RoundScore", "StandingRow", "compute_standings", "default_tie_breaks", "decimal", "number"]
 
 ROUND_ROBIN_SYSTEMS = ("round-robin", "double-round-robin")
+TIE_BREAKS = {code: tie_break.name for code, tie_break in REGISTRY.items()}
+SHORT_NAMES = {code: code for code in REGISTRY} | {old: new for old, new in LEGACY.items()}
 
 
-@dataclass(frozen=True)
-class RoundScore:
-    """What one player scored in one round, in half-points."""
-
-    round: int
-    player: int
-    points: int
-    opponent: int | None = None  # set only for a game played over the board
-    won: bool = False
+class StandingsError(ServiceError, ValueError):
+    """A tie-break list that cannot be used; the message is for the organiser."""
 
 
 @dataclass
 class StandingRow:
     player: int
     rank: int = 0
-    points: int = 0
-    tie_breaks: dict[str, int] = field(default_factory=dict)  # half-points (SB in quarter points)
-    games: int = 0
+    points: int = 0  # half-points
+    tie_breaks: dict[str, Fraction] = field(default_factory=dict)  # in units of 1/scale
+    games: int = 0  # games played over the board
 
 
-@dataclass
-class Field:
-    """What every tie-break function reads: each player's rounds and total."""
-
-    players: list[int]
-    rounds: int
-    by_player: dict[int, dict[int, RoundScore]]
-    totals: dict[int, int]
-
-    def opponent_scores(self, player: int) -> list[tuple[int, int]]:
-        """(points scored, opponent's total) per round; unplayed rounds face a virtual opponent
-        with the player's own total."""
-        rows = []
-        for number in range(1, self.rounds + 1):
-            entry = self.by_player[player].get(number)
-            if entry is not None and entry.opponent is not None:
-                rows.append((entry.points, self.totals.get(entry.opponent, 0)))
-            else:
-                rows.append((entry.points if entry else 0, self.totals[player]))
-        return rows
+def tie_break(code: str) -> TieBreak:
+    """The registry entry of ``code`` (a C.07 code or a legacy long name); ValueError if unknown."""
+    known = canonical(code)
+    if known is None:
+        raise StandingsError(f"unknown tie-break {code!r}")
+    return REGISTRY[known]
 
 
-def buchholz(data: Field, player: int) -> int:
-    return sum(total for _, total in data.opponent_scores(player))
+def check_tie_breaks(codes: list[str], system: str, games_per_pairing: int = 1) -> list[str]:
+    """The list as C.07 codes, each once and offered for the event (raise StandingsError)."""
+    result = [tie_break(code).code for code in codes]
+    if len(result) != len(set(result)):
+        raise StandingsError("each tie-break may be chosen only once")
+    allowed = offered(system, games_per_pairing)
+    for code in result:
+        if code not in allowed:
+            raise StandingsError(
+                f"{code} is not offered for this event (C.07: BH and its kin are not for round robins; MP, GP, MPvGP need 2-game matches)"
+            )
+    return result
 
 
-def buchholz_cut1(data: Field, player: int) -> int:
-    totals = [total for _, total in data.opponent_scores(player)]
-    return sum(totals) - (min(totals) if totals else 0)
-
-
-def sonneborn_berger(data: Field, player: int) -> int:
-    return sum(points * total for points, total in data.opponent_scores(player))
-
-
-def wins(data: Field, player: int) -> int:
-    return sum(1 for s in data.by_player[player].values() if s.opponent is not None and s.won)
-
-
-def progressive(data: Field, player: int) -> int:
-    running = total = 0
-    for number in range(1, data.rounds + 1):
-        entry = data.by_player[player].get(number)
-        running += entry.points if entry else 0
-        total += running
-    return total
-
-
-def direct_encounter(data: Field, player: int) -> int:
-    """Points scored against the players with the same total."""
-    tied = {other for other in data.players if data.totals[other] == data.totals[player]}
-    return sum(s.points for s in data.by_player[player].values() if s.opponent in tied)
-
-
-@dataclass(frozen=True)
-class TieBreak:
-    code: str
-    short: str
-    name: str
-    value: Callable[[Field, int], int]
-
-
-REGISTRY: dict[str, TieBreak] = {
-    tie_break.code: tie_break
-    for tie_break in (
-        TieBreak("buchholz", "BH", "Buchholz", buchholz),
-        TieBreak("buchholz-cut1", "BH-C1", "Buchholz cut 1", buchholz_cut1),
-        TieBreak("sonneborn-berger", "SB", "Sonneborn-Berger", sonneborn_berger),
-        TieBreak("direct-encounter", "DE", "Direct encounter", direct_encounter),
-        TieBreak("wins", "WIN", "Wins", wins),
-        TieBreak("progressive", "PS", "Progressive score", progressive),
-    )
-}
-TIE_BREAKS = {code: tie_break.name for code, tie_break in REGISTRY.items()}
-SHORT_NAMES = {code: tie_break.short for code, tie_break in REGISTRY.items()}
+def offered(system: str, games_per_pairing: int = 1) -> dict[str, str]:
+    """The tie-breaks an organiser may choose for an event: code -> name (BH and its kin are not
+    offered for round robins, match tie-breaks only for 2-game matches)."""
+    round_robin = system in ROUND_ROBIN_SYSTEMS
+    return {
+        code: entry.name
+        for code, entry in REGISTRY.items()
+        if code != "PTS"
+        and (entry.round_robin or not round_robin)
+        and (not entry.matches or games_per_pairing == 2)
+    }
 
 
 def default_tie_breaks(system: str) -> list[str]:
+    """Round robins: DE, SB, WON (C.07's recommendation for individual round robins); Swiss:
+    BH-C1, BH, DE, SB."""
     if system in ROUND_ROBIN_SYSTEMS:
-        return ["direct-encounter", "sonneborn-berger", "wins"]
-    return ["buchholz-cut1", "buchholz", "direct-encounter", "sonneborn-berger"]
+        return ["DE", "SB", "WON"]
+    return ["BH-C1", "BH", "DE", "SB"]
+
+
+def decimal(code: str, value: Fraction | int | None) -> str:
+    """A value for display: ``13.5``, ``27.25``, ``31.0`` for points, ``3`` for counts and ratings."""
+    if value is None:
+        return ""
+    scale = tie_break(code).scale
+    return _decimal(Fraction(value) / scale, scale)
+
+
+def _decimal(value: Fraction, scale: int) -> str:
+    if scale == 1 and value.denominator == 1:
+        return str(value.numerator)
+    places = 1
+    while (value * 10**places).denominator != 1 and places < 4:
+        places += 1
+    scaled = value * 10**places
+    rounded = int((2 * scaled + (1 if scaled >= 0 else -1)) // 2) if scaled.denominator != 1 else int(scaled)
+    sign = "-" if rounded < 0 else ""
+    whole, rest = divmod(abs(rounded), 10**places)
+    return f"{sign}{whole}.{rest:0{places}d}"
+
+
+def points_decimal(half_points: int) -> str:
+    return _decimal(Fraction(half_points, 2), 2)
+
+
+def number(code: str, value: Fraction | int | None) -> int | float | None:
+    """A value for JSON: an int for counts, ratings and DE; a float (exact for halves and
+    quarters) for points-based values."""
+    if value is None:
+        return None
+    scale = tie_break(code).scale
+    real = Fraction(value) / scale
+    return real.numerator if scale == 1 and real.denominator == 1 else float(real)
 
 
 def compute_standings(
-    players: list[int], scores: list[RoundScore], tie_breaks: list[str], rounds: int
+    players: list[int],
+    scores: list[RoundScore],
+    tie_breaks: list[str],
+    rounds: int,
+    *,
+    points: PointSystem | None = None,
+    round_robin: bool = False,
+    ratings: dict[int, int] | None = None,
+    games_per_pairing: int = 1,
+    cycles: int = 1,
 ) -> list[StandingRow]:
-    """Rank ``players`` by points then by the tie-breaks in order; equal rows share a rank."""
-    unknown = [code for code in tie_breaks if code not in REGISTRY]
-    if unknown:
-        raise ValueError(f"unknown tie-break {unknown[0]!r}")
-    by_player: dict[int, dict[int, RoundScore]] = defaultdict(dict)
-    for score in scores:
-        by_player[score.player][score.round] = score
-    totals = {player: sum(s.points for s in by_player[player].values()) for player in players}
-    data = Field(players=players, rounds=rounds, by_player=by_player, totals=totals)
-    rows = {}
-    for player in players:
-        rows[player] = StandingRow(
-            player=player,
-            points=totals[player],
-            games=sum(1 for s in by_player[player].values() if s.opponent is not None),
-            tie_breaks={code: REGISTRY[code].value(data, player) for code in tie_breaks},
+    """Rank ``players`` by points then by the tie-breaks in order; equal rows share a rank.
+
+    ``tie_breaks`` are C.07 codes (legacy long names are read too); each row's ``tie_breaks`` is
+    keyed by the code as given.
+    """
+    entries = [(code, tie_break(code)) for code in tie_breaks]
+    data = Field.build(players, scores, rounds, points, round_robin, ratings, games_per_pairing, cycles)
+    values: dict[str, dict[int, Fraction]] = {}
+    for code, entry in entries:
+        if entry.value is not None:
+            values[code] = {player: entry.value(data, player) for player in players}
+    keys: dict[int, list[Fraction]] = {player: [Fraction(data.totals[player])] for player in players}
+    for code, entry in entries:
+        if entry.value is None:  # DE, within each group still tied (4.2)
+            de: dict[int, Fraction] = {}
+            for group in _groups(keys):
+                de.update({p: Fraction(v) for p, v in direct_encounter(data, group).items()})
+            values[code] = de
+        for player in players:
+            keys[player].append(values[code][player])
+    ordered = sorted(players, key=lambda p: ([-v for v in keys[p]], p))
+    rows: list[StandingRow] = []
+    for index, player in enumerate(ordered, start=1):
+        same = index > 1 and keys[ordered[index - 2]] == keys[player]
+        rows.append(
+            StandingRow(
+                player=player,
+                rank=rows[-1].rank if same else index,
+                points=data.totals[player],
+                tie_breaks={code: values[code][player] for code, _ in entries},
+                games=sum(1 for e in data.entries(player) if e.opponent is not None and not e.forfeit),
+            )
         )
+    return rows
 
-    def key(row: StandingRow) -> tuple[int, ...]:
-        return (row.points, *(row.tie_breaks[code] for code in tie_breaks))
 
-    ordered = sorted(rows.values(), key=lambda row: (tuple(-v for v in key(row)), row.player))
-    previous: tuple[int, ...] | None = None
-    for index, row in enumerate(ordered, start=1):
-        row.rank = ordered[index - 2].rank if previous == key(row) else index
-        previous = key(row)
-    return ordered
+def _groups(keys: dict[int, list[Fraction]]) -> list[list[int]]:
+    groups: dict[tuple[Fraction, ...], list[int]] = {}
+    for player, key in keys.items():
+        groups.setdefault(tuple(key), []).append(player)
+    return [sorted(group) for group in groups.values()]

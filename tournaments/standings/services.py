@@ -1,62 +1,91 @@
 """Standings and the crosstable of a stored event, for the pages and the API alike.
 
-:func:`standing_lines` gives the stored standings after the last closed round, or live ones
-before; :func:`store_standings` is what the task runs after a round closes; :func:`crosstable`
-is the one crosstable (the page shows its symbols, the API its numbers).
+:func:`round_scores` reads the stored pairings into the rounds FIDE C.07 needs (opponent,
+colour, points, forfeit, bye kind, withdrawal); :func:`standing_lines` gives the stored standings
+after the last closed round, or live ones before; :func:`store_standings` is what the task runs
+after a round closes (tie-break values stored as decimal strings keyed by C.07 code);
+:func:`crosstable` is the one crosstable (the page shows its symbols, the API its numbers).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.db import transaction
 
 from tournaments.events.selectors import last_closed_round
 from tournaments.models import Event, Pairing, Registration, Standing
-from tournaments.results.codes import FORFEITS, format_points
-from tournaments.standings.compute import RoundScore, StandingRow, compute_standings
+from tournaments.results.codes import BYE_LETTERS, FORFEITS, GAME_LETTERS, first_named_is_white, format_points
+from tournaments.standings.compute import RoundScore, StandingRow, compute_standings, decimal
 
 
 def round_scores(event: Event, up_to_round: int | None = None) -> list[RoundScore]:
-    """Every registration's score in every round with a result, for the standings."""
+    """Every registration's rounds with a result, for the standings (C.07 section 16 data).
+
+    Each pairing gives the opponent, colour, points, forfeit, the letters of each game and the
+    bye kind (its TRF letter); rounds after a registration's withdrawal that have no pairing are
+    marked withdrawn (the absent rounds :class:`~tournaments.standings.field.Field` fills in).
+    """
     scores = []
     pairings = Pairing.objects.filter(round__event=event).exclude(white_score=None).select_related("round")
     if up_to_round is not None:
         pairings = pairings.filter(round__number__lte=up_to_round)
+    seen: set[tuple[int, int]] = set()
     for pairing in pairings:
         number = pairing.round.number
-        played = pairing.black_id is not None and pairing.source != Pairing.Source.FORFEIT
         white_points = pairing.white_score or 0
+        seen.add((number, pairing.white_id))
         if pairing.black_id is None:
-            scores.append(RoundScore(number, pairing.white_id, white_points))
+            scores.append(
+                RoundScore(number, pairing.white_id, white_points, bye=BYE_LETTERS.get(pairing.bye, "Z"))
+            )
             continue
+        seen.add((number, pairing.black_id))
         black_points = pairing.black_score or 0
-        scores.append(
-            RoundScore(
-                number,
-                pairing.white_id,
-                white_points,
-                pairing.black_id if played else None,
-                played and white_points > black_points,
+        codes = pairing.result_codes
+        forfeit = pairing.source == Pairing.Source.FORFEIT or any(code in FORFEITS for code in codes)
+        letters = [GAME_LETTERS[code] for code in codes if code in GAME_LETTERS]
+        white_games = tuple(pair[0] if first_named_is_white(i) else pair[1] for i, pair in enumerate(letters))
+        black_games = tuple(pair[1] if first_named_is_white(i) else pair[0] for i, pair in enumerate(letters))
+        for me, other, colour, mine, theirs, games in (
+            (pairing.white_id, pairing.black_id, "w", white_points, black_points, white_games),
+            (pairing.black_id, pairing.white_id, "b", black_points, white_points, black_games),
+        ):
+            scores.append(
+                RoundScore(
+                    number, me, mine, other, mine > theirs, colour=colour, forfeit=forfeit, games=games
+                )
             )
-        )
-        scores.append(
-            RoundScore(
-                number,
-                pairing.black_id,
-                black_points,
-                pairing.white_id if played else None,
-                played and black_points > white_points,
-            )
-        )
+    last = up_to_round if up_to_round is not None else event.round_set.count()
+    for registration in event.registrations.exclude(withdrawn_from_round=None):
+        for number in range(registration.withdrawn_from_round or 1, last + 1):
+            if (number, registration.pk) not in seen:
+                scores.append(RoundScore(number, registration.pk, 0, bye="Z", withdrawn=True))
     return scores
 
 
 def standings(event: Event, after_round: int | None = None) -> list[StandingRow]:
     """Live standings (not stored) as StandingRow objects keyed by registration id."""
-    registrations = [r.pk for r in event.registrations.all()]
-    rounds = after_round if after_round is not None else (event.round_set.count())
-    return compute_standings(registrations, round_scores(event, after_round), list(event.tie_breaks), rounds)
+    registrations = list(event.registrations.all())
+    scores = round_scores(event, after_round)
+    # Live: up to the last round with a result (a round in progress is not an absence).
+    rounds = (
+        after_round
+        if after_round is not None
+        else max((s.round for s in scores if not s.withdrawn), default=0)
+    )
+    return compute_standings(
+        [r.pk for r in registrations],
+        [s for s in scores if s.round <= rounds],
+        list(event.tie_breaks),
+        rounds,
+        points=event.point_system,
+        round_robin=event.is_round_robin,
+        ratings={r.pk: r.rating for r in registrations},
+        games_per_pairing=event.games_per_pairing,
+        cycles=2 if event.pairing_system == Event.System.DOUBLE_ROUND_ROBIN else 1,
+    )
 
 
 @dataclass
@@ -65,11 +94,21 @@ class StandingLine:
     registration: Registration
     points: int
     games: int
-    tie_breaks: list[tuple[str, int | None]] = field(default_factory=list)
+    tie_breaks: list[tuple[str, Decimal | None]] = field(default_factory=list)  # (C.07 code, value)
+
+
+def _stored(value: object) -> Decimal | None:
+    """A stored tie-break value (a decimal string) as a Decimal; None when absent."""
+    if value is None or value == "":
+        return None
+    return Decimal(str(value))
 
 
 def standing_lines(event: Event) -> tuple[list[StandingLine], int | None, bool]:
-    """(lines, after_round, live): stored standings after the last closed round, or live ones."""
+    """(lines, after_round, live): stored standings after the last closed round, or live ones.
+
+    Tie-break values are decimal strings labelled by C.07 code (stored so, see ``store_standings``).
+    """
     closed = last_closed_round(event)
     registrations = {r.pk: r for r in event.registrations.select_related("player")}
     codes = list(event.tie_breaks)
@@ -82,7 +121,7 @@ def standing_lines(event: Event) -> tuple[list[StandingLine], int | None, bool]:
                     registrations[s.registration_id],
                     s.points,
                     s.games,
-                    [(code, s.tie_breaks.get(code)) for code in codes],
+                    [(code, _stored(s.tie_breaks.get(code))) for code in codes],
                 )
                 for s in stored
                 if s.registration_id in registrations
@@ -94,7 +133,7 @@ def standing_lines(event: Event) -> tuple[list[StandingLine], int | None, bool]:
             registrations[row.player],
             row.points,
             row.games,
-            [(code, row.tie_breaks.get(code)) for code in codes],
+            [(code, _stored(decimal(code, row.tie_breaks.get(code)))) for code in codes],
         )
         for row in standings(event)
     ]
@@ -117,7 +156,7 @@ def store_standings(event_id: int) -> int:
                 registration_id=row.player,
                 rank=row.rank,
                 points=row.points,
-                tie_breaks=row.tie_breaks,
+                tie_breaks={code: decimal(code, value) for code, value in row.tie_breaks.items()},
                 games=row.games,
             )
             for row in rows

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
+from decimal import Decimal
 
 from django import template
 from django.utils.html import format_html
@@ -21,20 +21,11 @@ def points(half_points: int | None) -> str:
 
 
 @register.filter
-def tiebreak(value: int | None, code: str) -> str:
-    """A stored tie-break value for display: wins are counts, SB is in quarter points."""
+def tiebreak(value: Decimal | None, code: str) -> str:
+    """A tie-break value for display: its decimal number (13.5, 27.25, 31.0, 3), "–" when absent."""
     if value is None:
         return "–"
-    if code == "wins":
-        return str(value)
-    if code == "sonneborn-berger":
-        quarters = Fraction(value, 4)
-        whole, rest = divmod(quarters, 1)
-        fraction = {Fraction(0): "", Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}[rest]
-        if whole == 0 and fraction:
-            return fraction
-        return f"{whole}{fraction}"
-    return points(value)
+    return str(value)
 
 
 @register.filter

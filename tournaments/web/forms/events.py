@@ -8,12 +8,22 @@ from django import forms
 
 from tournaments.models import GAME_CHOICES, Event
 from tournaments.results.codes import PointSystem, ResultError
-from tournaments.standings.compute import TIE_BREAKS
+from tournaments.standings.compute import TIE_BREAKS, StandingsError, check_tie_breaks
+from tournaments.standings.tiebreaks import LEGACY
 
 POINT_FIELDS = ("win_points", "draw_points", "loss_points", "bye_points")
 
+# The FIDE C.07 tie-breaks an organiser may choose (code and name); PTS is the score itself.
+TIE_BREAK_CHOICES = [(code, f"{code} – {name}") for code, name in TIE_BREAKS.items() if code != "PTS"]
+TIE_BREAK_SLOTS = 8
 
-TIE_BREAK_SLOTS = len(TIE_BREAKS)
+
+class TieBreakField(forms.ChoiceField):
+    """A C.07 tie-break code; the long names events used before C.07 codes are read as their code."""
+
+    def to_python(self, value: object) -> str:
+        text = super().to_python(value)
+        return LEGACY.get(text, text)
 
 
 def points_field(label: str, initial: str, help_text: str = "") -> forms.DecimalField:
@@ -52,9 +62,9 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "—")] + list(TIE_BREAKS.items())
+        choices = [("", "—"), *TIE_BREAK_CHOICES]
         for slot in range(1, TIE_BREAK_SLOTS + 1):
-            self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
+            self.fields[f"tie_break_{slot}"] = TieBreakField(
                 label=f"Tie-break {slot}", choices=choices, required=False
             )
 
@@ -96,6 +106,11 @@ class EventForm(forms.Form):
         chosen = [code for code in codes if code]
         if len(chosen) != len(set(chosen)):
             self.add_error(None, "Each tie-break may be chosen only once.")
+        elif chosen and data.get("pairing_system"):
+            try:
+                check_tie_breaks(chosen, str(data["pairing_system"]), int(data.get("games_per_pairing") or 1))
+            except StandingsError as exc:
+                self.add_error(None, str(exc))
         data["tie_breaks"] = chosen
         if data.get("pairing_system") == Event.System.SWISS_DUTCH and not data.get("rounds"):
             self.add_error("rounds", "A Swiss event needs a number of rounds.")
