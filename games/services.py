@@ -91,6 +91,8 @@ def submit_record(
         raise GameServiceError(
             _("the record is longer than %(limit)s characters") % {"limit": MAX_RECORD_CHARS}
         )
+    if "\x00" in text:
+        raise GameServiceError(_("the record contains a NUL character (\\x00): it is not a text file"))
     with transaction.atomic():
         pairing = Pairing.objects.select_related("round__event", "white__player", "black__player").get(
             pk=pairing.pk

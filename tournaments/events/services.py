@@ -13,9 +13,11 @@ import random
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
+from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Round
 from tournaments.pairing.round_robin import rounds_for
 from tournaments.pairing.services import create_round
@@ -51,15 +53,26 @@ def create_event(user: object, **fields: object) -> Event:
         if not name:
             raise ServiceError("an event needs a name")
         check_settings(fields)
-        slug = str(fields.pop("slug", "") or "") or slugify(name)[:70] or "event"
-        base, counter = slug, 2
-        while Event.objects.filter(slug=slug).exists():
-            slug, counter = f"{base}-{counter}", counter + 1
+        base = str(fields.pop("slug", "") or "") or slugify(name)[:70] or "event"
         if not fields.get("tie_breaks"):
             fields["tie_breaks"] = default_tie_breaks(str(fields.get("pairing_system", "round-robin")))
-        event = Event.objects.create(slug=slug, **fields)
+        event = _create_with_free_slug(base, fields)
         event.organisers.add(user)  # type: ignore[arg-type]
         return event
+
+
+def _create_with_free_slug(base: str, fields: dict[str, object]) -> Event:
+    """The event under ``base`` or the first free ``base-2``, ``base-3``, …; an event created at the
+    same moment under the same slug makes the insert collide, and the next free slug is tried."""
+    for _attempt in range(5):
+        slug, counter = base, 2
+        while Event.objects.filter(slug=slug).exists():
+            slug, counter = f"{base}-{counter}", counter + 1
+        try:
+            return create_or_refuse(Event, "", slug=slug, **fields)
+        except AlreadyExists:
+            continue
+    raise AlreadyExists(_("an event with this name exists: choose another name"))
 
 
 def update_event_settings(event: Event, user: object, fields: dict[str, object]) -> Event:

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
+from tournaments.integrity import create_or_refuse
 from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Round
 from tournaments.pairing.history import build_state
 from tournaments.pairing.state import PairingError
@@ -150,7 +151,14 @@ def add_forbidden_pair(
         )
         if exists:
             raise ServiceError(f"{first.player} and {second.player} are already a forbidden pair")
-        return ForbiddenPair.objects.create(event=event, first=first, second=second, reason=reason[:120])
+        return create_or_refuse(
+            ForbiddenPair,
+            f"{first.player} and {second.player} are already a forbidden pair",
+            event=event,
+            first=first,
+            second=second,
+            reason=reason[:120],
+        )
 
 
 def remove_forbidden_pair(pair: ForbiddenPair, user: object) -> None:

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
 from tournaments.events.selectors import next_unpaired_round
+from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Pairing, Player, Registration, Round
 from tournaments.registration.byes import settings_of
 
@@ -95,10 +97,15 @@ def register(event: Event, user: object, player: Player, rating: int | None = No
             raise ServiceError("the event is finished: no more registrations")
         if event.status == Event.Status.RUNNING and event.is_round_robin:
             raise ServiceError("a round robin cannot take players after it has started")
+        already = _("%(player)s is already registered") % {"player": player}
         if Registration.objects.filter(event=event, player=player).exists():
-            raise ServiceError(f"{player} is already registered")
-        return Registration.objects.create(
-            event=event, player=player, rating=player.rating if rating is None else rating
+            raise ServiceError(already)
+        return create_or_refuse(
+            Registration,
+            already,
+            event=event,
+            player=player,
+            rating=player.rating if rating is None else rating,
         )
 
 
@@ -109,15 +116,36 @@ def register_by_name(event: Event, user: object, name: str, rating: int | None =
     if not name:
         raise ServiceError("a player needs a name")
     with transaction.atomic():
-        player = (
-            Player.objects.filter(handle=name).first()
-            or Player.objects.filter(display_name__iexact=name).order_by("pk").first()
-        )
-        if player is None:
-            player = Player.objects.create(
-                display_name=name, handle=unique_handle(name), rating=rating if rating is not None else 1500
-            )
+        # One registration of the event at a time: the event's row first, as register() takes it.
+        Event.objects.select_for_update().get(pk=event.pk)
+        player = _known_player(name) or _new_player(name, rating)
         return register(event, user, player, rating)
+
+
+def _known_player(name: str) -> Player | None:
+    return (
+        Player.objects.filter(handle=name).first()
+        or Player.objects.filter(display_name__iexact=name).order_by("pk").first()
+    )
+
+
+def _new_player(name: str, rating: int | None) -> Player:
+    """A new player called ``name``; when the same name is created at the same moment elsewhere
+    (the handles collide), that player is the one meant."""
+    for _attempt in range(5):
+        try:
+            return create_or_refuse(
+                Player,
+                "",
+                display_name=name,
+                handle=unique_handle(name),
+                rating=rating if rating is not None else 1500,
+            )
+        except AlreadyExists:
+            player = _known_player(name)
+            if player is not None:
+                return player
+    raise ServiceError(_("the player %(name)s could not be created: try again") % {"name": name})
 
 
 def register_list(event: Event, user: object, text: str) -> list[Registration]:

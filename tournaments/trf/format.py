@@ -10,6 +10,11 @@ Records read and written: ``012`` name, ``022`` city, ``042`` start date, ``092`
 ``162`` the point system (``W`` ``D`` ``L`` ``A`` ``P``), ``XXP`` forbidden pairs and the ``001``
 player lines. The ``BBW``/``BBD``/``BBL``/``BBU`` point records of the pairing engines are read too.
 Points are integer half-points in memory; the file's decimal points are converted on the way.
+
+Everything read is bounded before it is used (:data:`MAX_TEXT`, :data:`MAX_ROUNDS`,
+:data:`MAX_POINTS`, starting ranks of at most 4 ASCII digits, no NUL character): a file that
+exceeds a bound is a :class:`TrfError` naming the line, never a number or a text the database
+cannot hold.
 """
 
 from __future__ import annotations
@@ -30,6 +35,12 @@ from tournaments.results.codes import (
 PLAYED = PLAYED_LETTERS
 FORFEIT = FORFEIT_LETTERS
 BYE_LETTERS = frozenset(BYE_OF_LETTER)
+
+MAX_TEXT = 200  # characters of the event's name, city, date and type (the event's name and place hold 200)
+MAX_ROUNDS = 999  # rounds of a file (XXR/142 and the round blocks of a player line)
+MAX_POINTS = 9999  # whole points of a player's score (4 columns); point systems: MAX_RESULT_POINTS
+MAX_RESULT_POINTS = 10  # points a result, a bye or an absence may be worth (162, BBW, ...)
+MAX_NUMBER = 9999  # starting ranks: columns 5-8
 
 
 class TrfError(ServiceError, ValueError):
@@ -103,18 +114,28 @@ class TrfDocument:
 # --------------------------------------------------------------------------- parsing
 
 
-def _half_points(text: str, line: int, what: str) -> int:
+def _digits(text: str, limit: int) -> bool:
+    """``text`` is a number of ASCII digits no larger than ``limit``."""
+    return text.isascii() and text.isdigit() and len(text) <= len(str(limit)) and int(text) <= limit
+
+
+HALF_POINTS = re.compile(r"(\d{1,4})(?:\.(\d{1,3}))?")
+
+
+def _half_points(text: str, line: int, what: str, limit: int = MAX_POINTS) -> int:
+    """``"1.5"`` -> 3: a decimal number of whole or half points from 0 to ``limit``."""
     text = text.strip()
     if not text:
         return 0
-    try:
-        value = float(text)
-    except ValueError:
-        raise TrfError(line, f"{what} '{text}' is not a number") from None
-    doubled = value * 2
-    if doubled != int(doubled) or value < 0:
+    match = HALF_POINTS.fullmatch(text) if text.isascii() else None
+    if match is None:
+        raise TrfError(line, f"{what} '{text[:20]}' is not a number of points")
+    whole, fraction = int(match[1]), (match[2] or "").rstrip("0")
+    if fraction not in ("", "5"):
         raise TrfError(line, f"{what} '{text}' is not a whole number of half-points")
-    return int(doubled)
+    if whole > limit or (whole == limit and fraction):
+        raise TrfError(line, f"{what} '{text}' is more than {limit} points")
+    return whole * 2 + (1 if fraction else 0)
 
 
 def _parse_round(block: str, line: int, round_number: int) -> TrfRound | None:
@@ -123,7 +144,7 @@ def _parse_round(block: str, line: int, round_number: int) -> TrfRound | None:
         return None
     opponent_text, colour_text = block[0:4].strip(), block[5:6].strip().lower()
     code = block[7:8].strip().upper() if len(block) > 7 else ""
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not _digits(opponent_text, MAX_NUMBER):
         raise TrfError(line, f"{where}: opponent '{opponent_text}' is not a starting rank")
     opponent = int(opponent_text) if opponent_text else 0
     if colour_text not in ("w", "b", "-", ""):
@@ -151,10 +172,10 @@ def _parse_player(raw: str, line: int) -> TrfPlayer:
     if len(raw) < 84:
         raw = raw.ljust(84)
     number_text = raw[4:8].strip()
-    if not number_text.isdigit() or int(number_text) == 0:
+    if not _digits(number_text, MAX_NUMBER) or int(number_text) == 0:
         raise TrfError(line, f"starting rank '{raw[4:8]}' (columns 5-8) is not a number from 1 to 9999")
     rating_text = raw[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not _digits(rating_text, 9999):
         raise TrfError(line, f"rating '{rating_text}' (columns 49-52) is not a number")
     rank_text = raw[85:89].strip() if len(raw) >= 86 else ""
     name = raw[14:47].strip()
@@ -165,7 +186,7 @@ def _parse_player(raw: str, line: int) -> TrfPlayer:
         name=name,
         rating=int(rating_text) if rating_text else 0,
         points=_half_points(raw[80:84], line, "points"),
-        rank=int(rank_text) if rank_text.isdigit() else 0,
+        rank=int(rank_text) if _digits(rank_text, MAX_NUMBER) else 0,
         sex=raw[9:10].strip(),
         title=raw[10:13].strip(),
         federation=raw[53:56].strip(),
@@ -174,6 +195,8 @@ def _parse_player(raw: str, line: int) -> TrfPlayer:
         line=line,
     )
     rest = raw[91:]
+    if len(rest) > MAX_ROUNDS * 10:
+        raise TrfError(line, f"the player line has more than {MAX_ROUNDS} rounds")
     for index in range(0, len(rest), 10):
         round_number = index // 10 + 1
         entry = _parse_round(rest[index : index + 10], line, round_number)
@@ -197,9 +220,13 @@ def parse_trf(text: str) -> TrfDocument:
     numbers: dict[int, int] = {}
     for line_number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
         raw = raw.replace("\t", " ")
+        if "\x00" in raw:
+            raise TrfError(line_number, "the line contains a NUL character (\\x00): this is not a text file")
         if not raw.strip() or raw.startswith("###"):
             continue
         tag, content = raw[:3], raw[4:].strip()
+        if tag in ("012", "022", "042", "092") and len(content) > MAX_TEXT:
+            raise TrfError(line_number, f"record {tag} is longer than {MAX_TEXT} characters")
         if tag == "001":
             player = _parse_player(raw, line_number)
             if player.number in numbers:
@@ -218,25 +245,27 @@ def parse_trf(text: str) -> TrfDocument:
         elif tag == "092":
             document.kind = content
         elif tag in ("142", "XXR"):
-            if not content.isdigit() or int(content) == 0:
-                raise TrfError(line_number, f"number of rounds '{content}' is not a positive number")
+            if not _digits(content, MAX_ROUNDS) or int(content) == 0:
+                raise TrfError(
+                    line_number, f"number of rounds '{content[:20]}' is not a number from 1 to {MAX_ROUNDS}"
+                )
             document.total_rounds = int(content)
         elif tag in ("152", "XXC"):
             word = content.split()[0].lower() if content.split() else ""
             colours = {"w": "white", "b": "black", "white1": "white", "black1": "black"}
             if word not in colours:
-                raise TrfError(line_number, f"initial colour '{content}' is not W, B, white1 or black1")
+                raise TrfError(line_number, f"initial colour '{content[:20]}' is not W, B, white1 or black1")
             document.top_seed_colour = colours[word]
         elif tag == "162":
             document.points = _parse_points(raw, line_number, document.points)
         elif tag in ("BBW", "BBD", "BBL", "BBZ", "BBU"):
-            value = _half_points(content, line_number, "points")
+            value = _half_points(content, line_number, "points", MAX_RESULT_POINTS)
             attribute = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "absent", "BBU": "pab"}[tag]
             document.points = replace(document.points, **{attribute: value})
         elif tag == "XXP":
             parts = content.split()
-            if len(parts) < 2 or not all(part.isdigit() for part in parts):
-                raise TrfError(line_number, f"forbidden pair '{content}' needs two starting ranks")
+            if len(parts) < 2 or not all(_digits(part, MAX_NUMBER) for part in parts):
+                raise TrfError(line_number, f"forbidden pair '{content[:40]}' needs two starting ranks")
             first = int(parts[0])
             document.forbidden_pairs.extend((first, int(other)) for other in parts[1:])
     if not document.players:
@@ -252,7 +281,7 @@ def _parse_points(raw: str, line: int, points: TrfPoints) -> TrfPoints:
         raise TrfError(line, "the point system (162) lists no result with its points")
     names = {"W": "win", "D": "draw", "L": "loss", "A": "absent", "P": "pab"}
     values = {
-        names[letter]: _half_points(value, line, f"points for {letter}")
+        names[letter]: _half_points(value, line, f"points for {letter}", MAX_RESULT_POINTS)
         for letter, value in items
         if letter in names
     }

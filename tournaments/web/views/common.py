@@ -8,6 +8,7 @@ from functools import wraps
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 from tournaments.events.permissions import require_manager
 from tournaments.models import Event, Round
@@ -31,6 +32,17 @@ def forbidden_as_403(view: View) -> View:
             )
 
     return wrapper
+
+
+MAX_ID = 2**63 - 1
+
+
+def id_or_404(value: object) -> int:
+    """A row id sent in a form: a whole number the database can hold, else the 404 of an unknown row."""
+    text = str(value or "").strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 19 and 0 < int(text) <= MAX_ID):
+        raise Http404(_("'%(value)s' is not the id of a row") % {"value": text[:40]})
+    return int(text)
 
 
 def event_or_404(slug: str) -> Event:

@@ -19,6 +19,7 @@ from tournaments.web.views.common import (
     event_context,
     event_or_404,
     forbidden_as_403,
+    id_or_404,
     swiss_context,
     swiss_event,
 )
@@ -59,7 +60,7 @@ def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
                     return redirect("tournaments:registrations", slug=event.slug)
             elif action == "withdraw":
                 registration = get_object_or_404(
-                    Registration, pk=request.POST.get("registration") or 0, event=event
+                    Registration, pk=id_or_404(request.POST.get("registration")), event=event
                 )
                 result = registration_services.withdraw(registration, request.user)
                 if result.withdrawn_from_round:

@@ -1,0 +1,153 @@
+"""The request guard: bad input is refused with a 400 naming the problem before any view runs.
+
+One place for what every page and every API endpoint would otherwise have to check itself:
+
+* the address and the query string hold no NUL character (PostgreSQL cannot store or compare it);
+* a body declares a character set that is ASCII-compatible (``charset=utf-16`` is refused);
+* form bodies (URL-encoded and multipart) can be parsed and their fields hold no NUL character
+  (uploaded files are the services' concern: binary files are legitimate);
+* JSON bodies are UTF-8, nested no deeper than :data:`MAX_JSON_DEPTH`, valid JSON, and their keys
+  and strings hold no NUL character.
+
+The size of bodies is bounded by Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (larger bodies are a 400
+too). Refusals are JSON (``{"detail": ...}``) under ``/api/`` and plain text elsewhere.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from collections.abc import Callable, Iterator
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
+from django.utils.translation import gettext as _
+
+MAX_JSON_DEPTH = 32
+NUL = "\x00"
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+class BadRequest(Exception):
+    """The message of a refused request."""
+
+
+def json_depth_exceeds(text: str, limit: int) -> bool:
+    """Whether the JSON text nests arrays and objects deeper than ``limit`` (linear in the text)."""
+    brackets = _NOT_A_BRACKET.sub("", _JSON_STRING.sub("", text))
+    depth = 0
+    for char in brackets:
+        depth += 1 if char in "[{" else -1
+        if depth > limit:
+            return True
+    return False
+
+
+def _strings(value: object, path: str) -> Iterator[tuple[str, str]]:
+    """Every key and string of a parsed JSON value with where it is (``record``, ``items[2]``)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            yield where, str(key)
+            yield from _strings(item, where)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{path}[{index}]")
+
+
+def _refuse_nul(where: str, text: str) -> None:
+    if NUL in text:
+        raise BadRequest(
+            _("%(where)s contains a NUL character (\\x00), which cannot be stored")
+            % {"where": where.replace(NUL, "\\x00")[:80]}
+        )
+
+
+def _check_charset(request: HttpRequest) -> None:
+    charset = (request.content_params or {}).get("charset")
+    if not charset:
+        return
+    try:
+        codec = codecs.lookup(charset)
+    except LookupError:
+        raise BadRequest(_("unknown character set '%(charset)s'") % {"charset": charset[:40]}) from None
+    try:
+        ascii_compatible = codec.encode("a=b")[0] == b"a=b"
+    except (UnicodeError, TypeError):
+        ascii_compatible = False
+    if not ascii_compatible:
+        raise BadRequest(
+            _("the character set '%(charset)s' is not supported: send UTF-8") % {"charset": charset[:40]}
+        )
+
+
+def _check_form(request: HttpRequest) -> None:
+    try:
+        fields = request.POST
+    except (MultiPartParserError, UnicodeDecodeError, ValueError) as exc:
+        raise BadRequest(_("the form data cannot be read: %(reason)s") % {"reason": exc}) from None
+    for key in fields:
+        _refuse_nul(_("a field name"), key)
+        for value in fields.getlist(key):
+            _refuse_nul(_("the field '%(field)s'") % {"field": key}, value)
+
+
+def _check_json(request: HttpRequest) -> None:
+    body = request.body
+    if not body:
+        return
+    try:
+        text = body.decode(request.encoding or "utf-8")
+    except (UnicodeDecodeError, LookupError):
+        raise BadRequest(_("the JSON body is not UTF-8 text")) from None
+    if json_depth_exceeds(text, MAX_JSON_DEPTH):
+        raise BadRequest(
+            _("the JSON body is nested deeper than %(limit)s levels") % {"limit": MAX_JSON_DEPTH}
+        )
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise BadRequest(_("the body is not valid JSON: %(reason)s") % {"reason": exc}) from None
+    for where, string in _strings(value, ""):
+        _refuse_nul(_("the field '%(field)s'") % {"field": where or "body"}, string)
+
+
+def check_request(request: HttpRequest) -> None:
+    """Raise :class:`BadRequest` naming the first problem of the request's address, query or body."""
+    _refuse_nul(_("the address"), request.path)
+    for key in request.GET:
+        _refuse_nul(_("a parameter name"), key)
+        for value in request.GET.getlist(key):
+            _refuse_nul(_("the parameter '%(parameter)s'") % {"parameter": key}, value)
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    _check_charset(request)
+    content_type = request.content_type or ""
+    if content_type in _FORM_TYPES:
+        _check_form(request)
+    elif content_type == "application/json" or content_type.endswith("+json"):
+        _check_json(request)
+
+
+class RequestGuardMiddleware:
+    """Answer 400 with the reason to a request :func:`check_request` refuses."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            check_request(request)
+        except BadRequest as exc:
+            message = str(exc)
+            if request.path.startswith("/api/"):
+                return JsonResponse({"detail": message}, status=400)
+            text = f"Bad request: {message[:1].upper()}{message[1:]}.\n"
+            return HttpResponse(text, status=400, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
