@@ -1,5 +1,6 @@
 """A draft Swiss round (paired, not published) is its managers' alone: no one else reads its
-pairings through the API, and nobody submits a game record for it (its boards may still change)."""
+pairings through the API, nobody submits a game record for it, and it counts in no standings
+(its boards may still change). The TRF download is checked in tests/tournaments/web/test_trf.py."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
 from games import services as game_services
-from tests.conftest import make_swiss, start
+from tests.conftest import make_swiss, reg, start
 from tournaments.errors import ServiceError
 from tournaments.models import Pairing, Player
 from tournaments.pairing import edits
+from tournaments.registration import byes as bye_services
+from tournaments.standings import services as standing_services
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +58,20 @@ def test_nobody_submits_a_record_for_a_draft_board(organiser: User) -> None:
     edits.publish_round(pairing.round, organiser)
     with pytest.raises(PermissionDenied):
         game_services.submit_record(pairing, User.objects.create_user("eve", password="pw-eve-12345"), "x")
+
+
+def test_a_draft_round_counts_in_nobodys_standings_until_it_is_published(organiser: User) -> None:
+    event = make_swiss(organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600\nEve 1500", rounds=3, game="dvonn")
+    bye_services.request_bye(reg(event, "Ann"), organiser, 1, "half")
+    round_1 = start(event, organiser)
+    assert round_1.is_draft
+
+    def points() -> dict[str, int]:
+        lines, _after, live = standing_services.standing_lines(event)
+        assert live
+        return {line.registration.player.display_name: line.points for line in lines}
+
+    # Ann's half-point bye (1 half-point) is on the draft's last board, but nobody has points yet
+    assert points() == {"Ann": 0, "Bob": 0, "Cid": 0, "Dan": 0, "Eve": 0}
+    edits.publish_round(round_1, organiser)
+    assert points()["Ann"] == 1

@@ -15,7 +15,7 @@ from decimal import Decimal
 from django.db import transaction
 
 from tournaments.events.selectors import last_closed_round
-from tournaments.models import Event, Pairing, Registration, Standing
+from tournaments.models import Event, Pairing, Registration, Round, Standing
 from tournaments.results.codes import BYE_LETTERS, FORFEITS, GAME_LETTERS, first_named_is_white, format_points
 from tournaments.standings.compute import RoundScore, StandingRow, compute_standings, decimal
 
@@ -28,7 +28,13 @@ def round_scores(event: Event, up_to_round: int | None = None) -> list[RoundScor
     marked withdrawn (the absent rounds :class:`~tournaments.standings.field.Field` fills in).
     """
     scores = []
-    pairings = Pairing.objects.filter(round__event=event).exclude(white_score=None).select_related("round")
+    # A draft round (not published) counts for nobody's standings: its boards may still change.
+    pairings = (
+        Pairing.objects.filter(round__event=event)
+        .exclude(white_score=None)
+        .exclude(round__in=Round.objects.drafts())
+        .select_related("round")
+    )
     if up_to_round is not None:
         pairings = pairings.filter(round__number__lte=up_to_round)
     seen: set[tuple[int, int]] = set()

@@ -10,6 +10,7 @@ from tests.conftest import make_swiss, start
 from tests.tournaments.web.conftest import snapshot, texts, url
 from tournaments.models import ByeRequest, Event, Round
 from tournaments.results import services as result_services
+from tournaments.trf.format import parse_trf
 from tournaments.web.views.trf import trf_export
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,9 @@ pytestmark = pytest.mark.django_db
 def test_trf_view_serves_a_download(organiser) -> None:  # type: ignore[no-untyped-def]
     event = make_swiss(organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600\nEve 1500", rounds=3, game="dvonn")
     start(event, organiser, "black")
-    response = trf_export(RequestFactory().get("/"), event.slug)
+    request = RequestFactory().get("/")
+    request.user = organiser  # round 1 is a draft: only its managers see it in the file
+    response = trf_export(request, event.slug)
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="{event.slug}.trf"'
     assert response.content.decode().startswith("012 Dutch Open")
@@ -26,11 +29,16 @@ def test_trf_view_serves_a_download(organiser) -> None:  # type: ignore[no-untyp
 
 def test_trf_export_then_import_creates_the_event(client, swiss_running) -> None:
     event, owner, rival, _bye, _pair = swiss_running
+    anonymous = client.get(url("event-trf", event.slug)).content.decode()
+    client.force_login(owner)  # round 1 is a draft: only its managers see it in the file
     response = client.get(url("event-trf", event.slug))
     assert response.status_code == 200 and response["Content-Type"].startswith("text/plain")
     assert "attachment" in response["Content-Disposition"]
     text = response.content.decode()
     assert "XXR 4" in text
+    # the managers' file: the draft round 1, then round 2's requested half-point bye (the TRF
+    # convention for the round to pair); the public file has neither
+    assert (parse_trf(text).last_round, parse_trf(anonymous).last_round) == (2, 0)
     page = client.get(url("event-detail", event.slug)).content.decode()
     assert url("event-trf", event.slug) in page and "Download TRF" in page
 

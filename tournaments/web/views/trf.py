@@ -18,10 +18,11 @@ from tournaments.web.views.common import forbidden_as_403, sentence
 
 @require_GET
 def trf_export(request: HttpRequest, slug: str) -> HttpResponse:
-    """The event as a FIDE TRF-2026 file, served as a download (public, like the crosstable)."""
+    """The event as a FIDE TRF-2026 file, served as a download (public, like the crosstable; a
+    draft round only for the event's managers)."""
     event = get_object_or_404(Event, slug=slug)
     try:
-        text = export_event_text(event)
+        text = export_event_text(event, request.user)
     except TrfError as exc:
         return HttpResponse(
             f"This event cannot be exported as TRF: {exc}\n", status=409, content_type="text/plain"
