@@ -33,6 +33,7 @@ PURE = [
     "tournaments.standings.performance",
     "tournaments.standings.tiebreaks",
     "tournaments.ratings.elo",
+    "tournaments.ratings.families",
     "tournaments.trf.format",
     "tournaments.trf.pairing",
     "tournaments.trf.standings",

@@ -9,7 +9,9 @@ from tournaments.models import (
     Pairing,
     PairingAudit,
     Player,
+    Rating,
     RatingChange,
+    RatingList,
     Registration,
     Round,
     RoundPublication,
@@ -20,7 +22,7 @@ from tournaments.models import (
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "handle", "country", "rating", "user")
+    list_display = ("display_name", "handle", "country", "user")
     search_fields = ("display_name", "handle")
     list_filter = ("country",)
 
@@ -80,8 +82,20 @@ class StandingAdmin(admin.ModelAdmin):
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(admin.ModelAdmin):
-    list_display = ("player", "round", "before", "after", "games")
-    list_filter = ("round__event",)
+    list_display = ("player", "family", "round", "before", "after", "games")
+    list_filter = ("family", "round__event")
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ("player", "family", "rating", "rated_games")
+    list_filter = ("family",)
+    search_fields = ("player__display_name", "player__handle")
+
+
+@admin.register(RatingList)
+class RatingListAdmin(admin.ModelAdmin):
+    list_display = ("family", "initial", "k_new", "new_games", "k_regular", "k_top", "top_rating")
 
 
 @admin.register(SwissSettings)

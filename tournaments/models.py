@@ -1,5 +1,6 @@
 """The schema: players, events, registrations, rounds, pairings, Swiss bye rules and requests,
-publication and audit of rounds, standings and rating changes.
+publication and audit of rounds, standings, rating lists (settings per family), ratings and rating
+changes.
 
 Points are stored as integer half-points everywhere (a win worth 1 point is 2). Besides the
 fields, only what a row says of itself lives here: :attr:`Round.is_draft` (the one definition of a
@@ -14,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from tournaments.ratings.families import FAMILY_CHOICES
 from tournaments.results.codes import (
     BYE_FULL,
     BYE_HALF,
@@ -38,8 +40,6 @@ class Player(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
-    rating = models.IntegerField(default=1500, help_text="Current rating")
-    rated_games = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -89,6 +89,7 @@ class Event(models.Model):
         choices=[("white", "White"), ("black", "Black")],
         help_text="Colour of pairing number 1 in round 1 (recorded when round 1 is paired)",
     )
+    rated = models.BooleanField(default=True, help_text="The games of this event count for the rating lists")
     location = models.CharField(max_length=200, blank=True)
     start_date = models.DateField(null=True, blank=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
@@ -353,10 +354,47 @@ class Standing(models.Model):
         return f"{self.registration.player}: {self.rank}"
 
 
+class RatingList(models.Model):
+    """The settings of one family's rating list (FIDE B.02 by default; no row means the defaults)."""
+
+    family = models.CharField(max_length=10, choices=FAMILY_CHOICES, unique=True)
+    initial = models.PositiveSmallIntegerField(default=1500, help_text="Rating of a player without one")
+    k_new = models.PositiveSmallIntegerField(default=40, help_text="K until `new games` rated games")
+    new_games = models.PositiveSmallIntegerField(default=30)
+    k_regular = models.PositiveSmallIntegerField(default=20)
+    k_top = models.PositiveSmallIntegerField(default=10, help_text="K at or above `top rating`")
+    top_rating = models.PositiveSmallIntegerField(default=2400)
+    max_difference = models.PositiveSmallIntegerField(default=400, help_text="The 400-point rule")
+    provisional_games = models.PositiveSmallIntegerField(
+        default=5, help_text="Provisional (not in the published list) until this many rated games"
+    )
+
+    def __str__(self) -> str:
+        return self.get_family_display()
+
+
+class Rating(models.Model):
+    """A player's current rating in one family."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
+    rating = models.IntegerField()
+    rated_games = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["family", "-rating", "player__display_name"]
+        constraints = [models.UniqueConstraint(fields=["player", "family"], name="rating_once_per_family")]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.family}): {self.rating}"
+
+
 class RatingChange(models.Model):
-    """A player's rating before and after one round of one event (games over the board only)."""
+    """A player's rating in one family before and after one round of one event (games over the
+    board only)."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="rating_changes")
     before = models.IntegerField()
     after = models.IntegerField()

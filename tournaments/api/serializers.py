@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.models import Event, Pairing, Player, Rating, Registration, Round
 from tournaments.results.codes import format_points
 
 
+class RatingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Rating
+        fields = ["family", "rating", "rated_games"]
+
+
 class PlayerSerializer(serializers.ModelSerializer):
+    ratings = RatingSerializer(many=True, read_only=True)
+
     class Meta:
         model = Player
-        fields = ["handle", "display_name", "country", "rating", "rated_games"]
+        fields = ["handle", "display_name", "country", "ratings"]
 
 
 class RegistrationSerializer(serializers.ModelSerializer):

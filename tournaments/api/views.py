@@ -142,6 +142,6 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
-    queryset = Player.objects.all()
+    queryset = Player.objects.prefetch_related("ratings")
     serializer_class = PlayerSerializer
     lookup_field = "handle"

@@ -18,6 +18,8 @@ from tournaments.events.permissions import require_manager
 from tournaments.events.selectors import next_unpaired_round
 from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.ratings.families import family_of
+from tournaments.ratings.services import current_rating, rules_for
 from tournaments.registration.byes import settings_of
 
 # Before this round is paired, a late entrant is ranked among the others by rating; afterwards
@@ -105,8 +107,15 @@ def register(event: Event, user: object, player: Player, rating: int | None = No
             already,
             event=event,
             player=player,
-            rating=player.rating if rating is None else rating,
+            rating=_entry_rating(event, player) if rating is None else rating,
         )
+
+
+def _entry_rating(event: Event, player: Player) -> int:
+    """A player's rating in the family of the event's game, the list's initial rating when he has none."""
+    family = family_of(event.game)
+    rating = current_rating(player, family)
+    return rules_for(family).initial if rating is None else rating
 
 
 def register_by_name(event: Event, user: object, name: str, rating: int | None = None) -> Registration:
@@ -118,7 +127,7 @@ def register_by_name(event: Event, user: object, name: str, rating: int | None =
     with transaction.atomic():
         # One registration of the event at a time: the event's row first, as register() takes it.
         Event.objects.select_for_update().get(pk=event.pk)
-        player = _known_player(name) or _new_player(name, rating)
+        player = _known_player(name) or _new_player(name)
         return register(event, user, player, rating)
 
 
@@ -129,7 +138,7 @@ def _known_player(name: str) -> Player | None:
     )
 
 
-def _new_player(name: str, rating: int | None) -> Player:
+def _new_player(name: str) -> Player:
     """A new player called ``name``; when the same name is created at the same moment elsewhere
     (the handles collide), that player is the one meant."""
     for _attempt in range(5):
@@ -139,7 +148,6 @@ def _new_player(name: str, rating: int | None) -> Player:
                 "",
                 display_name=name,
                 handle=unique_handle(name),
-                rating=rating if rating is not None else 1500,
             )
         except AlreadyExists:
             player = _known_player(name)

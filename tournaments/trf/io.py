@@ -151,7 +151,6 @@ def import_event(
             person = Player.objects.create(
                 display_name=player.name[:120],
                 handle=unique_handle(player.name),
-                rating=player.rating or 1500,
                 country=player.federation[:3],
             )
             registration = Registration(

@@ -252,4 +252,5 @@ def test_player_page_shows_the_rating_history(client: Client, organiser: User, c
         reverse("tournaments:player-detail", args=[Player.objects.get(display_name="Ann").handle])
     )
     html = page.content.decode()
-    assert "Rating history" in html and "1510" in html and "+10" in html
+    # FIDE B.02 (was 1510 / +10 with K 20): both new, K 40; 40 * (1 - 0.5) = +20
+    assert "Rating history" in html and "1520" in html and "+20" in html

@@ -49,8 +49,7 @@ class Command(BaseCommand):
             arbiter = self._user("arbiter", "demo-arbiter", "Arthur", "Arbiter")
             self._user("admin", "demo-admin", "Ada", "Admin", superuser=True)
             players = {
-                name: self._player(name, country, rating)
-                for name, country, rating in GIPF_PLAYERS + DVONN_PLAYERS
+                name: self._player(name, country) for name, country, _rating in GIPF_PLAYERS + DVONN_PLAYERS
             }
         for slug, build in (("gipf-club-championship", self._gipf_event), ("dvonn-open", self._dvonn_event)):
             try:
@@ -76,12 +75,10 @@ class Command(BaseCommand):
             self.stdout.write(f"  user {username} created")
         return user
 
-    def _player(self, name: str, country: str, rating: int) -> Player:
+    def _player(self, name: str, country: str) -> Player:
         player = Player.objects.filter(display_name=name).first()
         if player is None:
-            player = Player.objects.create(
-                display_name=name, handle=unique_handle(name), country=country, rating=rating
-            )
+            player = Player.objects.create(display_name=name, handle=unique_handle(name), country=country)
         return player
 
     def _paired(self, event: Event, round_: Round, organiser: User) -> Round:
