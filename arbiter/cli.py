@@ -1,6 +1,7 @@
-"""Command line for arbiters and scripts: ``python -m arbiter replay|perft|moves``.
+"""Command line for arbiters and scripts: ``python -m arbiter replay|perft|moves|svg``.
 
-Exit codes: 0 success (a valid record), 1 an invalid record or bad position, 2 unreadable input.
+Exit codes: 0 success (a valid record), 1 an invalid record or bad position, 2 unreadable input
+(for ``svg`` also a ply the record does not reach or a size out of range).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import time
 from collections.abc import Sequence
 
 from arbiter import registry
-from arbiter.errors import ArbiterError, UnreadableRecordError
+from arbiter.errors import ArbiterError, PlyOutOfRangeError, UnknownGameError, UnreadableRecordError
 from arbiter.verdict import Verdict
 
 
@@ -87,6 +88,31 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _svg(args: argparse.Namespace) -> int:
+    """The board after ply ``--ply`` (the last when absent) of a valid record, as SVG on stdout."""
+    if not 120 <= args.size <= 2000:
+        print("error: --size must be 120 to 2000 pixels", file=sys.stderr)
+        return 2
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        view = registry.ply_view(text, args.ply, args.game)
+    except (UnreadableRecordError, UnknownGameError, PlyOutOfRangeError) as exc:
+        print(f"error: {exc.describe()}", file=sys.stderr)
+        return 2
+    except ArbiterError as exc:
+        print(f"invalid record: {exc.describe()}", file=sys.stderr)
+        return 1
+    name = registry.GAME_NAMES.get(view.game, view.game)
+    options = registry.SvgOptions(size=args.size, flip=args.flip, title=f"{name}, after ply {view.ply}")
+    sys.stdout.write(registry.render_svg(view.position, options, view.last))
+    return 0
+
+
 def _moves(args: argparse.Namespace) -> int:
     try:
         moves = registry.legal_moves(args.position)
@@ -122,6 +148,14 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_argument("--position", required=True)
     moves.add_argument("--json", action="store_true")
     moves.set_defaults(run=_moves)
+
+    svg = sub.add_parser("svg", help="draw the board after a ply of a valid record as SVG")
+    svg.add_argument("file")
+    svg.add_argument("--ply", type=int, help="plies played (0: the start; default: the last)")
+    svg.add_argument("--flip", action="store_true", help="Black's side at the bottom")
+    svg.add_argument("--size", type=int, default=480, help="width in pixels (120 to 2000)")
+    svg.add_argument("--game", choices=sorted(registry.GAME_NAMES), help="force the game")
+    svg.set_defaults(run=_svg)
     return parser
 
 

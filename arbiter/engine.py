@@ -8,6 +8,7 @@ The game packages (``arbiter.gipf``, ``arbiter.dvonn``) implement the interface;
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from arbiter.verdict import Verdict
@@ -26,6 +27,38 @@ class LegalMove:
     position: str  # the position text after it
 
 
+@dataclass(frozen=True)
+class SvgOptions:
+    """How a board is drawn: its width in pixels, turned round (Black at the bottom), a title."""
+
+    size: int = 480
+    flip: bool = False
+    title: str = ""
+    highlight: bool = True  # mark the last move and the pieces it removed
+
+
+@dataclass(frozen=True)
+class PlyTrace:
+    """One ply as a replay played it, for showing it on a board.
+
+    ``path`` names the points the move went through: GIPF the dot, then the spots of the pushed
+    line up to the end of the chain; DVONN the space placed on, or the stack's from and to spaces
+    (empty for a pass). ``removed`` names the spots or spaces whose pieces the ply took off the
+    board (GIPF: both removal lists of the turn; DVONN: the pieces cut off from every DVONN piece).
+    """
+
+    ply: int
+    move: str  # as the record writes it
+    before: str  # position text before the ply
+    after: str  # position text after it
+    path: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+
+#: called by a replay with each ply it plays, in order
+Tracer = Callable[[PlyTrace], None]
+
+
 class GameEngine(ABC):
     """What every game package provides (see ``arbiter/gipf`` and ``arbiter/dvonn``)."""
 
@@ -37,11 +70,12 @@ class GameEngine(ABC):
         """True when the record text is in one of this engine's formats."""
 
     @abstractmethod
-    def replay(self, text: str, game: str | None = None) -> Verdict:
+    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
         """Replay a record to a verdict. ``game`` forces the game key (else from the record).
 
         Errors in the record are returned in the verdict, not raised; only a text that is not
-        a record of this engine at all raises :class:`UnreadableRecordError`.
+        a record of this engine at all raises :class:`UnreadableRecordError`. ``trace`` is called
+        with every ply played (the plies before an error too).
         """
 
     @abstractmethod
@@ -55,6 +89,14 @@ class GameEngine(ABC):
     @abstractmethod
     def legal_moves(self, position: str) -> list[LegalMove]:
         """Every legal move (turn) in the position with its notation and resulting position."""
+
+    @abstractmethod
+    def side_to_move(self, position: str) -> int:
+        """Who is to move in the position text (0 White, 1 Black)."""
+
+    @abstractmethod
+    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
+        """The position drawn as an SVG document; ``last`` is the ply to highlight."""
 
     @abstractmethod
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:

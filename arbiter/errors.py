@@ -116,3 +116,9 @@ class UnknownGameError(ArbiterError):
     """A game key that no engine in the registry provides."""
 
     kind = "unknown-game"
+
+
+class PlyOutOfRangeError(ArbiterError):
+    """A ply number outside 0..the record's plies (asking for a position it does not reach)."""
+
+    kind = "ply-out-of-range"

@@ -8,7 +8,8 @@ from arbiter.dvonn.moves import Move, apply_move, legal_moves, perft_counts
 from arbiter.dvonn.notation import TAGGED, format_move
 from arbiter.dvonn.position import START, Position, parse_position
 from arbiter.dvonn.replay import GAME, detect_style, replay_text, result_for_score, write_tagged
-from arbiter.engine import GameEngine, LegalMove
+from arbiter.dvonn.svg import render_svg
+from arbiter.engine import GameEngine, LegalMove, PlyTrace, SvgOptions, Tracer
 from arbiter.errors import UnknownGameError
 from arbiter.verdict import Verdict
 
@@ -33,8 +34,14 @@ class DvonnEngine(GameEngine):
     def claims_record(self, text: str) -> bool:
         return detect_style(text) is not None
 
-    def replay(self, text: str, game: str | None = None) -> Verdict:
-        return replay_text(text, game)
+    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
+        return replay_text(text, game, trace)
+
+    def side_to_move(self, position: str) -> int:
+        return parse_position(position).to_move
+
+    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
+        return render_svg(parse_position(position), options, last)
 
     def claims_position(self, text: str) -> bool:
         fields = text.split(maxsplit=1)

@@ -28,6 +28,7 @@ from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move, apply_move, check_move
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
 from arbiter.dvonn.position import START, Position
+from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import (
     ArbiterError,
     IllegalMoveError,
@@ -143,9 +144,10 @@ class _Run:
     position: Position = START
     plies: int = 0
     moves: list[str] = field(default_factory=list)
+    trace: Tracer | None = None
 
 
-def replay_text(text: str, game: str | None = None) -> Verdict:
+def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
     if game is not None and game != GAME:
         raise UnknownGameError(f"the DVONN engine does not play '{game}'")
     style = detect_style(text)
@@ -160,7 +162,7 @@ def replay_text(text: str, game: str | None = None) -> Verdict:
         raise
     except ArbiterError as exc:
         return Verdict(game=GAME, valid=False, error=exc, final_position=START.text())
-    run = _Run()
+    run = _Run(trace=trace)
     try:
         verdict = _replay(record, run)
     except ArbiterError as exc:
@@ -239,6 +241,13 @@ def _play(run: _Run, move: Move, written: str) -> None:
     run.position, _ = apply_move(before, move)
     run.plies += 1
     run.moves.append(format_move(move, TAGGED))
+    if run.trace is not None:
+        after = run.position.board
+        removed = tuple(
+            NAMES[i] for i, stack in enumerate(before.board) if stack and not after[i] and i != move.src
+        )
+        path = tuple(NAMES[i] for i in (move.src, move.dst) if i >= 0)
+        run.trace(PlyTrace(run.plies, run.moves[-1], before.text(), run.position.text(), path, removed))
 
 
 def _read_termination(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from arbiter.engine import GAME_NAMES, GameEngine, LegalMove
+from arbiter.engine import GAME_NAMES, GameEngine, LegalMove, PlyTrace, SvgOptions, Tracer
 from arbiter.errors import InvalidPositionError, InvalidRecordError
 from arbiter.gipf.notation import format_turn, removal_text
 from arbiter.gipf.position import GAME_KEYS, format_position, parse_position, start_position
@@ -17,6 +17,7 @@ from arbiter.gipf.rules import (
     status_at_turn_start,
     turns,
 )
+from arbiter.gipf.svg import render_svg
 from arbiter.records import format_record
 from arbiter.verdict import Verdict
 
@@ -29,8 +30,14 @@ class GipfEngine(GameEngine):
     def claims_record(self, text: str) -> bool:
         return is_gipf_record(text)
 
-    def replay(self, text: str, game: str | None = None) -> Verdict:
-        return replay_text(text, game)
+    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
+        return replay_text(text, game, trace)
+
+    def side_to_move(self, position: str) -> int:
+        return parse_position(position).to_move
+
+    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
+        return render_svg(parse_position(position), options, last)
 
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         if game not in GAMES:

@@ -9,7 +9,7 @@ the reason a written turn is refused (:func:`play_written`).
 from __future__ import annotations
 
 from arbiter.colour import PLAYER_NAMES
-from arbiter.engine import GAME_NAMES
+from arbiter.engine import GAME_NAMES, PlyTrace, Tracer
 from arbiter.errors import (
     ArbiterError,
     IllegalMoveError,
@@ -17,7 +17,7 @@ from arbiter.errors import (
     InvalidRecordError,
     UnreadableRecordError,
 )
-from arbiter.gipf.board import ENTRIES
+from arbiter.gipf.board import ENTRIES, SPOT_NAMES
 from arbiter.gipf.notation import (
     WrittenTurn,
     choose_removal,
@@ -84,6 +84,12 @@ def _describe_end(status: tuple[int, Termination]) -> str:
 
 def play_written(pos: Position, written: WrittenTurn) -> Position:
     """Apply one written turn; raises the typed error of the first thing wrong with it."""
+    return play_traced(pos, written)[0]
+
+
+def play_traced(pos: Position, written: WrittenTurn) -> tuple[Position, tuple[str, ...], tuple[str, ...]]:
+    """:func:`play_written`, also giving the pushed path (dot, spots to the chain end) and the
+    spots whose pieces the turn's removals took."""
     ended = status_at_turn_start(pos)
     if ended is not None:
         raise IllegalMoveError(f"the game is over: {_describe_end(ended)}")
@@ -115,7 +121,10 @@ def play_written(pos: Position, written: WrittenTurn) -> Position:
                 f"removed by {PLAYER_NAMES[1 - mover]} at the start of his turn (before his push)"
             )
     post = choose_removal(options, written.after, pushed.board, f"the rows {name}'s push made in his colour")
-    return pass_turn(apply_removal(pushed, mover, post))
+    entry = ENTRIES[index]
+    path = (entry.dot, *(SPOT_NAMES[spot] for spot in entry.line[: end + 1]))
+    removed = tuple(SPOT_NAMES[spot] for spot in sorted(pre.removed | post.removed))
+    return pass_turn(apply_removal(pushed, mover, post)), path, removed
 
 
 def _piece_refusal(pos: Position, gipf: bool) -> str:
@@ -147,7 +156,7 @@ def is_gipf_record(text: str) -> bool:
     return bool(moves) and all(looks_like_turn(token) for token in moves)
 
 
-def replay_text(text: str, game: str | None = None) -> Verdict:
+def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
     """Replay a GIPF record (``game`` forces the game key); errors in the record are in the verdict."""
     record = parse_tagged(text)
     tags = record.tags
@@ -181,7 +190,7 @@ def replay_text(text: str, game: str | None = None) -> Verdict:
     except ArbiterError as exc:
         verdict.error = exc
         return verdict
-    return _replay_moves(record.tokens, tags, start, verdict)
+    return _replay_moves(record.tokens, tags, start, verdict, trace)
 
 
 def _guess_game(tokens: list[str]) -> str:
@@ -192,7 +201,9 @@ def _guess_game(tokens: list[str]) -> str:
     return "gipf-standard"
 
 
-def _replay_moves(tokens: list[str], tags: dict[str, str], pos: Position, verdict: Verdict) -> Verdict:
+def _replay_moves(
+    tokens: list[str], tags: dict[str, str], pos: Position, verdict: Verdict, trace: Tracer | None = None
+) -> Verdict:
     cut = len(tokens)
     for index, token in enumerate(tokens):
         if token in TERMINATION_WORDS:
@@ -208,11 +219,13 @@ def _replay_moves(tokens: list[str], tags: dict[str, str], pos: Position, verdic
             if written.push is None:
                 pending = written
                 break
-            pos = play_written(pos, written)
+            pos, path, removed = play_traced(pos, written)
         except ArbiterError as exc:
             verdict.error = exc.at(ply=ply, move=token, position=before)
             verdict.final_position = before
             return verdict
+        if trace is not None:
+            trace(PlyTrace(ply, token, before, format_position(pos), path, removed))
         verdict.plies = ply
         verdict.moves.append(token)
     verdict.final_position = format_position(pos)

@@ -128,3 +128,39 @@ def test_cli_perft_and_moves() -> None:
     assert len(lines) == 42 and all(line.startswith("G") for line in lines)
     bad = run_cli("moves", "--position", "gipf-basic nonsense w")
     assert bad.returncode == 1
+
+
+def test_svg_draws_the_board_after_a_ply(capsys: pytest.CaptureFixture[str]) -> None:
+    import xml.etree.ElementTree as ET
+
+    path = shared_path("records", "gipf", "standard-01.txt")
+    assert main(["svg", str(path), "--ply", "3", "--size", "300"]) == 0
+    out = capsys.readouterr().out
+    root = ET.fromstring(out)
+    assert root.get("width") == "300"
+    assert root.findtext("{http://www.w3.org/2000/svg}title") == "GIPF standard, after ply 3"
+    assert main(["svg", str(path), "--ply", "3", "--size", "300"]) == 0
+    assert capsys.readouterr().out == out  # deterministic
+    assert main(["svg", str(path), "--ply", "3", "--size", "300", "--flip"]) == 0
+    assert capsys.readouterr().out != out
+
+
+def test_svg_of_the_last_ply_of_a_dvonn_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["svg", str(shared_path(*LG_FILE))]) == 0
+    assert "DVONN, after ply 75" in capsys.readouterr().out
+
+
+def test_svg_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(read(shared_path(*LG_FILE)).replace("25. a2b2", "25. pass"), encoding="utf-8")
+    assert main(["svg", str(bad), "--ply", "3"]) == 1
+    assert "invalid record" in capsys.readouterr().err
+    assert main(["svg", str(tmp_path / "missing.txt")]) == 2
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello world\n", encoding="utf-8")
+    assert main(["svg", str(junk)]) == 2
+    assert main(["svg", str(shared_path(*LG_FILE)), "--ply", "76"]) == 2
+    assert "plies 0 to 75" in capsys.readouterr().err
+    assert main(["svg", str(shared_path(*LG_FILE)), "--ply", "-1"]) == 2
+    assert main(["svg", str(shared_path(*LG_FILE)), "--size", "10"]) == 2
+    assert capsys.readouterr().out == ""

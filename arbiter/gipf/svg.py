@@ -1,0 +1,169 @@
+"""The GIPF board drawn as SVG: the hexagon, 24 dots, 37 spots, the 21 lines, the coordinates
+``a``-``i`` / ``1``-``9``, the pieces, and the reserves and captured pieces beside the board.
+
+Rules at home here: how a position is shown. The board is seen from White's side (``e1`` at the
+bottom) unless flipped (turned half round, ``e9`` at the bottom). A basic piece is one disc; a
+GIPF-piece is a stack of two discs (``class="piece gipf ..."``). The last move is marked by a ring
+on its dot and a stroke along the pushed line to the end of the chain; the pieces it removed by
+a cross on their spots. Columns are labelled under their lowest dot, rows to the left of their
+leftmost point, as on the official board. Geometry comes from :mod:`arbiter.gipf.board`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from arbiter.colour import PLAYER_NAMES
+from arbiter.engine import PlyTrace, SvgOptions
+from arbiter.gipf.board import (
+    ALL_POINTS,
+    COLUMNS,
+    DIRECTIONS,
+    DOT_POINTS,
+    EMPTY,
+    ENTRIES,
+    SPOT_POINTS,
+    WHITE_GIPF,
+    owner,
+)
+from arbiter.gipf.position import Position
+from arbiter.svg import check_size, cross, document, element, group, num
+
+UNIT = 40.0  # distance between neighbouring points, in view-box units
+PIECE_R = 15.0
+INFO_WIDTH = 175.0
+MARGIN = 36.0
+COLOURS = ("white", "black")
+
+
+def _name(point: tuple[int, int]) -> str:
+    col, v = point
+    return f"{COLUMNS[col]}{v - max(0, col - 4)}"
+
+
+POINT_OF_NAME: dict[str, tuple[int, int]] = {_name(p): p for p in ALL_POINTS}
+
+
+def xy(point: tuple[int, int], flip: bool = False) -> tuple[float, float]:
+    """View-box coordinates of an axial point; the centre ``e5`` is (0, 0), ``e1`` below it."""
+    col, v = point
+    x = (col - 4) * UNIT * math.sqrt(3) / 2
+    y = -((v - 5) - (col - 4) / 2) * UNIT
+    if flip:
+        return -x, -y
+    return x, y
+
+
+def _lines(flip: bool) -> list[str]:
+    out = []
+    for entry in ENTRIES:
+        if entry.direction not in DIRECTIONS[:3]:
+            continue
+        x1, y1 = xy(POINT_OF_NAME[entry.dot], flip)
+        x2, y2 = xy(POINT_OF_NAME[entry.far_dot], flip)
+        out.append(element("line", [("class", "line"), ("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)]))
+    return out
+
+
+def _hexagon(flip: bool) -> str:
+    corners = ("a1", "a5", "e9", "i5", "i1", "e1")
+    points = " ".join(f"{num(x)},{num(y)}" for x, y in (xy(POINT_OF_NAME[c], flip) for c in corners))
+    return element("polygon", [("class", "board"), ("points", points)])
+
+
+def _label(point: tuple[int, int], outward: tuple[int, int], flip: bool) -> tuple[float, float]:
+    """Where a coordinate is written: 0.7 of a step from ``point`` towards ``outward``."""
+    (x1, y1), (x2, y2) = xy(point, flip), xy(outward, flip)
+    return x1 + 0.7 * (x2 - x1), y1 + 0.7 * (y2 - y1)
+
+
+def _coordinates(flip: bool) -> list[str]:
+    out = []
+    for col, letter in enumerate(COLUMNS):
+        lowest = max(0, col - 4) + 1  # v of the column's lowest dot (row 1)
+        x, y = _label((col, lowest), (col, lowest - 1), flip)
+        out.append(element("text", [("class", "coord"), ("x", x), ("y", y)], letter))
+    for row in range(1, 10):
+        col = max(0, row - 5)  # the row's leftmost point is in this column, at v = row
+        x, y = _label((col, row), (col - 1, row), flip)
+        out.append(element("text", [("class", "coord"), ("x", x), ("y", y)], str(row)))
+    return out
+
+
+def _piece(piece: int, name: str, x: float, y: float) -> str:
+    colour = COLOURS[owner(piece)]
+    if piece >= WHITE_GIPF:
+        discs = [
+            element("circle", [("class", colour), ("cx", x), ("cy", y + 3), ("r", PIECE_R)]),
+            element("circle", [("class", colour), ("cx", x), ("cy", y - 3), ("r", PIECE_R)]),
+        ]
+        return group([("class", f"piece gipf {colour}"), ("data-spot", name)], discs)
+    disc = element("circle", [("class", colour), ("cx", x), ("cy", y), ("r", PIECE_R)])
+    return group([("class", f"piece basic {colour}"), ("data-spot", name)], [disc])
+
+
+def _highlight(last: PlyTrace, flip: bool) -> list[str]:
+    out = []
+    points = [xy(POINT_OF_NAME[name], flip) for name in last.path if name in POINT_OF_NAME]
+    if points:
+        x, y = points[0]
+        out.append(
+            element(
+                "circle",
+                [("class", "last-mark"), ("data-point", last.path[0]), ("cx", x), ("cy", y), ("r", 9.0)],
+            )
+        )
+    if len(points) > 1:
+        d = "M" + "L".join(f"{num(x)} {num(y)}" for x, y in points)
+        out.append(element("path", [("class", "last-move"), ("d", d)]))
+    for name in last.removed:
+        if name in POINT_OF_NAME:
+            x, y = xy(POINT_OF_NAME[name], flip)
+            out.append(cross(x, y, 10.0))
+    return out
+
+
+def _info(pos: Position, left: float, top: float) -> list[str]:
+    lines = [f"{PLAYER_NAMES[pos.to_move]} to move"]
+    for player in (0, 1):
+        lines.append(f"{PLAYER_NAMES[player]}: reserve {pos.reserve[player]}")
+        lines.append(f"  captured {pos.captured[player]}, GIPF {pos.gipf_count(player)}")
+    out = []
+    for k, text in enumerate(lines):
+        out.append(element("text", [("class", "info"), ("x", left), ("y", top + 20 * k)], text))
+    for player in (0, 1):  # a disc of each colour beside its reserve line
+        y = top + 20 * (1 + 2 * player) - 5
+        out.append(element("circle", [("class", COLOURS[player]), ("cx", left - 12), ("cy", y), ("r", 6.0)]))
+    return out
+
+
+def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None) -> str:
+    """The position as an SVG document (deterministic text)."""
+    size = check_size(options.size)
+    flip = options.flip
+    half_w = 4 * UNIT * math.sqrt(3) / 2 + MARGIN
+    half_h = 4.5 * UNIT + MARGIN
+    body = [_hexagon(flip), *_lines(flip), *_coordinates(flip)]
+    for point in DOT_POINTS:
+        x, y = xy(point, flip)
+        body.append(
+            element(
+                "circle", [("class", "dot"), ("data-point", _name(point)), ("cx", x), ("cy", y), ("r", 5.0)]
+            )
+        )
+    for point in SPOT_POINTS:
+        x, y = xy(point, flip)
+        body.append(
+            element(
+                "circle", [("class", "spot"), ("data-point", _name(point)), ("cx", x), ("cy", y), ("r", 2.5)]
+            )
+        )
+    for index, piece in enumerate(pos.board):
+        if piece != EMPTY:
+            point = SPOT_POINTS[index]
+            body.append(_piece(piece, _name(point), *xy(point, flip)))
+    if last is not None and options.highlight:
+        body.extend(_highlight(last, flip))
+    body.extend(_info(pos, half_w + 20, -half_h + 30))
+    title = options.title or f"GIPF position, {PLAYER_NAMES[pos.to_move]} to move"
+    return document(size, (-half_w, -half_h, 2 * half_w + INFO_WIDTH, 2 * half_h), title, body)

@@ -1,0 +1,89 @@
+"""Writing SVG documents for the board renderers (:mod:`arbiter.gipf.svg`, :mod:`arbiter.dvonn.svg`).
+
+Rules at home here: the output is deterministic, byte for byte: attributes in the order given,
+numbers rounded to two decimals with trailing zeros cut (``-0`` written ``0``), text escaped; no
+randomness, no clock, no ids beyond the ones the renderers name. Both games share the colours of
+:data:`STYLE` so that their boards look alike.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+Attr = tuple[str, str | int | float]
+
+#: the CSS of every board; class names are the renderers' vocabulary (tests look for them)
+STYLE = (
+    ".board{fill:#f3e2bd;stroke:#6b4f2a;stroke-width:1.5}"
+    ".line{stroke:#6b4f2a;stroke-width:1}"
+    ".dot{fill:#6b4f2a}"
+    ".spot{fill:#6b4f2a}"
+    ".space{fill:#f9ecd0;stroke:#6b4f2a;stroke-width:1}"
+    ".coord{fill:#5a4630;font:12px sans-serif;text-anchor:middle;dominant-baseline:central}"
+    ".info{fill:#2b2b2b;font:13px sans-serif}"
+    ".white{fill:#fbfbf6;stroke:#222;stroke-width:1.5}"
+    ".black{fill:#222;stroke:#000;stroke-width:1.5}"
+    ".dvonn{fill:#c62828;stroke:#7f0000;stroke-width:1.5}"
+    ".height{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central}"
+    ".on-white{fill:#222}.on-black{fill:#fff}.on-dvonn{fill:#fff}"
+    ".dvonn-mark{fill:#c62828;stroke:#fff;stroke-width:1}"
+    ".last-move{fill:none;stroke:#1e88e5;stroke-width:3;stroke-linecap:round;opacity:.8}"
+    ".last-mark{fill:none;stroke:#1e88e5;stroke-width:3}"
+    ".removed{stroke:#e53935;stroke-width:3;stroke-linecap:round}"
+)
+
+
+def num(value: float) -> str:
+    """A coordinate as written: two decimals at most, no trailing zeros, never ``-0``."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _value(value: str | int | float) -> str:
+    if isinstance(value, float):
+        return num(value)
+    return str(value)
+
+
+def element(tag: str, attrs: list[Attr], text: str | None = None) -> str:
+    """One element with its attributes in the given order; ``text`` is escaped."""
+    parts = [tag] + [f"{name}={quoteattr(_value(value))}" for name, value in attrs]
+    head = " ".join(parts)
+    if text is None:
+        return f"<{head}/>"
+    return f"<{head}>{escape(text)}</{tag}>"
+
+
+def group(attrs: list[Attr], children: list[str]) -> str:
+    head = " ".join(["g"] + [f"{name}={quoteattr(_value(value))}" for name, value in attrs])
+    return f"<{head}>" + "".join(children) + "</g>"
+
+
+def document(width: int, view: tuple[float, float, float, float], title: str, body: list[str]) -> str:
+    """The whole SVG: ``width`` pixels wide, height from the view box's proportions."""
+    x, y, w, h = view
+    height = round(width * h / w)
+    head = element(
+        "svg",
+        [
+            ("xmlns", "http://www.w3.org/2000/svg"),
+            ("width", width),
+            ("height", height),
+            ("viewBox", f"{num(x)} {num(y)} {num(w)} {num(h)}"),
+            ("role", "img"),
+        ],
+    )[:-2]
+    return f"{head}>" + element("title", [], title) + f"<style>{STYLE}</style>" + "".join(body) + "</svg>\n"
+
+
+def cross(x: float, y: float, r: float) -> str:
+    """The mark of a removed piece: an X of half-width ``r``."""
+    d = f"M{num(x - r)} {num(y - r)}L{num(x + r)} {num(y + r)}M{num(x - r)} {num(y + r)}L{num(x + r)} {num(y - r)}"
+    return element("path", [("class", "removed"), ("d", d)])
+
+
+def check_size(size: int) -> int:
+    """Board widths from 120 to 2000 pixels."""
+    if not 120 <= size <= 2000:
+        raise ValueError(f"the board size must be 120 to 2000 pixels, not {size}")
+    return size
