@@ -1,4 +1,4 @@
-"""Page URLs of games: records, confirmation and disputes, the arbiter's decisions and queue."""
+"""Page URLs of games: the board SVG, records, confirmation and disputes, the arbiter's decisions and queue."""
 
 from django.urls import path
 
@@ -8,6 +8,7 @@ app_name = "games"
 
 urlpatterns = [
     path("<int:pk>/", views.game_detail, name="game-detail"),
+    path("<int:pk>/board.svg", views.board_svg, name="board-svg"),
     path("<int:pk>/confirm/", views.confirm, name="confirm"),
     path("<int:pk>/dispute/", views.dispute, name="dispute"),
     path("<int:pk>/decide/", views.decide, name="decide"),

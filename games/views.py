@@ -1,5 +1,6 @@
-"""Game pages: a game with its submissions and state, submitting a record, a submission's verdict,
-the opponent's confirmation or dispute, the arbiter's decision and the arbiter's queue of an event.
+"""Game pages: a game with its board, moves, submissions and state, the board's SVG per ply,
+submitting a record, a submission's verdict (with the board before a refused move), the opponent's
+confirmation or dispute, the arbiter's decision and the arbiter's queue of an event.
 
 The pages check nothing themselves beyond showing buttons: every rule (who may answer, who decides)
 is the services'; their ``GameServiceError`` becomes a message, ``PermissionDenied`` a 403.
@@ -7,16 +8,19 @@ is the services'; their ``GameServiceError`` becomes a message, ``PermissionDeni
 
 from __future__ import annotations
 
+import hashlib
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import confirmation, decisions, services
+from games import boards, confirmation, decisions, services
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 from tournaments.errors import ServiceError
@@ -61,6 +65,7 @@ def _render_game(
     status: int = 200,
     dispute_form: DisputeForm | None = None,
     decision_form: DecisionForm | None = None,
+    extra: dict[str, object] | None = None,
 ) -> HttpResponse:
     submissions = list(game.submissions.select_related("submitted_by").order_by("submitted_at", "pk"))
     for version, record in enumerate(submissions, start=1):
@@ -78,12 +83,66 @@ def _render_game(
         "can_decide": can_decide and game.pairing.round.status != Round.Status.CLOSED,
         "decision_form": decision_form,
         "can_manage": game.pairing.round.event.can_manage(request.user),
+        **(extra or {}),
     }
     return render(request, "games/game_detail.html", context, status=status)
 
 
+def _board_context(request: HttpRequest, game: Game) -> tuple[dict[str, object], int]:
+    """The board part of the game page: the position after ``?ply=`` (the last when absent)."""
+    if not boards.has_board(game):
+        return {}, 200
+    moves = boards.moves_of(game)
+    plies = len(moves)
+    status = 200
+    try:
+        ply = boards.parse_ply(request.GET.get("ply"), plies)
+    except boards.BadBoardRequest as exc:
+        messages.error(request, str(exc))
+        ply, status = plies, 400
+    flip = request.GET.get("flip") == "1"
+    board = {
+        "svg": mark_safe(boards.board_svg(game, ply, flip=flip)),  # noqa: S308 - our own renderer's escaped output
+        "ply": ply,
+        "plies": plies,
+        "flip": flip,
+        "moves": moves,
+        "label": boards.ply_label(ply, moves[ply - 1].mover) if ply else "",
+        "notation": moves[ply - 1].notation if ply else "",
+        "previous": max(ply - 1, 0),
+        "next": min(ply + 1, plies),
+    }
+    return {"board": board}, status
+
+
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return _render_game(request, _game(pk))
+    game = _game(pk)
+    board, status = _board_context(request, game)
+    return _render_game(request, game, status=status, extra=board)
+
+
+@require_http_methods(["GET", "HEAD"])
+def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
+    """The SVG of one position of a game (``?ply=N``, ``&flip=1``, ``&size=PX``), for the page's
+    stepper, embedding and the API: 404 without a verified record, 400 for a bad ply or size."""
+    game = _game(pk)
+    if not boards.has_board(game):
+        raise Http404(_("this game has no verified record"))
+    try:
+        ply = boards.parse_ply(request.GET.get("ply"), len(boards.plies_of(game)))
+        size = boards.parse_size(request.GET.get("size"))
+    except boards.BadBoardRequest as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    svg = boards.board_svg(game, ply, flip=request.GET.get("flip") == "1", size=size)
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["ETag"] = '"' + hashlib.sha256(svg.encode()).hexdigest()[:32] + '"'
+    response["Cache-Control"] = "public, max-age=300"
+    if request.headers.get("If-None-Match") == response["ETag"]:
+        not_modified = HttpResponseNotModified()
+        not_modified["ETag"] = response["ETag"]
+        not_modified["Cache-Control"] = response["Cache-Control"]
+        return not_modified
+    return response
 
 
 @login_required
@@ -214,4 +273,11 @@ def record_detail(request: HttpRequest, pk: int) -> HttpResponse:
         SubmittedRecord.objects.select_related("game__pairing__round__event", "game__white", "game__black"),
         pk=pk,
     )
-    return render(request, "games/record_detail.html", {"record": record, "game": record.game})
+    refused = boards.refused_board(record)
+    context = {
+        "record": record,
+        "game": record.game,
+        "refused": refused,
+        "refused_svg": mark_safe(refused.svg) if refused else "",  # noqa: S308 - our own renderer's escaped output
+    }
+    return render(request, "games/record_detail.html", context)

@@ -1,0 +1,163 @@
+"""The boards of games: a verified record's positions ply by ply, drawn by the arbiter's renderers,
+the move list of the game page, and the board of a refused submission before its illegal move.
+
+Rules at home here: which positions a game shows (ply 0, the start, to the record's last ply;
+only a game with a verified record has a board), how a ply is said in words
+(:func:`ply_label`: "ply 6" is "move 3, Black": moves are numbered in pairs of plies, the colour
+is the player who made the ply), and which options of the SVG URL are accepted
+(:func:`parse_ply`, :func:`parse_size`). With :mod:`games.services` this is the only code that
+calls the arbiter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.utils.translation import gettext as _
+
+from arbiter import registry
+from arbiter.engine import PlyTrace
+from arbiter.errors import ArbiterError
+from arbiter.verdict import Verdict
+from games.models import Game, SubmittedRecord
+
+DEFAULT_SIZE = 480
+MIN_SIZE, MAX_SIZE = 120, 2000
+MAX_PLY_DIGITS = 5
+
+
+class BadBoardRequest(ValueError):
+    """A ply or size the board cannot show; the message says why (a 400)."""
+
+
+def colour_name(player: int) -> str:
+    return _("White") if player == 0 else _("Black")
+
+
+def ply_label(ply: int, mover: int | None = None) -> str:
+    """``ply 6`` in words: "move 3, Black". ``mover`` is who made the ply (else by its parity)."""
+    if mover is None:
+        mover = 0 if ply % 2 == 1 else 1
+    return _("move %(number)s, %(colour)s") % {"number": (ply + 1) // 2, "colour": colour_name(mover)}
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    ply: int
+    number: int
+    mover: int
+    notation: str
+    label: str
+    show_number: bool  # the move number is written before this ply
+
+
+@lru_cache(maxsize=64)
+def _traced(text: str, game: str) -> tuple[Verdict, tuple[PlyTrace, ...]]:
+    verdict, plies = registry.replay_traced(text, game)
+    return verdict, tuple(plies)
+
+
+def has_board(game: Game) -> bool:
+    return bool(game.record) and game.verified_at is not None
+
+
+def parse_ply(raw: str | None, plies: int) -> int:
+    """The ``?ply=`` value: 0..plies; absent or empty means the last."""
+    if raw is None or raw == "":
+        return plies
+    if not raw.isascii() or not raw.isdigit() or len(raw) > MAX_PLY_DIGITS:
+        raise BadBoardRequest(_("the ply must be a whole number from 0 to %(plies)s") % {"plies": plies})
+    ply = int(raw)
+    if ply > plies:
+        raise BadBoardRequest(
+            _("this game has plies 0 to %(plies)s, not %(ply)s") % {"plies": plies, "ply": ply}
+        )
+    return ply
+
+
+def parse_size(raw: str | None) -> int:
+    if raw is None or raw == "":
+        return DEFAULT_SIZE
+    if not raw.isascii() or not raw.isdigit() or not MIN_SIZE <= int(raw[:5]) <= MAX_SIZE:
+        raise BadBoardRequest(
+            _("the size must be %(low)s to %(high)s pixels") % {"low": MIN_SIZE, "high": MAX_SIZE}
+        )
+    return int(raw)
+
+
+def plies_of(game: Game) -> tuple[PlyTrace, ...]:
+    """Every ply of the game's verified record (empty without one)."""
+    if not has_board(game):
+        return ()
+    return _traced(game.record, game.game)[1]
+
+
+def moves_of(game: Game) -> list[MoveRow]:
+    rows = []
+    previous = 1
+    for trace in plies_of(game):
+        mover = registry.side_to_move(trace.before)
+        number = (trace.ply + 1) // 2
+        rows.append(
+            MoveRow(
+                trace.ply, number, mover, trace.move, ply_label(trace.ply, mover), mover == 0 or previous == 1
+            )
+        )
+        previous = mover
+    return rows
+
+
+def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_SIZE) -> str:
+    """The SVG of the position after ``ply`` plies of the game's verified record (0..plies)."""
+    plies = plies_of(game)
+    if ply == 0:
+        verdict = _traced(game.record, game.game)[0]
+        position = plies[0].before if plies else verdict.final_position
+        last = None
+    else:
+        last = plies[ply - 1]
+        position = last.after
+    assert position is not None
+    if ply == 0:
+        title = _("%(white)s – %(black)s, start position") % {"white": game.white, "black": game.black}
+    else:
+        title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
+            "white": game.white,
+            "black": game.black,
+            "move": ply_label(ply, registry.side_to_move(last.before) if last else None),
+            "ply": ply,
+            "notation": last.move if last else "",
+        }
+    return registry.render_svg(position, registry.SvgOptions(size=size, flip=flip, title=title), last)
+
+
+@dataclass(frozen=True)
+class RefusedBoard:
+    svg: str
+    ply: int
+    label: str
+
+
+def refused_board(record: SubmittedRecord) -> RefusedBoard | None:
+    """The board before a refused submission's illegal move (None when the error has no position)."""
+    if record.status != SubmittedRecord.Status.INVALID or record.error_ply is None:
+        return None
+    try:
+        verdict, plies = _traced(record.text, record.game.game)
+    except ArbiterError:
+        return None
+    error = verdict.error
+    if error is None or error.position is None or error.ply is None:
+        return None
+    try:
+        mover = registry.side_to_move(error.position)
+    except ArbiterError:
+        return None
+    last = plies[-1] if plies and plies[-1].ply == error.ply - 1 else None
+    title = _("The position before %(move)s (ply %(ply)s)") % {
+        "move": ply_label(error.ply, mover),
+        "ply": error.ply,
+    }
+    svg = registry.render_svg(error.position, registry.SvgOptions(title=title), last)
+    return RefusedBoard(svg, error.ply, ply_label(error.ply, mover))
