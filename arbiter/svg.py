@@ -24,7 +24,7 @@ STYLE = (
     ".white{fill:#fbfbf6;stroke:#222;stroke-width:1.5}"
     ".black{fill:#222;stroke:#000;stroke-width:1.5}"
     ".dvonn{fill:#c62828;stroke:#7f0000;stroke-width:1.5}"
-    ".height{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central}"
+    ".height{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central;stroke:none}"
     ".on-white{fill:#222}.on-black{fill:#fff}.on-dvonn{fill:#fff}"
     ".dvonn-mark{fill:#c62828;stroke:#fff;stroke-width:1}"
     ".last-move{fill:none;stroke:#1e88e5;stroke-width:3;stroke-linecap:round;opacity:.8}"

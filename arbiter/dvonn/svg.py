@@ -85,6 +85,15 @@ def _stack(stack: str, name: str, x: float, y: float) -> str:
     return group(attrs, children)
 
 
+def _path(last: PlyTrace, flip: bool) -> list[str]:
+    """The stroke from a stacking move's from space to its to space (drawn under the stacks)."""
+    points = [xy(CELLS[BY_NAME[name]], flip) for name in last.path if name in BY_NAME]
+    if len(points) != 2:
+        return []
+    (x1, y1), (x2, y2) = points
+    return [element("path", [("class", "last-move"), ("d", f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}")])]
+
+
 def _highlight(last: PlyTrace, flip: bool) -> list[str]:
     out = []
     points = [xy(CELLS[BY_NAME[name]], flip) for name in last.path if name in BY_NAME]
@@ -94,11 +103,6 @@ def _highlight(last: PlyTrace, flip: bool) -> list[str]:
                 "circle",
                 [("class", "last-mark"), ("data-space", name), ("cx", x), ("cy", y), ("r", STACK_R + 4)],
             )
-        )
-    if len(points) == 2:
-        (x1, y1), (x2, y2) = points
-        out.append(
-            element("path", [("class", "last-move"), ("d", f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}")])
         )
     for name in last.removed:
         if name in BY_NAME:
@@ -129,6 +133,8 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
     for index, cell in enumerate(CELLS):
         body.append(_hexagon(NAMES[index], *xy(cell, flip)))
     body.extend(_coordinates(flip))
+    if last is not None and options.highlight:
+        body.extend(_path(last, flip))
     for index, stack in enumerate(pos.board):
         if stack:
             body.append(_stack(stack, NAMES[index], *xy(CELLS[index], flip)))

@@ -31,7 +31,7 @@ from arbiter.svg import check_size, cross, document, element, group, num
 
 UNIT = 40.0  # distance between neighbouring points, in view-box units
 PIECE_R = 15.0
-INFO_WIDTH = 175.0
+INFO_WIDTH = 200.0
 MARGIN = 36.0
 COLOURS = ("white", "black")
 
@@ -127,7 +127,8 @@ def _info(pos: Position, left: float, top: float) -> list[str]:
     lines = [f"{PLAYER_NAMES[pos.to_move]} to move"]
     for player in (0, 1):
         lines.append(f"{PLAYER_NAMES[player]}: reserve {pos.reserve[player]}")
-        lines.append(f"  captured {pos.captured[player]}, GIPF {pos.gipf_count(player)}")
+        gipf = "" if pos.rules == "basic" else f", GIPF-pieces {pos.gipf_count(player)}"
+        lines.append(f"captured {pos.captured[player]}{gipf}")
     out = []
     for k, text in enumerate(lines):
         out.append(element("text", [("class", "info"), ("x", left), ("y", top + 20 * k)], text))
