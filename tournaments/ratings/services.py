@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import Model
+from django.utils import timezone
 
 from tournaments.models import Event, Pairing, Player, Rating, RatingChange, RatingList, Registration, Round
 from tournaments.ratings.elo import PlayerRating, RatedGame, RatingRules, is_provisional, rate_round
@@ -70,15 +72,16 @@ def round_games(round_: Round) -> list[RatedGame]:
 
 @dataclass
 class Period:
-    """What rating one round produced: the changes and the players' ratings after it."""
+    """What rating one round produced: per player (player, before, after, games) and the players'
+    ratings after it."""
 
-    changes: list[RatingChange]
+    round_id: int
+    changes: list[tuple[int, int, int, int]]
     after: dict[int, PlayerRating]
 
 
 def rate_period(
     round_id: int,
-    family: str,
     rules: RatingRules,
     games: list[RatedGame],
     known: dict[int, PlayerRating],
@@ -93,30 +96,19 @@ def rate_period(
                 before[player] = PlayerRating(seeds.get(player) or rules.initial, 0)
     after = rate_round(before, games, rules)
     changes = [
-        RatingChange(
-            player_id=player,
-            family=family,
-            round_id=round_id,
-            before=before[player].rating,
-            after=new.rating,
-            games=new.games - before[player].games,
-        )
+        (player, before[player].rating, new.rating, new.games - before[player].games)
         for player, new in sorted(after.items())
     ]
-    return Period(changes, after)
+    return Period(round_id, changes, after)
 
 
-def _seeds(event_id: int, players: Iterable[int]) -> dict[int, int]:
-    return dict(
-        Registration.objects.filter(event_id=event_id, player_id__in=list(players)).values_list(
-            "player_id", "rating"
-        )
-    )
+def _seeds(event_id: int) -> dict[int, int]:
+    """The registration ratings of an event's players."""
+    return dict(Registration.objects.filter(event_id=event_id).values_list("player_id", "rating"))
 
 
 def rate_closed_rounds(event_id: int) -> int:
     """Apply the rating changes of every closed round not rated yet, in order. Idempotent."""
-    rated = 0
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         if not event.rated:
@@ -124,6 +116,16 @@ def rate_closed_rounds(event_id: int) -> int:
         family = family_of(event.game)
         rules = rules_for(family)
         done = set(RatingChange.objects.filter(round__event=event).values_list("round_id", flat=True))
+        seeds = _seeds(event_id)
+        # the family's ratings of the event's players, locked (a join: a list of 1,000 ids is slower)
+        state = {
+            player: PlayerRating(rating, count)
+            for player, rating, count in Rating.objects.select_for_update(of=("self",))
+            .filter(family=family, player__registrations__event_id=event_id)
+            .values_list("player_id", "rating", "rated_games")
+        }
+        periods: list[Period] = []
+        changed: dict[int, PlayerRating] = {}
         for round_id in (
             event.round_set.filter(status=Round.Status.CLOSED).order_by("number").values_list("pk", flat=True)
         ):
@@ -133,30 +135,54 @@ def rate_closed_rounds(event_id: int) -> int:
             games = games_from(rows.values_list("white__player_id", "black__player_id", "results"))
             if not games:
                 continue
-            players = {g.white for g in games} | {g.black for g in games}
-            stored = {
-                r.player_id: r
-                for r in Rating.objects.select_for_update().filter(family=family, player_id__in=players)
-            }
-            known = {pk: PlayerRating(r.rating, r.rated_games) for pk, r in stored.items()}
-            period = rate_period(
-                round_id, family, rules, games, known, _seeds(event_id, players - set(stored))
-            )
-            RatingChange.objects.bulk_create(period.changes, batch_size=_BATCH)
-            store_ratings(family, period.after, stored)
-            rated += 1
+            period = rate_period(round_id, rules, games, state, seeds)
+            periods.append(period)
+            state.update(period.after)
+            changed.update(period.after)
+        write_changes(family, periods)
+        store_ratings(family, changed)
+        rated = len(periods)
     return rated
 
 
-def store_ratings(family: str, after: dict[int, PlayerRating], stored: dict[int, Rating]) -> None:
-    """Write the new ratings: an update for the rows there, an insert for the others."""
-    updated, created = [], []
-    for player, new in after.items():
-        row = stored.get(player)
-        if row is None:
-            created.append(Rating(player_id=player, family=family, rating=new.rating, rated_games=new.games))
-        else:
-            row.rating, row.rated_games = new.rating, new.games
-            updated.append(row)
-    Rating.objects.bulk_create(created, batch_size=_BATCH)
-    Rating.objects.bulk_update(updated, ["rating", "rated_games"], batch_size=_BATCH)
+# Rows are written with plain INSERTs (one statement per batch, run with executemany): building a
+# model instance per row costs more than the database work for 1,000-player rounds.
+
+
+def _names(model: type[Model], columns: str) -> tuple[str, str]:
+    """The quoted table name of ``model`` and its quoted ``columns``, comma-separated."""
+    quote = connection.ops.quote_name
+    return quote(model._meta.db_table), ", ".join(quote(c) for c in columns.split())
+
+
+def write_changes(family: str, periods: Iterable[Period]) -> None:
+    """Insert the rating changes of ``periods``."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    rows = [
+        (player, family, period.round_id, before, after, games, now)
+        for period in periods
+        for player, before, after, games in period.changes
+    ]
+    table, columns = _names(RatingChange, "player_id family round_id before after games created_at")
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), _BATCH):
+            cursor.executemany(
+                f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                rows[start : start + _BATCH],
+            )
+
+
+def store_ratings(family: str, after: dict[int, PlayerRating]) -> None:
+    """Write the new ratings: insert the player's row of the family, or update it (one upsert,
+    ``INSERT ... ON CONFLICT``, as SQLite and PostgreSQL both read it)."""
+    rows = [(player, family, new.rating, new.games) for player, new in sorted(after.items())]
+    table, columns = _names(Rating, "player_id family rating rated_games")
+    player, family_, rating, games = columns.split(", ")
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), _BATCH):
+            cursor.executemany(
+                f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s)"
+                f" ON CONFLICT ({player}, {family_}) DO UPDATE"
+                f" SET {rating} = excluded.{rating}, {games} = excluded.{games}",
+                rows[start : start + _BATCH],
+            )
