@@ -5,7 +5,10 @@ ROUNDS closed rounds (11) is made up in bulk: players paired inside their score 
 alternating, results drawn with a fixed seed, one pairing-allocated bye when the count is odd.
 Timed: the standings after the last round (:func:`tournaments.standings.services.store_standings`)
 plus the rating of every round (:func:`tournaments.ratings.services.rate_closed_rounds`, one
-rating period per round), as the task after a round does. Not timed: building the data.
+rating period per round), as the task after a round does. Then a 10,000-game history (two
+1,000-player, 10-round Swiss events of the same players, their rounds closed in turn) is rebuilt
+by :func:`tournaments.ratings.recompute.recompute_family`, as ``manage.py recompute_ratings``
+does. Not timed: building the data.
 """
 
 from __future__ import annotations
@@ -39,13 +42,13 @@ def setup_database(folder: str) -> None:
     call_command("migrate", verbosity=0)
 
 
-def make_players(count: int) -> list[Any]:
+def make_players(count: int, prefix: str = "player") -> list[Any]:
     from tournaments.models import Player
 
     Player.objects.bulk_create(
-        Player(display_name=f"Player {n:05d}", handle=f"player-{n:05d}") for n in range(1, count + 1)
+        Player(display_name=f"{prefix} {n:05d}", handle=f"{prefix}-{n:05d}") for n in range(1, count + 1)
     )
-    return list(Player.objects.order_by("pk"))
+    return list(Player.objects.filter(handle__startswith=f"{prefix}-").order_by("pk"))
 
 
 def make_swiss(name: str, players: list[Any], rounds: int, seed: int, close_times: list[datetime]) -> Any:
@@ -118,6 +121,29 @@ def bench_event(players: int, rounds: int) -> tuple[float, float, int]:
     return standings, ratings, RatingChange.objects.count()
 
 
+def bench_recompute(players: int, rounds: int) -> tuple[float, int, int]:
+    """Seconds to rebuild the GIPF list from two events of ``players`` sharing them, the number of
+    games and of rating periods."""
+    from tournaments.models import Event, Pairing
+    from tournaments.ratings.recompute import recompute_family
+    from tournaments.ratings.services import rate_closed_rounds
+
+    Event.objects.update(rated=False)  # the first benchmark's event stays out of the history
+    people = make_players(players, "history")
+    first = make_swiss(
+        "History A", people, rounds, 1, [START + timedelta(hours=2 * n) for n in range(rounds)]
+    )
+    second = make_swiss(
+        "History B", people, rounds, 2, [START + timedelta(hours=2 * n + 1) for n in range(rounds)]
+    )
+    games = Pairing.objects.filter(round__event__rated=True).exclude(black=None).count()  # 1 % are forfeits
+    rate_closed_rounds(first.pk)
+    rate_closed_rounds(second.pk)
+    started = time.perf_counter()
+    periods = recompute_family("gipf")
+    return time.perf_counter() - started, games, periods
+
+
 def main(argv: list[str] | None = None) -> int:
     args = [a for a in (sys.argv[1:] if argv is None else argv) if not a.startswith("--")]
     players = int(args[0]) if args else 1000
@@ -128,6 +154,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{players}-player {rounds}-round Swiss: standings {standings:.2f} s + ratings {ratings:.2f} s"
             f" ({changes} rating changes) = {standings + ratings:.2f} s",
+            flush=True,
+        )
+        seconds, games, periods = bench_recompute(players, 10)
+        print(
+            f"recompute_ratings of a {games}-game history, 1 % forfeits ({periods} rating periods): {seconds:.2f} s",
             flush=True,
         )
     return 0
