@@ -3,6 +3,7 @@
 before its illegal move, with "ply 6" said as "move 3, Black".
 
 The DVONN board of ``test_confirmation`` (Ann White, Bob Black); the seed-5 random game ends 0-1.
+A GIPF standard event of the same two players checks the GIPF board on the page.
 """
 
 from __future__ import annotations
@@ -12,12 +13,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from arbiter import registry
+from games import services
 from games.boards import ply_label
 from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from tournaments.events import services as event_services
+from tournaments.models import Pairing
+from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +111,28 @@ def test_a_refused_record_shows_the_board_before_the_illegal_move(board: Board) 
     # the game itself has no verified record: no board on its page
     game_html = Client().get(board.game().get_absolute_url()).content.decode()
     assert 'id="board-viewer"' not in game_html
+
+
+def test_a_gipf_game_page_draws_the_gipf_board(
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    olga = User.objects.create_user("olga", password="pw-olga-12345")
+    event = event_services.create_event(
+        olga, name="GIPF boards", game="gipf-standard", pairing_system="round-robin"
+    )
+    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = event_services.start_event(event, olga, "white")
+    pairing = Pairing.objects.get(round=round_, white__player__display_name="Ann")
+    text = registry.random_record("gipf-standard", 3, {"White": "Ann", "Black": "Bob"})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_record(pairing, olga, text, 1)
+    game = services.games_of(pairing)[0]
+    game.refresh_from_db()
+    html = Client().get(game.get_absolute_url() + "?ply=0").content.decode()
+    assert html.count('class="dot"') == 24 and html.count('class="spot"') == 37
+    assert html.count('class="piece gipf white"') == 3 and html.count('class="piece gipf black"') == 3
+    first = registry.replay(text).moves[0]
+    assert f'data-ply="1" title="ply 1, move 1, White">{first}</a>' in html
+    svg = Client().get(reverse("games:board-svg", args=[game.pk]) + "?ply=1").content.decode()
+    assert 'class="last-mark" data-point="' + first.lstrip("G").split("-")[0] + '"' in svg
