@@ -16,6 +16,7 @@ router.register("records", games_api.SubmittedRecordViewSet, basename="record")
 api_patterns = [
     path("", include(router.urls)),
     path("replay/", games_api.replay, name="replay"),
+    path("ratings/<str:family>/", tournaments_api.RatingListView.as_view(), name="rating-list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

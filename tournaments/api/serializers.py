@@ -14,6 +14,18 @@ class RatingSerializer(serializers.ModelSerializer):
         fields = ["family", "rating", "rated_games"]
 
 
+class RatingListEntrySerializer(serializers.ModelSerializer):
+    """One line of a published rating list."""
+
+    handle = serializers.CharField(source="player.handle")
+    name = serializers.CharField(source="player.display_name")
+    country = serializers.CharField(source="player.country")
+
+    class Meta:
+        model = Rating
+        fields = ["handle", "name", "country", "rating", "rated_games"]
+
+
 class PlayerSerializer(serializers.ModelSerializer):
     ratings = RatingSerializer(many=True, read_only=True)
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
-from django.http import HttpResponse
+from django.db.models import Prefetch, QuerySet
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import generics, mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,12 +17,15 @@ from tournaments.api.serializers import (
     EventSerializer,
     PairingSerializer,
     PlayerSerializer,
+    RatingListEntrySerializer,
     ResultInputSerializer,
     RoundSerializer,
     StandingSerializer,
 )
 from tournaments.errors import ServiceError
-from tournaments.models import Event, Pairing, Player, Round
+from tournaments.models import Event, Pairing, Player, Rating, Round
+from tournaments.ratings.families import FAMILIES
+from tournaments.ratings.selectors import ORDERS, published_list
 from tournaments.results.codes import format_points
 from tournaments.results.services import record_result
 from tournaments.standings.services import crosstable, standing_lines
@@ -145,3 +148,17 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Player.objects.prefetch_related("ratings")
     serializer_class = PlayerSerializer
     lookup_field = "handle"
+
+
+class RatingListView(generics.ListAPIView[Rating]):
+    """A family's published rating list (``gipf`` or ``dvonn``), paged; ``?ordering=rating`` (the
+    default) or ``?ordering=name``. Provisional players are left out."""
+
+    serializer_class = RatingListEntrySerializer
+
+    def get_queryset(self) -> QuerySet[Rating]:
+        family = self.kwargs["family"]
+        if family not in FAMILIES:
+            raise Http404
+        order = self.request.query_params.get("ordering", "rating")
+        return published_list(family, order if order in ORDERS else "rating")

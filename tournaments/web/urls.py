@@ -2,7 +2,17 @@
 
 from django.urls import path
 
-from tournaments.web.views import byes, events, pairing, players, registrations, rounds, standings, trf
+from tournaments.web.views import (
+    byes,
+    events,
+    pairing,
+    players,
+    ratings,
+    registrations,
+    rounds,
+    standings,
+    trf,
+)
 
 app_name = "tournaments"
 
@@ -47,4 +57,5 @@ urlpatterns = [
     ),
     path("players/", players.player_list, name="player-list"),
     path("players/<str:handle>/", players.player_detail, name="player-detail"),
+    path("ratings/<str:family>/", ratings.rating_list, name="rating-list"),
 ]

@@ -1,4 +1,5 @@
-"""Player pages: the list with a search, and a player's events, games and rating history."""
+"""Player pages: the list with a search, and a player's events, games, ratings and rating history per
+family (what is shown: :mod:`tournaments.ratings.selectors`)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Pairing, Player
+from tournaments.ratings.selectors import player_ratings
 
 
 def player_list(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()
-    players = Player.objects.annotate(events=Count("registrations"))
+    players = Player.objects.annotate(events=Count("registrations")).prefetch_related("ratings")
     if query:
         players = players.filter(Q(display_name__icontains=query) | Q(handle__icontains=query))
     return render(request, "tournaments/player_list.html", {"players": players, "query": query})
@@ -49,9 +51,8 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
                 "records": [g for g in pairing.games.all() if g.verified_at],
             }
         )
-    rating_changes = player.rating_changes.select_related("round__event").order_by("-created_at", "-pk")[:50]
     return render(
         request,
         "tournaments/player_detail.html",
-        {"player": player, "registrations": registrations, "games": games, "rating_changes": rating_changes},
+        {"player": player, "registrations": registrations, "games": games, "ratings": player_ratings(player)},
     )

@@ -1,0 +1,81 @@
+"""The public rating lists (page and API) and the player page's ratings per family."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tests.conftest import make_event, play_round, start
+from tournaments.models import Player, Rating
+from tournaments.ratings import services as rating_services
+
+pytestmark = pytest.mark.django_db
+
+
+def rated(name: str, family: str, rating: int, games: int) -> Player:
+    player, _ = Player.objects.get_or_create(display_name=name, handle=name.lower())
+    Rating.objects.create(player=player, family=family, rating=rating, rated_games=games)
+    return player
+
+
+def names(html: str, candidates: list[str]) -> list[str]:
+    """``candidates`` in the order they appear in ``html``."""
+    return sorted((n for n in candidates if f">{n}<" in html), key=lambda n: html.index(f">{n}<"))
+
+
+def test_rating_list_page_sorts_and_leaves_provisional_players_out(client: Client) -> None:
+    rated("Bea", "gipf", 1700, 12)
+    rated("Abe", "gipf", 1600, 5)
+    rated("Cal", "gipf", 1900, 4)  # provisional: 4 < 5 games
+    rated("Dot", "dvonn", 2000, 30)
+    html = client.get(reverse("tournaments:rating-list", args=["gipf"])).content.decode()
+    assert names(html, ["Abe", "Bea", "Cal", "Dot"]) == ["Bea", "Abe"]
+    assert 'href="/ratings/gipf/"' in html  # linked from the navigation
+    html = client.get(reverse("tournaments:rating-list", args=["gipf"]), {"order": "name"}).content.decode()
+    assert names(html, ["Abe", "Bea"]) == ["Abe", "Bea"]
+    html = client.get(reverse("tournaments:rating-list", args=["dvonn"])).content.decode()
+    assert names(html, ["Abe", "Bea", "Dot"]) == ["Dot"]
+    assert client.get("/ratings/chess/").status_code == 404
+
+
+def test_rating_list_is_paged(client: Client) -> None:
+    for n in range(55):
+        rated(f"P{n:02d}", "gipf", 2000 - n, 10)
+    first = client.get("/ratings/gipf/").content.decode()
+    second = client.get("/ratings/gipf/", {"page": 2}).content.decode()
+    assert ">P00<" in first and ">P49<" in first and ">P50<" not in first
+    assert ">P50<" in second and ">P54<" in second and ">P00<" not in second
+    assert "Page 2 of 2" in second
+
+
+def test_rating_list_api(client: Client) -> None:
+    rated("Bea", "gipf", 1700, 12)
+    rated("Abe", "gipf", 1600, 5)
+    rated("Cal", "gipf", 1900, 4)
+    data = client.get("/api/ratings/gipf/").json()
+    assert data["count"] == 2
+    assert [(r["handle"], r["rating"], r["rated_games"]) for r in data["results"]] == [
+        ("bea", 1700, 12),
+        ("abe", 1600, 5),
+    ]
+    by_name = client.get("/api/ratings/gipf/", {"ordering": "name"}).json()
+    assert [r["name"] for r in by_name["results"]] == ["Abe", "Bea"]
+    assert client.get("/api/ratings/chess/").status_code == 404
+    player = client.get("/api/players/bea/").json()
+    assert player["ratings"] == [{"family": "gipf", "rating": 1700, "rated_games": 12}]
+
+
+def test_player_page_shows_each_family(client: Client, organiser: User) -> None:
+    event = make_event(organiser, "Ann 1500\nBob 1500", name="Rated", game="dvonn")
+    play_round(start(event, organiser), organiser)
+    rating_services.rate_closed_rounds(event.pk)
+    Rating.objects.create(
+        player=Player.objects.get(display_name="Ann"), family="gipf", rating=1800, rated_games=40
+    )
+    html = client.get(reverse("tournaments:player-detail", args=["ann"])).content.decode()
+    # DVONN: both new, K 40: 40 * (1 - 0.5) = +20; one game, so provisional
+    assert "DVONN rating: 1520" in html and "(provisional)" in html and "+20" in html
+    assert "GIPF rating: 1800" in html and "40 rated games" in html
+    assert html.count("(provisional)") == 1

@@ -1,0 +1,38 @@
+"""The public rating lists: one page per family, sortable by rating or name, paged.
+
+What the list holds (provisional players left out) is :mod:`tournaments.ratings.selectors`.
+"""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.ratings.families import FAMILIES, FAMILY_NAMES
+from tournaments.ratings.selectors import ORDERS, published_list
+from tournaments.ratings.services import rules_for
+
+PAGE_SIZE = 50
+
+
+def rating_list(request: HttpRequest, family: str) -> HttpResponse:
+    if family not in FAMILIES:
+        raise Http404
+    order = request.GET.get("order", "rating")
+    if order not in ORDERS:
+        order = "rating"
+    page = Paginator(published_list(family, order), PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/rating_list.html",
+        {
+            "family": family,
+            "family_name": FAMILY_NAMES[family],
+            "families": [(f, FAMILY_NAMES[f]) for f in FAMILIES],
+            "order": order,
+            "page": page,
+            "first_rank": page.start_index(),
+            "rules": rules_for(family),
+        },
+    )
