@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our static files: /api/docs/ works offline
     "tournaments",
     "games",
 ]
@@ -143,6 +144,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "GIPF project tournament service API",
     "DESCRIPTION": "Events, pairings, standings, crosstables, games and ratings for GIPF and DVONN.",
     "VERSION": "1.0.0",
+    # The interactive docs load Swagger UI from drf-spectacular-sidecar's static files, not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {
