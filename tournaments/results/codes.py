@@ -209,6 +209,11 @@ def format_points(half_points: int | None) -> str:
     return f"{whole}{'½' if half else ''}"
 
 
+def decimal_points(half_points: int) -> str:
+    """Half-points as files and downloads write them: 3 -> "1.5", 4 -> "2.0"."""
+    return f"{half_points / 2:.1f}"
+
+
 def normalise_codes(text: str | list[str], games: int) -> list[str]:
     """Parse the result of a pairing ("1-0", or "1-0 0-1" for a 2-game match); raise ResultError."""
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)

@@ -30,6 +30,7 @@ from tournaments.results.codes import (
     PLAYED_LETTERS,
     REQUESTED_BYE_LETTERS,
     PointSystem,
+    decimal_points,
 )
 
 PLAYED = PLAYED_LETTERS
@@ -341,11 +342,6 @@ def _check(document: TrfDocument) -> None:
                 document.player(pab[1]).line,
                 f"round {round_number}: more than one pairing-allocated bye ({', '.join(map(str, pab))})",
             )
-
-
-def decimal_points(half_points: int) -> str:
-    """Half-points as the file writes them: 3 -> \"1.5\"."""
-    return f"{half_points / 2:.1f}"
 
 
 # --------------------------------------------------------------------------- writing

@@ -26,6 +26,7 @@ urlpatterns = [
     path("events/<slug:slug>/start/", events.event_start, name="event-start"),
     path("events/<slug:slug>/finish/", events.event_finish, name="event-finish"),
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
+    path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings-csv"),
     path("events/<slug:slug>/crosstable/", standings.crosstable, name="crosstable"),
     path("events/<slug:slug>/rounds/next/", rounds.round_pair_next, name="round-pair-next"),
     path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import csv
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Pairing, Round
+from tournaments.results.codes import decimal_points
 from tournaments.standings.compute import SHORT_NAMES, TIE_BREAKS
 from tournaments.standings.services import crosstable as crosstable_rows
 from tournaments.standings.services import standing_lines
@@ -26,6 +29,28 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         }
     )
     return render(request, "tournaments/standings.html", context)
+
+
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings page as a CSV download: rank, pairing number, name, points, then each
+    tie-break by its C.07 code, every value a decimal number."""
+    event = event_or_404(slug)
+    lines, _after_round, _live = standing_lines(event)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "number", "name", "points", *event.tie_breaks])
+    for line in lines:
+        writer.writerow(
+            [
+                line.rank,
+                line.registration.pairing_number or "",
+                line.registration.player.display_name,
+                decimal_points(line.points),
+                *("" if value is None else value for _code, value in line.tie_breaks),
+            ]
+        )
+    return response
 
 
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
