@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.permissions import AllowAny
@@ -24,7 +24,7 @@ from games import confirmation, decisions, services
 from games.confirmation import MAX_REASON_CHARS
 from games.models import Decision, Game, SubmittedRecord
 from tournaments.errors import ServiceError
-from tournaments.models import Pairing
+from tournaments.models import GAME_CHOICES, Pairing
 from tournaments.results.codes import GAME_RESULTS
 
 
@@ -56,6 +56,14 @@ class GameSerializer(serializers.ModelSerializer):
         ]
 
 
+class RecordErrorSerializer(serializers.Serializer):
+    """Why the arbiter refused a record: the ply (1-based), the move as written, the reason."""
+
+    ply = serializers.IntegerField(allow_null=True)
+    move = serializers.CharField(allow_null=True)
+    reason = serializers.CharField()
+
+
 class SubmittedRecordSerializer(serializers.ModelSerializer):
     error = serializers.SerializerMethodField()
 
@@ -74,6 +82,7 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
             "verdict",
         ]
 
+    @extend_schema_field(RecordErrorSerializer(allow_null=True))
     def get_error(self, record: SubmittedRecord) -> dict[str, object] | None:
         if record.status != SubmittedRecord.Status.INVALID:
             return None
@@ -116,7 +125,7 @@ class DecisionSerializer(serializers.ModelSerializer):
 
 class ReplaySerializer(serializers.Serializer):
     record = serializers.CharField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
-    game = serializers.ChoiceField(choices=sorted(registry.GAME_NAMES), required=False)
+    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
 
 
 class GameViewSet(viewsets.ReadOnlyModelViewSet):

@@ -66,3 +66,54 @@ def test_migrations_match_the_models() -> None:
     out = StringIO()
     call_command("makemigrations", "--check", "--dry-run", stdout=out)
     assert "No changes detected" in out.getvalue()
+
+
+def test_production_settings_pass_the_deploy_check() -> None:
+    """DEBUG off with a real secret key and host: HTTPS redirect, HSTS and secure cookies by default,
+    so ``check --deploy`` has nothing to warn about (HSTS preload is the site owner's choice)."""
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "DEBUG", "SECRET_KEY", "DJANGO_TESTING")
+    }
+    clean.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        SECRET_KEY="a-long-random-production-secret-" + "k3y" * 20,
+        ALLOWED_HOSTS="tournaments.example.org",
+        SECURE_HSTS_PRELOAD="1",
+    )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=PROJECT_ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_cookies_are_secure_and_http_is_redirected() -> None:
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json, django; from django.conf import settings; django.setup(); print(json.dumps("
+            "[settings.SECURE_SSL_REDIRECT, settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE,"
+            " settings.SECURE_HSTS_SECONDS]))",
+        ],
+        cwd=PROJECT_ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_TESTING")},
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "SECRET_KEY": "s" * 60,
+        },
+        capture_output=True,
+        text=True,
+    )
+    assert json.loads(shown.stdout) == [True, True, True, 31536000]
+
+
+def test_the_openapi_schema_has_no_warnings(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
+    assert "/api/events/{slug}/standings/" in (tmp_path / "schema.yaml").read_text()

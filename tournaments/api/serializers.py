@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import Event, Pairing, Player, Rating, Registration, Round
@@ -69,6 +70,22 @@ class EventSerializer(serializers.ModelSerializer):
         ]
 
 
+class RoundSummarySerializer(serializers.Serializer):
+    """A round in an event's detail: its number, status and why its pairing failed (if it did)."""
+
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Round.Status.choices)
+    pairing_error = serializers.CharField(allow_null=True)
+
+
+class SideSerializer(serializers.Serializer):
+    """One player of a pairing."""
+
+    pairing_number = serializers.IntegerField(allow_null=True)
+    handle = serializers.CharField()
+    name = serializers.CharField()
+
+
 class EventDetailSerializer(EventSerializer):
     registrations = RegistrationSerializer(many=True, read_only=True)
     round_list = serializers.SerializerMethodField()
@@ -76,6 +93,7 @@ class EventDetailSerializer(EventSerializer):
     class Meta(EventSerializer.Meta):
         fields = [*EventSerializer.Meta.fields, "registrations", "round_list"]
 
+    @extend_schema_field(RoundSummarySerializer(many=True))
     def get_round_list(self, event: Event) -> list[dict[str, object]]:
         return [
             {"number": r.number, "status": r.status, "pairing_error": r.pairing_error or None}
@@ -119,9 +137,11 @@ class PairingSerializer(serializers.ModelSerializer):
             "name": registration.player.display_name,
         }
 
+    @extend_schema_field(SideSerializer(allow_null=True))
     def get_white(self, pairing: Pairing) -> dict[str, object] | None:
         return self._side(pairing.white)
 
+    @extend_schema_field(SideSerializer(allow_null=True))
     def get_black(self, pairing: Pairing) -> dict[str, object] | None:
         return self._side(pairing.black)
 
