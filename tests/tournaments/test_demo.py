@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from games.models import SubmittedRecord
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_demo_builds_a_finished_round_robin_and_a_running_swiss_and_is_idempotent() -> None:
-    call_command("demo", verbosity=0)
+    call_command("demo", "--known-passwords", verbosity=0)
     gipf = Event.objects.get(slug="gipf-club-championship")
     assert gipf.status == Event.Status.FINISHED and gipf.rounds == 5
     assert gipf.registrations.count() == 6
@@ -31,7 +32,7 @@ def test_demo_builds_a_finished_round_robin_and_a_running_swiss_and_is_idempoten
         gipf.arbiters.filter(username="arbiter").exists()
         and dvonn.arbiters.filter(username="arbiter").exists()
     )
-    call_command("demo", verbosity=0)
+    call_command("demo", "--known-passwords", verbosity=0)
     assert Event.objects.count() == 2 and Pairing.objects.filter(round__event=gipf).count() == 15
 
 
@@ -46,5 +47,15 @@ def test_demo_removes_a_half_built_event(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(demo, "finish_event", failing_finish)
     with pytest.raises(CommandError, match="disk on fire"):
-        call_command("demo", verbosity=0)
+        call_command("demo", "--known-passwords", verbosity=0)
     assert not Event.objects.filter(slug="gipf-club-championship").exists()
+
+
+def test_the_demo_refuses_published_passwords_when_debug_is_off() -> None:
+    from django.core.management.base import CommandError
+
+    # the test settings run with DEBUG off, as production does
+    with pytest.raises(CommandError, match="DEBUG is off"):
+        call_command("demo", verbosity=0)
+    assert not Event.objects.exists()
+    assert not User.objects.filter(username="admin").exists()

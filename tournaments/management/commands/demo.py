@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
@@ -41,8 +42,18 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--seed", type=int, default=2026, help="seed for the demo games and results")
+        parser.add_argument(
+            "--known-passwords",
+            action="store_true",
+            help="create the demo accounts (with the passwords README gives) even though DEBUG is off",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if not settings.DEBUG and not options["known_passwords"]:
+            raise CommandError(
+                "DEBUG is off: the demo creates accounts whose passwords are published (admin/demo-admin, "
+                "...). Run it on a development setup (DEBUG=1), or pass --known-passwords if you mean it."
+            )
         rng = random.Random(options["seed"])
         with transaction.atomic():
             organiser = self._user("organiser", "demo-organiser", "Olivia", "Organiser")
