@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from games import services as game_services
 from tests.conftest import CommittingAPIClient, CommittingClient, make_event, make_swiss, start
 from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration
+from tournaments.web.forms.events import EventForm
 
 pytestmark = pytest.mark.django_db
 
@@ -178,21 +179,8 @@ ODD_BODIES: list[tuple[bytes, str]] = [
 
 # --------------------------------------------------------------------------- endpoints
 
-EVENT_FIELDS = [
-    "name",
-    "game",
-    "pairing_system",
-    "rounds",
-    "games_per_pairing",
-    "win_points",
-    "draw_points",
-    "loss_points",
-    "bye_points",
-    "location",
-    "start_date",
-    "tie_break_1",
-    "tie_break_2",
-]
+# The event form's own fields (its tie-break slots included), so the fuzzing follows the form.
+EVENT_FIELDS = list(EventForm().fields)
 EDIT_FIELDS = ["action", "reason", "previewed", "board1_white", "board1_black", "bye1_player", "bye1_kind"]
 
 # (address with {slug} {number} {board} {id} {n}, fields the form reads)
