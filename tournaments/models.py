@@ -37,6 +37,9 @@ class Player(models.Model):
     display_name = models.CharField(max_length=120)
     handle = models.SlugField(max_length=60, unique=True, help_text="Unique short name, e.g. 'k.brouwer'")
     country = models.CharField(max_length=3, blank=True, help_text="Country code, e.g. NED")
+    fide_id = models.PositiveBigIntegerField(
+        null=True, blank=True, unique=True, help_text="FIDE-style identification number (TRF), when known"
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
