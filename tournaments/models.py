@@ -82,6 +82,11 @@ class Event(models.Model):
     bye_points = models.PositiveSmallIntegerField(
         default=2, help_text="Half-points for a pairing-allocated bye"
     )
+    round_robin_bye_scored = models.BooleanField(
+        default=False,
+        help_text="Round robins with an odd number of players: the bye scores the pairing-allocated "
+        "bye's points (unscored by default)",
+    )
     tie_breaks = models.JSONField(
         default=list, blank=True, help_text="Ordered list of FIDE C.07 tie-break codes"
     )
@@ -123,10 +128,13 @@ class Event(models.Model):
 
     @property
     def point_system(self) -> PointSystem:
-        """What results and byes are worth in this event (half-points)."""
-        return PointSystem(
-            win=self.win_points, draw=self.draw_points, loss=self.loss_points, pab=self.bye_points
-        )
+        """What results and byes are worth in this event (half-points).
+
+        The one place the bye of a round robin with an odd number of players is scored: nothing
+        unless the organiser chose to score it (``round_robin_bye_scored``).
+        """
+        pab = self.bye_points if self.is_swiss or self.round_robin_bye_scored else 0
+        return PointSystem(win=self.win_points, draw=self.draw_points, loss=self.loss_points, pab=pab)
 
     def can_manage(self, user: object) -> bool:
         """Organisers and arbiters of this event (and superusers) may write to it."""
