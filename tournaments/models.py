@@ -512,3 +512,41 @@ class PairingAudit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: edit by {self.user or 'unknown'} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class ResultCorrection(models.Model):
+    """A result changed in a closed round by an arbiter or organiser: who, when, before, after, why.
+
+    ``recomputed_at`` stays empty until the background job has recomputed the standings of the
+    round and every later one and the ratings from its rating period on: until then those figures
+    are stale (``tournaments.results.corrections.stale_corrections``).
+    """
+
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="corrections")
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    corrected_at = models.DateTimeField(auto_now_add=True)
+    old_results = models.CharField(max_length=40, blank=True)
+    old_white_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    old_black_score = models.PositiveSmallIntegerField(null=True, blank=True)
+    old_source = models.CharField(max_length=10, blank=True)
+    new_results = models.CharField(max_length=40)
+    new_white_score = models.PositiveSmallIntegerField()
+    new_black_score = models.PositiveSmallIntegerField()
+    reason = models.TextField()
+    recomputed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When standings and ratings were recomputed (empty: still to do)"
+    )
+
+    class Meta:
+        ordering = ["corrected_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.pairing.round}, board {self.pairing.board}: {self.old_results} → {self.new_results}"
+
+    def old_display(self) -> str:
+        return f"{format_points(self.old_white_score)} – {format_points(self.old_black_score)}"
+
+    def new_display(self) -> str:
+        return f"{format_points(self.new_white_score)} – {format_points(self.new_black_score)}"
