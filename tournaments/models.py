@@ -207,6 +207,17 @@ class Round(models.Model):
     pairing_error = models.TextField(blank=True, help_text="Why the last pairing attempt failed")
     pairing_progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done while pairing")
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Work still to do, written in the transaction that makes it necessary and cleared by the task
+    # that does it; ``tournaments.sweep`` re-enqueues what a lost task left behind.
+    pairing_requested_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the pairing was (last) requested while the round is pending"
+    )
+    standings_stale_since = models.DateTimeField(
+        null=True, blank=True, help_text="Standings to recompute after this round (empty: up to date)"
+    )
+    ratings_stale_since = models.DateTimeField(
+        null=True, blank=True, help_text="Ratings to apply for this round (empty: up to date)"
+    )
 
     objects = RoundQuerySet.as_manager()
 
