@@ -21,6 +21,7 @@ from tournaments.models import Event, Pairing, Player, Registration, Round
 from tournaments.ratings.families import family_of
 from tournaments.ratings.services import current_rating, rules_for
 from tournaments.registration.byes import settings_of
+from tournaments.registration.matching import find_player
 
 # Before this round is paired, a late entrant is ranked among the others by rating; afterwards
 # he gets the next free number (see docs/pairing.md).
@@ -119,7 +120,7 @@ def _entry_rating(event: Event, player: Player) -> int:
 
 
 def register_by_name(event: Event, user: object, name: str, rating: int | None = None) -> Registration:
-    """Register an existing player (matched by display name or handle) or create a new one."""
+    """Register the stored player the name means (registration/matching) or a new one."""
     require_manager(event, user)
     name = name.strip()
     if not name:
@@ -127,15 +128,9 @@ def register_by_name(event: Event, user: object, name: str, rating: int | None =
     with transaction.atomic():
         # One registration of the event at a time: the event's row first, as register() takes it.
         Event.objects.select_for_update().get(pk=event.pk)
-        player = _known_player(name) or _new_player(name)
+        family = family_of(event.game)
+        player = find_player(name, rating=rating, family=family) or _new_player(name)
         return register(event, user, player, rating)
-
-
-def _known_player(name: str) -> Player | None:
-    return (
-        Player.objects.filter(handle=name).first()
-        or Player.objects.filter(display_name__iexact=name).order_by("pk").first()
-    )
 
 
 def _new_player(name: str) -> Player:
@@ -150,7 +145,7 @@ def _new_player(name: str) -> Player:
                 handle=unique_handle(name),
             )
         except AlreadyExists:
-            player = _known_player(name)
+            player = find_player(name)
             if player is not None:
                 return player
     raise ServiceError(_("the player %(name)s could not be created: try again") % {"name": name})

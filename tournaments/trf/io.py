@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date
 
 from django.db import transaction
@@ -14,6 +15,8 @@ from django.utils import timezone
 
 from tournaments.events.services import create_event
 from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Player, Registration, Round
+from tournaments.ratings.families import family_of
+from tournaments.registration.matching import AmbiguousPlayer, find_player, parse_fide_id
 from tournaments.registration.services import unique_handle
 from tournaments.results.codes import (
     BYE_LETTERS,
@@ -25,6 +28,7 @@ from tournaments.results.codes import (
 )
 from tournaments.trf.format import (
     TrfDocument,
+    TrfError,
     TrfPlayer,
     TrfPoints,
     TrfRound,
@@ -119,12 +123,17 @@ def import_event(
     total_rounds: int | None = None,
     slug: str | None = None,
     pairing_system: str = "swiss-dutch",
+    choices: Mapping[int, str] | None = None,
 ) -> Event:
     """Store the TRF file ``text`` as a new running event; all or nothing. Raises TrfError.
 
     Rounds with games become closed rounds (or paired ones while a game has no result yet);
     when the file ends with a round holding only H/F/Z entries (the in-tournament convention for
     the round about to be paired), those become bye requests for that round.
+
+    Each player of the file is matched with the stored players (registration/matching); where the
+    name is ambiguous the organiser chooses: ``choices`` maps a pairing number to a handle or to
+    ``"new"`` (a new player).
     """
     document = parse_trf(text)
     outline = outline_of(document, total_rounds)
@@ -147,12 +156,16 @@ def import_event(
             start_date=_date(document.start_date),
         )
         registrations: dict[int, Registration] = {}
+        meant: dict[int, int] = {}
         for player in sorted(document.players, key=lambda p: p.number):
-            person = Player.objects.create(
-                display_name=player.name[:120],
-                handle=unique_handle(player.name),
-                country=player.federation[:3],
-            )
+            person = _stored_player(player, family_of(game), (choices or {}).get(player.number))
+            if person.pk in meant:
+                raise TrfError(
+                    0,
+                    f"players {meant[person.pk]} and {player.number} are both @{person.handle}: "
+                    f"choose another player for one of them",
+                )
+            meant[person.pk] = player.number
             registration = Registration(
                 event=event, player=person, pairing_number=player.number, rating=player.rating
             )
@@ -216,6 +229,40 @@ def import_event(
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
     return event
+
+
+def _stored_player(entry: TrfPlayer, family: str, choice: str | None) -> Player:
+    """The stored player an entry of the file means, or a new one (the organiser's choice first)."""
+    fide_id = parse_fide_id(entry.fide_id)
+    name = entry.name[:120]
+    if choice is not None and choice.strip().lower() != "new":
+        handle = choice.strip().removeprefix("@")
+        chosen = Player.objects.filter(handle=handle).first()
+        if chosen is None:
+            raise TrfError(0, f"player {entry.number}: no player has the handle @{handle}")
+        return chosen
+    if choice is None:
+        try:
+            found = find_player(name, rating=entry.rating or None, fide_id=fide_id, family=family)
+        except AmbiguousPlayer as exc:
+            handles = ", ".join(f"@{p.handle}" for p in exc.candidates)
+            raise TrfError(
+                0,
+                f"player {entry.number} ({name}) may be any of {handles}: "
+                f"say which one (or 'new') under 'match players'",
+            ) from exc
+        if found is not None:
+            if fide_id is not None and found.fide_id is None:
+                found.fide_id = fide_id
+                found.save(update_fields=["fide_id"])
+            return found
+    taken = fide_id is not None and Player.objects.filter(fide_id=fide_id).exists()
+    return Player.objects.create(
+        display_name=name,
+        handle=unique_handle(name),
+        country=entry.federation[:3],
+        fide_id=None if taken else fide_id,
+    )
 
 
 def _date(text: str) -> date | None:

@@ -18,7 +18,33 @@ class TrfImportForm(forms.Form):
         help_text="Only needed when the file has no XXR line and more rounds are still to come.",
     )
 
+    match_players = forms.CharField(
+        label="Match players",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Only when a name in the file may mean several stored players: one line per pairing number, "
+        "e.g. '7 = @k-brouwer' for a stored player or '7 = new' for a new one.",
+    )
+
     MAX_BYTES = 2_000_000
+    MAX_CHOICES = 2000
+
+    def clean_match_players(self) -> dict[int, str]:
+        choices: dict[int, str] = {}
+        for number, raw in enumerate(self.cleaned_data["match_players"].splitlines(), start=1):
+            line = raw.strip()
+            if not line:
+                continue
+            left, sep, right = line.partition("=")
+            left, right = left.strip(), right.strip()
+            if not sep or not left.isascii() or not left.isdigit() or len(left) > 4 or not right:
+                raise forms.ValidationError(
+                    f"Line {number}: write a pairing number, '=' and a handle or 'new', e.g. '7 = @k-brouwer'."
+                )
+            choices[int(left)] = right[:80]
+            if len(choices) > self.MAX_CHOICES:
+                raise forms.ValidationError(f"More than {self.MAX_CHOICES} lines.")
+        return choices
 
     def clean_file(self) -> str:
         upload = self.cleaned_data["file"]

@@ -43,7 +43,11 @@ def trf_import(request: HttpRequest) -> HttpResponse:
             data = form.cleaned_data
             try:
                 event = import_event(
-                    data["file"], request.user, game=data["game"], total_rounds=data["total_rounds"]
+                    data["file"],
+                    request.user,
+                    game=data["game"],
+                    total_rounds=data["total_rounds"],
+                    choices=data["match_players"],
                 )
             except TrfError as exc:
                 where = f"Line {exc.line}: " if exc.line else "The file: "
