@@ -77,14 +77,14 @@ def test_full_round_robin_and_finish(organiser: User, commit: Any) -> None:
     event_services.finish_event(event, organiser)
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
-    # Every player had one bye (a win, 2 half-points) and met the other two once.
+    # Every player had one bye (unscored in a round robin by default) and met the other two once.
     byes = Pairing.objects.filter(round__event=event, black=None)
     assert sorted(p.white.pairing_number for p in byes) == [1, 2, 3]
     stored = {s.registration.pairing_number: s.points for s in event.standings.filter(after_round=3)}
     # With White winning every game: 1 had White vs ?, computed by hand from the Berger table for 4:
     # R1 1-4(bye 1) 2-3 ; R2 4-3 (bye 3) 1-2 ; R3 2-4 (bye 2) 3-1
-    # 2 beats 3 (R1), 1 beats 2 (R2), 3 beats 1 (R3): each 1 win + 1 bye = 4 half-points
-    assert stored == {1: 4, 2: 4, 3: 4}
+    # 2 beats 3 (R1), 1 beats 2 (R2), 3 beats 1 (R3): each 1 win + 1 unscored bye = 2 half-points
+    assert stored == {1: 2, 2: 2, 3: 2}
 
 
 def test_finishing_needs_every_round_closed(organiser: User, commit: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import GAME_CHOICES, Event
 from tournaments.results.codes import PointSystem, ResultError
@@ -57,6 +58,20 @@ class EventForm(forms.Form):
     draw_points = points_field("Draw", "0.5")
     loss_points = points_field("Loss", "0")
     bye_points = points_field("Pairing-allocated bye", "1")
+    round_robin_bye_scored = forms.BooleanField(
+        label=_("Score the round-robin bye"),
+        required=False,
+        help_text=_(
+            "Round robins with an odd number of players: the player without a game scores the "
+            "pairing-allocated bye's points. Unscored when left unticked."
+        ),
+    )
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        initial=True,
+        help_text=_("The games of this event count for the rating lists of its game family."),
+    )
     location = forms.CharField(max_length=200, required=False)
     start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
@@ -76,6 +91,8 @@ class EventForm(forms.Form):
             "pairing_system": event.pairing_system,
             "rounds": event.rounds,
             "games_per_pairing": event.games_per_pairing,
+            "round_robin_bye_scored": event.round_robin_bye_scored,
+            "rated": event.rated,
             "location": event.location,
             "start_date": event.start_date,
         }
@@ -126,6 +143,8 @@ class EventForm(forms.Form):
             "rounds": data.get("rounds") if data["pairing_system"] == Event.System.SWISS_DUTCH else None,
             "games_per_pairing": data["games_per_pairing"],
             "tie_breaks": data["tie_breaks"],
+            "round_robin_bye_scored": bool(data.get("round_robin_bye_scored")),
+            "rated": bool(data.get("rated")),
             "location": data.get("location", ""),
             "start_date": data.get("start_date"),
         }
