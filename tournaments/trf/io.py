@@ -26,6 +26,7 @@ from tournaments.results.codes import (
     GAME_LETTERS,
     first_named_is_white,
 )
+from tournaments.standings.services import standing_lines
 from tournaments.trf.format import (
     TrfDocument,
     TrfError,
@@ -85,14 +86,13 @@ def export_event(event: Event, user: object = None) -> TrfDocument:
             player = players.get(request.registration_id)
             if player is not None and games == 1:
                 player.rounds[pending] = TrfRound(None, None, BYE_LETTERS[request.kind])
+    point_system = event.point_system
     trf_points = TrfPoints(
-        win=event.win_points, draw=event.draw_points, loss=event.loss_points, absent=0, pab=event.bye_points
+        win=point_system.win, draw=point_system.draw, loss=point_system.loss, absent=0, pab=point_system.pab
     )
     for player in players.values():
         player.points = sum(trf_points.of(entry) for entry in player.rounds.values())
-    ordered = sorted(players.values(), key=lambda p: -p.points)
-    for player in ordered:
-        player.rank = 1 + sum(1 for other in ordered if other.points > player.points)
+    _rank_by_standings(event, players)
     forbidden = [
         (number_of[pair.first_id], number_of[pair.second_id])
         for pair in event.forbidden_pairs.all()
@@ -109,6 +109,18 @@ def export_event(event: Event, user: object = None) -> TrfDocument:
         forbidden_pairs=forbidden,
         players=sorted(players.values(), key=lambda p: p.number),
     )
+
+
+def _rank_by_standings(event: Event, players: dict[int, TrfPlayer]) -> None:
+    """Record 001's rank: the event's standings (stored after the last closed round, live before),
+    tie-breaks included; a player the standings do not hold ranks after them by points."""
+    ranks = {line.registration.pk: line.rank for line in standing_lines(event)[0]}
+    for registration_id, player in players.items():
+        player.rank = ranks.get(registration_id, 0)
+    last = max(ranks.values(), default=0)
+    unranked = sorted((p for p in players.values() if not p.rank), key=lambda p: (-p.points, p.number))
+    for player in unranked:
+        player.rank = last + 1 + sum(1 for other in unranked if other.points > player.points)
 
 
 def export_event_text(event: Event, user: object = None) -> str:
@@ -151,6 +163,7 @@ def import_event(
             draw_points=points.draw,
             loss_points=points.loss,
             bye_points=points.pab,
+            round_robin_bye_scored=points.pab > 0,
             location=document.city[:200],
             top_seed_colour=outline.top_seed_colour or "",
             start_date=_date(document.start_date),
