@@ -1,4 +1,10 @@
-"""The Celery app. Eager (in-process) unless CELERY_BROKER_URL is set."""
+"""The Celery app. Eager (in-process) unless CELERY_BROKER_URL is set.
+
+Celery beat (``celery -A config beat``) runs the sweep every ``SWEEP_INTERVAL`` seconds: it queues
+again the standings, ratings, pairings and verifications that the database still marks as owed
+(``tournaments/sweep.py``). Time limits, late acknowledgement and the broker's visibility timeout
+are in ``config/settings.py``.
+"""
 
 import os
 
@@ -9,4 +15,17 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("gipf_service")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Task modules live in the feature packages, not in the apps themselves.
-app.autodiscover_tasks(["games", "tournaments.pairing", "tournaments.standings"])
+app.autodiscover_tasks(["games", "tournaments", "tournaments.pairing", "tournaments.standings"])
+
+
+@app.on_after_configure.connect
+def schedule_sweep(sender: Celery, **kwargs: object) -> None:
+    from django.conf import settings
+
+    sender.conf.beat_schedule = {
+        "sweep": {
+            "task": "tournaments.sweep",
+            "schedule": float(settings.SWEEP_INTERVAL),
+            "options": {"expires": float(settings.SWEEP_INTERVAL)},
+        }
+    }

@@ -1,7 +1,8 @@
 """The games Django app: games of pairings, submitted records and their verification.
 
 ``ready`` connects the games' part of closing a round (``games.confirmation.on_round_closing``) to
-the results service's ``round_closing`` hook.
+the results service's ``round_closing`` hook, and the games' part of a corrected result
+(``games.corrections.on_result_corrected``) to its ``result_corrected`` hook.
 """
 
 from django.apps import AppConfig
@@ -13,6 +14,8 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games.confirmation import on_round_closing
-        from tournaments.results.signals import round_closing
+        from games.corrections import on_result_corrected
+        from tournaments.results.signals import result_corrected, round_closing
 
         round_closing.connect(on_round_closing, dispatch_uid="games.on_round_closing")
+        result_corrected.connect(on_result_corrected, dispatch_uid="games.on_result_corrected")

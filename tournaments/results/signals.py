@@ -14,3 +14,9 @@ from django.dispatch import Signal
 
 # Sent with sender=Round and the keyword argument round_ (the locked Round being closed).
 round_closing = Signal()
+
+# Sent by tournaments.results.corrections.correct_result inside its transaction, after the pairing's
+# result changed in a closed round, with sender=Pairing and the keyword arguments pairing (locked),
+# codes (the new result codes, one per game), user, reason and correction (the ResultCorrection).
+# The games app makes each game's official result agree with the corrected pairing.
+result_corrected = Signal()

@@ -145,11 +145,16 @@ def standing_lines(event: Event) -> tuple[list[StandingLine], int | None, bool]:
     return lines, (closed.number if closed else None), True
 
 
-def store_standings(event_id: int) -> int:
-    """Recompute and store the standings after the last closed round. Idempotent."""
+def store_standings(event_id: int, after_round: int | None = None) -> int:
+    """Recompute and store the standings after the last closed round (after closed round
+    ``after_round`` when given: a corrected result's recomputation). Idempotent."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
-        closed = last_closed_round(event)
+        closed = (
+            last_closed_round(event)
+            if after_round is None
+            else event.round_set.filter(status=Round.Status.CLOSED, number=after_round).first()
+        )
         if closed is None:
             return 0
         rows = standings(event, closed.number)

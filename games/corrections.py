@@ -1,0 +1,43 @@
+"""What a corrected result of a closed round does to the pairing's games.
+
+Rule held here: after :func:`tournaments.results.corrections.correct_result`, each game's official
+result agrees with the corrected pairing. A game whose result changes is set the way an arbiter's
+decision with a result sets it (``games.decisions``): the result with no record behind it, no
+submission official, state ``DECIDED``, a :class:`~games.models.Decision` row naming the correction
+and its reason, open disputes closed by it. A game whose result is unchanged is left alone.
+Connected to ``tournaments.results.signals.result_corrected`` in ``GamesConfig.ready``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from games.confirmation import lock_game, make_official
+from games.models import Decision, Game
+from games.services import games_of
+from tournaments.models import Pairing
+from tournaments.results.codes import DOUBLE_FORFEIT, FORFEITS
+
+_KIND = {DOUBLE_FORFEIT: Decision.Kind.BOTH_LOSE}
+
+
+def on_result_corrected(
+    sender: object, pairing: Pairing, codes: list[str], user: object, reason: str, **kwargs: object
+) -> None:
+    for game, code in zip(games_of(pairing), codes, strict=False):
+        game = lock_game(game.pk)
+        if game.result == code:
+            continue
+        game.result, game.termination, game.plies, game.score, game.record = code, "", 0, "", ""
+        make_official(game, None)
+        game.state = Game.State.DECIDED
+        game.save()
+        kind = _KIND.get(code, Decision.Kind.FORFEIT if code in FORFEITS else Decision.Kind.OTHER)
+        decision = Decision.objects.create(
+            game=game,
+            decided_by=user if getattr(user, "is_authenticated", False) else None,
+            kind=kind,
+            result=code,
+            reason=_("Result corrected after the round closed: %(reason)s") % {"reason": reason},
+        )
+        game.disputes.filter(decision=None).update(decision=decision)

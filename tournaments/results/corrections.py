@@ -1,0 +1,107 @@
+"""Correcting a result in a closed round (the only way a closed round's result changes).
+
+Rules held here:
+
+* only the event's organisers and arbiters correct (:func:`~tournaments.events.permissions.require_manager`);
+* only in a closed round: an open round's results are entered the normal way
+  (:mod:`tournaments.results.services`); a bye has no result to correct;
+* a reason is required, and the new result must differ from the stored one;
+* one transaction: the pairing's result, scores and source (``ARBITER``, or ``FORFEIT`` when a game
+  is a forfeit, as :func:`~tournaments.results.services.apply_result` sets it), the
+  :class:`~tournaments.models.ResultCorrection` log row (who, when, old, new, why), and the games'
+  official results through :data:`~tournaments.results.signals.result_corrected` (the games app
+  makes them agree with the pairing);
+* on commit, one background job (:func:`~tournaments.results.tasks.recompute_correction_task`)
+  recomputes the standings and ratings the correction made stale
+  (:mod:`tournaments.results.recomputation` says which).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.errors import ServiceError
+from tournaments.events.permissions import require_manager
+from tournaments.models import Pairing, ResultCorrection, Round
+from tournaments.results.codes import FORFEITS, normalise_codes
+from tournaments.results.signals import result_corrected
+from tournaments.results.tasks import recompute_correction_task
+
+MAX_REASON_CHARS = 2000
+
+
+class CorrectionError(ServiceError):
+    """A correction refused for what was asked (no reason, the same result, a bad code)."""
+
+
+class CorrectionConflict(ServiceError):
+    """A correction refused for the state of the round or board (open round, a bye)."""
+
+
+def check_correctable(pairing: Pairing) -> None:
+    """Raise :class:`CorrectionConflict` unless the pairing's result can be corrected now."""
+    if pairing.round.status != Round.Status.CLOSED:
+        raise CorrectionConflict(
+            _("round %(number)s is not closed: enter its results the normal way")
+            % {"number": pairing.round.number}
+        )
+    if pairing.is_bye:
+        raise CorrectionConflict(_("a bye has no result to correct"))
+
+
+def clean_reason(reason: str | None) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise CorrectionError(_("give the reason for the correction"))
+    if len(reason) > MAX_REASON_CHARS:
+        raise CorrectionError(
+            _("the reason is longer than %(limit)s characters") % {"limit": MAX_REASON_CHARS}
+        )
+    return reason
+
+
+def correct_result(pairing: Pairing, result: str | list[str], reason: str, user: object) -> ResultCorrection:
+    """Correct the result of a board of a closed round; standings and ratings are recomputed in
+    the background from that round on."""
+    require_manager(pairing.round.event, user)
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        pairing = (
+            Pairing.objects.select_for_update()
+            .select_related("round__event", "white__player", "black__player")
+            .get(pk=pairing.pk)
+        )
+        check_correctable(pairing)
+        event = pairing.round.event
+        try:
+            codes = normalise_codes(result, event.games_per_pairing)
+        except ServiceError as exc:
+            raise CorrectionError(str(exc)) from exc
+        if codes == pairing.result_codes:
+            raise CorrectionError(
+                _("the result is already %(result)s: nothing to correct") % {"result": " ".join(codes)}
+            )
+        correction = ResultCorrection(
+            pairing=pairing,
+            corrected_by=user if getattr(user, "is_authenticated", False) else None,
+            old_results=pairing.results,
+            old_white_score=pairing.white_score,
+            old_black_score=pairing.black_score,
+            old_source=pairing.source,
+            reason=reason,
+        )
+        pairing.results = " ".join(codes)
+        pairing.white_score, pairing.black_score = event.point_system.pairing_scores(codes)
+        forfeit = any(code in FORFEITS for code in codes)
+        pairing.source = Pairing.Source.FORFEIT if forfeit else Pairing.Source.ARBITER
+        pairing.save(update_fields=["results", "white_score", "black_score", "source", "updated_at"])
+        correction.new_results = pairing.results
+        correction.new_white_score = pairing.white_score
+        correction.new_black_score = pairing.black_score
+        correction.save()
+        result_corrected.send(
+            sender=Pairing, pairing=pairing, codes=codes, user=user, reason=reason, correction=correction
+        )
+        recompute_correction_task.delay_on_commit(correction.pk)
+    return correction
