@@ -561,3 +561,23 @@ class ResultCorrection(models.Model):
 
     def new_display(self) -> str:
         return f"{format_points(self.new_white_score)} – {format_points(self.new_black_score)}"
+
+
+class TieBreakChange(models.Model):
+    """The tie-break list of an event changed after its start by an arbiter: who, when, before,
+    after, why (the stored standings were recomputed with the new list at once)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tie_break_changes")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(default=list, help_text="C.07 codes before the change")
+    after = models.JSONField(default=list, help_text="C.07 codes after the change")
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["changed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {', '.join(self.before)} → {', '.join(self.after)}"
