@@ -1,6 +1,15 @@
-"""The Django admin of every tournament model."""
+"""The Django admin of every tournament model.
 
-from django.contrib import admin
+Results, standings and ratings are read-only here (:class:`ReadOnlyAdmin`): they change only
+through the services (entering results, closing rounds, ``correct_result`` for a closed round),
+which check permissions, log and recompute what depends on them.
+"""
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import (
     ByeRequest,
@@ -13,11 +22,47 @@ from tournaments.models import (
     RatingChange,
     RatingList,
     Registration,
+    ResultCorrection,
     Round,
     RoundPublication,
     Standing,
     SwissSettings,
 )
+
+SERVICES_ONLY = _(
+    "Read-only: results change only through the round pages or the API (enter results while the "
+    "round is open; a closed round's result is corrected with a reason, which recomputes standings "
+    "and ratings)."
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never written: no add, change or delete, and a note saying where changes are made."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        messages.info(request, SERVICES_ONLY)
+        return super().changelist_view(request, extra_context)
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        messages.info(request, SERVICES_ONLY)
+        return super().change_view(request, object_id, form_url, extra_context)
 
 
 @admin.register(Player)
@@ -54,6 +99,13 @@ class PairingInline(admin.TabularInline):
     model = Pairing
     extra = 0
     fields = ("board", "white", "black", "bye", "results", "white_score", "black_score", "source")
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Round)
@@ -61,10 +113,12 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("event", "number", "status", "paired_at", "closed_at")
     list_filter = ("status", "event")
     inlines = [PairingInline]
+    # a round is paired, closed and its results entered through the services only
+    readonly_fields = ("status", "paired_at", "closed_at")
 
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):
+class PairingAdmin(ReadOnlyAdmin):
     list_display = ("round", "board", "white", "black", "bye", "results", "source")
     list_filter = ("source", "bye", "round__event")
 
@@ -75,19 +129,19 @@ class ForbiddenPairAdmin(admin.ModelAdmin):
 
 
 @admin.register(Standing)
-class StandingAdmin(admin.ModelAdmin):
+class StandingAdmin(ReadOnlyAdmin):
     list_display = ("event", "after_round", "rank", "registration", "points")
     list_filter = ("event",)
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(ReadOnlyAdmin):
     list_display = ("player", "family", "round", "before", "after", "games")
     list_filter = ("family", "round__event")
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
+class RatingAdmin(ReadOnlyAdmin):
     list_display = ("player", "family", "rating", "rated_games")
     list_filter = ("family",)
     search_fields = ("player__display_name", "player__handle")
@@ -118,3 +172,11 @@ class RoundPublicationAdmin(admin.ModelAdmin):
 class PairingAuditAdmin(admin.ModelAdmin):
     list_display = ("round", "user", "created_at", "reason")
     readonly_fields = ("round", "user", "created_at", "before", "after", "violations", "reason")
+
+
+@admin.register(ResultCorrection)
+class ResultCorrectionAdmin(ReadOnlyAdmin):
+    """Corrections of closed rounds are a log."""
+
+    list_display = ("__str__", "corrected_by", "corrected_at", "reason", "recomputed_at")
+    list_filter = ("pairing__round__event",)
