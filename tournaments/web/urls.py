@@ -28,6 +28,7 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings-csv"),
     path("events/<slug:slug>/crosstable/", standings.crosstable, name="crosstable"),
+    path("events/<slug:slug>/tie-breaks/", standings.tie_breaks_change, name="tie-breaks-change"),
     path("events/<slug:slug>/rounds/next/", rounds.round_pair_next, name="round-pair-next"),
     path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),
     path("events/<slug:slug>/rounds/<int:number>/results/", rounds.round_results, name="round-results"),

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import csv
 
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
-from tournaments.models import Pairing, Round
+from tournaments.errors import ServiceError
+from tournaments.events.tiebreaks import change_tie_breaks, is_arbiter
+from tournaments.models import Event, Pairing, Round
 from tournaments.results.codes import decimal_points
 from tournaments.standings.compute import SHORT_NAMES, TIE_BREAKS
 from tournaments.standings.services import crosstable as crosstable_rows
 from tournaments.standings.services import standing_lines
-from tournaments.web.views.common import event_context, event_or_404
+from tournaments.web.forms.standings import TieBreakChangeForm
+from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -26,6 +32,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "live": live,
             "has_results": Pairing.objects.filter(round__event=event).exclude(white_score=None).exists(),
             "tie_break_heads": [(SHORT_NAMES.get(c, c), TIE_BREAKS.get(c, c)) for c in event.tie_breaks],
+            "can_change_tie_breaks": event.status != Event.Status.CREATED and is_arbiter(event, request.user),
         }
     )
     return render(request, "tournaments/standings.html", context)
@@ -63,3 +70,37 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     context.update({"rows": rows})
     return render(request, "tournaments/crosstable.html", context)
+
+
+@forbidden_as_403
+def tie_breaks_change(request: HttpRequest, slug: str) -> HttpResponse:
+    """A started event's tie-break list, changed by its arbiters with a reason (logged; the stored
+    standings are recomputed)."""
+    event = event_or_404(slug)
+    if not is_arbiter(event, request.user):
+        raise PermissionDenied(_("only the event's arbiters may change its tie-breaks once it has started"))
+    if event.status == Event.Status.CREATED:
+        messages.info(request, _("The event has not started: choose its tie-breaks in its settings."))
+        return redirect("tournaments:event-edit", slug=event.slug)
+    context = event_context(request, event, "standings")
+    status = 200
+    if request.method == "POST":
+        form = TieBreakChangeForm(event, request.POST)
+        if form.is_valid():
+            try:
+                change_tie_breaks(event, request.user, form.codes(), form.cleaned_data["reason"])
+            except ServiceError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Tie-breaks changed; the standings were recomputed."))
+                return redirect("tournaments:standings", slug=event.slug)
+        status = 400
+    else:
+        form = TieBreakChangeForm(event)
+    context.update(
+        {
+            "form": form,
+            "changes": event.tie_break_changes.select_related("changed_by").order_by("-changed_at"),
+        }
+    )
+    return render(request, "tournaments/tie_breaks_change.html", context, status=status)
