@@ -15,7 +15,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("gipf_service")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Task modules live in the feature packages, not in the apps themselves.
-app.autodiscover_tasks(["games", "tournaments", "tournaments.pairing", "tournaments.standings"])
+app.autodiscover_tasks(
+    ["games", "tournaments", "tournaments.pairing", "tournaments.results", "tournaments.standings"]
+)
 
 
 @app.on_after_configure.connect
@@ -27,5 +29,11 @@ def schedule_sweep(sender: Celery, **kwargs: object) -> None:
             "task": "tournaments.sweep",
             "schedule": float(settings.SWEEP_INTERVAL),
             "options": {"expires": float(settings.SWEEP_INTERVAL)},
-        }
+        },
+        # the recomputations of corrected results a lost job left (tournaments.results.tasks)
+        "sweep-corrections": {
+            "task": "tournaments.sweep_corrections",
+            "schedule": float(max(settings.SWEEP_INTERVAL, 60)),
+            "options": {"expires": float(max(settings.SWEEP_INTERVAL, 60))},
+        },
     }

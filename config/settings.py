@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Embedded default only (eager tasks, no beat): now and then a request sweeps for lost work.
+    "tournaments.sweep.SweepOnRequestMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -135,12 +137,44 @@ CELERY_TASK_ALWAYS_EAGER = not _BROKER
 CELERY_BROKER_URL = _BROKER or "memory://localhost/"
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", _BROKER or None)
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_TASK_ACKS_LATE = True
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
-# Seconds a worker may spend pairing one round before the attempt is stopped and reported.
-PAIRING_TIME_LIMIT = int(os.environ.get("PAIRING_TIME_LIMIT", "1800"))
 CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True  # nothing reads task results: the database holds the outcome
+# Fault tolerance: a task is acknowledged once it has run, so a worker killed in the middle gives it
+# back; the database's marks and the sweep (tournaments/sweep.py) cover the rest.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Time limits in seconds: soft (the task stops and records why), hard = soft + the margin (killed).
+PAIRING_TIME_LIMIT = int(os.environ.get("PAIRING_TIME_LIMIT", "1800"))
+STANDINGS_TIME_LIMIT = int(os.environ.get("STANDINGS_TIME_LIMIT", "600"))
+VERIFY_TIME_LIMIT = int(os.environ.get("VERIFY_TIME_LIMIT", "60"))
+SWEEP_TIME_LIMIT = 120
+TASK_HARD_LIMIT_MARGIN = 30
+CELERY_TASK_SOFT_TIME_LIMIT = 300  # any task without limits of its own
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + TASK_HARD_LIMIT_MARGIN
+# An unacknowledged task goes back to the queue after this long: longer than every hard limit (a
+# running task is never handed out twice), and no longer than that needs (the sweep is faster).
+_LONGEST_HARD_LIMIT = (
+    max(PAIRING_TIME_LIMIT, STANDINGS_TIME_LIMIT, VERIFY_TIME_LIMIT, 300) + TASK_HARD_LIMIT_MARGIN
+)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": _LONGEST_HARD_LIMIT + 60,
+    "socket_connect_timeout": 3,
+}
+# A request whose broker is down must not hang: a few quick attempts, then the sweep takes over.
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+# The sweep: every SWEEP_INTERVAL seconds (Celery beat; on the embedded default, on a request), it
+# queues again the work marked stale for more than SWEEP_GRACE seconds.
+SWEEP_INTERVAL = int(os.environ.get("SWEEP_INTERVAL", "60"))
+SWEEP_GRACE = int(os.environ.get("SWEEP_GRACE", "60"))
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
 from tournaments.errors import ServiceError
+from tournaments.locking import lock_pairing, locked
 from tournaments.models import Pairing, Round
 from tournaments.results.services import apply_result
 
@@ -36,12 +37,12 @@ MAX_REASON_CHARS = 2000
 
 
 def lock_game(game_id: int) -> Game:
-    """The game's row, locked for this transaction, with its pairing, round and event."""
-    return (
-        Game.objects.select_for_update()
-        .select_related("pairing__round__event", "white", "black")
-        .get(pk=game_id)
-    )
+    """The game's row, locked for this transaction, with its pairing, round and event.
+
+    Takes the round, the pairing and then the game, the lock order of ``tournaments.locking``."""
+    pairing_id = Game.objects.values_list("pairing_id", flat=True).get(pk=game_id)
+    lock_pairing(pairing_id)
+    return locked(Game.objects.select_related("pairing__round__event", "white", "black")).get(pk=game_id)
 
 
 def official_submission(game: Game) -> SubmittedRecord | None:
@@ -219,8 +220,7 @@ def dispute(game: Game, user: object, reason: str) -> Dispute:
 def on_round_closing(sender: object, round_: Round, **kwargs: object) -> None:
     """Refuse to close a round with a disputed game; make its unanswered provisional results official."""
     games = list(
-        Game.objects.select_for_update()
-        .filter(pairing__round=round_)
+        locked(Game.objects.filter(pairing__round=round_))
         .select_related("pairing", "white", "black")
         .order_by("pairing__board", "number")
     )

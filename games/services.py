@@ -12,18 +12,23 @@ from __future__ import annotations
 import ipaddress
 import logging
 
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbiter import registry
 from arbiter.errors import ArbiterError
+from arbiter.verdict import Verdict
 from games import confirmation
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.tasks import verify_record_task
+from tournaments.locking import locked, retry_on_conflict
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import first_named_is_white
+from tournaments.work import enqueue_on_commit
 
 __all__ = ["GameServiceError", "can_submit", "games_of", "submit_record", "verify_record"]
 
@@ -126,7 +131,7 @@ def submit_record(
             by_official=pairing.round.event.can_manage(user),
             text=text,
         )
-    verify_record_task.delay_on_commit(record.pk)
+        enqueue_on_commit(verify_record_task, record.pk)
     return record
 
 
@@ -134,30 +139,30 @@ def _names(player: object) -> set[str]:
     return {str(getattr(player, "display_name", "")).lower(), str(getattr(player, "handle", "")).lower()}
 
 
+@retry_on_conflict
 def verify_record(record_id: int) -> SubmittedRecord:
     """Replay a submitted record with the arbiter and apply its result. Idempotent.
 
-    Locks the game's row before the submission's, in the order every change of a game takes.
+    The replay runs with no lock held (a long record delays nobody); then the round, pairing, game
+    and submission are locked, in the order every change of a game takes, only to write the verdict.
     """
-    game_id = SubmittedRecord.objects.values_list("game_id", flat=True).get(pk=record_id)
+    record = SubmittedRecord.objects.select_related("game").get(pk=record_id)
+    if record.status != SubmittedRecord.Status.PENDING:
+        return record
+    replayed = _replay(record.text, record.game.game)
     with transaction.atomic():
-        confirmation.lock_game(game_id)
-        record = (
-            SubmittedRecord.objects.select_for_update()
-            .select_related("game__pairing__round__event", "game__white", "game__black")
-            .get(pk=record_id)
-        )
+        game = confirmation.lock_game(record.game_id)
+        record = locked(SubmittedRecord.objects.all()).get(pk=record_id)
         if record.status != SubmittedRecord.Status.PENDING:
             return record
-        game = record.game
-        try:
-            verdict = registry.replay(record.text, game.game)
-        except ArbiterError as exc:
+        record.game = game
+        if isinstance(replayed, ArbiterError):
             record.status = SubmittedRecord.Status.INVALID
-            record.error_reason = exc.reason
-            record.error_ply, record.error_move = exc.ply, exc.move or ""
+            record.error_reason = replayed.reason
+            record.error_ply, record.error_move = replayed.ply, replayed.move or ""
             record.save()
             return record
+        verdict = replayed
         record.verdict = verdict.to_json()
         if not verdict.valid:
             assert verdict.error is not None
@@ -180,6 +185,21 @@ def verify_record(record_id: int) -> SubmittedRecord:
         confirmation.take_verified(record)
         record.save()
         return record
+
+
+def _replay(text: str, game: str) -> Verdict | ArbiterError:
+    """The arbiter's verdict on ``text``, or its refusal; a replay past the task's soft time limit
+    is refused as too long to check."""
+    try:
+        return registry.replay(text, game)
+    except ArbiterError as exc:
+        return exc
+    except SoftTimeLimitExceeded:
+        limit = settings.VERIFY_TIME_LIMIT
+        return ArbiterError(
+            _("the record took longer than %(limit)s seconds to check and was not verified")
+            % {"limit": limit}
+        )
 
 
 def demo_play(pairing: Pairing, user: object, seed: int) -> None:

@@ -1,11 +1,24 @@
-"""Celery tasks of the games app: thin, take ids, idempotent."""
+"""Celery tasks of the games app: thin, take ids, idempotent.
+
+Verification has a soft time limit of ``VERIFY_TIME_LIMIT`` seconds (the record is then refused as
+too long to check) and a hard one ``TASK_HARD_LIMIT_MARGIN`` later; transient database errors are
+retried with back-off; a record left pending by a lost task is queued again by the sweep.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
+
+from tournaments.locking import RETRY_TRANSIENT
 
 
-@shared_task(name="games.verify_record")
+@shared_task(
+    name="games.verify_record",
+    soft_time_limit=settings.VERIFY_TIME_LIMIT,
+    time_limit=settings.VERIFY_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
+    **RETRY_TRANSIENT,
+)
 def verify_record_task(record_id: int) -> str:
     from games.services import verify_record
 

@@ -17,24 +17,27 @@ from django.utils import timezone
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
 from tournaments.integrity import create_or_refuse
+from tournaments.locking import lock_round
 from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Round
 from tournaments.pairing.history import build_state
 from tournaments.pairing.state import PairingError
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
 from tournaments.results.codes import BYE_ZERO, forfeit_codes
+from tournaments.work import enqueue_on_commit, mark_pairing_requested
 
 logger = logging.getLogger(__name__)
 
 
 def create_round(event: Event, number: int) -> Round:
-    """Store round ``number`` as pending and pair it once the transaction commits."""
+    """Store round ``number`` as pending, its pairing requested, and pair it once the transaction
+    commits (the sweep queues it again if the broker was down or the task was lost)."""
     try:
         with transaction.atomic():
-            round_ = Round.objects.create(event=event, number=number)
+            round_ = Round.objects.create(event=event, number=number, pairing_requested_at=timezone.now())
     except IntegrityError as exc:
         raise ServiceError(f"round {number} already exists") from exc
-    pair_round_task.delay_on_commit(round_.pk)
+    enqueue_on_commit(pair_round_task, round_.pk)
     return round_
 
 
@@ -63,7 +66,8 @@ def retry_pairing(round_: Round, user: object) -> Round:
         round_.pairing_error = ""
         round_.pairing_progress = 0
         round_.save(update_fields=["pairing_error", "pairing_progress"])
-    pair_round_task.delay_on_commit(round_.pk)
+        mark_pairing_requested(round_)
+        enqueue_on_commit(pair_round_task, round_.pk)
     return round_
 
 
@@ -74,7 +78,7 @@ def pair_round_now(round_id: int) -> Round:
         pairing_progress=10, pairing_error=""
     )
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_id)
+        round_ = lock_round(round_id)  # held while pairing: the sweep sees the pairing is running
         if round_.status != Round.Status.PENDING:
             return round_
         event = round_.event

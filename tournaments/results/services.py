@@ -14,12 +14,15 @@ from django.utils import timezone
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
+from tournaments.locking import lock_pairing, lock_round, retry_on_conflict
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import FORFEITS, normalise_codes
 from tournaments.results.signals import round_closing
 from tournaments.standings.tasks import update_standings_task
+from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale
 
 
+@retry_on_conflict
 def record_result(
     pairing: Pairing, user: object, result: str | list[str], source: object = Pairing.Source.REPORTED
 ) -> Pairing:
@@ -28,6 +31,7 @@ def record_result(
     return apply_result(pairing, result, source)
 
 
+@retry_on_conflict
 def record_round(
     round_: Round, user: object, changes: Sequence[tuple[Pairing, str | list[str]]]
 ) -> list[Pairing]:
@@ -43,11 +47,11 @@ def record_round(
 
 
 def apply_result(pairing: Pairing, result: str | list[str], source: object) -> Pairing:
-    """Store a pairing's result without a permission check (callers check: views, verified records)."""
+    """Store a pairing's result without a permission check (callers check: views, verified records).
+
+    Locks the round, then the pairing (``tournaments.locking``)."""
     with transaction.atomic():
-        pairing = (
-            Pairing.objects.select_for_update().select_related("round", "round__event").get(pk=pairing.pk)
-        )
+        pairing = lock_pairing(pairing.pk)
         event = pairing.round.event
         if pairing.round.status == Round.Status.CLOSED:
             raise ServiceError(f"round {pairing.round.number} is closed: results can no longer change")
@@ -65,11 +69,15 @@ def missing_results(round_: Round) -> list[Pairing]:
     return list(round_.pairings.filter(white_score=None).select_related("white__player", "black__player"))
 
 
+@retry_on_conflict
 def close_round(round_: Round, user: object) -> Round:
-    """Close a paired round once every result is in; refuses with the boards still missing."""
+    """Close a paired round once every result is in; refuses with the boards still missing.
+
+    Marks the round's standings and ratings stale in the same transaction and queues their task
+    once it commits: a broker that is down then fails nothing, the sweep queues the task later."""
     require_manager(round_.event, user)
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+        round_ = lock_round(round_.pk)
         if round_.status == Round.Status.CLOSED:
             raise ServiceError(f"round {round_.number} is already closed")
         if round_.status != Round.Status.PAIRED:
@@ -82,5 +90,7 @@ def close_round(round_: Round, user: object) -> Round:
         round_.status = Round.Status.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])
-    update_standings_task.delay_on_commit(round_.event_id)
+        mark_standings_stale(round_)
+        mark_ratings_stale(round_)
+        enqueue_on_commit(update_standings_task, round_.event_id)
     return round_

@@ -1,15 +1,25 @@
-"""The task run after a round closes: standings, then ratings. Thin, takes an id, idempotent."""
+"""The task run after a round closes: standings, then ratings. Thin, takes an id, idempotent.
+
+Its time limits are ``STANDINGS_TIME_LIMIT`` (soft) and that plus ``TASK_HARD_LIMIT_MARGIN``
+(hard); a lost database connection, a deadlock or a serialisation failure is retried with an
+exponential back-off. A run that dies leaves the round's stale marks, which the sweep sees.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 
-from tournaments.ratings.services import rate_closed_rounds
-from tournaments.standings.services import store_standings
+from tournaments.locking import RETRY_TRANSIENT
 
 
-@shared_task(name="tournaments.update_standings")  # standings and ratings after a round
+@shared_task(
+    name="tournaments.update_standings",
+    soft_time_limit=settings.STANDINGS_TIME_LIMIT,
+    time_limit=settings.STANDINGS_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
+    **RETRY_TRANSIENT,
+)
 def update_standings_task(event_id: int) -> int:
-    stored = store_standings(event_id)
-    rate_closed_rounds(event_id)
-    return stored
+    from tournaments.standings.refresh import refresh_event
+
+    return refresh_event(event_id)

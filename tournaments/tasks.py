@@ -1,0 +1,20 @@
+"""The periodic sweep's task, run by Celery beat (``config/celery.py``): thin, idempotent."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+
+
+@shared_task(
+    name="tournaments.sweep",
+    soft_time_limit=settings.SWEEP_TIME_LIMIT,
+    time_limit=settings.SWEEP_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
+    ignore_result=True,
+)
+def sweep_task() -> dict[str, list[int]]:
+    from dataclasses import asdict
+
+    from tournaments.sweep import sweep
+
+    return asdict(sweep())
