@@ -31,6 +31,7 @@ PURE = [
     "tournaments.standings.encounter",
     "tournaments.standings.field",
     "tournaments.standings.performance",
+    "tournaments.standings.statistics",
     "tournaments.standings.tiebreaks",
     "tournaments.ratings.elo",
     "tournaments.ratings.families",

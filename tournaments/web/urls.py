@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments.web.views import (
     byes,
+    downloads,
     events,
     pairing,
     players,
@@ -28,6 +29,9 @@ urlpatterns = [
     path("events/<slug:slug>/standings/", standings.standings, name="standings"),
     path("events/<slug:slug>/standings.csv", standings.standings_csv, name="standings-csv"),
     path("events/<slug:slug>/crosstable/", standings.crosstable, name="crosstable"),
+    path("events/<slug:slug>/statistics/", standings.statistics, name="statistics"),
+    path("events/<slug:slug>/event.json", downloads.event_json, name="event-json"),
+    path("games/<int:pk>/record.txt", downloads.game_record_txt, name="game-record-txt"),
     path("events/<slug:slug>/tie-breaks/", standings.tie_breaks_change, name="tie-breaks-change"),
     path("events/<slug:slug>/rounds/next/", rounds.round_pair_next, name="round-pair-next"),
     path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),

@@ -9,7 +9,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
+from games.models import Game
 from tournaments.errors import ServiceError
 from tournaments.events.tiebreaks import change_tie_breaks, is_arbiter
 from tournaments.models import Event, Pairing, Round
@@ -17,8 +19,21 @@ from tournaments.results.codes import decimal_points
 from tournaments.standings.compute import SHORT_NAMES, TIE_BREAKS
 from tournaments.standings.services import crosstable as crosstable_rows
 from tournaments.standings.services import standing_lines
+from tournaments.standings.statistics import GameFacts, event_statistics
 from tournaments.web.forms.standings import TieBreakChangeForm
 from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403
+
+# How games end (arbiter.verdict.Termination), as the statistics page names them.
+TERMINATION_NAMES = {
+    "no-reserve": _lazy("no piece left in reserve"),
+    "no-gipf-piece": _lazy("no GIPF-piece left on the board"),
+    "score": _lazy("stack totals at the end"),
+    "resignation": _lazy("resignation"),
+    "time": _lazy("time"),
+    "arbiter": _lazy("arbiter's decision"),
+    "unfinished": _lazy("unfinished record"),
+    "unknown": _lazy("not recorded"),
+}
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -64,11 +79,23 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
     context = event_context(request, event, "crosstable")
     rounds: list[Round] = context["rounds"]  # type: ignore[assignment]
+    # By rank (the standings' order) unless ?order=number asks for pairing-number order.
+    order = "number" if request.GET.get("order") == "number" else "rank"
+    rank_of = {line.registration.pk: line.rank for line in standing_lines(event)[0]}
+    table = crosstable_rows(event, request.user)  # in pairing-number order
+    if order == "rank":
+        position = {pk: index for index, pk in enumerate(rank_of)}
+        table.sort(key=lambda row: position.get(row.registration.pk, len(position)))
     rows = [
-        (row.registration, [row.cells.get(round_.number) for round_ in rounds], row.total)
-        for row in crosstable_rows(event, request.user)
+        (
+            rank_of.get(row.registration.pk),
+            row.registration,
+            [row.cells.get(round_.number) for round_ in rounds],
+            row.total,
+        )
+        for row in table
     ]
-    context.update({"rows": rows})
+    context.update({"rows": rows, "order": order})
     return render(request, "tournaments/crosstable.html", context)
 
 
@@ -104,3 +131,36 @@ def tie_breaks_change(request: HttpRequest, slug: str) -> HttpResponse:
         }
     )
     return render(request, "tournaments/tie_breaks_change.html", context, status=status)
+
+
+def statistics(request: HttpRequest, slug: str) -> HttpResponse:
+    """White's score, average length, decisive results by termination and the longest game, from
+    the event's games with an accepted record (:mod:`tournaments.standings.statistics`)."""
+    event = event_or_404(slug)
+    context = event_context(request, event, "statistics")
+    games = {
+        game.pk: game
+        for game in Game.objects.filter(
+            pairing__in=Pairing.objects.visible_to(request.user).filter(round__event=event)
+        )
+        .exclude(record="")
+        .select_related("white", "black", "pairing__round")
+        .order_by("pairing__round__number", "pairing__board", "number")
+    }
+    stats = event_statistics(
+        [GameFacts(pk, game.result, game.termination, game.plies) for pk, game in games.items()]
+    )
+    context.update(
+        {
+            "stats": stats,
+            "white_percent": None if stats.white_share is None else float(stats.white_share) * 100,
+            "white_points": decimal_points(int(stats.white_points * 2)),
+            "average_plies": None if stats.average_plies is None else float(stats.average_plies),
+            "terminations": [
+                (TERMINATION_NAMES.get(code, code), count)
+                for code, count in stats.decisive_by_termination.items()
+            ],
+            "longest": games[stats.longest.key] if stats.longest else None,
+        }
+    )
+    return render(request, "tournaments/statistics.html", context)
