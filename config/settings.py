@@ -63,8 +63,10 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our static files: /api/docs/ works offline
+    "rest_framework.authtoken",
     "tournaments",
     "games",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -76,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Record submissions, result entry and claim attempts from the pages: the API's rates, 429 above.
+    "accounts.middleware.SubmissionThrottleMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Embedded default only (eager tasks, no beat): now and then a request sweeps for lost work.
     "tournaments.sweep.SweepOnRequestMiddleware",
@@ -93,6 +97,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.account",
             ],
         },
     },
@@ -130,6 +135,37 @@ STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:event-list"
 LOGOUT_REDIRECT_URL = "tournaments:event-list"
+
+# E-mail: printed on the console unless EMAIL_HOST names an SMTP server. Notices are e-mailed to
+# users with an address when NOTICE_EMAILS is on (by default when an SMTP server is configured).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT") or "587")
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tournaments@localhost")
+NOTICE_EMAILS = env_bool("NOTICE_EMAILS", bool(EMAIL_HOST))
+# The site's address for links in e-mails, e.g. https://tournaments.example.org
+SITE_URL = os.environ.get("SITE_URL", "")
+
+# Sign-in lockout (accounts.lockout): failures of one user name from one address, failures from one
+# address, and how long a lock lasts. Counted in the cache (CACHE_URL; per process without it).
+SIGN_IN_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_FAILURE_LIMIT") or "5")
+SIGN_IN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ADDRESS_FAILURE_LIMIT") or "20")
+SIGN_IN_LOCKOUT_MINUTES = int(os.environ.get("SIGN_IN_LOCKOUT_MINUTES") or "15")
+if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["CACHE_URL"],
+        }
+    }
 
 # Celery: eager (in-process) unless a broker is configured.
 _BROKER = os.environ.get("CELERY_BROKER_URL", "")
@@ -178,10 +214,18 @@ SWEEP_GRACE = int(os.environ.get("SWEEP_GRACE", "60"))
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: its WWW-Authenticate header makes DRF answer anonymous writes 401, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        "accounts.api.LockoutBasicAuthentication",
     ],
+    "EXCEPTION_HANDLER": "accounts.api.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.api.SubmissionThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "submissions": os.environ.get("SUBMISSION_RATE") or "30/min",
+        "claims": os.environ.get("CLAIM_RATE") or "10/hour",
+    },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
@@ -189,7 +233,17 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "GIPF project tournament service API",
-    "DESCRIPTION": "Events, pairings, standings, crosstables, games and ratings for GIPF and DVONN.",
+    "DESCRIPTION": (
+        "Events, pairings, standings, crosstables, games and ratings for GIPF and DVONN.\n\n"
+        "**Authentication.** Reading needs none. Writing needs an account: send "
+        "`Authorization: Token <key>` with the token created on your account page (/accounts/me/), "
+        "or use the site's sign-in session (with its CSRF token), or HTTP Basic. An anonymous write "
+        "is answered 401 with `WWW-Authenticate: Token`; a signed-in user who may not do it, 403.\n\n"
+        "**Throttling.** Record submissions and result entry are limited per user (scope "
+        "`submissions`, 30 a minute unless the server sets SUBMISSION_RATE); after repeated failed "
+        "sign-ins a user name or address is locked out for a while. Both are answered 429 with a "
+        "`Retry-After` header and a message giving the time to wait."
+    ),
     "VERSION": "1.0.0",
     # The interactive docs load Swagger UI from drf-spectacular-sidecar's static files, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

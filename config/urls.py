@@ -3,6 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from accounts import urls as accounts_urls
 from games import api as games_api
 from tournaments.api import views as tournaments_api
 
@@ -25,6 +26,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include((api_patterns, "api"))),
     path("games/", include("games.urls")),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include(accounts_urls.auth_patterns)),  # sign-in, sign-out, password change and reset
+    path("", include("accounts.urls")),  # sign-up, account, claim, notices, my games, claim codes
     path("", include("tournaments.web.urls")),
 ]

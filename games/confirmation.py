@@ -28,6 +28,7 @@ from django.utils.translation import ngettext
 
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
+from games.signals import DISPUTED, SUBMITTED, result_changed
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing, locked
 from tournaments.models import Pairing, Round
@@ -145,6 +146,7 @@ def take_verified(record: SubmittedRecord) -> None:
             "this record ends %(new)s but the game's result is %(old)s: a dispute for the arbiter; "
             "the result stays until the arbiter decides"
         ) % {"new": outcome, "old": game.result}
+    result_changed.send(sender=Game, game=game, kind=SUBMITTED, actor=record.submitted_by, detail=record.note)
 
 
 def _same_outcome(game: Game, record: SubmittedRecord) -> str:
@@ -214,6 +216,7 @@ def dispute(game: Game, user: object, reason: str) -> Dispute:
         opened = Dispute.objects.create(game=game, opened_by=user, reason=reason)
         game.state = Game.State.DISPUTED
         game.save(update_fields=["state"])
+        result_changed.send(sender=Game, game=game, kind=DISPUTED, actor=user, detail=reason)
         return opened
 
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from games.confirmation import MAX_REASON_CHARS, copy_verdict, lock_game, make_official, pairing_results
 from games.errors import GameServiceError
 from games.models import Decision, Game, SubmittedRecord
+from games.signals import DECIDED, result_changed
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
 from tournaments.models import Event, Pairing, Round
@@ -111,6 +112,7 @@ def decide(
                 apply_result(game.pairing, codes, Pairing.Source.ARBITER)
             except ServiceError as exc:
                 raise GameServiceError(str(exc)) from exc
+        result_changed.send(sender=Game, game=game, kind=DECIDED, actor=user, detail=reason)
         return decision
 
 

@@ -60,6 +60,16 @@ def _quick_password_hashing() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> Iterator[None]:
+    """Throttle and sign-in lockout counters live in the cache: each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 # --------------------------------------------------------------------------- commits
 
 

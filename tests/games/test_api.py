@@ -32,7 +32,7 @@ def test_submit_via_api(organiser: User, api_client: Any) -> None:
     start(event, organiser)
     pairing = Pairing.objects.get(round__event=event, board=1)
     response = api_client.post("/api/games/submit/", {"pairing": pairing.pk, "record": "x"}, format="json")
-    assert response.status_code == 403
+    assert response.status_code == 401  # anonymous: sign in first
     api_client.force_authenticate(organiser)
     response = api_client.post(
         "/api/games/submit/", {"pairing": pairing.pk, "record": "1. e5-e6"}, format="json"

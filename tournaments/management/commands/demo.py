@@ -52,7 +52,7 @@ class Command(BaseCommand):
         if not settings.DEBUG and not options["known_passwords"]:
             raise CommandError(
                 "DEBUG is off: the demo creates accounts whose passwords are published (admin/demo-admin, "
-                "...). Run it on a development setup (DEBUG=1), or pass --known-passwords if you mean it."
+                "the players' demo-player, ...). Run it on a development setup (DEBUG=1), or pass --known-passwords if you mean it."
             )
         rng = random.Random(options["seed"])
         with transaction.atomic():
@@ -62,6 +62,8 @@ class Command(BaseCommand):
             players = {
                 name: self._player(name, country) for name, country, _rating in GIPF_PLAYERS + DVONN_PLAYERS
             }
+            for player in players.values():
+                self._account_of(player)
         for slug, build in (("gipf-club-championship", self._gipf_event), ("dvonn-open", self._dvonn_event)):
             try:
                 build(organiser, players, rng)
@@ -72,7 +74,12 @@ class Command(BaseCommand):
                 raise CommandError(f"the demo event {slug} could not be built: {exc}") from exc
         for event in Event.objects.filter(slug__in=["gipf-club-championship", "dvonn-open"]):
             event.arbiters.add(arbiter)
-        self.stdout.write(self.style.SUCCESS("Demo data ready: sign in as organiser / demo-organiser."))
+        self.stdout.write(
+            self.style.SUCCESS(
+                "Demo data ready: sign in as organiser / demo-organiser, or as a player "
+                "(e.g. sofia-lindqvist / demo-player)."
+            )
+        )
 
     def _user(self, username: str, password: str, first: str, last: str, superuser: bool = False) -> User:
         user, created = User.objects.get_or_create(
@@ -85,6 +92,16 @@ class Command(BaseCommand):
             user.save()
             self.stdout.write(f"  user {username} created")
         return user
+
+    def _account_of(self, player: Player) -> None:
+        """The player's account: his handle as user name, password ``demo-player`` (README)."""
+        if player.user_id is not None:
+            return
+        first, _, last = player.display_name.partition(" ")
+        user = self._user(player.handle, "demo-player", first, last)
+        if not Player.objects.filter(user=user).exists():
+            player.user = user
+            player.save(update_fields=["user"])
 
     def _player(self, name: str, country: str) -> Player:
         player = Player.objects.filter(display_name=name).first()

@@ -1,0 +1,92 @@
+"""The API's authentication, throttles and refusals (wired in ``REST_FRAMEWORK`` in the settings).
+
+* Token authentication comes first, so an anonymous write is answered 401 with
+  ``WWW-Authenticate: Token`` (DRF answers 403 when the first class gives no such header); session
+  authentication (the pages' sign-in) and HTTP Basic stay. Basic sign-ins obey the sign-in lockout
+  (``accounts.lockout``): a locked user name or address is answered 429 with the time to wait.
+* :class:`SubmissionThrottle` limits record submissions and result entry per user (scope
+  ``submissions``) and claim attempts (scope ``claims``), rates from ``DEFAULT_THROTTLE_RATES``.
+* :func:`exception_handler`: a refusal of an anonymous request is a 401, never a 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from rest_framework import exceptions
+from rest_framework.authentication import BasicAuthentication
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import SimpleRateThrottle
+
+from accounts import lockout
+from accounts.errors import LockedOut
+
+# Named routes (``namespace:name``) and the throttle scope of their writes.
+SCOPE_OF_ROUTE = {
+    "api:game-submit": "submissions",
+    "api:pairing-result": "submissions",
+    "games:submit": "submissions",
+    "tournaments:pairing-result": "submissions",
+    "accounts:claim": "claims",
+}
+
+
+class LockoutBasicAuthentication(BasicAuthentication):
+    """HTTP Basic that refuses locked-out user names and addresses (429) before checking the password."""
+
+    def authenticate_credentials(self, userid: str, password: str, request: Any = None) -> Any:
+        try:
+            lockout.check(userid, lockout.address_of(request))
+        except LockedOut as exc:
+            raise exceptions.Throttled(wait=exc.wait_seconds, detail=str(exc)) from None
+        return super().authenticate_credentials(userid, password, request)
+
+
+class SubmissionThrottle(SimpleRateThrottle):
+    """Writes to the routes of :data:`SCOPE_OF_ROUTE`, counted per user (per address when anonymous)."""
+
+    scope = "submissions"
+
+    def __init__(self) -> None:  # the rate depends on the request's route: see allow_request
+        pass
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        match = getattr(request, "resolver_match", None)
+        scope = SCOPE_OF_ROUTE.get(getattr(match, "view_name", "") or "")
+        if scope is None:
+            return True
+        self.scope = scope
+        self.rate = api_settings.DEFAULT_THROTTLE_RATES[scope]  # read now: tests and settings may change it
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return super().allow_request(request, view)
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        user: Any = getattr(request, "user", None)
+        ident = str(user.pk) if getattr(user, "is_authenticated", False) else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, but a refusal of an anonymous request is a 401 with ``WWW-Authenticate``."""
+    # rest_framework.views reads these settings on import: imported here, not at the top.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
+    request = context.get("request")
+    view = context.get("view")
+    anonymous = request is not None and not getattr(request.user, "is_authenticated", False)
+    if anonymous and isinstance(exc, DjangoPermissionDenied | exceptions.PermissionDenied):
+        exc = exceptions.NotAuthenticated()
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(
+        exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed
+    ):
+        header = view.get_authenticate_header(request) if view is not None and request is not None else None
+        if header:
+            response.status_code = 401
+            response["WWW-Authenticate"] = header
+    return response

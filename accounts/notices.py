@@ -1,0 +1,127 @@
+"""Notices: players and officials are told when a result of their game is submitted, disputed or decided.
+
+The rules at home here:
+
+* a change of a game's result (``games.signals.result_changed``) writes one notice for each player
+  of the game with an account and for each organiser and arbiter of the event, except the user who
+  made the change, in the same transaction as the change;
+* a recipient with an e-mail address gets the notice by e-mail as well when ``NOTICE_EMAILS`` is
+  on, sent after the transaction commits; a failed sending is logged and never undoes anything;
+* a user reads and marks only his own notices.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import Notice
+from games.models import Game
+from games.signals import DECIDED, DISPUTED, SUBMITTED
+
+logger = logging.getLogger(__name__)
+
+
+def recipients(game: Game, actor: object = None) -> list[Any]:
+    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``."""
+    event = game.pairing.round.event
+    ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
+    ids |= set(event.organisers.values_list("pk", flat=True))
+    ids |= set(event.arbiters.values_list("pk", flat=True))
+    ids.discard(getattr(actor, "pk", None))
+    return list(get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk"))
+
+
+def _name(user: object) -> str:
+    if user is None:
+        return _("someone")
+    player = getattr(user, "player", None) if getattr(user, "pk", None) else None
+    return str(player) if player is not None else str(getattr(user, "get_username", lambda: "")())
+
+
+def describe(game: Game, kind: str, actor: object, detail: str) -> str:
+    """The notice's sentence: who did what to which game, and what it means."""
+    where = _("%(white)s – %(black)s, %(event)s round %(round)s board %(board)s") % {
+        "white": game.white,
+        "black": game.black,
+        "event": game.pairing.round.event.name,
+        "round": game.pairing.round.number,
+        "board": game.pairing.board,
+    }
+    if kind == SUBMITTED:
+        outcome = detail or _("the result is %(result)s (%(state)s)") % {
+            "result": game.result,
+            "state": game.get_state_display(),
+        }
+        return _("%(actor)s submitted a record of %(game)s: %(outcome)s") % {
+            "actor": _name(actor),
+            "game": where,
+            "outcome": outcome,
+        }
+    if kind == DISPUTED:
+        return _("%(actor)s disputed the result of %(game)s: “%(reason)s”; the arbiter decides") % {
+            "actor": _name(actor),
+            "game": where,
+            "reason": detail,
+        }
+    if kind == DECIDED:
+        return _("The arbiter decided %(game)s: the result is %(result)s%(reason)s") % {
+            "game": where,
+            "result": game.result,
+            "reason": f" ({detail})" if detail else "",
+        }
+    return _("The result of %(game)s changed") % {"game": where}
+
+
+def on_result_changed(
+    sender: object, game: Game, kind: str, actor: object = None, detail: str = "", **kwargs: object
+) -> list[Notice]:
+    """Receiver of ``result_changed``: the notices (and, after commit, the e-mails) of a change."""
+    text = describe(game, kind, actor, detail or "")
+    link = game.get_absolute_url()
+    users = recipients(game, actor)
+    notices = Notice.objects.bulk_create([Notice(recipient=user, text=text, link=link) for user in users])
+    if getattr(settings, "NOTICE_EMAILS", False):
+        addresses = [user.email for user in users if user.email]
+        if addresses:
+            transaction.on_commit(lambda: send_emails(addresses, text, link))
+    return notices
+
+
+def send_emails(addresses: Iterable[str], text: str, link: str) -> int:
+    """One e-mail per address; a failure is logged, never raised. The number sent."""
+    base = getattr(settings, "SITE_URL", "").rstrip("/")
+    body = f"{text}\n\n{base}{link}\n" if base else f"{text}\n\n{link}\n"
+    subject = _("GIPF project tournaments: a result of your game")
+    sent = 0
+    for address in addresses:
+        try:
+            sent += send_mail(subject, body, None, [address])
+        except Exception:  # any transport error: the notice page still has it
+            logger.exception("the notice e-mail to %s could not be sent", address)
+    return sent
+
+
+def unread_count(user: object) -> int:
+    if not getattr(user, "is_authenticated", False):
+        return 0
+    return Notice.objects.filter(recipient_id=getattr(user, "pk", None), read=False).count()
+
+
+def notices_of(user: object) -> list[Notice]:
+    return list(Notice.objects.filter(recipient_id=getattr(user, "pk", None))[:200])
+
+
+def mark_read(user: object, notice_ids: Iterable[int] | None = None) -> int:
+    """Mark the user's own notices read (all of them when ``notice_ids`` is ``None``)."""
+    notices = Notice.objects.filter(recipient_id=getattr(user, "pk", None), read=False)
+    if notice_ids is not None:
+        notices = notices.filter(pk__in=list(notice_ids))
+    return notices.update(read=True)

@@ -1,0 +1,229 @@
+"""The accounts' pages: sign-up and sign-in, the account page (API token), claiming a player,
+notices, "my games" and the organiser's claim codes of an event.
+
+Views stay thin: every rule is in ``accounts.claims``, ``accounts.notices``, ``accounts.lockout``
+and ``accounts.my_games``; an ``AccountError`` becomes a form error, ``PermissionDenied`` a 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from rest_framework.authtoken.models import Token
+
+from accounts import claims, notices
+from accounts.errors import AccountError
+from accounts.forms import ClaimForm, LinkForm, LockoutAuthenticationForm, SignUpForm
+from accounts.my_games import games_of_user
+from tournaments.models import Event
+from tournaments.web.views.common import event_context, forbidden_as_403, id_or_404
+
+
+class SignInView(LoginView):
+    """Django's sign-in, refusing locked-out names and addresses (answered 429 with the time to wait)."""
+
+    form_class = LockoutAuthenticationForm
+    template_name = "registration/login.html"
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response = super().form_invalid(form)
+        if getattr(form, "locked_out", None) is not None:
+            response.status_code = 429
+            response["Retry-After"] = str(form.locked_out.wait_seconds)
+        return response
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("accounts:account")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request, _("Welcome, %(name)s. If you play in an event, claim your player now.") % {"name": user}
+        )
+        return redirect("accounts:claim")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/signup.html", {"form": form}, status=status)
+
+
+def _confirming(
+    request: HttpRequest, question: str, action: str, extra: dict[str, str] | None = None
+) -> HttpResponse | None:
+    """The confirmation page of an irreversible action, unless the form says it was confirmed."""
+    if request.POST.get("confirmed") == "yes":
+        return None
+    fields = {"action": action, **(extra or {})}
+    return render(request, "accounts/confirm.html", {"question": question, "fields": fields})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request: HttpRequest) -> HttpResponse:
+    """The user's page: his player, his notices, his API token (create, replace, revoke)."""
+    user = request.user
+    if request.method == "POST":
+        action = request.POST.get("action")
+        existing = Token.objects.filter(user=user).first()
+        if action == "create-token":
+            if existing is not None:
+                asked = _confirming(
+                    request, _("Replace your API token? Programs using the old one will be refused."), action
+                )
+                if asked:
+                    return asked
+                existing.delete()
+            Token.objects.create(user=user)
+            messages.success(request, _("Your new API token is shown below."))
+        elif action == "revoke-token":
+            if existing is None:
+                messages.error(request, _("You have no API token to revoke."))
+                return redirect("accounts:account")
+            asked = _confirming(
+                request, _("Revoke your API token? Programs using it will be refused."), action
+            )
+            if asked:
+                return asked
+            existing.delete()
+            messages.success(request, _("Your API token is revoked."))
+        else:
+            messages.error(request, _("Unknown action."))
+        return redirect("accounts:account")
+    context = {
+        "player": claims.player_of(user),
+        "token": Token.objects.filter(user=user).first(),
+        "unread": notices.unread_count(user),
+    }
+    return render(request, "accounts/account.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest) -> HttpResponse:
+    player = claims.player_of(request.user)
+    form = ClaimForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                player = claims.claim(request.user, form.cleaned_data["code"])
+            except AccountError as exc:
+                form.add_error("code", str(exc))
+            else:
+                messages.success(
+                    request, _("Your account is now linked to the player %(player)s.") % {"player": player}
+                )
+                return redirect("accounts:my-games")
+        status = 400
+    return render(request, "accounts/claim.html", {"form": form, "player": player}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def notice_list(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        raw = request.POST.get("notice")
+        if raw:
+            if notices.mark_read(request.user, [id_or_404(raw)]) == 0:
+                raise Http404(_("no unread notice of yours has this id"))
+        else:
+            notices.mark_read(request.user)
+        return redirect("accounts:notices")
+    items = notices.notices_of(request.user)
+    return render(
+        request, "accounts/notices.html", {"notices": items, "unread": sum(not n.read for n in items)}
+    )
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    player = claims.player_of(request.user)
+    lines = games_of_user(request.user)
+    context = {
+        "player": player,
+        "lines": lines,
+        "to_do": [line for line in lines if line.needs_action],
+    }
+    return render(request, "accounts/my_games.html", context)
+
+
+@login_required
+@forbidden_as_403
+@require_http_methods(["GET", "POST"])
+def claim_codes(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's claim codes (its organisers only): list, print, regenerate; link or unlink accounts."""
+    event = get_object_or_404(Event, slug=slug)
+    codes = claims.codes_of(event, request.user)  # checks the user is an organiser
+    link_errors: dict[int, str] = {}
+    status = 200
+    if request.method == "POST":
+        registration = get_object_or_404(
+            event.registrations.select_related("player"), pk=id_or_404(request.POST.get("registration"))
+        )
+        action = request.POST.get("action", "")
+        extra = {"registration": str(registration.pk)}
+        try:
+            if action == "regenerate":
+                asked = _confirming(
+                    request,
+                    _("Give %(player)s a new claim code? The old one will no longer work.")
+                    % {"player": registration.player},
+                    action,
+                    extra,
+                )
+                if asked:
+                    return asked
+                claims.regenerate(registration, request.user)
+                messages.success(
+                    request, _("%(player)s has a new claim code.") % {"player": registration.player}
+                )
+            elif action == "link":
+                form = LinkForm(request.POST)
+                if not form.is_valid():
+                    raise AccountError(_("enter the user name of the account to link"))
+                claims.link(registration, request.user, form.cleaned_data["username"])
+                messages.success(
+                    request, _("%(player)s is linked to the account.") % {"player": registration.player}
+                )
+            elif action == "unlink":
+                asked = _confirming(
+                    request,
+                    _("Remove the link between %(player)s and the account %(account)s?")
+                    % {"player": registration.player, "account": registration.player.user},
+                    action,
+                    extra,
+                )
+                if asked:
+                    return asked
+                claims.unlink(registration, request.user)
+                messages.success(
+                    request,
+                    _("%(player)s is no longer linked to an account.") % {"player": registration.player},
+                )
+            else:
+                raise AccountError(_("unknown action “%(action)s”") % {"action": action[:40]})
+        except AccountError as exc:
+            link_errors[registration.pk] = str(exc)
+            messages.error(request, str(exc))
+            status = 400
+        else:
+            return redirect("accounts:claim-codes", slug=event.slug)
+        codes = claims.codes_of(event, request.user)
+    context = {
+        **event_context(request, event, "players"),
+        "codes": codes,
+        "link_errors": link_errors,
+        "claim_url": request.build_absolute_uri("/accounts/claim/"),
+        "slips": request.GET.get("print") == "1",
+    }
+    return render(request, "accounts/claim_codes.html", context, status=status)
