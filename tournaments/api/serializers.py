@@ -193,3 +193,30 @@ class ResultInputSerializer(serializers.Serializer):
     result = serializers.CharField(
         help_text="1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; two codes for a 2-game match"
     )
+
+
+class CorrectionInputSerializer(serializers.Serializer):
+    result = serializers.CharField(
+        help_text="The corrected result: 1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; two codes for a 2-game match"
+    )
+    reason = serializers.CharField(max_length=2000, help_text="Why the result is corrected (required)")
+
+
+class ResultCorrectionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    pairing = serializers.IntegerField(source="pairing_id")
+    round = serializers.IntegerField(source="pairing.round.number")
+    board = serializers.IntegerField(source="pairing.board")
+    old_result = serializers.CharField(source="old_results")
+    new_result = serializers.CharField(source="new_results")
+    old_white_score = serializers.IntegerField(allow_null=True, help_text="Half-points")
+    old_black_score = serializers.IntegerField(allow_null=True, help_text="Half-points")
+    new_white_score = serializers.IntegerField(help_text="Half-points")
+    new_black_score = serializers.IntegerField(help_text="Half-points")
+    reason = serializers.CharField()
+    corrected_by = serializers.CharField(source="corrected_by.username", allow_null=True, default=None)
+    corrected_at = serializers.DateTimeField()
+    recomputed_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the standings and ratings from this round on were recomputed; null while pending",
+    )

@@ -6,18 +6,20 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics, mixins, status, viewsets
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, mixins, permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api.serializers import (
+    CorrectionInputSerializer,
     EventDetailSerializer,
     EventSerializer,
     PairingSerializer,
     PlayerSerializer,
     RatingListEntrySerializer,
+    ResultCorrectionSerializer,
     ResultInputSerializer,
     RoundSerializer,
     StandingSerializer,
@@ -27,6 +29,7 @@ from tournaments.models import Event, Pairing, Player, Rating, Round
 from tournaments.ratings.families import FAMILIES
 from tournaments.ratings.selectors import ORDERS, published_list
 from tournaments.results.codes import format_points
+from tournaments.results.corrections import CorrectionConflict, correct_result
 from tournaments.results.services import record_result
 from tournaments.standings.services import crosstable, standing_lines
 from tournaments.web.views.trf import trf_export
@@ -142,6 +145,46 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         except ServiceError as exc:
             return error_response(exc)
         return Response(PairingSerializer(pairing).data)
+
+    @extend_schema(
+        request=CorrectionInputSerializer,
+        responses={
+            201: ResultCorrectionSerializer,
+            400: OpenApiResponse(description="No reason, an unknown result code, or the same result"),
+            401: OpenApiResponse(description="Not signed in"),
+            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
+            409: OpenApiResponse(description="The round is not closed (enter the result instead), or a bye"),
+        },
+    )
+    # signed-out callers get a 401 from the action itself (the default permission answers 403 to
+    # session clients)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny])
+    def correct(self, request: Request, pk: str) -> Response:
+        """Correct the result of a board of a closed round, with a reason (the event's organisers
+        and arbiters). The correction is logged; the standings of that round and every later one,
+        and the ratings from that round on (in every event of the rating family), are recomputed
+        in the background: ``recomputed_at`` is null until then."""
+        if not request.user.is_authenticated:
+            return Response(
+                {"detail": "sign in to correct a result"},
+                status=status.HTTP_401_UNAUTHORIZED,
+                headers={"WWW-Authenticate": 'Basic realm="api"'},
+            )
+        pairing = self.get_object()
+        data = CorrectionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            correction = correct_result(
+                pairing, data.validated_data["result"], data.validated_data["reason"], request.user
+            )
+        except PermissionDenied as exc:
+            return error_response(exc, status.HTTP_403_FORBIDDEN)
+        except CorrectionConflict as exc:
+            return error_response(exc, status.HTTP_409_CONFLICT)
+        except ServiceError as exc:
+            return error_response(exc)
+        correction.refresh_from_db()
+        return Response(ResultCorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):

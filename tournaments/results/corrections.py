@@ -19,6 +19,7 @@ Rules held here:
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
@@ -105,3 +106,8 @@ def correct_result(pairing: Pairing, result: str | list[str], reason: str, user:
         )
         recompute_correction_task.delay_on_commit(correction.pk)
     return correction
+
+
+def corrections_of(round_: Round) -> QuerySet[ResultCorrection]:
+    """The corrections of a round's results, oldest first (shown on the round page)."""
+    return ResultCorrection.objects.filter(pairing__round=round_).select_related("pairing", "corrected_by")

@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments.web.views import (
     byes,
+    corrections,
     downloads,
     events,
     pairing,
@@ -40,6 +41,11 @@ urlpatterns = [
         "events/<slug:slug>/rounds/<int:number>/boards/<int:board>/",
         rounds.pairing_result,
         name="pairing-result",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/boards/<int:board>/correct/",
+        corrections.pairing_correct,
+        name="pairing-correct",
     ),
     path("events/<slug:slug>/rounds/<int:number>/close/", rounds.round_close, name="round-close"),
     path("events/<slug:slug>/rounds/<int:number>/retry/", rounds.round_retry, name="round-retry"),

@@ -16,6 +16,7 @@ from tournaments.events.permissions import require_manager
 from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import edits
 from tournaments.pairing.services import pair_next_round, retry_pairing
+from tournaments.results.corrections import corrections_of
 from tournaments.results.services import close_round, record_result, record_round
 from tournaments.web.forms.pairing import EditPairingsForm
 from tournaments.web.forms.results import PairingResultForm, RoundResultsForm
@@ -49,6 +50,7 @@ def render_round(
             "can_pair_next": latest.pk == round_.pk and selectors.can_pair_next(event, round_),
             "can_finish": latest.pk == round_.pk and selectors.can_finish(event, round_),
             "refresh": round_.status == Round.Status.PENDING and not round_.pairing_error,
+            "corrections": corrections_of(round_),
         }
     )
     return render(request, "tournaments/round_detail.html", context, status=status)

@@ -1,0 +1,45 @@
+"""The form correcting a closed round's result: the new result, the reason, and the confirmation
+that standings and ratings will change (ticked on the second step)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.results.codes import ResultError, normalise_codes
+from tournaments.results.corrections import MAX_REASON_CHARS
+
+
+class CorrectionForm(forms.Form):
+    result = forms.CharField(
+        label=_("Corrected result"),
+        max_length=40,
+        help_text=_("1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; both games of a match, separated by a space"),
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=MAX_REASON_CHARS,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Required: it is shown with the correction on the round and game pages."),
+        error_messages={"required": _("Give the reason for the correction.")},
+    )
+    confirm = forms.BooleanField(
+        required=False,
+        label=_("I understand that this changes the standings and ratings listed above."),
+    )
+
+    def __init__(self, *args: object, games: int, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.games = games
+
+    def clean_result(self) -> list[str]:
+        try:
+            return normalise_codes(self.cleaned_data["result"], self.games)
+        except ResultError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+
+    def clean_reason(self) -> str:
+        reason = str(self.cleaned_data["reason"]).strip()
+        if not reason:
+            raise forms.ValidationError(_("Give the reason for the correction."))
+        return reason
