@@ -32,6 +32,7 @@ PURE = [
     "tournaments.standings.field",
     "tournaments.standings.performance",
     "tournaments.standings.statistics",
+    "tournaments.ratings.chart",
     "tournaments.standings.tiebreaks",
     "tournaments.ratings.elo",
     "tournaments.ratings.families",

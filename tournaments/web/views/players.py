@@ -6,9 +6,12 @@ from __future__ import annotations
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from tournaments.models import Pairing, Player
-from tournaments.ratings.selectors import player_ratings
+from tournaments.ratings.chart import ChartPoint, rating_chart_svg
+from tournaments.ratings.selectors import FamilyRating, player_ratings
 
 
 def player_list(request: HttpRequest) -> HttpResponse:
@@ -51,8 +54,36 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
                 "records": [g for g in pairing.games.all() if g.verified_at],
             }
         )
+    ratings = player_ratings(player)
+    for item in ratings:
+        setattr(item, "chart", history_chart(item))  # noqa: B010 - the page's extra, not a field
     return render(
         request,
         "tournaments/player_detail.html",
-        {"player": player, "registrations": registrations, "games": games, "ratings": player_ratings(player)},
+        {"player": player, "registrations": registrations, "games": games, "ratings": ratings},
     )
+
+
+def history_chart(item: FamilyRating) -> str:
+    """The family's rating history as an SVG chart (oldest first): the rating before the first
+    change shown, then after each change."""
+    changes = item.changes[::-1]  # the selector gives the latest first
+    if not changes:
+        return ""
+    points = [
+        ChartPoint(
+            changes[0].before,
+            _("before %(event)s: %(rating)s")
+            % {"event": changes[0].round.event.name, "rating": changes[0].before},
+        )
+    ]
+    points += [
+        ChartPoint(
+            change.after,
+            _("%(event)s, round %(round)s: %(rating)s")
+            % {"event": change.round.event.name, "round": change.round.number, "rating": change.after},
+        )
+        for change in changes
+    ]
+    title = _("%(family)s rating history") % {"family": item.name}
+    return mark_safe(rating_chart_svg(points, title))  # noqa: S308 - our own renderer's escaped output
