@@ -11,9 +11,12 @@ Rules held here:
   :class:`~tournaments.models.ResultCorrection` log row (who, when, old, new, why), and the games'
   official results through :data:`~tournaments.results.signals.result_corrected` (the games app
   makes them agree with the pairing);
-* on commit, one background job (:func:`~tournaments.results.tasks.recompute_correction_task`)
-  recomputes the standings and ratings the correction made stale
-  (:mod:`tournaments.results.recomputation` says which).
+* the same transaction marks what the correction makes stale
+  (:func:`~tournaments.results.recomputation.affected_rounds`) with the rounds' work marks
+  (:func:`~tournaments.work.mark_standings_stale`, :func:`~tournaments.work.mark_ratings_stale`);
+  on commit, one background job (:func:`~tournaments.results.tasks.recompute_correction_task`)
+  recomputes them and clears the marks (a broker that is down fails nothing: the sweep queues the
+  job later).
 """
 
 from __future__ import annotations
@@ -24,10 +27,13 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
+from tournaments.locking import lock_pairing, retry_on_conflict
 from tournaments.models import Pairing, ResultCorrection, Round
 from tournaments.results.codes import FORFEITS, normalise_codes
+from tournaments.results.recomputation import affected_rounds
 from tournaments.results.signals import result_corrected
 from tournaments.results.tasks import recompute_correction_task
+from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale
 
 MAX_REASON_CHARS = 2000
 
@@ -62,17 +68,14 @@ def clean_reason(reason: str | None) -> str:
     return reason
 
 
+@retry_on_conflict
 def correct_result(pairing: Pairing, result: str | list[str], reason: str, user: object) -> ResultCorrection:
     """Correct the result of a board of a closed round; standings and ratings are recomputed in
     the background from that round on."""
     require_manager(pairing.round.event, user)
     reason = clean_reason(reason)
     with transaction.atomic():
-        pairing = (
-            Pairing.objects.select_for_update()
-            .select_related("round__event", "white__player", "black__player")
-            .get(pk=pairing.pk)
-        )
+        pairing = lock_pairing(pairing.pk)  # the round, then the pairing (the lock order)
         check_correctable(pairing)
         event = pairing.round.event
         try:
@@ -104,8 +107,21 @@ def correct_result(pairing: Pairing, result: str | list[str], reason: str, user:
         result_corrected.send(
             sender=Pairing, pairing=pairing, codes=codes, user=user, reason=reason, correction=correction
         )
-        recompute_correction_task.delay_on_commit(correction.pk)
+        _mark_stale(pairing.round)
+        enqueue_on_commit(recompute_correction_task, correction.pk)
     return correction
+
+
+def _mark_stale(round_: Round) -> None:
+    """Mark the standings of the event's rounds from ``round_`` on, and the rating periods from it
+    on in its family (when rated), as stale."""
+    affected = affected_rounds(round_)
+    for own in Round.objects.filter(pk__in=affected.round_ids):
+        mark_standings_stale(own)
+        if affected.rated:
+            mark_ratings_stale(own)
+    for other in Round.objects.filter(pk__in=affected.other_round_ids):
+        mark_ratings_stale(other)
 
 
 def corrections_of(round_: Round) -> QuerySet[ResultCorrection]:

@@ -8,7 +8,9 @@ Rules held here:
   on, in the order rounds closed (``Round.closed_at``, then event and number: the order of
   :mod:`tournaments.ratings.recompute`), so later rounds of *other* events of the family too;
 * a correction is stale until its job has run (``ResultCorrection.recomputed_at`` empty): the
-  mark pages show ("being recomputed") and the sweep for lost jobs reads;
+  mark the sweep for lost jobs reads (``tournaments.results.tasks.sweep_corrections_task``); the
+  rounds' own marks (``tournaments.work``: standings and ratings stale since) are set with the
+  correction and make the event pages say they are being updated;
 * :func:`recompute_correction` (the Celery job's body) stores the standings of each stale round
   again and rebuilds the family's ratings from round N on; it reads only the database as it is,
   so it is idempotent and can be re-run at any time.
@@ -26,6 +28,7 @@ from tournaments.models import Event, ResultCorrection, Round
 from tournaments.ratings.families import family_of, games_of
 from tournaments.ratings.recompute import recompute_family
 from tournaments.standings.services import store_standings
+from tournaments.work import Marks, clear_marks, read_marks
 
 
 @dataclass
@@ -37,6 +40,8 @@ class Affected:
     standings_rounds: list[int] = field(default_factory=list)
     rated: bool = False
     other_events: list[tuple[Event, list[int]]] = field(default_factory=list)
+    round_ids: list[int] = field(default_factory=list)  # the event's rounds above
+    other_round_ids: list[int] = field(default_factory=list)  # the other events' rounds above
 
     @property
     def first(self) -> int:
@@ -69,21 +74,30 @@ def _later_in_family(round_: Round) -> QuerySet[Round]:
 def affected_rounds(round_: Round) -> Affected:
     """What correcting a result of the closed round ``round_`` makes stale."""
     event = round_.event
+    own = list(
+        event.round_set.filter(status=Round.Status.CLOSED, number__gte=round_.number)
+        .order_by("number")
+        .values_list("number", "pk")
+    )
     affected = Affected(
-        round_,
-        list(
-            event.round_set.filter(status=Round.Status.CLOSED, number__gte=round_.number)
-            .order_by("number")
-            .values_list("number", flat=True)
-        ),
-        rated=event.rated,
+        round_, [number for number, _pk in own], rated=event.rated, round_ids=[pk for _number, pk in own]
     )
     if event.rated and round_.closed_at is not None:
         others: dict[int, tuple[Event, list[int]]] = {}
         for later in _later_in_family(round_).exclude(event=event):
             others.setdefault(later.event_id, (later.event, []))[1].append(later.number)
+            affected.other_round_ids.append(later.pk)
         affected.other_events = sorted(others.values(), key=lambda pair: pair[0].name)
     return affected
+
+
+def _marks(event_ids: set[int], round_ids: list[int]) -> Marks:
+    """The stale marks of ``round_ids`` (rounds of ``event_ids``), read before the work."""
+    wanted = set(round_ids)
+    marks: Marks = {}
+    for event_id in sorted(event_ids):
+        marks.update({pk: mark for pk, mark in read_marks(event_id).items() if pk in wanted})
+    return marks
 
 
 def recompute_correction(correction_id: int) -> bool:
@@ -95,10 +109,15 @@ def recompute_correction(correction_id: int) -> bool:
         return False
     round_ = correction.pairing.round
     event = round_.event
-    for number in affected_rounds(round_).standings_rounds:
+    affected = affected_rounds(round_)
+    own = _marks({event.pk}, affected.round_ids)
+    others = _marks({other.pk for other, _numbers in affected.other_events}, affected.other_round_ids)
+    for number in affected.standings_rounds:
         store_standings(event.pk, number)
     if event.rated:
         recompute_family(family_of(event.game), since=round_)
+    clear_marks(own)  # the event's standings and ratings from the round on are done
+    clear_marks(others, standings=False, ratings=True)  # other events: their ratings only
     ResultCorrection.objects.filter(pk=correction_id).update(recomputed_at=timezone.now())
     return True
 

@@ -1,24 +1,37 @@
 """The Celery tasks of corrected results: the recomputation after one correction (takes its id,
-idempotent, re-runnable) and the sweep that queues again the recomputations a lost job left stale."""
+idempotent, re-runnable) and the sweep that queues again the recomputations a lost job left stale
+(Celery beat's ``sweep-corrections`` entry; a request runs it on the embedded default).
+
+Time limits and retries as the standings task's (``STANDINGS_TIME_LIMIT``, transient database
+errors retried with back-off): a recomputation stores standings and rebuilds a rating list.
+"""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from celery import shared_task
+from django.conf import settings
 
+from tournaments.locking import RETRY_TRANSIENT
 from tournaments.results.recomputation import lost_corrections, recompute_correction
+from tournaments.work import send
 
 
-@shared_task(name="tournaments.recompute_correction")
+@shared_task(
+    name="tournaments.recompute_correction",
+    soft_time_limit=settings.STANDINGS_TIME_LIMIT,
+    time_limit=settings.STANDINGS_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
+    **RETRY_TRANSIENT,
+)
 def recompute_correction_task(correction_id: int) -> bool:
     return recompute_correction(correction_id)
 
 
-@shared_task(name="tournaments.sweep_corrections")
+@shared_task(name="tournaments.sweep_corrections", ignore_result=True)
 def sweep_corrections_task(older_than_minutes: int = 10) -> int:
     """Queue again every recomputation still stale after ``older_than_minutes``; returns how many."""
-    from datetime import timedelta
-
     lost = lost_corrections(timedelta(minutes=older_than_minutes))
     for correction_id in lost:
-        recompute_correction_task.delay(correction_id)
+        send(recompute_correction_task, correction_id)
     return len(lost)

@@ -228,12 +228,19 @@ def test_stale_until_the_job_ran_and_the_sweep_queues_it_again(
     a, _b = events
     correction = correct_result(ann_dan(a), "0-1", "typo", organiser)  # not committed: no job ran
     assert stale_from(a) == 1
+    marked = Round.objects.exclude(standings_stale_since=None, ratings_stale_since=None)
+    # the event's standings and ratings from round 1 on; the later event's ratings only
+    assert sorted(
+        (r.event.name, r.number, r.standings_stale_since is not None, r.ratings_stale_since is not None)
+        for r in marked
+    ) == [("A", 1, True, True), ("A", 2, True, True), ("A", 3, True, True), ("B", 1, False, True)]
     assert table(a, 3)["Ann"][:2] == (1, 6)  # the old figures, until the job runs
     assert sweep_corrections_task(older_than_minutes=-1) == 1  # eager here: the job runs at once
     correction.refresh_from_db()
     assert correction.recomputed_at is not None
     assert stale_from(a) is None
     assert table(a, 3)["Ann"][:2] == (1, 4)
+    assert not Round.objects.exclude(standings_stale_since=None, ratings_stale_since=None).exists()
 
 
 def test_refusals(events: tuple[Event, Event], organiser: User, stranger: User, commit: Any) -> None:
