@@ -7,6 +7,7 @@ The worker is started here, once the test database exists, pointed at that datab
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -41,52 +42,159 @@ def _scaled_setup_required() -> None:
         pytest.skip(message)
 
 
-@pytest.fixture
-def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[bytes]]:
-    """A real ``celery worker`` process on the test database; stopped after the test."""
-    from config.celery import app
+# Short sweep settings for the worker and beat processes: lost work is queued again within seconds.
+SWEEP_ENV = {"SWEEP_INTERVAL": "1", "SWEEP_GRACE": "2"}
 
+
+def _process_env() -> dict[str, str]:
     db = connection.settings_dict
     url = f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    env = dict(os.environ, DATABASE_URL=url, DJANGO_SETTINGS_MODULE="config.test_settings")
-    hostname = f"test-worker-{os.getpid()}@localhost"
-    app.control.purge()
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--concurrency=1",
-            "--without-gossip",
-            "--without-mingle",
-            "--loglevel=WARNING",
-            "-n",
-            hostname,
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if worker.poll() is not None:
-            pytest.fail(f"the Celery worker exited with code {worker.returncode}")
-        if app.control.ping(destination=[hostname], timeout=0.5):
-            break
-    else:
+    return dict(os.environ, DATABASE_URL=url, DJANGO_SETTINGS_MODULE="config.test_settings", **SWEEP_ENV)
+
+
+def _forget_unacknowledged() -> None:
+    """Drop the messages a killed worker left unacknowledged: they would come back to a later test."""
+    import redis
+
+    client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    client.delete("unacked", "unacked_index", "unacked_mutex")
+
+
+class Workers:
+    """Start Celery worker processes (one task at a time) and a beat on the test database; stop or
+    ``kill -9`` them; everything started is stopped when the test ends."""
+
+    def __init__(self) -> None:
+        self.started: list[subprocess.Popen[bytes]] = []
+        self.count = 0
+
+    def start(self, wait: bool = True) -> subprocess.Popen[bytes]:
+        """A worker; with ``wait``, once it answers a ping (it may have run queued tasks by then)."""
+        from config.celery import app
+
+        self.count += 1
+        hostname = f"test-worker-{os.getpid()}-{self.count}@localhost"
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1"]
+            + [
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel=WARNING",
+                "-n",
+                hostname,
+            ],
+            cwd=ROOT,
+            env=_process_env(),
+        )
+        self.started.append(worker)
+        if not wait:
+            return worker
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if worker.poll() is not None:
+                pytest.fail(f"the Celery worker exited with code {worker.returncode}")
+            if app.control.ping(destination=[hostname], timeout=0.5):
+                return worker
         worker.kill()
         pytest.fail("the Celery worker did not answer a ping within 60 s")
+
+    def start_beat(self, schedule: Path) -> subprocess.Popen[bytes]:
+        beat = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "beat",
+                "--loglevel=WARNING",
+                "-s",
+                str(schedule),
+            ],
+            cwd=ROOT,
+            env=_process_env(),
+        )
+        self.started.append(beat)
+        return beat
+
+    @staticmethod
+    def kill(process: subprocess.Popen[bytes]) -> None:
+        """``kill -9``: no clean shutdown, the task in hand is neither finished nor given back."""
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def stop_all(self) -> None:
+        for process in self.started:
+            if process.poll() is None:
+                process.terminate()
+        for process in self.started:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+
+
+@pytest.fixture
+def workers(transactional_db: None) -> Iterator[Workers]:
+    from config.celery import app
+
+    app.control.purge()
+    _forget_unacknowledged()
+    started = Workers()
     try:
-        yield worker
+        yield started
     finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
+        started.stop_all()
+        app.control.purge()
+        _forget_unacknowledged()
+
+
+@pytest.fixture
+def celery_worker_process(workers: Workers) -> subprocess.Popen[bytes]:
+    """A real ``celery worker`` process on the test database; stopped after the test."""
+    return workers.start()
+
+
+class Redis:
+    """The broker, stopped and started again as a crash would (no persistence: its queues are lost)."""
+
+    def __init__(self, url: str) -> None:
+        from urllib.parse import urlparse
+
+        self.port = str(urlparse(url).port or 6379)
+
+    def stop(self) -> None:
+        subprocess.run(["redis-cli", "-p", self.port, "shutdown", "nosave"], check=False, capture_output=True)
+        for _ in range(50):
+            if subprocess.run(["redis-cli", "-p", self.port, "ping"], capture_output=True).returncode != 0:
+                return
+            time.sleep(0.1)
+        pytest.fail("redis-server did not stop")
+
+    def start(self) -> None:
+        subprocess.run(
+            ["redis-server", "--port", self.port, "--bind", "127.0.0.1", "--daemonize", "yes"]
+            + ["--save", "", "--appendonly", "no"],
+            check=True,
+            capture_output=True,
+        )
+        for _ in range(50):
+            if subprocess.run(["redis-cli", "-p", self.port, "ping"], capture_output=True).returncode == 0:
+                return
+            time.sleep(0.1)
+        pytest.fail("redis-server did not start")
+
+
+@pytest.fixture
+def redis_server() -> Iterator[Redis]:
+    server = Redis(settings.CELERY_BROKER_URL)
+    try:
+        yield server
+    finally:
+        if subprocess.run(["redis-cli", "-p", server.port, "ping"], capture_output=True).returncode != 0:
+            server.start()
 
 
 def wait_for(predicate, timeout: float = 60, what: str = "condition"):  # type: ignore[no-untyped-def]

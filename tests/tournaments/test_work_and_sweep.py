@@ -107,7 +107,7 @@ def test_broker_down_the_close_page_redirects_and_says_being_updated(organiser: 
     event, round1 = played_round(organiser)
     client.force_login(organiser)
     with broker_down(update_standings_task):
-        response = client.post(reverse("tournaments:round-close", args=[event.slug, 1]))
+        response = client.post(reverse("tournaments:round-close", args=[event.slug, 1]), {"confirmed": "yes"})
     assert response.status_code == 302
     page = client.get(reverse("tournaments:standings", args=[event.slug]))
     text = page.content.decode()
@@ -219,7 +219,7 @@ def test_an_eager_task_that_fails_leaves_its_mark_and_no_500(organiser: User, cl
     event, round1 = played_round(organiser)
     client.force_login(organiser)
     with mock.patch("tournaments.standings.refresh.store_standings", side_effect=RuntimeError("boom")):
-        response = client.post(reverse("tournaments:round-close", args=[event.slug, 1]))
+        response = client.post(reverse("tournaments:round-close", args=[event.slug, 1]), {"confirmed": "yes"})
     assert response.status_code == 302
     assert Round.objects.get(pk=round1.pk).status == Round.Status.CLOSED and marks(round1) == (True, True)
 
