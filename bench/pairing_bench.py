@@ -1,16 +1,22 @@
-"""Seconds to pair one Dutch round: ``.venv/bin/python bench/pairing_bench.py [SIZES...] [--round R]``.
+"""CPU seconds to pair one Dutch round: ``.venv/bin/python bench/pairing_bench.py [SIZES...] [--round R]``.
 
-For each event size (100, 250 and 500 players by default) a synthetic history of R-1 rounds is
-made up quickly -- players paired inside their score group, no rematches, colours alternating,
-results drawn with a fixed seed -- and then round R (default 5) is paired by the Dutch engine
-exactly as a stored event is (``tournaments.pairing.systems.pair_round`` over an ``EventState``). Only
-that last call is timed. Pure engine path: no database.
+For each event size a synthetic history of R-1 rounds is made up quickly -- players paired inside
+their score group, no rematches, colours alternating, results drawn with a fixed seed -- and then
+round R (default 5) is paired by the Dutch engine exactly as a stored event is
+(``tournaments.pairing.systems.pair_round`` over an ``EventState``). Only that last call is timed,
+in CPU seconds of the process that pairs (one core). Pure engine path: no database.
+
+Each size is paired on the compiled matcher and on the pure-Python fallback (networkx), each in
+its own child process with a time limit, and the ratio printed. By default the compiled matcher
+pairs 100, 250 and 500 players and the fallback 100; ``--full`` adds 1,000 compiled and 250 on the
+fallback (about two minutes there). Explicit SIZES pair both ways.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -21,10 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tournaments.pairing.matching import compiled_available  # noqa: E402
 from tournaments.pairing.state import EventState, PairingError, PlayerState, RoundEntry  # noqa: E402
 from tournaments.pairing.systems import pair_round  # noqa: E402
 
-DEFAULT_SIZES = [100, 250, 500]
+COMPILED_SIZES = [100, 250, 500]
+FALLBACK_SIZES = [100]
+FULL_COMPILED_SIZES = [100, 250, 500, 1000]
+FULL_FALLBACK_SIZES = [100, 250]
 
 
 def colour_need(player: PlayerState) -> tuple[int, int]:
@@ -71,27 +81,33 @@ def synthetic_state(players: int, round_to_pair: int, seed: int = 2026) -> Event
     )
 
 
-def time_round(players: int, round_to_pair: int) -> tuple[float, int, str]:
+def time_round(players: int, round_to_pair: int, matcher: str) -> tuple[float, int, str]:
+    """CPU seconds to pair the round with ``matcher`` (``compiled`` or ``networkx``)."""
+    os.environ["PAIRING_MATCHER"] = matcher
     state = synthetic_state(players, round_to_pair)
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         paired = pair_round(state)
         note = f"{len(paired.pairs)} boards"
     except PairingError as exc:
         note = f"refused: {exc}"
         paired = None
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return elapsed, len(paired.pairs) if paired else 0, note
 
 
-def _child(players: int, round_to_pair: int, results: Any) -> None:
-    results.put(time_round(players, round_to_pair))
+def _child(players: int, round_to_pair: int, matcher: str, results: Any) -> None:
+    results.put(time_round(players, round_to_pair, matcher))
 
 
-def time_round_limited(players: int, round_to_pair: int, limit: float) -> tuple[float | None, str]:
+def time_round_limited(
+    players: int, round_to_pair: int, matcher: str, limit: float
+) -> tuple[float | None, str]:
     """``time_round`` in a child process, stopped after ``limit`` seconds (None: did not finish)."""
     results: Any = multiprocessing.Queue()
-    child = multiprocessing.Process(target=_child, args=(players, round_to_pair, results), daemon=True)
+    child = multiprocessing.Process(
+        target=_child, args=(players, round_to_pair, matcher, results), daemon=True
+    )
     child.start()
     child.join(limit)
     if child.is_alive():
@@ -102,23 +118,42 @@ def time_round_limited(players: int, round_to_pair: int, limit: float) -> tuple[
     return elapsed, note
 
 
+def _shown(elapsed: float | None) -> str:
+    return f"{elapsed:8.2f} s" if elapsed is not None else "       – "
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("sizes", nargs="*", type=int, help="event sizes (default 100 250 500)")
+    parser.add_argument("sizes", nargs="*", type=int, help="event sizes (paired both ways)")
     parser.add_argument("--round", type=int, default=5, help="the round to pair (default 5)")
     parser.add_argument(
-        "--limit", type=float, default=1800, help="seconds allowed per event size (default 1800)"
+        "--limit", type=float, default=1800, help="seconds allowed per event size and matcher (default 1800)"
     )
-    parser.add_argument("--full", action="store_true", help="accepted for bench/run.py; no effect")
+    parser.add_argument(
+        "--full", action="store_true", help="add 1,000 players compiled and 250 on the fallback"
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.round < 1:
         parser.error("--round must be at least 1")
-    for size in args.sizes or DEFAULT_SIZES:
-        if size < 2:
-            parser.error("an event needs at least 2 players")
-        elapsed, note = time_round_limited(size, args.round, args.limit)
-        shown = f"{elapsed:8.2f} s" if elapsed is not None else "       – "
-        print(f"dutch round {args.round}, {size:4d} players: {shown} ({note})", flush=True)
+    if any(size < 2 for size in args.sizes):
+        parser.error("an event needs at least 2 players")
+    compiled_sizes = args.sizes or (FULL_COMPILED_SIZES if args.full else COMPILED_SIZES)
+    fallback_sizes = args.sizes or (FULL_FALLBACK_SIZES if args.full else FALLBACK_SIZES)
+    if not compiled_available():
+        print("the compiled matcher is not built: fallback only (scripts/install)", flush=True)
+        compiled_sizes = []
+    for size in sorted(set(compiled_sizes) | set(fallback_sizes)):
+        compiled = fallback = None
+        parts = []
+        if size in compiled_sizes:
+            compiled, note = time_round_limited(size, args.round, "compiled", args.limit)
+            parts.append(f"compiled {_shown(compiled)} ({note})")
+        if size in fallback_sizes:
+            fallback, note = time_round_limited(size, args.round, "networkx", args.limit)
+            parts.append(f"networkx {_shown(fallback)} ({note})")
+        if compiled and fallback:
+            parts.append(f"ratio {fallback / compiled:5.1f}x")
+        print(f"dutch round {args.round}, {size:4d} players CPU: " + ", ".join(parts), flush=True)
     return 0
 
 

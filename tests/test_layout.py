@@ -25,6 +25,7 @@ PURE = [
     "tournaments.pairing.systems",
     "tournaments.pairing.round_robin",
     "tournaments.pairing.dutch",
+    "tournaments.pairing.matching",
     "tournaments.pairing.checks",
     "tournaments.results.codes",
     "tournaments.standings.compute",

@@ -16,6 +16,9 @@ Translation rules (see docs/pairing.md):
   cannot get the pairing-allocated bye (C.04.1 d);
 * forbidden pairs are handed to the engine as if the two had already met.
 
+The library's maximum-weight matchings run on the compiled matcher when it is built
+(:mod:`tournaments.pairing.matching`; networkx is the fallback).
+
 Two corrections to the library (0.5.0), in :class:`RankedColourEngine`: round 1 honours
 forbidden pairs, and in the colour rules E.4 and E.5 "the higher ranked
 player" is the one ranked higher by A.2 -- more points first, then the lower pairing number --
@@ -31,6 +34,7 @@ from typing import Any, cast
 from caissify_pairings.engines.dutch import DutchEngine, DutchPlayer
 
 from tournaments.pairing.checks import check_engine_output, forbidden_pairs, met_pairs
+from tournaments.pairing.matching import with_selected_matcher
 from tournaments.pairing.state import EventState, PairedRound, PairingError, PlayerState, RoundEntry
 from tournaments.results.codes import (
     BYE_OF_LETTER,
@@ -47,7 +51,14 @@ class RankedColourEngine(DutchEngine):  # type: ignore[misc]  # the library has 
     * round 1 honours forbidden pairs: the library splits the field in halves without looking
       at them, so when the split holds a forbidden pair the round is paired as one bracket by the
       library's general (later-round) procedure instead.
+
+    Its maximum-weight matchings run on the selected matcher (``matching.py``: the compiled one
+    when built, networkx otherwise); the library's code is otherwise unchanged.
     """
+
+    _pair_iterative_mwm = with_selected_matcher(DutchEngine._pair_iterative_mwm)
+    _pair_bracket_mwm = with_selected_matcher(DutchEngine._pair_bracket_mwm)
+    _pair_global_mwm = with_selected_matcher(DutchEngine._pair_global_mwm)
 
     def _generate_first_round_pairings(
         self, eligible: list[DutchPlayer]

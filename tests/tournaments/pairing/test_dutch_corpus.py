@@ -5,6 +5,11 @@ entries of players who were not available, XXR and XXC), then paired from the TR
 ``manage.py pair_trf`` does (``tournaments.trf.pairing``). Pairs, colours and the
 pairing-allocated bye must equal the file's round r. One file also goes through the database
 path: imported as a stored event, its next round paired by the service that pairs stored events.
+
+Everything here runs on the compiled matcher (``PAIRING_MATCHER=compiled``), but one file, which
+is paired on the pure-Python fallback (networkx) too. The large corpus (../shared/pairing/
+dutch-large/, 180-500 players) is checked on the compiled path for the files up to 250 players:
+the whole of it takes about 40 minutes of CPU (docs/pairing.md).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from django.contrib.auth.models import User
 
 from tests.conftest import shared_path
 from tournaments.models import Round
+from tournaments.pairing import matching
 from tournaments.pairing import services as pairing_services
 from tournaments.trf.format import TrfDocument, cut_before_round, parse_trf, write_trf
 from tournaments.trf.io import import_event
@@ -46,6 +52,21 @@ SLOW = [
     "t22-p150-r9-d20",
 ]
 
+# The large corpus files checked (on the compiled matcher): 37 of its 114 rounds.
+LARGE = [
+    "t23-p180-r9-d0",
+    "t24-p200-r9-d10",
+    "t25-p220-r10-d0",
+    "t26-p250-r9-d5",
+]
+FALLBACK = "t12-p31-r7-d3"
+
+
+@pytest.fixture(autouse=True)
+def compiled_matcher(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert matching.compiled_available(), "tournaments.pairing._blossom is not built (scripts/install)"
+    monkeypatch.setenv("PAIRING_MATCHER", "compiled")
+
 
 def reference_round(document: TrfDocument, round_number: int) -> tuple[list[tuple[int, int]], list[int]]:
     pairs, pab = [], []
@@ -60,8 +81,8 @@ def reference_round(document: TrfDocument, round_number: int) -> tuple[list[tupl
     return sorted(pairs), pab
 
 
-def check_file(name: str) -> int:
-    document = parse_trf(shared_path("pairing", "dutch", f"{name}.trf").read_text())
+def check_file(name: str, corpus: str = "dutch") -> int:
+    document = parse_trf(shared_path("pairing", corpus, f"{name}.trf").read_text())
     mismatches = []
     for round_number in range(1, document.last_round + 1):
         cut = write_trf(cut_before_round(document, round_number))
@@ -86,6 +107,18 @@ def test_corpus_file_is_reproduced(name: str) -> None:
 @pytest.mark.parametrize("name", SLOW)
 def test_big_corpus_file_is_reproduced(name: str) -> None:
     check_file(name)
+
+
+def test_a_corpus_file_on_the_networkx_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAIRING_MATCHER", "networkx")
+    assert matching.selected_matcher() == "networkx"
+    check_file(FALLBACK)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LARGE)
+def test_large_corpus_file_is_reproduced(name: str) -> None:
+    check_file(name, "dutch-large")
 
 
 @pytest.mark.django_db
@@ -115,3 +148,12 @@ def test_corpus_has_163_rounds() -> None:
     for name in FAST + SLOW:
         total += parse_trf(shared_path("pairing", "dutch", f"{name}.trf").read_text()).last_round
     assert total == 163
+
+
+def test_large_corpus_has_114_rounds_and_the_checked_files_37() -> None:
+    rounds = {
+        path.stem: parse_trf(path.read_text()).last_round
+        for path in sorted(shared_path("pairing", "dutch-large").glob("*.trf"))
+    }
+    assert sum(rounds.values()) == 114
+    assert sum(rounds[name] for name in LARGE) == 37

@@ -1,0 +1,966 @@
+/*
+ * Exact maximum-weight matching on general graphs with integer weights of any size.
+ *
+ * Module tournaments.pairing._blossom, one function:
+ *
+ *     max_weight_matching(n, edges, maxcardinality=False) -> list[int]
+ *
+ * ``edges`` is a dict {(u, v): weight} or a sequence of (u, v, weight) triples over the vertices
+ * 0 .. n-1 (Python ints of any size, any sign); the answer gives, for every vertex, its mate or
+ * -1. With ``maxcardinality`` the matching has the largest number of edges first and the
+ * largest weight among those.
+ *
+ * The algorithm is Edmonds' blossom method in its primal-dual form with Galil's O(n^3)
+ * bookkeeping (every vertex and blossom keeps its least-slack edge to the S-blossoms, so a dual
+ * change costs O(n)). Duals stay integral because they are kept in half-units: the slack of
+ * an edge (u, v) between two top-level blossoms is  y[u] + y[v] - 2 w(u, v),  vertex duals start
+ * at max(w). The parity argument: every S-vertex is joined to an exposed vertex by tight edges
+ * and all exposed vertices carry the same dual, so all S-vertices have duals of one parity and
+ * the slack of an S-S edge is even; halving it is exact.
+ *
+ * Numbers are fixed-width two's complement integers of K 64-bit words, K chosen per call from
+ * the largest weight with head room for the duals.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+/* ---------------------------------------------------------------- multi-word numbers */
+
+typedef unsigned __int128 dword;
+typedef __int128 sdword;
+
+static inline void num_add(word *r, const word *a, const word *b, int K)
+{
+    dword acc = 0;
+    for (int i = 0; i < K; i++) {
+        acc += (dword)a[i] + b[i];
+        r[i] = (word)acc;
+        acc >>= 64;
+    }
+}
+
+static inline void num_sub(word *r, const word *a, const word *b, int K)
+{
+    sdword acc = 0;
+    for (int i = 0; i < K; i++) {
+        acc += (sdword)a[i] - (sdword)b[i];
+        r[i] = (word)acc;
+        acc >>= 64; /* arithmetic: the borrow is -1 or 0 */
+    }
+}
+
+/* r = a + b - c in one pass */
+static inline void num_add_sub(word *r, const word *a, const word *b, const word *c, int K)
+{
+    sdword acc = 0;
+    for (int i = 0; i < K; i++) {
+        acc += (sdword)a[i] + (sdword)b[i] - (sdword)c[i];
+        r[i] = (word)acc;
+        acc >>= 64;
+    }
+}
+
+static inline int num_neg(const word *a, int K) { return (int)(a[K - 1] >> 63); }
+
+static inline int num_cmp(const word *a, const word *b, int K)
+{
+    int na = num_neg(a, K), nb = num_neg(b, K);
+    if (na != nb)
+        return na ? -1 : 1;
+    for (int i = K - 1; i >= 0; i--) {
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
+}
+
+static inline int num_is_zero(const word *a, int K)
+{
+    for (int i = 0; i < K; i++)
+        if (a[i])
+            return 0;
+    return 1;
+}
+
+/* arithmetic shift right by one */
+static inline void num_half(word *r, const word *a, int K)
+{
+    for (int i = 0; i < K; i++) {
+        word hi = (i + 1 < K) ? a[i + 1] : (word)(num_neg(a, K) ? ~(word)0 : 0);
+        r[i] = (a[i] >> 1) | (hi << 63);
+    }
+}
+
+static inline void num_copy(word *r, const word *a, int K) { memcpy(r, a, sizeof(word) * (size_t)K); }
+
+/* ---------------------------------------------------------------- the matcher's state */
+
+typedef struct {
+    int n, m, K, maxcard;
+    int *endpoint;   /* 2m: endpoint[2k] = u, endpoint[2k+1] = v of edge k */
+    word *w2;        /* m*K: twice the weight of edge k */
+    int *nb_start;   /* n+1: CSR of the remote endpoints p around each vertex */
+    int *nb;         /* 2m */
+    int *mate;       /* n: remote endpoint of the matched edge, -1 */
+    int *label;      /* 2n: 0 free, 1 S, 2 T (5 while scanning) */
+    int *labelend;   /* 2n */
+    int *inblossom;  /* n: top-level blossom of each vertex */
+    int *parent;     /* 2n */
+    int **childs;    /* 2n: sub-blossoms of a blossom, around the cycle from the base */
+    int **endps;     /* 2n: endps[b][i] joins childs[b][i] and childs[b][i+1] */
+    int *nchilds;    /* 2n */
+    int *base;       /* 2n: -1 for an unused blossom */
+    int *bestedge;   /* 2n */
+    int **bestlist;  /* 2n: least-slack edges to other S-blossoms, NULL when not known */
+    int *nbestlist;  /* 2n */
+    int *unused;     /* stack of unused blossom numbers */
+    int nunused;
+    word *dual;      /* 2n*K */
+    char *allowedge; /* m */
+    int *queue;      /* n */
+    int nqueue;
+    int *scratch;    /* 2n */
+    int *scratch2;   /* 2n */
+    int *bestto;     /* 2n */
+    word *t1, *t2, *t3; /* K each */
+} M;
+
+#define DUAL(M_, i) ((M_)->dual + (size_t)(i) * (size_t)(M_)->K)
+#define W2(M_, k) ((M_)->w2 + (size_t)(k) * (size_t)(M_)->K)
+
+static inline void slack(M *g, int k, word *out)
+{
+    num_add_sub(out, DUAL(g, g->endpoint[2 * k]), DUAL(g, g->endpoint[2 * k + 1]), W2(g, k), g->K);
+}
+
+/* every vertex inside blossom b (b itself when b is a vertex), appended to out */
+static int leaves(M *g, int b, int *out, int count)
+{
+    if (b < g->n) {
+        out[count++] = b;
+        return count;
+    }
+    for (int i = 0; i < g->nchilds[b]; i++)
+        count = leaves(g, g->childs[b][i], out, count);
+    return count;
+}
+
+static void set_inblossom(M *g, int b, int top)
+{
+    if (b < g->n) {
+        g->inblossom[b] = top;
+        return;
+    }
+    for (int i = 0; i < g->nchilds[b]; i++)
+        set_inblossom(g, g->childs[b][i], top);
+}
+
+static void assign_label(M *g, int w, int t, int p)
+{
+    int b = g->inblossom[w];
+    g->label[w] = g->label[b] = t;
+    g->labelend[w] = g->labelend[b] = p;
+    g->bestedge[w] = g->bestedge[b] = -1;
+    if (t == 1) {
+        g->nqueue = leaves(g, b, g->queue, g->nqueue);
+    } else {
+        int mb = g->mate[g->base[b]];
+        assign_label(g, g->endpoint[mb], 1, mb ^ 1);
+    }
+}
+
+/* Trace back from the S-vertices v and w: the base of the blossom they close, or -1 when the
+ * two trees differ (an augmenting path). */
+static int scan_blossom(M *g, int v, int w)
+{
+    int *path = g->scratch, npath = 0, found = -1;
+    while (v != -1 || w != -1) {
+        int b = g->inblossom[v];
+        if (g->label[b] & 4) {
+            found = g->base[b];
+            break;
+        }
+        path[npath++] = b;
+        g->label[b] = 5;
+        if (g->labelend[b] == -1) {
+            v = -1;
+        } else {
+            v = g->endpoint[g->labelend[b]];
+            b = g->inblossom[v];
+            v = g->endpoint[g->labelend[b]];
+        }
+        if (w != -1) {
+            int x = v;
+            v = w;
+            w = x;
+        }
+    }
+    for (int i = 0; i < npath; i++)
+        g->label[path[i]] = 1;
+    return found;
+}
+
+static void reverse(int *a, int len)
+{
+    for (int i = 0, j = len - 1; i < j; i++, j--) {
+        int x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+    }
+}
+
+static int add_blossom(M *g, int bbase, int k)
+{
+    int n = g->n;
+    int v = g->endpoint[2 * k], w = g->endpoint[2 * k + 1];
+    int bb = g->inblossom[bbase], bv = g->inblossom[v], bw = g->inblossom[w];
+    int b = g->unused[--g->nunused];
+    int *path = g->scratch, *ends = g->scratch2, len = 0;
+    g->base[b] = bbase;
+    g->parent[b] = -1;
+    g->parent[bb] = b;
+    while (bv != bb) {
+        g->parent[bv] = b;
+        path[len] = bv;
+        ends[len] = g->labelend[bv];
+        len++;
+        v = g->endpoint[g->labelend[bv]];
+        bv = g->inblossom[v];
+    }
+    path[len] = bb;
+    len++;
+    reverse(path, len);
+    reverse(ends, len - 1);
+    ends[len - 1] = 2 * k;
+    while (bw != bb) {
+        g->parent[bw] = b;
+        path[len] = bw;
+        ends[len] = g->labelend[bw] ^ 1;
+        len++;
+        w = g->endpoint[g->labelend[bw]];
+        bw = g->inblossom[w];
+    }
+    g->childs[b] = malloc(sizeof(int) * (size_t)len);
+    g->endps[b] = malloc(sizeof(int) * (size_t)len);
+    if (!g->childs[b] || !g->endps[b])
+        return -1;
+    memcpy(g->childs[b], path, sizeof(int) * (size_t)len);
+    memcpy(g->endps[b], ends, sizeof(int) * (size_t)len);
+    g->nchilds[b] = len;
+    g->label[b] = 1;
+    g->labelend[b] = g->labelend[bb];
+    memset(DUAL(g, b), 0, sizeof(word) * (size_t)g->K);
+
+    /* the T-vertices of the new blossom become S-vertices */
+    int nleaf = leaves(g, b, g->scratch, 0);
+    for (int i = 0; i < nleaf; i++) {
+        int x = g->scratch[i];
+        if (g->label[g->inblossom[x]] == 2)
+            g->queue[g->nqueue++] = x;
+        g->inblossom[x] = b;
+    }
+
+    /* least-slack edge from the new blossom to every other S-blossom */
+    int *bestto = g->bestto;
+    for (int i = 0; i < 2 * n; i++)
+        bestto[i] = -1;
+    for (int c = 0; c < len; c++) {
+        int sub = g->childs[b][c];
+        if (g->bestlist[sub]) {
+            for (int e = 0; e < g->nbestlist[sub]; e++) {
+                int kk = g->bestlist[sub][e];
+                int i = g->endpoint[2 * kk], j = g->endpoint[2 * kk + 1];
+                if (g->inblossom[j] == b)
+                    j = i;
+                int bj = g->inblossom[j];
+                if (bj != b && g->label[bj] == 1) {
+                    if (bestto[bj] == -1) {
+                        bestto[bj] = kk;
+                    } else {
+                        slack(g, kk, g->t1);
+                        slack(g, bestto[bj], g->t2);
+                        if (num_cmp(g->t1, g->t2, g->K) < 0)
+                            bestto[bj] = kk;
+                    }
+                }
+            }
+            free(g->bestlist[sub]);
+            g->bestlist[sub] = NULL;
+        } else {
+            int nl = leaves(g, sub, g->scratch, 0);
+            for (int li = 0; li < nl; li++) {
+                int x = g->scratch[li];
+                for (int q = g->nb_start[x]; q < g->nb_start[x + 1]; q++) {
+                    int p = g->nb[q];
+                    int kk = p >> 1;
+                    int j = g->endpoint[p];
+                    int bj = g->inblossom[j];
+                    if (bj != b && g->label[bj] == 1) {
+                        if (bestto[bj] == -1) {
+                            bestto[bj] = kk;
+                        } else {
+                            slack(g, kk, g->t1);
+                            slack(g, bestto[bj], g->t2);
+                            if (num_cmp(g->t1, g->t2, g->K) < 0)
+                                bestto[bj] = kk;
+                        }
+                    }
+                }
+            }
+        }
+        g->bestedge[sub] = -1;
+    }
+    int count = 0;
+    for (int i = 0; i < 2 * n; i++)
+        if (bestto[i] != -1)
+            count++;
+    g->bestlist[b] = malloc(sizeof(int) * (size_t)(count ? count : 1));
+    if (!g->bestlist[b])
+        return -1;
+    g->nbestlist[b] = 0;
+    g->bestedge[b] = -1;
+    for (int i = 0; i < 2 * n; i++) {
+        int kk = bestto[i];
+        if (kk == -1)
+            continue;
+        g->bestlist[b][g->nbestlist[b]++] = kk;
+        if (g->bestedge[b] == -1) {
+            g->bestedge[b] = kk;
+        } else {
+            slack(g, kk, g->t1);
+            slack(g, g->bestedge[b], g->t2);
+            if (num_cmp(g->t1, g->t2, g->K) < 0)
+                g->bestedge[b] = kk;
+        }
+    }
+    return 0;
+}
+
+static inline int wrap(int j, int len) { return ((j % len) + len) % len; }
+
+static int index_of(const int *a, int len, int x)
+{
+    for (int i = 0; i < len; i++)
+        if (a[i] == x)
+            return i;
+    return -1;
+}
+
+static void expand_blossom(M *g, int b, int endstage)
+{
+    int n = g->n, len = g->nchilds[b];
+    int *ch = g->childs[b], *en = g->endps[b];
+    for (int i = 0; i < len; i++) {
+        int s = ch[i];
+        g->parent[s] = -1;
+        if (s < n)
+            g->inblossom[s] = s;
+        else if (endstage && num_is_zero(DUAL(g, s), g->K))
+            expand_blossom(g, s, endstage);
+        else
+            set_inblossom(g, s, s);
+    }
+    if (!endstage && g->label[b] == 2) {
+        /* the sub-blossoms on the even path from the entry to the base become T and S */
+        int entry = g->inblossom[g->endpoint[g->labelend[b] ^ 1]];
+        int j = index_of(ch, len, entry), jstep, trick;
+        if (j & 1) {
+            j -= len;
+            jstep = 1;
+            trick = 0;
+        } else {
+            jstep = -1;
+            trick = 1;
+        }
+        int p = g->labelend[b];
+        while (j != 0) {
+            g->label[g->endpoint[p ^ 1]] = 0;
+            g->label[g->endpoint[en[wrap(j - trick, len)] ^ trick ^ 1]] = 0;
+            assign_label(g, g->endpoint[p ^ 1], 2, p);
+            g->allowedge[en[wrap(j - trick, len)] >> 1] = 1;
+            j += jstep;
+            p = en[wrap(j - trick, len)] ^ trick;
+            g->allowedge[p >> 1] = 1;
+            j += jstep;
+        }
+        int bv = ch[wrap(j, len)];
+        g->label[g->endpoint[p ^ 1]] = g->label[bv] = 2;
+        g->labelend[g->endpoint[p ^ 1]] = g->labelend[bv] = p;
+        g->bestedge[bv] = -1;
+        j += jstep;
+        while (ch[wrap(j, len)] != entry) {
+            bv = ch[wrap(j, len)];
+            if (g->label[bv] == 1) {
+                j += jstep;
+                continue;
+            }
+            int nl = leaves(g, bv, g->scratch, 0), v = -1;
+            for (int i = 0; i < nl; i++) {
+                if (g->label[g->scratch[i]] != 0) {
+                    v = g->scratch[i];
+                    break;
+                }
+            }
+            if (v != -1) {
+                g->label[v] = 0;
+                g->label[g->endpoint[g->mate[g->base[bv]]]] = 0;
+                assign_label(g, v, 2, g->labelend[v]);
+            }
+            j += jstep;
+        }
+    }
+    g->label[b] = 0;
+    g->labelend[b] = -1;
+    free(g->childs[b]);
+    free(g->endps[b]);
+    g->childs[b] = g->endps[b] = NULL;
+    g->nchilds[b] = 0;
+    g->base[b] = -1;
+    free(g->bestlist[b]);
+    g->bestlist[b] = NULL;
+    g->bestedge[b] = -1;
+    g->unused[g->nunused++] = b;
+}
+
+/* Swap matched and unmatched edges inside blossom b along the path from vertex v to the base;
+ * v becomes the base. */
+static int augment_blossom(M *g, int b, int v)
+{
+    int n = g->n, len = g->nchilds[b];
+    int t = v;
+    while (g->parent[t] != b)
+        t = g->parent[t];
+    if (t >= n && augment_blossom(g, t, v) < 0)
+        return -1;
+    int *ch = g->childs[b], *en = g->endps[b];
+    int i = index_of(ch, len, t), j = i, jstep, trick;
+    if (i & 1) {
+        j -= len;
+        jstep = 1;
+        trick = 0;
+    } else {
+        jstep = -1;
+        trick = 1;
+    }
+    while (j != 0) {
+        j += jstep;
+        t = ch[wrap(j, len)];
+        int p = en[wrap(j - trick, len)] ^ trick;
+        if (t >= n && augment_blossom(g, t, g->endpoint[p]) < 0)
+            return -1;
+        j += jstep;
+        t = ch[wrap(j, len)];
+        if (t >= n && augment_blossom(g, t, g->endpoint[p ^ 1]) < 0)
+            return -1;
+        g->mate[g->endpoint[p]] = p ^ 1;
+        g->mate[g->endpoint[p ^ 1]] = p;
+    }
+    /* rotate so that the new base's sub-blossom comes first */
+    int *tmp = malloc(sizeof(int) * (size_t)len);
+    if (!tmp)
+        return -1;
+    for (int x = 0; x < len; x++)
+        tmp[x] = ch[(i + x) % len];
+    memcpy(ch, tmp, sizeof(int) * (size_t)len);
+    for (int x = 0; x < len; x++)
+        tmp[x] = en[(i + x) % len];
+    memcpy(en, tmp, sizeof(int) * (size_t)len);
+    free(tmp);
+    g->base[b] = g->base[ch[0]];
+    return 0;
+}
+
+static int augment_matching(M *g, int k)
+{
+    int n = g->n;
+    int ends[2][2] = {{g->endpoint[2 * k], 2 * k + 1}, {g->endpoint[2 * k + 1], 2 * k}};
+    for (int side = 0; side < 2; side++) {
+        int s = ends[side][0], p = ends[side][1];
+        for (;;) {
+            int bs = g->inblossom[s];
+            if (bs >= n && augment_blossom(g, bs, s) < 0)
+                return -1;
+            g->mate[s] = p;
+            if (g->labelend[bs] == -1)
+                break;
+            int t = g->endpoint[g->labelend[bs]];
+            int bt = g->inblossom[t];
+            s = g->endpoint[g->labelend[bt]];
+            int j = g->endpoint[g->labelend[bt] ^ 1];
+            if (bt >= n && augment_blossom(g, bt, j) < 0)
+                return -1;
+            g->mate[j] = g->labelend[bt];
+            p = g->labelend[bt] ^ 1;
+        }
+    }
+    return 0;
+}
+
+/* The whole primal-dual method; 0 on success, -1 when memory ran out. */
+static int solve(M *g)
+{
+    int n = g->n, K = g->K;
+    word *delta = malloc(sizeof(word) * (size_t)K), *d = malloc(sizeof(word) * (size_t)K);
+    if (!delta || !d) {
+        free(delta);
+        free(d);
+        return -1;
+    }
+    int status = 0;
+    for (int stage = 0; stage < n; stage++) {
+        for (int i = 0; i < 2 * n; i++) {
+            g->label[i] = 0;
+            g->bestedge[i] = -1;
+        }
+        for (int b = n; b < 2 * n; b++) {
+            free(g->bestlist[b]);
+            g->bestlist[b] = NULL;
+        }
+        memset(g->allowedge, 0, (size_t)g->m);
+        g->nqueue = 0;
+        for (int v = 0; v < n; v++)
+            if (g->mate[v] == -1 && g->label[g->inblossom[v]] == 0)
+                assign_label(g, v, 1, -1);
+        int augmented = 0;
+        for (;;) {
+            while (g->nqueue > 0 && !augmented) {
+                int v = g->queue[--g->nqueue];
+                for (int q = g->nb_start[v]; q < g->nb_start[v + 1]; q++) {
+                    int p = g->nb[q], k = p >> 1, w = g->endpoint[p];
+                    if (g->inblossom[v] == g->inblossom[w])
+                        continue;
+                    if (!g->allowedge[k]) {
+                        slack(g, k, g->t3);
+                        if (num_neg(g->t3, K) || num_is_zero(g->t3, K))
+                            g->allowedge[k] = 1;
+                    }
+                    int bw = g->inblossom[w];
+                    if (g->allowedge[k]) {
+                        if (g->label[bw] == 0) {
+                            assign_label(g, w, 2, p ^ 1);
+                        } else if (g->label[bw] == 1) {
+                            int bbase = scan_blossom(g, v, w);
+                            if (bbase >= 0) {
+                                if (add_blossom(g, bbase, k) < 0) {
+                                    status = -1;
+                                    goto done;
+                                }
+                            } else {
+                                if (augment_matching(g, k) < 0) {
+                                    status = -1;
+                                    goto done;
+                                }
+                                augmented = 1;
+                                break;
+                            }
+                        } else if (g->label[w] == 0) {
+                            g->label[w] = 2;
+                            g->labelend[w] = p ^ 1;
+                        }
+                    } else if (g->label[bw] == 1) {
+                        int b = g->inblossom[v];
+                        if (g->bestedge[b] == -1) {
+                            g->bestedge[b] = k;
+                        } else {
+                            slack(g, g->bestedge[b], g->t2);
+                            if (num_cmp(g->t3, g->t2, K) < 0)
+                                g->bestedge[b] = k;
+                        }
+                    } else if (g->label[w] == 0) {
+                        if (g->bestedge[w] == -1) {
+                            g->bestedge[w] = k;
+                        } else {
+                            slack(g, g->bestedge[w], g->t2);
+                            if (num_cmp(g->t3, g->t2, K) < 0)
+                                g->bestedge[w] = k;
+                        }
+                    }
+                }
+            }
+            if (augmented)
+                break;
+
+            /* no tight edge left to use: change the duals */
+            int dtype = -1, dedge = -1, dblossom = -1;
+            if (!g->maxcard) {
+                dtype = 1;
+                num_copy(delta, DUAL(g, 0), K);
+                for (int v = 1; v < n; v++)
+                    if (num_cmp(DUAL(g, v), delta, K) < 0)
+                        num_copy(delta, DUAL(g, v), K);
+            }
+            for (int v = 0; v < n; v++) {
+                if (g->label[g->inblossom[v]] == 0 && g->bestedge[v] != -1) {
+                    slack(g, g->bestedge[v], d);
+                    if (dtype == -1 || num_cmp(d, delta, K) < 0) {
+                        num_copy(delta, d, K);
+                        dtype = 2;
+                        dedge = g->bestedge[v];
+                    }
+                }
+            }
+            for (int b = 0; b < 2 * n; b++) {
+                if (g->parent[b] == -1 && g->label[b] == 1 && g->bestedge[b] != -1 &&
+                    (b < n || g->base[b] >= 0)) {
+                    slack(g, g->bestedge[b], d);
+                    num_half(d, d, K);
+                    if (dtype == -1 || num_cmp(d, delta, K) < 0) {
+                        num_copy(delta, d, K);
+                        dtype = 3;
+                        dedge = g->bestedge[b];
+                    }
+                }
+            }
+            for (int b = n; b < 2 * n; b++) {
+                if (g->base[b] >= 0 && g->parent[b] == -1 && g->label[b] == 2 &&
+                    (dtype == -1 || num_cmp(DUAL(g, b), delta, K) < 0)) {
+                    num_copy(delta, DUAL(g, b), K);
+                    dtype = 4;
+                    dblossom = b;
+                }
+            }
+            if (dtype == -1) {
+                /* maximum cardinality reached: a last change that leaves the duals feasible */
+                dtype = 1;
+                num_copy(delta, DUAL(g, 0), K);
+                for (int v = 1; v < n; v++)
+                    if (num_cmp(DUAL(g, v), delta, K) < 0)
+                        num_copy(delta, DUAL(g, v), K);
+                if (num_neg(delta, K))
+                    memset(delta, 0, sizeof(word) * (size_t)K);
+            }
+            for (int v = 0; v < n; v++) {
+                int l = g->label[g->inblossom[v]];
+                if (l == 1)
+                    num_sub(DUAL(g, v), DUAL(g, v), delta, K);
+                else if (l == 2)
+                    num_add(DUAL(g, v), DUAL(g, v), delta, K);
+            }
+            for (int b = n; b < 2 * n; b++) {
+                if (g->base[b] >= 0 && g->parent[b] == -1) {
+                    if (g->label[b] == 1)
+                        num_add(DUAL(g, b), DUAL(g, b), delta, K);
+                    else if (g->label[b] == 2)
+                        num_sub(DUAL(g, b), DUAL(g, b), delta, K);
+                }
+            }
+            if (dtype == 1) {
+                break;
+            } else if (dtype == 2) {
+                g->allowedge[dedge] = 1;
+                int i = g->endpoint[2 * dedge], j = g->endpoint[2 * dedge + 1];
+                if (g->label[g->inblossom[i]] == 0)
+                    i = j;
+                g->queue[g->nqueue++] = i;
+            } else if (dtype == 3) {
+                g->allowedge[dedge] = 1;
+                g->queue[g->nqueue++] = g->endpoint[2 * dedge];
+            } else {
+                expand_blossom(g, dblossom, 0);
+            }
+        }
+        if (!augmented)
+            break;
+        /* end of stage: S-blossoms whose dual reached zero are taken apart */
+        for (int b = n; b < 2 * n; b++) {
+            if (g->parent[b] == -1 && g->base[b] >= 0 && g->label[b] == 1 && num_is_zero(DUAL(g, b), K))
+                expand_blossom(g, b, 1);
+        }
+    }
+done:
+    free(delta);
+    free(d);
+    return status;
+}
+
+/* ---------------------------------------------------------------- Python interface */
+
+static void free_state(M *g)
+{
+    if (g->childs) {
+        for (int b = 0; b < 2 * g->n; b++) {
+            free(g->childs[b]);
+            free(g->endps[b]);
+            free(g->bestlist[b]);
+        }
+    }
+    free(g->endpoint);
+    free(g->w2);
+    free(g->nb_start);
+    free(g->nb);
+    free(g->mate);
+    free(g->label);
+    free(g->labelend);
+    free(g->inblossom);
+    free(g->parent);
+    free(g->childs);
+    free(g->endps);
+    free(g->nchilds);
+    free(g->base);
+    free(g->bestedge);
+    free(g->bestlist);
+    free(g->nbestlist);
+    free(g->unused);
+    free(g->dual);
+    free(g->allowedge);
+    free(g->queue);
+    free(g->scratch);
+    free(g->scratch2);
+    free(g->bestto);
+    free(g->t1);
+    free(g->t2);
+    free(g->t3);
+}
+
+/* one edge's endpoints and weight, from a dict item or a triple; borrowed weight reference */
+static int read_vertex(PyObject *obj, int n, int *out)
+{
+    long x = PyLong_AsLong(obj);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < 0 || x >= n) {
+        PyErr_Format(PyExc_ValueError, "vertex %ld is not in 0..%d", x, n - 1);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+static int int_to_words(PyObject *value, word *out, int K)
+{
+    unsigned char *buf = (unsigned char *)out;
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t got = PyLong_AsNativeBytes(value, buf, (Py_ssize_t)(sizeof(word) * (size_t)K),
+                                          Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+    if (got < 0)
+        return -1;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)value, buf, sizeof(word) * (size_t)K, 1, 1) < 0)
+        return -1;
+#endif
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    for (int i = 0; i < K; i++)
+        out[i] = __builtin_bswap64(out[i]);
+#endif
+    return 0;
+}
+
+static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"n", "edges", "maxcardinality", NULL};
+    int n, maxcard = 0;
+    PyObject *edges;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iO|p", keywords, &n, &edges, &maxcard))
+        return NULL;
+    if (n < 0 || n > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
+        return NULL;
+    }
+    /* the edges as (u, v, weight object) */
+    PyObject *items = NULL;
+    Py_ssize_t m;
+    int is_dict = PyDict_Check(edges);
+    if (is_dict) {
+        m = PyDict_Size(edges);
+    } else {
+        items = PySequence_Fast(edges, "edges must be a dict or a sequence of (u, v, weight)");
+        if (!items)
+            return NULL;
+        m = PySequence_Fast_GET_SIZE(items);
+    }
+    if (m > (Py_ssize_t)1 << 29) {
+        Py_XDECREF(items);
+        PyErr_SetString(PyExc_ValueError, "too many edges");
+        return NULL;
+    }
+    M g;
+    memset(&g, 0, sizeof g);
+    g.n = n;
+    g.m = (int)m;
+    g.maxcard = maxcard;
+    PyObject **weights = PyMem_Malloc(sizeof(PyObject *) * (size_t)(m ? m : 1));
+    g.endpoint = malloc(sizeof(int) * (size_t)(2 * m + 1));
+    PyObject *result = NULL;
+    if (!weights || !g.endpoint) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    {
+        Py_ssize_t pos = 0, k = 0;
+        PyObject *key, *value;
+        for (;;) {
+            if (is_dict) {
+                if (!PyDict_Next(edges, &pos, &key, &value))
+                    break;
+                if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2) {
+                    PyErr_SetString(PyExc_TypeError, "edge keys must be (u, v) tuples");
+                    goto out;
+                }
+                if (read_vertex(PyTuple_GET_ITEM(key, 0), n, &g.endpoint[2 * k]) < 0 ||
+                    read_vertex(PyTuple_GET_ITEM(key, 1), n, &g.endpoint[2 * k + 1]) < 0)
+                    goto out;
+            } else {
+                if (k >= m)
+                    break;
+                PyObject *item = PySequence_Fast_GET_ITEM(items, k);
+                if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+                    PyErr_SetString(PyExc_TypeError, "edges must be (u, v, weight) tuples");
+                    goto out;
+                }
+                if (read_vertex(PyTuple_GET_ITEM(item, 0), n, &g.endpoint[2 * k]) < 0 ||
+                    read_vertex(PyTuple_GET_ITEM(item, 1), n, &g.endpoint[2 * k + 1]) < 0)
+                    goto out;
+                value = PyTuple_GET_ITEM(item, 2);
+            }
+            if (!PyLong_Check(value)) {
+                PyErr_SetString(PyExc_TypeError, "edge weights must be integers");
+                goto out;
+            }
+            if (g.endpoint[2 * k] == g.endpoint[2 * k + 1]) {
+                PyErr_SetString(PyExc_ValueError, "an edge joins a vertex to itself");
+                goto out;
+            }
+            weights[k++] = value;
+        }
+    }
+    /* width: the largest weight, doubled, plus head room for duals and slacks */
+    {
+        size_t bits = 1;
+        for (Py_ssize_t k = 0; k < m; k++) {
+            size_t b = _PyLong_NumBits(weights[k]);
+            if (b == (size_t)-1 && PyErr_Occurred())
+                goto out;
+            if (b > bits)
+                bits = b;
+        }
+        size_t nbits = 1;
+        while (((size_t)1 << nbits) <= (size_t)n + 1)
+            nbits++;
+        size_t need = bits + 2 * nbits + 8;
+        g.K = (int)((need + 63) / 64);
+    }
+    {
+        int K = g.K;
+        size_t n2 = 2 * (size_t)n + 1;
+        g.w2 = malloc(sizeof(word) * (size_t)K * (size_t)(m ? m : 1));
+        g.nb_start = calloc((size_t)n + 1, sizeof(int));
+        g.nb = malloc(sizeof(int) * (size_t)(2 * m + 1));
+        g.mate = malloc(sizeof(int) * (n2));
+        g.label = calloc(n2, sizeof(int));
+        g.labelend = malloc(sizeof(int) * n2);
+        g.inblossom = malloc(sizeof(int) * n2);
+        g.parent = malloc(sizeof(int) * n2);
+        g.childs = calloc(n2, sizeof(int *));
+        g.endps = calloc(n2, sizeof(int *));
+        g.nchilds = calloc(n2, sizeof(int));
+        g.base = malloc(sizeof(int) * n2);
+        g.bestedge = malloc(sizeof(int) * n2);
+        g.bestlist = calloc(n2, sizeof(int *));
+        g.nbestlist = calloc(n2, sizeof(int));
+        g.unused = malloc(sizeof(int) * n2);
+        g.dual = calloc(n2 * (size_t)K, sizeof(word));
+        g.allowedge = malloc((size_t)(m ? m : 1));
+        g.queue = malloc(sizeof(int) * n2);
+        g.scratch = malloc(sizeof(int) * n2);
+        g.scratch2 = malloc(sizeof(int) * n2);
+        g.bestto = malloc(sizeof(int) * n2);
+        g.t1 = malloc(sizeof(word) * (size_t)K);
+        g.t2 = malloc(sizeof(word) * (size_t)K);
+        g.t3 = malloc(sizeof(word) * (size_t)K);
+        if (!g.w2 || !g.nb_start || !g.nb || !g.mate || !g.label || !g.labelend || !g.inblossom ||
+            !g.parent || !g.childs || !g.endps || !g.nchilds || !g.base || !g.bestedge ||
+            !g.bestlist || !g.nbestlist || !g.unused || !g.dual || !g.allowedge || !g.queue ||
+            !g.scratch || !g.scratch2 || !g.bestto || !g.t1 || !g.t2 || !g.t3) {
+            PyErr_NoMemory();
+            goto out;
+        }
+        word *maxw = g.t1;
+        memset(maxw, 0, sizeof(word) * (size_t)K);
+        for (Py_ssize_t k = 0; k < m; k++) {
+            word *w = W2(&g, k);
+            if (int_to_words(weights[k], w, K) < 0)
+                goto out;
+            if (num_cmp(w, maxw, K) > 0)
+                num_copy(maxw, w, K);
+            num_add(w, w, w, K);
+        }
+        for (int v = 0; v < n; v++) {
+            num_copy(DUAL(&g, v), maxw, K);
+            g.mate[v] = -1;
+            g.inblossom[v] = v;
+        }
+        for (size_t b = 0; b < n2; b++) {
+            g.parent[b] = -1;
+            g.base[b] = b < (size_t)n ? (int)b : -1;
+            g.labelend[b] = -1;
+        }
+        g.nunused = 0;
+        for (int b = 2 * n - 1; b >= n; b--)
+            g.unused[g.nunused++] = b;
+        /* adjacency: for edge k = (u, v), u sees endpoint 2k+1 and v sees 2k */
+        for (Py_ssize_t k = 0; k < m; k++) {
+            g.nb_start[g.endpoint[2 * k] + 1]++;
+            g.nb_start[g.endpoint[2 * k + 1] + 1]++;
+        }
+        for (int v = 0; v < n; v++)
+            g.nb_start[v + 1] += g.nb_start[v];
+        int *fill = malloc(sizeof(int) * (size_t)(n ? n : 1));
+        if (!fill) {
+            PyErr_NoMemory();
+            goto out;
+        }
+        memcpy(fill, g.nb_start, sizeof(int) * (size_t)n);
+        for (Py_ssize_t k = 0; k < m; k++) {
+            g.nb[fill[g.endpoint[2 * k]]++] = (int)(2 * k + 1);
+            g.nb[fill[g.endpoint[2 * k + 1]]++] = (int)(2 * k);
+        }
+        free(fill);
+    }
+    {
+        int status;
+        Py_BEGIN_ALLOW_THREADS
+        status = solve(&g);
+        Py_END_ALLOW_THREADS
+        if (status < 0) {
+            PyErr_NoMemory();
+            goto out;
+        }
+    }
+    result = PyList_New(n);
+    if (!result)
+        goto out;
+    for (int v = 0; v < n; v++) {
+        PyObject *x = PyLong_FromLong(g.mate[v] >= 0 ? g.endpoint[g.mate[v]] : -1);
+        if (!x) {
+            Py_CLEAR(result);
+            goto out;
+        }
+        PyList_SET_ITEM(result, v, x);
+    }
+out:
+    free_state(&g);
+    PyMem_Free(weights);
+    Py_XDECREF(items);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"max_weight_matching", (PyCFunction)(void (*)(void))py_max_weight_matching, METH_VARARGS | METH_KEYWORDS,
+     "max_weight_matching(n, edges, maxcardinality=False) -> list of mates (-1 for unmatched).\n\n"
+     "edges: a dict {(u, v): weight} or a sequence of (u, v, weight) over vertices 0..n-1, with\n"
+     "integer weights of any size. Exact maximum-weight matching (maximum cardinality first when\n"
+     "maxcardinality is true)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_blossom", "Exact maximum-weight matching with integer weights of any size.",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__blossom(void) { return PyModule_Create(&module); }

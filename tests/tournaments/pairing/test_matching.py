@@ -1,0 +1,174 @@
+"""The compiled maximum-weight matcher against networkx and hand-worked graphs, and the switch
+between the two (``PAIRING_MATCHER``)."""
+
+from __future__ import annotations
+
+import networkx
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing import matching
+from tournaments.pairing.matching import EdgeList, max_weight_matching, selected_matcher
+
+compiled = pytest.mark.usefixtures("compiled_matcher")
+
+
+@pytest.fixture
+def compiled_matcher(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert matching.compiled_available(), "tournaments.pairing._blossom is not built (scripts/install)"
+    monkeypatch.setenv("PAIRING_MATCHER", "compiled")
+
+
+def check_matching(vertices: int, edges: dict[tuple[int, int], int], mates: list[int]) -> tuple[int, int]:
+    """(edges, total weight) of ``mates``, after checking that it is a matching of the graph."""
+    assert len(mates) == vertices
+    weight = count = 0
+    for v, u in enumerate(mates):
+        if u == -1:
+            continue
+        assert mates[u] == v, f"{v} -> {u} but {u} -> {mates[u]}"
+        if u > v:
+            weight += edges[(v, u)] if (v, u) in edges else edges[(u, v)]
+            count += 1
+    return count, weight
+
+
+def networkx_optimum(
+    vertices: int, edges: dict[tuple[int, int], int], maxcardinality: bool
+) -> tuple[int, int]:
+    graph = networkx.Graph()
+    graph.add_nodes_from(range(vertices))
+    for (u, v), w in edges.items():
+        graph.add_edge(u, v, weight=w)
+    found = networkx.max_weight_matching(graph, maxcardinality=maxcardinality)
+    return len(found), sum(edges[(u, v)] if (u, v) in edges else edges[(v, u)] for u, v in found)
+
+
+HUGE = 2**200
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> tuple[int, dict[tuple[int, int], int]]:
+    """Small graphs whose weights are few (many ties), small, or beyond 2**200 (several words)."""
+    vertices = draw(st.integers(min_value=0, max_value=11))
+    pairs = [(u, v) for u in range(vertices) for v in range(u + 1, vertices)]
+    chosen = draw(st.lists(st.sampled_from(pairs), unique=True) if pairs else st.just([]))
+    kind = draw(st.sampled_from(["ties", "small", "huge", "mixed"]))
+    weight = {
+        "ties": st.sampled_from([1, 2, 3]),
+        "small": st.integers(min_value=-5, max_value=40),
+        "huge": st.integers(min_value=HUGE, max_value=HUGE * 8).map(lambda w: w - w % 2**190),
+        "mixed": st.one_of(st.integers(1, 4), st.integers(HUGE, 2**420), st.just(2**300 + 1)),
+    }[kind]
+    edges: dict[tuple[int, int], int] = {}
+    for u, v in chosen:
+        edges[(v, u) if draw(st.booleans()) else (u, v)] = draw(weight)
+    return vertices, edges
+
+
+@compiled
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(graph=graphs(), maxcardinality=st.booleans())
+def test_the_compiled_matcher_finds_networkx_optimum(
+    graph: tuple[int, dict[tuple[int, int], int]], maxcardinality: bool
+) -> None:
+    vertices, edges = graph
+    mates = max_weight_matching(vertices, edges, maxcardinality)
+    count, weight = check_matching(vertices, edges, mates)
+    best_count, best_weight = networkx_optimum(vertices, edges, maxcardinality)
+    if maxcardinality:
+        assert (count, weight) == (best_count, best_weight)
+    else:
+        assert weight == best_weight
+
+
+@compiled
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), vertices=st.integers(12, 40))
+def test_dense_graphs_with_pairing_sized_weights(seed: int, vertices: int) -> None:
+    """Complete-ish graphs with weights of about 400 bits, the size of the Dutch engine's."""
+    import random
+
+    rng = random.Random(seed)
+    edges = {
+        (u, v): rng.randrange(1, 2**400) >> rng.randrange(0, 300)
+        for u in range(vertices)
+        for v in range(u + 1, vertices)
+        if rng.random() < 0.7
+    }
+    mates = max_weight_matching(vertices, edges, True)
+    assert check_matching(vertices, edges, mates) == networkx_optimum(vertices, edges, True)
+
+
+@compiled
+def test_an_odd_cycle_with_pendants() -> None:
+    """Worked by hand: the triangle 0-1-2 (weights 6, 6, 6) with pendants 3 (on 2, weight 5) and
+    4 (on 0, weight 7). The best matching pairs 0-4, 1-2 (7 + 6 = 13); 2-3 adds 5 but then 1
+    needs 0 or 2: {0-4, 2-3} = 12, {1-2, 0-4} = 13, {0-1, 2-3} = 11. Maximum cardinality: with
+    five vertices at most two edges, so 13 again."""
+    edges = {(0, 1): 6, (1, 2): 6, (0, 2): 6, (2, 3): 5, (0, 4): 7}
+    for maxcardinality in (False, True):
+        mates = max_weight_matching(5, edges, maxcardinality)
+        assert check_matching(5, edges, mates) == (2, 13)
+        assert (mates[0], mates[1], mates[3]) == (4, 2, -1)
+
+
+@compiled
+def test_maximum_cardinality_beats_weight_when_asked() -> None:
+    """Path 0-1-2-3 with a heavy middle edge: weight alone takes 1-2 (100); most edges take
+    0-1 and 2-3 (1 + 1)."""
+    edges = {(0, 1): 1, (1, 2): 100, (2, 3): 1}
+    assert max_weight_matching(4, edges, False) == [-1, 2, 1, -1]
+    assert max_weight_matching(4, edges, True) == [1, 0, 3, 2]
+
+
+@compiled
+def test_weights_beyond_machine_words_are_exact() -> None:
+    """Two matchings of a 4-cycle differing by 1 in a weight of 2**300: the heavier one wins."""
+    big = 2**300
+    edges = [(0, 1, big), (2, 3, big), (1, 2, big), (3, 0, big + 1)]
+    assert max_weight_matching(4, edges, True) == [3, 2, 1, 0]
+    edges = [(0, 1, big + 1), (2, 3, big), (1, 2, big), (3, 0, big)]
+    assert max_weight_matching(4, edges, True) == [1, 0, 3, 2]
+
+
+@compiled
+def test_bad_edges_are_refused() -> None:
+    with pytest.raises(ValueError, match="vertex 5"):
+        max_weight_matching(3, [(0, 5, 1)])
+    with pytest.raises(ValueError, match="itself"):
+        max_weight_matching(3, [(1, 1, 1)])
+    with pytest.raises(TypeError, match="integers"):
+        max_weight_matching(3, [(0, 1, 1.5)])  # type: ignore[list-item]
+
+
+@compiled
+def test_edge_list_answers_like_networkx_with_any_node_labels() -> None:
+    graph = EdgeList()
+    for node in ("a", "b", "c", "d"):
+        graph.add_node(node)
+    graph.add_edge("a", "b", weight=2)
+    graph.add_edge("b", "c", weight=5)
+    graph.add_edge("c", "d", weight=2)
+    found = matching.MATCHER_SWITCH.max_weight_matching(graph, maxcardinality=True)
+    assert {frozenset(pair) for pair in found} == {frozenset("ab"), frozenset("cd")}
+
+
+def test_the_switch_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAIRING_MATCHER", "networkx")
+    assert selected_matcher() == "networkx"
+    assert isinstance(matching.MATCHER_SWITCH.Graph(), networkx.Graph)
+    assert max_weight_matching(4, {(0, 1): 1, (1, 2): 100, (2, 3): 1}, True) == [1, 0, 3, 2]
+    monkeypatch.setenv("PAIRING_MATCHER", "fast")
+    with pytest.raises(ValueError, match="PAIRING_MATCHER"):
+        selected_matcher()
+
+
+def test_without_the_extension_auto_falls_back_and_compiled_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(matching, "_compiled_matching", None)
+    monkeypatch.delenv("PAIRING_MATCHER", raising=False)
+    assert selected_matcher() == "networkx"
+    monkeypatch.setenv("PAIRING_MATCHER", "compiled")
+    with pytest.raises(matching.MatcherUnavailable, match="not built"):
+        selected_matcher()

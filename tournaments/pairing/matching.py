@@ -1,0 +1,167 @@
+"""The maximum-weight matcher behind the Dutch pairings: compiled, or networkx as the fallback.
+
+caissify-pairings pairs every bracket by maximum-weight matchings on the whole field (about n/2
+of them per round), with edge weights of several hundred bits that encode the C.04.3 criteria.
+networkx's pure-Python matcher spends 95 % of a round's time there. The compiled matcher
+(``tournaments.pairing._blossom``, built from ``native/blossom.c``) gives the same optimum
+exactly -- integer weights of any size, Edmonds' blossom method with Galil's O(n^3) bookkeeping --
+on plain edge arrays. Any exact maximum-weight matcher gives the same pairings: the pairings do
+not depend on which of several equal-weight matchings the matcher returns.
+
+Which matcher runs: the environment variable ``PAIRING_MATCHER`` -- ``auto`` (the default: the
+compiled one when it is built, networkx otherwise), ``compiled`` (refuse to pair without it) or
+``networkx`` (the pure-Python fallback). It is read at every pairing, so tests can switch.
+
+The library builds its graphs inside its methods (``import networkx as nx`` there, then
+``nx.Graph()``, ``add_edge`` and ``nx.max_weight_matching``). :func:`with_selected_matcher` gives
+such a method a namespace in which that import yields :data:`MATCHER_SWITCH`: with the compiled
+matcher selected, ``Graph()`` is an :class:`EdgeList` (three flat lists) handed to the compiled
+code as edge arrays; with networkx selected, everything is networkx's own. Pure: no database.
+"""
+
+from __future__ import annotations
+
+import builtins
+import os
+import types
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import networkx
+
+_compiled_matching: Callable[..., list[int]] | None
+try:
+    from tournaments.pairing._blossom import max_weight_matching as _built
+
+    _compiled_matching = _built
+except ImportError:  # not built (no C compiler at install time): networkx only
+    _compiled_matching = None
+
+ENVIRONMENT_VARIABLE = "PAIRING_MATCHER"
+CHOICES = ("auto", "compiled", "networkx")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class MatcherUnavailable(RuntimeError):
+    """``PAIRING_MATCHER=compiled`` while the compiled matcher is not built."""
+
+
+def compiled_available() -> bool:
+    return _compiled_matching is not None
+
+
+def selected_matcher() -> str:
+    """``compiled`` or ``networkx``: the matcher the next pairing uses."""
+    choice = os.environ.get(ENVIRONMENT_VARIABLE, "auto").strip().lower() or "auto"
+    if choice not in CHOICES:
+        raise ValueError(f"{ENVIRONMENT_VARIABLE} must be one of {', '.join(CHOICES)}, not {choice!r}")
+    if choice == "compiled" and _compiled_matching is None:
+        raise MatcherUnavailable(
+            f"{ENVIRONMENT_VARIABLE}=compiled but tournaments.pairing._blossom is not built "
+            "(install gcc and python3-dev, then scripts/install)"
+        )
+    if choice == "auto":
+        return "compiled" if _compiled_matching is not None else "networkx"
+    return choice
+
+
+def max_weight_matching(
+    vertices: int,
+    edges: Mapping[tuple[int, int], int] | Sequence[tuple[int, int, int]],
+    maxcardinality: bool = False,
+) -> list[int]:
+    """The mate of every vertex 0 .. ``vertices``-1 (-1: unmatched) in a maximum-weight matching.
+
+    ``edges``: {(u, v): weight} or [(u, v, weight)], integer weights of any size. With
+    ``maxcardinality``, the most edges first, then the most weight. The compiled matcher when
+    selected, networkx otherwise.
+    """
+    if selected_matcher() == "compiled":
+        assert _compiled_matching is not None
+        mates: list[int] = _compiled_matching(vertices, edges, maxcardinality)
+        return mates
+    triples: Iterable[tuple[int, int, int]] = (
+        [(u, v, w) for (u, v), w in edges.items()] if isinstance(edges, Mapping) else edges
+    )
+    graph = networkx.Graph()
+    graph.add_nodes_from(range(vertices))
+    for u, v, w in triples:
+        graph.add_edge(u, v, weight=w)
+    result = [-1] * vertices
+    for u, v in networkx.max_weight_matching(graph, maxcardinality=maxcardinality):
+        result[u], result[v] = v, u
+    return result
+
+
+class EdgeList:
+    """What the library's ``nx.Graph()`` becomes with the compiled matcher: nodes and edge arrays."""
+
+    __slots__ = ("nodes", "edges")
+
+    def __init__(self) -> None:
+        self.nodes: list[Any] = []
+        self.edges: list[tuple[Any, Any, int]] = []
+
+    def add_node(self, node: Any) -> None:
+        self.nodes.append(node)
+
+    def add_edge(self, u: Any, v: Any, weight: int = 1) -> None:
+        self.edges.append((u, v, weight))
+
+    def matching(self, maxcardinality: bool) -> set[tuple[Any, Any]]:
+        """networkx's answer shape: a set of (u, v) node pairs."""
+        assert _compiled_matching is not None
+        count = len(self.nodes)
+        if self.nodes == list(range(count)):  # the library's usual graph: vertices 0 .. n-1
+            mates: list[int] = _compiled_matching(count, self.edges, maxcardinality)
+            return {(v, u) for v, u in enumerate(mates) if u > v}
+        labels = list(dict.fromkeys([*self.nodes, *(end for u, v, _ in self.edges for end in (u, v))]))
+        index = {label: i for i, label in enumerate(labels)}
+        edges = [(index[u], index[v], w) for u, v, w in self.edges]
+        mates = _compiled_matching(len(labels), edges, maxcardinality)
+        return {(labels[v], labels[u]) for v, u in enumerate(mates) if u > v}
+
+
+class _MatcherSwitch(types.ModuleType):
+    """Stands in for the ``networkx`` module inside the library's matching methods."""
+
+    def Graph(self) -> Any:  # noqa: N802 -- networkx's name
+        return EdgeList() if selected_matcher() == "compiled" else networkx.Graph()
+
+    def max_weight_matching(self, graph: Any, maxcardinality: bool = False) -> Any:
+        if isinstance(graph, EdgeList):
+            return graph.matching(maxcardinality)
+        return networkx.max_weight_matching(graph, maxcardinality=maxcardinality)
+
+
+MATCHER_SWITCH = _MatcherSwitch("networkx", "networkx for the library, the compiled matcher when selected")
+_real_import = builtins.__import__
+
+
+def _import(
+    name: str,
+    globals: Mapping[str, object] | None = None,  # noqa: A002 -- __import__'s signature
+    locals: Mapping[str, object] | None = None,  # noqa: A002
+    fromlist: Sequence[str] = (),
+    level: int = 0,
+) -> types.ModuleType:
+    if name == "networkx" and level == 0 and not fromlist:
+        return MATCHER_SWITCH
+    return _real_import(name, globals, locals, fromlist, level)
+
+
+_BUILTINS = {**vars(builtins), "__import__": _import}
+
+
+def with_selected_matcher(function: F) -> F:
+    """``function`` (a library method that does ``import networkx as nx``) running on the
+    selected matcher: the same code with a namespace whose ``networkx`` is :data:`MATCHER_SWITCH`."""
+    namespace = {**function.__globals__, "__builtins__": _BUILTINS}
+    rebound = types.FunctionType(
+        function.__code__, namespace, function.__name__, function.__defaults__, function.__closure__
+    )
+    rebound.__kwdefaults__ = function.__kwdefaults__
+    rebound.__doc__ = function.__doc__
+    rebound.__qualname__ = function.__qualname__
+    return rebound  # type: ignore[return-value]
