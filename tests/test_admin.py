@@ -24,7 +24,6 @@ READ_ONLY = {
     "tournaments.rating",
     "tournaments.ratingchange",
     "tournaments.resultcorrection",
-    "tournaments.tiebreakchange",
     "games.game",
     "games.submittedrecord",
     "games.dispute",

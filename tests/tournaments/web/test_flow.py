@@ -140,7 +140,9 @@ def test_round_robin_from_creation_to_final_standings(client, signed_in):
         )
         assert response.status_code == 302
         # closing is refused and names the missing board
-        response = client.post(reverse("tournaments:round-close", args=[event.slug, number]))
+        response = client.post(
+            reverse("tournaments:round-close", args=[event.slug, number]), {"confirmed": "yes"}
+        )
         assert response.status_code == 302
         message = " ".join(texts(response))
         assert f"board {second.board}" in message and str(second) in message
@@ -157,7 +159,9 @@ def test_round_robin_from_creation_to_final_standings(client, signed_in):
         assert client.post(board_url, {"result": code_for(second)}).status_code == 302
         assert Pairing.objects.get(pk=second.pk).results == code_for(second)
 
-        response = client.post(reverse("tournaments:round-close", args=[event.slug, number]))
+        response = client.post(
+            reverse("tournaments:round-close", args=[event.slug, number]), {"confirmed": "yes"}
+        )
         assert response.status_code == 302
         round_.refresh_from_db()
         assert round_.status == Round.Status.CLOSED
@@ -165,7 +169,9 @@ def test_round_robin_from_creation_to_final_standings(client, signed_in):
 
         if number < 3:
             # finishing early is refused
-            response = client.post(reverse("tournaments:event-finish", args=[event.slug]))
+            response = client.post(
+                reverse("tournaments:event-finish", args=[event.slug]), {"confirmed": "yes"}
+            )
             assert "only" in " ".join(texts(response))
             response = client.post(reverse("tournaments:round-pair-next", args=[event.slug]))
             assert response["Location"] == reverse("tournaments:round-detail", args=[event.slug, number + 1])
@@ -182,7 +188,7 @@ def test_round_robin_from_creation_to_final_standings(client, signed_in):
     assert "all 3 rounds have been played" in " ".join(texts(response))
     assert event.round_set.count() == 3
 
-    response = client.post(reverse("tournaments:event-finish", args=[event.slug]))
+    response = client.post(reverse("tournaments:event-finish", args=[event.slug]), {"confirmed": "yes"})
     assert response["Location"] == reverse("tournaments:standings", args=[event.slug])
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
@@ -222,13 +228,13 @@ def test_withdrawal_in_a_running_round_robin_gives_forfeits(client, signed_in):
     assert event.top_seed_colour in ("white", "black")  # drawn by lot: either, but drawn
 
     dirk = Registration.objects.get(event=event, player__display_name="Dirk")
-    response = client.post(url, {"action": "withdraw", "registration": dirk.pk})
+    response = client.post(url, {"action": "withdraw", "confirmed": "yes", "registration": dirk.pk})
     assert response.status_code == 302
     assert "Dirk withdrawn from round 2 on." in texts(response)
     dirk.refresh_from_db()
     assert dirk.status == Registration.Status.WITHDRAWN and dirk.withdrawn_from_round == 2
     # a second withdrawal is refused with a message
-    response = client.post(url, {"action": "withdraw", "registration": dirk.pk})
+    response = client.post(url, {"action": "withdraw", "confirmed": "yes", "registration": dirk.pk})
     assert "Dirk has already withdrawn" in " ".join(texts(response))
     # a round robin takes no new players once running
     response = client.post(url, {"action": "register", "name": "Eva"})
@@ -240,7 +246,7 @@ def test_withdrawal_in_a_running_round_robin_gives_forfeits(client, signed_in):
         client.post(
             reverse("tournaments:pairing-result", args=[event.slug, 1, pairing.board]), {"result": "1-0"}
         )
-    client.post(reverse("tournaments:round-close", args=[event.slug, 1]))
+    client.post(reverse("tournaments:round-close", args=[event.slug, 1]), {"confirmed": "yes"})
     client.post(reverse("tournaments:round-pair-next", args=[event.slug]))
     # Berger round 2 for four is 4-3 and 1-2, with the colours of the lot: Dirk meets Cees and
     # loses by forfeit, whichever colour he has.

@@ -89,13 +89,13 @@ class Scorer:
             data[f"board{pairing.board}_game1"] = "1-0" if winner == white else "0-1"
         response = client.post(url("round-results", event.slug, number), data)
         assert response.status_code == 302, response.content.decode()[:3000]
-        response = client.post(url("round-close", event.slug, number))
+        response = client.post(url("round-close", event.slug, number), {"confirmed": "yes"})
         assert "closed" in texts(response)
         assert Round.objects.get(event=event, number=number).status == Round.Status.CLOSED
 
 
 def publish(client, event: Event, number: int) -> None:
-    response = client.post(url("swiss-round-publish", event.slug, number))
+    response = client.post(url("swiss-round-publish", event.slug, number), {"confirmed": "yes"})
     assert response.status_code == 302
     assert f"round {number} are published" in texts(response)
 
@@ -275,7 +275,7 @@ def test_dutch_event_through_the_web_pages(client, organiser) -> None:
     response = client.post(edit_url, {**form, "previewed": previewed, "action": "save"})
     assert response.status_code == 400 and "is published" in response.content.decode()
     assert PairingAudit.objects.count() == 1
-    response = client.post(url("swiss-round-publish", event.slug, 2))
+    response = client.post(url("swiss-round-publish", event.slug, 2), {"confirmed": "yes"})
     assert "already published" in texts(response)
     scorer.play_round(client, event, 2)
     # edited round 2 closed: editing it is refused as well
@@ -337,7 +337,9 @@ def test_dutch_event_through_the_web_pages(client, organiser) -> None:
 
     # --- Fay withdraws after round 3: not paired in rounds 4 and 5
     fay = event.registrations.get(player__display_name="Fay")
-    response = client.post(url("registrations", event.slug), {"action": "withdraw", "registration": fay.pk})
+    response = client.post(
+        url("registrations", event.slug), {"action": "withdraw", "confirmed": "yes", "registration": fay.pk}
+    )
     assert "Fay withdrawn from round 4 on." in texts(response)
 
     for number in (4, 5):
@@ -353,7 +355,7 @@ def test_dutch_event_through_the_web_pages(client, organiser) -> None:
     text = response.content.decode()
     assert "XXR 5" in text and "XXP" in text and "Haarlem Dutch Open" in text
 
-    response = client.post(url("event-finish", event.slug))
+    response = client.post(url("event-finish", event.slug), {"confirmed": "yes"})
     assert response["Location"] == url("standings", event.slug)
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
@@ -552,5 +554,7 @@ def test_players_page_of_a_running_swiss_event_registers_late_entries(client, sw
     assert (gil.round.number, gil.bye, gil.white_score) == (1, "zero", 0)
     # withdrawal keeps working on the same page
     dan = event.registrations.get(player__display_name="Dan")
-    response = client.post(url("registrations", event.slug), {"action": "withdraw", "registration": dan.pk})
+    response = client.post(
+        url("registrations", event.slug), {"action": "withdraw", "confirmed": "yes", "registration": dan.pk}
+    )
     assert "Dan withdrawn from round 2 on." in texts(response)

@@ -18,6 +18,7 @@ from tournaments.models import Event, Registration, Round
 from tournaments.standings.compute import TIE_BREAKS
 from tournaments.web.forms.events import EventForm, StartEventForm
 from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403
+from tournaments.web.views.confirm import finish_confirmation
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
@@ -119,6 +120,9 @@ def event_start(request: HttpRequest, slug: str) -> HttpResponse:
 @forbidden_as_403
 def event_finish(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
+    require_manager(event, request.user)
+    if (asked := finish_confirmation(request, event)) is not None:
+        return asked
     try:
         finish_event(event, request.user)
     except ServiceError as exc:

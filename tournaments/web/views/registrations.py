@@ -23,6 +23,7 @@ from tournaments.web.views.common import (
     swiss_context,
     swiss_event,
 )
+from tournaments.web.views.confirm import mark_undoable, undo_withdrawal_action, withdrawal_confirmation
 
 
 @forbidden_as_403
@@ -62,6 +63,8 @@ def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
                 registration = get_object_or_404(
                     Registration, pk=id_or_404(request.POST.get("registration")), event=event
                 )
+                if (asked := withdrawal_confirmation(request, event, registration)) is not None:
+                    return asked
                 result = registration_services.withdraw(registration, request.user)
                 if result.withdrawn_from_round:
                     messages.success(
@@ -70,6 +73,8 @@ def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
                 else:
                     messages.success(request, f"{result.player} removed from the event.")
                 return redirect("tournaments:registrations", slug=event.slug)
+            elif action == "undo-withdrawal":
+                return undo_withdrawal_action(request, event)
             else:
                 messages.error(request, "Unknown action.")
                 return redirect("tournaments:registrations", slug=event.slug)
@@ -89,6 +94,7 @@ def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
             "can_register": registration_open(event),
         }
     )
+    mark_undoable(context["registrations"])  # type: ignore[arg-type]
     return render(request, "tournaments/registrations.html", context, status=status)
 
 

@@ -21,6 +21,7 @@ from tournaments.results.services import close_round, record_result, record_roun
 from tournaments.web.forms.pairing import EditPairingsForm
 from tournaments.web.forms.results import PairingResultForm, RoundResultsForm
 from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403, round_or_404, sentence
+from tournaments.web.views.confirm import close_confirmation, publish_confirmation
 
 
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -51,6 +52,7 @@ def render_round(
             "can_finish": latest.pk == round_.pk and selectors.can_finish(event, round_),
             "refresh": round_.status == Round.Status.PENDING and not round_.pairing_error,
             "corrections": corrections_of(round_),
+            "edit_refusal": edits.edit_refusal(round_) if round_.is_draft else "",
         }
     )
     return render(request, "tournaments/round_detail.html", context, status=status)
@@ -154,6 +156,9 @@ def pairing_result(request: HttpRequest, slug: str, number: int, board: int) -> 
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_or_404(slug)
     round_ = round_or_404(event, number)
+    require_manager(event, request.user)
+    if (asked := close_confirmation(request, event, round_)) is not None:
+        return asked
     try:
         close_round(round_, request.user)
     except ServiceError as exc:
@@ -236,6 +241,9 @@ def swiss_round_edit(request: HttpRequest, slug: str, number: int) -> HttpRespon
 def swiss_round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = event_or_404(slug)
     round_ = round_or_404(event, number)
+    require_manager(event, request.user)
+    if (asked := publish_confirmation(request, event, round_)) is not None:
+        return asked
     try:
         edits.publish_round(round_, request.user)
     except ServiceError as exc:
