@@ -24,6 +24,7 @@ READ_ONLY = {
     "tournaments.rating",
     "tournaments.ratingchange",
     "tournaments.resultcorrection",
+    "tournaments.tiebreakchange",
     "games.game",
     "games.submittedrecord",
     "games.dispute",

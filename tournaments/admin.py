@@ -27,6 +27,7 @@ from tournaments.models import (
     RoundPublication,
     Standing,
     SwissSettings,
+    TieBreakChange,
 )
 
 SERVICES_ONLY = _(
@@ -180,3 +181,11 @@ class ResultCorrectionAdmin(ReadOnlyAdmin):
 
     list_display = ("__str__", "corrected_by", "corrected_at", "reason", "recomputed_at")
     list_filter = ("pairing__round__event",)
+
+
+@admin.register(TieBreakChange)
+class TieBreakChangeAdmin(ReadOnlyAdmin):
+    """Changes of a started event's tie-breaks are a log (made on the event's tie-breaks page)."""
+
+    list_display = ("event", "changed_by", "changed_at", "reason")
+    list_filter = ("event",)

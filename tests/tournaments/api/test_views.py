@@ -39,9 +39,10 @@ def test_public_reads(setup: tuple[User, str]) -> None:
         (p["white"]["pairing_number"], p["black"] and p["black"]["pairing_number"])
         for p in round1["pairings"]
     ] == [(2, 3), (1, None)]
-    assert round1["pairings"][1]["bye"] == "pab" and round1["pairings"][1]["white_score"] == 2
+    # the bye of a round robin is unscored by default (Event.round_robin_bye_scored)
+    assert round1["pairings"][1]["bye"] == "pab" and round1["pairings"][1]["white_score"] == 0
     standings = client.get(f"/api/events/{slug}/standings/").json()
-    assert standings[0]["name"] == "Ann" and standings[0]["points"] == "1"
+    assert standings[0]["name"] == "Ann" and standings[0]["points"] == "0"
     crosstable = client.get(f"/api/events/{slug}/crosstable/").json()
     assert crosstable[1]["rounds"]["1"] == {"opponent": 3, "colour": "w", "points": None, "bye": None}
     assert client.get("/api/events/nope/").status_code == 404
@@ -104,5 +105,6 @@ def test_api_standings_are_the_pages_standings_after_the_last_closed_round(
     round2 = commit(pairing_services.pair_next_round, Event.objects.get(slug=slug), organiser)
     result_services.record_result(round2.pairings.exclude(black=None).get(), organiser, "0-1")
     rows = APIClient().get(f"/api/events/{slug}/standings/").json()
-    # after round 1 (closed): Ann (bye) and Bob (win) 1 point each, Cid 0; round 2 is not counted yet
-    assert sorted((row["name"], row["points_half"]) for row in rows) == [("Ann", 2), ("Bob", 2), ("Cid", 0)]
+    # after round 1 (closed): Bob (win) 1 point, Ann (the unscored bye of a round robin) and Cid 0;
+    # round 2 is not counted yet
+    assert sorted((row["name"], row["points_half"]) for row in rows) == [("Ann", 0), ("Bob", 2), ("Cid", 0)]

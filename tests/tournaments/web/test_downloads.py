@@ -24,8 +24,9 @@ def test_the_standings_download_as_csv_with_decimals_and_codes(client, organiser
     assert rows[0] == ["rank", "number", "name", "points", *event.tie_breaks]
     points = {row[2]: row[3] for row in rows[1:]}
     # Berger table for 4 (C.05), round 1: 1-4 and 2-3; number 4 is the dummy, so Ann (1) has the
-    # pairing-allocated bye (a win's worth, the event default) and Bob (2, White) beats Cid (3)
-    assert points == {"Ann": "1.0", "Bob": "1.0", "Cid": "0.0"}
+    # pairing-allocated bye (unscored in a round robin unless the event scores it) and Bob (2, White)
+    # beats Cid (3)
+    assert points == {"Ann": "0.0", "Bob": "1.0", "Cid": "0.0"}
     assert len(rows) == 4 and all(len(row) == 4 + len(event.tie_breaks) for row in rows)
     assert (
         f"/events/{event.slug}/standings.csv"
