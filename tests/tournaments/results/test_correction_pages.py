@@ -124,6 +124,15 @@ def test_api_refusals(api_client: Any, event: Event, organiser: User, stranger: 
     assert api_client.post(api_url(pairing), body, format="json").status_code == 401
     api_client.force_authenticate(stranger)
     assert api_client.post(api_url(pairing), body, format="json").status_code == 403
+    # a player of the game (his account linked to his player) cannot correct it either
+    player = pairing.black.player  # type: ignore[union-attr]
+    player.user = User.objects.create_user("dan", password="pw-dan-12345")
+    player.save(update_fields=["user"])
+    api_client.force_authenticate(player.user)
+    assert (
+        api_client.post(api_url(pairing), {"result": "0-1", "reason": "I won"}, format="json").status_code
+        == 403
+    )
     api_client.force_authenticate(organiser)
     assert api_client.post(api_url(pairing), {"result": "0-1"}, format="json").status_code == 400
     assert (
