@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
+from games.services import games_of
 from tests.conftest import make_event, next_round, pairings_of, play_round, start
 from tournaments.models import Event, Pairing, ResultCorrection, Standing
 
@@ -78,6 +79,11 @@ def test_correct_with_confirmation(client: Any, event: Event, organiser: User) -
     client.logout()
     page = client.get(reverse("tournaments:round-detail", args=[event.slug, 1])).content.decode()
     assert 'id="corrections"' in page and "scoresheet" in page
+    # and on the game's page, whose official result follows the correction
+    (game,) = games_of(pairing)
+    game_page = client.get(game.get_absolute_url()).content.decode()
+    assert 'id="corrections"' in game_page and "scoresheet" in game_page
+    assert game.result == "0-1"
     # White won every game first; after the correction Ann (white on board 1) has 0 after round 1
     ann = Standing.objects.get(event=event, after_round=1, registration=pairing.white)
     assert ann.points == 0
