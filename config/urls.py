@@ -28,5 +28,6 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("accounts/", include(accounts_urls.auth_patterns)),  # sign-in, sign-out, password change and reset
     path("", include("accounts.urls")),  # sign-up, account, claim, notices, my games, claim codes
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the header's language switcher
     path("", include("tournaments.web.urls")),
 ]

@@ -62,9 +62,9 @@ class Game(models.Model):
 
 class SubmittedRecord(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Awaiting verification"
-        VALID = "valid", "Valid"
-        INVALID = "invalid", "Invalid"
+        PENDING = "pending", _("Awaiting verification")
+        VALID = "valid", _("Valid")
+        INVALID = "invalid", _("Invalid")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)

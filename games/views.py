@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import boards, confirmation, decisions, services
@@ -29,17 +30,24 @@ from tournaments.web.views.common import event_context
 
 
 class RecordForm(forms.Form):
-    game_number = forms.TypedChoiceField(coerce=int, choices=[(1, "Game 1")], initial=1, label="Game")
+    game_number = forms.TypedChoiceField(
+        coerce=int, choices=[(1, gettext_lazy("Game 1"))], initial=1, label=gettext_lazy("Game")
+    )
     record = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 14, "class": "mono", "spellcheck": "false"}),
         max_length=services.MAX_RECORD_CHARS,
-        help_text='Tag pairs ([Event "…"], [White "…"], …) then the numbered moves and the result.',
+        label=gettext_lazy("Record"),
+        help_text=gettext_lazy(
+            'Tag pairs ([Event "…"], [White "…"], …) then the numbered moves and the result.'
+        ),
     )
-    upload = forms.FileField(required=False, label="…or upload a file")
+    upload = forms.FileField(required=False, label=gettext_lazy("…or upload a file"))
 
     def __init__(self, *args: object, games: int = 1, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["game_number"].choices = [(n, f"Game {n}") for n in range(1, games + 1)]
+        self.fields["game_number"].choices = [
+            (n, _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
+        ]
         self.fields["record"].required = False
 
     def clean(self) -> dict[str, object]:
@@ -49,9 +57,9 @@ class RecordForm(forms.Form):
             try:
                 data["record"] = upload.read(services.MAX_RECORD_CHARS + 1).decode("utf-8")  # type: ignore[attr-defined]
             except UnicodeDecodeError as exc:
-                raise forms.ValidationError("the uploaded file is not UTF-8 text") from exc
+                raise forms.ValidationError(_("the uploaded file is not UTF-8 text")) from exc
         if not str(data.get("record") or "").strip():
-            raise forms.ValidationError("paste the record or upload a file")
+            raise forms.ValidationError(_("paste the record or upload a file"))
         return data
 
 
@@ -237,11 +245,11 @@ def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
         Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
     )
     if pairing.black_id is None:
-        messages.error(request, "A bye has no game to submit.")
+        messages.error(request, _("A bye has no game to submit."))
         return redirect(pairing.round.get_absolute_url())
     if not services.can_submit(pairing, request.user):
         raise PermissionDenied(
-            "only the two players and the event's organisers and arbiters may submit records"
+            _("only the two players and the event's organisers and arbiters may submit records")
         )
     event = pairing.round.event
     form = RecordForm(request.POST or None, request.FILES or None, games=event.games_per_pairing)

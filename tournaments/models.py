@@ -14,6 +14,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.ratings.families import FAMILY_CHOICES
 from tournaments.results.codes import (
@@ -26,9 +27,9 @@ from tournaments.results.codes import (
 )
 
 GAME_CHOICES = [
-    ("gipf-basic", "GIPF basic"),
-    ("gipf-standard", "GIPF standard"),
-    ("gipf-tournament", "GIPF tournament"),
+    ("gipf-basic", _("GIPF basic")),
+    ("gipf-standard", _("GIPF standard")),
+    ("gipf-tournament", _("GIPF tournament")),
     ("dvonn", "DVONN"),
 ]
 
@@ -57,14 +58,14 @@ class Player(models.Model):
 
 class Event(models.Model):
     class System(models.TextChoices):
-        ROUND_ROBIN = "round-robin", "Round robin"
-        DOUBLE_ROUND_ROBIN = "double-round-robin", "Double round robin"
-        SWISS_DUTCH = "swiss-dutch", "Swiss (FIDE Dutch)"
+        ROUND_ROBIN = "round-robin", _("Round robin")
+        DOUBLE_ROUND_ROBIN = "double-round-robin", _("Double round robin")
+        SWISS_DUTCH = "swiss-dutch", _("Swiss (FIDE Dutch)")
 
     class Status(models.TextChoices):
-        CREATED = "created", "Registration open"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        CREATED = "created", _("Registration open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -153,8 +154,8 @@ class Event(models.Model):
 
 class Registration(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
@@ -196,9 +197,9 @@ DRAFT_ROUNDS = Q(event__pairing_system="swiss-dutch", status="paired", publicati
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        PAIRED = "paired", "Paired"
-        CLOSED = "closed", "Closed"
+        PENDING = "pending", _("Pending")
+        PAIRED = "paired", _("Paired")
+        CLOSED = "closed", _("Closed")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField()
@@ -267,19 +268,19 @@ class Pairing(models.Model):
     """
 
     class Bye(models.TextChoices):
-        NONE = "", "No bye"
-        PAIRING_ALLOCATED = BYE_PAIRING_ALLOCATED, "Pairing-allocated bye"
-        HALF = BYE_HALF, "Half-point bye"
-        FULL = BYE_FULL, "Full-point bye"
-        ZERO = BYE_ZERO, "Zero-point bye"
+        NONE = "", _("No bye")
+        PAIRING_ALLOCATED = BYE_PAIRING_ALLOCATED, _("Pairing-allocated bye")
+        HALF = BYE_HALF, _("Half-point bye")
+        FULL = BYE_FULL, _("Full-point bye")
+        ZERO = BYE_ZERO, _("Zero-point bye")
 
     class Source(models.TextChoices):
-        NONE = "", "No result yet"
-        VERIFIED = "verified", "Verified game record"
-        REPORTED = "reported", "Reported"
-        FORFEIT = "forfeit", "Forfeit"
-        BYE = "bye", "Bye"
-        ARBITER = "arbiter", "Arbiter decision"
+        NONE = "", _("No result yet")
+        VERIFIED = "verified", _("Verified game record")
+        REPORTED = "reported", _("Reported")
+        FORFEIT = "forfeit", _("Forfeit")
+        BYE = "bye", _("Bye")
+        ARBITER = "arbiter", _("Arbiter decision")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
     board = models.PositiveSmallIntegerField()
@@ -441,8 +442,8 @@ class SwissSettings(models.Model):
     """How a Swiss event handles requested byes and late entries (defaults when absent)."""
 
     class LateEntryBye(models.TextChoices):
-        ZERO = "zero", "Zero-point byes"
-        HALF = "half", "Half-point byes"
+        ZERO = "zero", _("Zero-point byes")
+        HALF = "half", _("Half-point byes")
 
     event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="swiss_settings")
     max_half_byes = models.PositiveSmallIntegerField(
@@ -466,9 +467,9 @@ class ByeRequest(models.Model):
     """A player known not to play in a round: not paired, scored as the bye of ``kind``."""
 
     class Kind(models.TextChoices):
-        HALF = BYE_HALF, "Half-point bye"
-        FULL = BYE_FULL, "Full-point bye"
-        ZERO = BYE_ZERO, "Zero-point bye (absent)"
+        HALF = BYE_HALF, _("Half-point bye")
+        FULL = BYE_FULL, _("Full-point bye")
+        ZERO = BYE_ZERO, _("Zero-point bye (absent)")
 
     registration = models.ForeignKey(
         "tournaments.Registration", on_delete=models.CASCADE, related_name="bye_requests"

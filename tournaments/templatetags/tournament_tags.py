@@ -6,10 +6,27 @@ from decimal import Decimal
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
-from tournaments.results.codes import BYE_NAMES, format_points
+from tournaments.results.codes import (
+    BYE_FULL,
+    BYE_HALF,
+    BYE_NAMES,
+    BYE_PAIRING_ALLOCATED,
+    BYE_ZERO,
+    format_points,
+)
 
 register = template.Library()
+
+# The pages' words for the pure modules' codes (those modules have no Django, so no translation).
+COLOUR_NAMES = {"w": _("White"), "b": _("Black"), "white": _("White"), "black": _("Black")}
+BYE_LABELS = {
+    BYE_PAIRING_ALLOCATED: _("pairing-allocated bye"),
+    BYE_HALF: _("half-point bye"),
+    BYE_FULL: _("full-point bye"),
+    BYE_ZERO: _("zero-point bye"),
+}
 
 
 @register.filter
@@ -30,13 +47,13 @@ def tiebreak(value: Decimal | None, code: str) -> str:
 
 @register.filter
 def colour_name(colour: str) -> str:
-    return {"w": "White", "b": "Black", "white": "White", "black": "Black"}.get(colour, "")
+    return str(COLOUR_NAMES.get(colour, ""))
 
 
 @register.filter
 def bye_name(kind: str) -> str:
     """ "pab" -> "pairing-allocated bye", and so on for every bye kind."""
-    return BYE_NAMES.get(kind, kind)
+    return str(BYE_LABELS.get(kind) or BYE_NAMES.get(kind, kind))
 
 
 @register.simple_tag

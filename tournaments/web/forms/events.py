@@ -27,7 +27,7 @@ class TieBreakField(forms.ChoiceField):
         return LEGACY.get(text, text)
 
 
-def points_field(label: str, initial: str, help_text: str = "") -> forms.DecimalField:
+def points_field(label: object, initial: str, help_text: object = "") -> forms.DecimalField:
     return forms.DecimalField(
         label=label,
         min_value=Decimal("0"),
@@ -42,22 +42,28 @@ def points_field(label: str, initial: str, help_text: str = "") -> forms.Decimal
 class EventForm(forms.Form):
     """Settings of an event, shown in points and stored in half-points."""
 
-    name = forms.CharField(max_length=200)
-    game = forms.ChoiceField(choices=GAME_CHOICES)
-    pairing_system = forms.ChoiceField(choices=Event.System.choices, initial=Event.System.ROUND_ROBIN)
+    name = forms.CharField(label=_("Name"), max_length=200)
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    pairing_system = forms.ChoiceField(
+        label=_("Pairing system"), choices=Event.System.choices, initial=Event.System.ROUND_ROBIN
+    )
     rounds = forms.IntegerField(
+        label=_("Rounds"),
         required=False,
         min_value=1,
         max_value=50,
-        help_text="Swiss events only; round robins derive it from the number of players.",
+        help_text=_("Swiss events only; round robins derive it from the number of players."),
     )
     games_per_pairing = forms.TypedChoiceField(
-        choices=[(1, "1 game"), (2, "2-game match, colours swapped")], coerce=int, initial=1
+        label=_("Games per pairing"),
+        choices=[(1, _("1 game")), (2, _("2-game match, colours swapped"))],
+        coerce=int,
+        initial=1,
     )
-    win_points = points_field("Win", "1")
-    draw_points = points_field("Draw", "0.5")
-    loss_points = points_field("Loss", "0")
-    bye_points = points_field("Pairing-allocated bye", "1")
+    win_points = points_field(_("Win"), "1")
+    draw_points = points_field(_("Draw"), "0.5")
+    loss_points = points_field(_("Loss"), "0")
+    bye_points = points_field(_("Pairing-allocated bye"), "1")
     round_robin_bye_scored = forms.BooleanField(
         label=_("Score the round-robin bye"),
         required=False,
@@ -72,15 +78,17 @@ class EventForm(forms.Form):
         initial=True,
         help_text=_("The games of this event count for the rating lists of its game family."),
     )
-    location = forms.CharField(max_length=200, required=False)
-    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    location = forms.CharField(label=_("Location"), max_length=200, required=False)
+    start_date = forms.DateField(
+        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         choices = [("", "—"), *TIE_BREAK_CHOICES]
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = TieBreakField(
-                label=f"Tie-break {slot}", choices=choices, required=False
+                label=_("Tie-break %(slot)s") % {"slot": slot}, choices=choices, required=False
             )
 
     @classmethod
@@ -110,19 +118,19 @@ class EventForm(forms.Form):
         for name in POINT_FIELDS:
             value = data.get(name)
             if value is not None and (value * 2) != (value * 2).to_integral_value():
-                self.add_error(name, "Use whole or half points (0.5 steps).")
+                self.add_error(name, _("Use whole or half points (0.5 steps)."))
         win, draw, loss = data.get("win_points"), data.get("draw_points"), data.get("loss_points")
         if None not in (win, draw, loss):
             try:
                 PointSystem(win=int(win * 2), draw=int(draw * 2), loss=int(loss * 2)).check()
             except ResultError:
                 self.add_error(
-                    "draw_points", "A draw must be worth no more than a win and no less than a loss."
+                    "draw_points", _("A draw must be worth no more than a win and no less than a loss.")
                 )
         codes = [data.get(f"tie_break_{slot}") for slot in range(1, TIE_BREAK_SLOTS + 1)]
         chosen = [code for code in codes if code]
         if len(chosen) != len(set(chosen)):
-            self.add_error(None, "Each tie-break may be chosen only once.")
+            self.add_error(None, _("Each tie-break may be chosen only once."))
         elif chosen and data.get("pairing_system"):
             try:
                 check_tie_breaks(chosen, str(data["pairing_system"]), int(data.get("games_per_pairing") or 1))
@@ -130,7 +138,7 @@ class EventForm(forms.Form):
                 self.add_error(None, str(exc))
         data["tie_breaks"] = chosen
         if data.get("pairing_system") == Event.System.SWISS_DUTCH and not data.get("rounds"):
-            self.add_error("rounds", "A Swiss event needs a number of rounds.")
+            self.add_error("rounds", _("A Swiss event needs a number of rounds."))
         return data
 
     def event_fields(self) -> dict[str, object]:
@@ -155,7 +163,7 @@ class EventForm(forms.Form):
 
 class StartEventForm(forms.Form):
     top_seed_colour = forms.ChoiceField(
-        choices=[("lot", "Draw by lot"), ("white", "White"), ("black", "Black")],
+        choices=[("lot", _("Draw by lot")), ("white", _("White")), ("black", _("Black"))],
         initial="lot",
-        label="Colour of the top seed in round 1",
+        label=_("Colour of the top seed in round 1"),
     )

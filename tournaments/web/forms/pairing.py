@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event, Registration
 from tournaments.results.codes import BYE_FULL, BYE_HALF, BYE_PAIRING_ALLOCATED, BYE_ZERO
@@ -10,17 +12,19 @@ from tournaments.web.forms.registration import RegistrationChoiceField, player_l
 
 EDIT_BYE_CHOICES = [
     ("", "—"),
-    (BYE_PAIRING_ALLOCATED, "Pairing-allocated bye"),
-    (BYE_HALF, "Half-point bye"),
-    (BYE_FULL, "Full-point bye"),
-    (BYE_ZERO, "Zero-point bye"),
+    (BYE_PAIRING_ALLOCATED, _("Pairing-allocated bye")),
+    (BYE_HALF, _("Half-point bye")),
+    (BYE_FULL, _("Full-point bye")),
+    (BYE_ZERO, _("Zero-point bye")),
 ]
 
 
 class ForbiddenPairForm(forms.Form):
-    first = RegistrationChoiceField(queryset=Registration.objects.none(), label="Player")
-    second = RegistrationChoiceField(queryset=Registration.objects.none(), label="and player")
-    reason = forms.CharField(max_length=120, required=False, help_text="E.g. same club, same family.")
+    first = RegistrationChoiceField(queryset=Registration.objects.none(), label=_("Player"))
+    second = RegistrationChoiceField(queryset=Registration.objects.none(), label=_("and player"))
+    reason = forms.CharField(
+        label=_("Reason"), max_length=120, required=False, help_text=_("E.g. same club, same family.")
+    )
 
     def __init__(self, *args: object, event: Event, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -33,7 +37,7 @@ class ForbiddenPairForm(forms.Form):
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if data.get("first") and data.get("first") == data.get("second"):
-            self.add_error("second", "Choose two different players.")
+            self.add_error("second", _("Choose two different players."))
         return data
 
 
@@ -43,7 +47,9 @@ class EditPairingsForm(forms.Form):
     Rows left empty are ignored; a half-filled board is an error. Players are pairing numbers.
     """
 
-    reason = forms.CharField(max_length=200, required=False, help_text="Why the pairings are changed.")
+    reason = forms.CharField(
+        label=_("Reason"), max_length=200, required=False, help_text=_("Why the pairings are changed.")
+    )
     previewed = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(
@@ -66,8 +72,18 @@ class EditPairingsForm(forms.Form):
                     coerce=int,
                     required=False,
                     empty_value=None,
-                    label=f"Board {board} {side}",
-                    widget=forms.Select(attrs={"aria-label": f"Board {board}, {side}"}),
+                    label=(_("Board %(board)s white") if side == "white" else _("Board %(board)s black"))
+                    % {"board": board},
+                    widget=forms.Select(
+                        attrs={
+                            "aria-label": (
+                                gettext_now("Board %(board)s, white")
+                                if side == "white"
+                                else gettext_now("Board %(board)s, black")
+                            )
+                            % {"board": board}
+                        }
+                    ),
                 )
         for bye in range(1, byes + 1):
             self.fields[f"bye{bye}_player"] = forms.TypedChoiceField(
@@ -75,14 +91,14 @@ class EditPairingsForm(forms.Form):
                 coerce=int,
                 required=False,
                 empty_value=None,
-                label=f"Bye {bye} player",
-                widget=forms.Select(attrs={"aria-label": f"Bye {bye}, player"}),
+                label=_("Bye %(bye)s player") % {"bye": bye},
+                widget=forms.Select(attrs={"aria-label": gettext_now("Bye %(bye)s, player") % {"bye": bye}}),
             )
             self.fields[f"bye{bye}_kind"] = forms.ChoiceField(
                 choices=EDIT_BYE_CHOICES,
                 required=False,
-                label=f"Bye {bye} kind",
-                widget=forms.Select(attrs={"aria-label": f"Bye {bye}, kind"}),
+                label=_("Bye %(bye)s kind") % {"bye": bye},
+                widget=forms.Select(attrs={"aria-label": gettext_now("Bye %(bye)s, kind") % {"bye": bye}}),
             )
 
     @staticmethod
@@ -111,7 +127,7 @@ class EditPairingsForm(forms.Form):
             if white is None or black is None:
                 self.add_error(
                     f"board{board}_{'white' if white is None else 'black'}",
-                    "A board needs two players; leave both empty to drop it.",
+                    _("A board needs two players; leave both empty to drop it."),
                 )
                 continue
             pairs.append((white, black))
@@ -121,12 +137,13 @@ class EditPairingsForm(forms.Form):
                 continue
             if number is None or not kind:
                 self.add_error(
-                    f"bye{bye}_{'player' if number is None else 'kind'}", "A bye needs a player and a kind."
+                    f"bye{bye}_{'player' if number is None else 'kind'}",
+                    _("A bye needs a player and a kind."),
                 )
                 continue
             byes.append((number, kind))
         if not pairs and not byes and not self.errors:
-            self.add_error(None, "The round needs at least one board.")
+            self.add_error(None, _("The round needs at least one board."))
         data["pairs"], data["byes"] = pairs, byes
         data["signature"] = signature(pairs, byes)
         return data

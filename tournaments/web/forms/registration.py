@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event, Registration, SwissSettings
 from tournaments.results.codes import BYE_FULL, BYE_HALF, BYE_ZERO
@@ -11,9 +12,9 @@ from tournaments.results.codes import format_points as show_points
 
 class RegisterPlayerForm(forms.Form):
     name = forms.CharField(
-        max_length=120, label="Player", help_text="Name or handle of a known player, or a new name."
+        max_length=120, label=_("Player"), help_text=_("Name or handle of a known player, or a new name.")
     )
-    rating = forms.IntegerField(required=False, min_value=0, max_value=4000)
+    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, max_value=4000)
 
 
 class PasteListForm(forms.Form):
@@ -21,8 +22,10 @@ class PasteListForm(forms.Form):
         widget=forms.Textarea(
             attrs={"rows": 8, "placeholder": "Anna de Vries, 1710\nBram Jansen 1650\nCor Smit"}
         ),
-        label="Player list",
-        help_text="One player per line, optionally followed by a rating. Lines starting with # are skipped.",
+        label=_("Player list"),
+        help_text=_(
+            "One player per line, optionally followed by a rating. Lines starting with # are skipped."
+        ),
     )
 
 
@@ -33,33 +36,33 @@ def player_label(registration: Registration) -> str:
 
 class SwissSettingsForm(forms.Form):
     max_half_byes = forms.IntegerField(
-        label="Half-point byes per player",
+        label=_("Half-point byes per player"),
         min_value=0,
         max_value=50,
-        help_text="How many half-point byes a player may request over the whole event.",
+        help_text=_("How many half-point byes a player may request over the whole event."),
     )
     half_bye_refused_rounds = forms.TypedMultipleChoiceField(
-        label="Rounds without half-point byes",
+        label=_("Rounds without half-point byes"),
         required=False,
         coerce=int,
         widget=forms.CheckboxSelectMultiple(attrs={"class": "checkbox-list"}),
-        help_text="Requests for a half-point bye in these rounds are refused (often the last rounds).",
+        help_text=_("Requests for a half-point bye in these rounds are refused (often the last rounds)."),
     )
     late_entry_bye = forms.ChoiceField(
-        label="Late entrants score, for the rounds they missed",
+        label=_("Late entrants score, for the rounds they missed"),
         choices=SwissSettings.LateEntryBye.choices,
     )
     bye_points = forms.TypedChoiceField(
-        label="Pairing-allocated bye is worth", coerce=int, help_text="A loss, a draw or a win."
+        label=_("Pairing-allocated bye is worth"), coerce=int, help_text=_("A loss, a draw or a win.")
     )
 
     def __init__(self, *args: object, event: Event, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         rounds = event.rounds or 0
         self.fields["half_bye_refused_rounds"].choices = [  # type: ignore[attr-defined]
-            (n, f"Round {n}") for n in range(1, rounds + 1)
+            (n, _("Round %(number)s") % {"number": n}) for n in range(1, rounds + 1)
         ]
-        values = {event.loss_points: "loss", event.draw_points: "draw", event.win_points: "win"}
+        values = {event.loss_points: _("loss"), event.draw_points: _("draw"), event.win_points: _("win")}
         self.fields["bye_points"].choices = [  # type: ignore[attr-defined]
             (value, f"{show_points(value) or '0'} ({name})") for value, name in sorted(values.items())
         ]
@@ -80,14 +83,14 @@ class RegistrationChoiceField(forms.ModelChoiceField):
 
 
 class ByeRequestForm(forms.Form):
-    registration = RegistrationChoiceField(queryset=Registration.objects.none(), label="Player")
-    round_number = forms.IntegerField(label="Round", min_value=1, max_value=99)
+    registration = RegistrationChoiceField(queryset=Registration.objects.none(), label=_("Player"))
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=99)
     kind = forms.ChoiceField(
-        label="Bye",
+        label=_("Bye"),
         choices=[
-            (BYE_HALF, "Half-point bye (requested)"),
-            (BYE_ZERO, "Zero-point bye (absent)"),
-            (BYE_FULL, "Full-point bye (organiser's decision)"),
+            (BYE_HALF, _("Half-point bye (requested)")),
+            (BYE_ZERO, _("Zero-point bye (absent)")),
+            (BYE_FULL, _("Full-point bye (organiser's decision)")),
         ],
     )
 
@@ -102,6 +105,6 @@ class ByeRequestForm(forms.Form):
 
 class LateEntryForm(forms.Form):
     name = forms.CharField(
-        max_length=120, label="Player", help_text="Name or handle of a known player, or a new name."
+        max_length=120, label=_("Player"), help_text=_("Name or handle of a known player, or a new name.")
     )
-    rating = forms.IntegerField(required=False, min_value=0, max_value=4000)
+    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, max_value=4000)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Pairing
 from tournaments.results.codes import GAME_RESULTS, RESULT_LABELS, ResultError, normalise_codes
@@ -26,8 +28,13 @@ class RoundResultsForm(forms.Form):
                     choices=RESULT_CHOICES,
                     required=False,
                     initial=codes[game - 1] if len(codes) == games else "",
-                    label=f"Board {pairing.board} game {game}",
-                    widget=forms.Select(attrs={"aria-label": f"Board {pairing.board}, game {game}"}),
+                    label=_("Board %(board)s game %(game)s") % {"board": pairing.board, "game": game},
+                    widget=forms.Select(
+                        attrs={
+                            "aria-label": gettext_now("Board %(board)s, game %(game)s")
+                            % {"board": pairing.board, "game": game}
+                        }
+                    ),
                 )
 
     @staticmethod
@@ -58,7 +65,7 @@ class RoundResultsForm(forms.Form):
             if not all(codes):
                 for name, code in zip(names, codes):
                     if not code:
-                        self.add_error(name, "Enter every game of the match.")
+                        self.add_error(name, _("Enter every game of the match."))
                 continue
             if codes != pairing.result_codes:
                 changes.append((pairing, codes))
@@ -70,13 +77,14 @@ class PairingResultForm(forms.Form):
     """The result of one board, as text: ``1-0`` or, for a 2-game match, ``1-0 0-1``."""
 
     result = forms.CharField(
+        label=_("Result"),
         max_length=40,
-        help_text="1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; a 2-game match takes two codes, e.g. 1-0 1/2-1/2.",
+        help_text=_("1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; a 2-game match takes two codes, e.g. 1-0 1/2-1/2."),
     )
     arbiter_decision = forms.BooleanField(
         required=False,
-        label="This result is an arbiter's decision",
-        help_text="For example an adjudicated or annulled game; recorded as such on the pairing.",
+        label=_("This result is an arbiter's decision"),
+        help_text=_("For example an adjudicated or annulled game; recorded as such on the pairing."),
     )
 
     def __init__(self, *args: object, games: int, **kwargs: object) -> None:

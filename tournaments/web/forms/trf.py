@@ -3,27 +3,32 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import GAME_CHOICES
 
 
 class TrfImportForm(forms.Form):
-    file = forms.FileField(label="TRF file", help_text="A FIDE TRF(x) file, as written by pairing programs.")
-    game = forms.ChoiceField(choices=GAME_CHOICES, initial="gipf-standard")
+    file = forms.FileField(
+        label=_("TRF file"), help_text=_("A FIDE TRF(x) file, as written by pairing programs.")
+    )
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, initial="gipf-standard")
     total_rounds = forms.IntegerField(
-        label="Number of rounds",
+        label=_("Number of rounds"),
         required=False,
         min_value=1,
         max_value=50,
-        help_text="Only needed when the file has no XXR line and more rounds are still to come.",
+        help_text=_("Only needed when the file has no XXR line and more rounds are still to come."),
     )
 
     match_players = forms.CharField(
-        label="Match players",
+        label=_("Match players"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="Only when a name in the file may mean several stored players: one line per pairing number, "
-        "e.g. '7 = @k-brouwer' for a stored player or '7 = new' for a new one.",
+        help_text=_(
+            "Only when a name in the file may mean several stored players: one line per pairing number, "
+            "e.g. '7 = @k-brouwer' for a stored player or '7 = new' for a new one."
+        ),
     )
 
     MAX_BYTES = 2_000_000
@@ -39,17 +44,22 @@ class TrfImportForm(forms.Form):
             left, right = left.strip(), right.strip()
             if not sep or not left.isascii() or not left.isdigit() or len(left) > 4 or not right:
                 raise forms.ValidationError(
-                    f"Line {number}: write a pairing number, '=' and a handle or 'new', e.g. '7 = @k-brouwer'."
+                    _(
+                        "Line %(number)s: write a pairing number, '=' and a handle or 'new', e.g. '7 = @k-brouwer'."
+                    )
+                    % {"number": number}
                 )
             choices[int(left)] = right[:80]
             if len(choices) > self.MAX_CHOICES:
-                raise forms.ValidationError(f"More than {self.MAX_CHOICES} lines.")
+                raise forms.ValidationError(_("More than %(count)s lines.") % {"count": self.MAX_CHOICES})
         return choices
 
     def clean_file(self) -> str:
         upload = self.cleaned_data["file"]
         if upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("The file is larger than 2 MB: this is not a TRF file of one event.")
+            raise forms.ValidationError(
+                _("The file is larger than 2 MB: this is not a TRF file of one event.")
+            )
         raw = upload.read()
         try:
             return raw.decode("utf-8-sig")

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
@@ -38,7 +39,7 @@ def swiss_settings(request: HttpRequest, slug: str) -> HttpResponse:
             except ServiceError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, "Swiss settings saved.")
+                messages.success(request, _("Swiss settings saved."))
                 return redirect("tournaments:swiss-settings", slug=event.slug)
         status = 400
     else:
@@ -62,11 +63,16 @@ def swiss_byes(request: HttpRequest, slug: str) -> HttpResponse:
             try:
                 bye = byes.request_bye(data["registration"], request.user, data["round_number"], data["kind"])
             except ServiceError as exc:
-                messages.error(request, f"Bye refused: {sentence(exc)}")
+                messages.error(request, _("Bye refused: %(reason)s") % {"reason": sentence(exc)})
             else:
                 messages.success(
                     request,
-                    f"{bye.registration.player}: {bye.get_kind_display().lower()} in round {bye.round_number}.",
+                    _("%(player)s: %(bye)s in round %(round)s.")
+                    % {
+                        "player": bye.registration.player,
+                        "bye": bye.get_kind_display().lower(),
+                        "round": bye.round_number,
+                    },
                 )
                 return redirect("tournaments:swiss-byes", slug=event.slug)
         status = 400
@@ -106,5 +112,9 @@ def swiss_bye_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, sentence(exc))
     else:
-        messages.success(request, f"Bye of {bye.registration.player} in round {bye.round_number} cancelled.")
+        messages.success(
+            request,
+            _("Bye of %(player)s in round %(round)s cancelled.")
+            % {"player": bye.registration.player, "round": bye.round_number},
+        )
     return redirect("tournaments:swiss-byes", slug=event.slug)

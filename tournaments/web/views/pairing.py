@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
@@ -29,7 +30,11 @@ def swiss_forbidden_pairs(request: HttpRequest, slug: str) -> HttpResponse:
             except ServiceError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, f"{pair.first.player} and {pair.second.player} will not be paired.")
+                messages.success(
+                    request,
+                    _("%(first)s and %(second)s will not be paired.")
+                    % {"first": pair.first.player, "second": pair.second.player},
+                )
                 return redirect("tournaments:swiss-forbidden-pairs", slug=event.slug)
         status = 400
     else:
@@ -49,5 +54,9 @@ def swiss_forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> Htt
         ForbiddenPair.objects.select_related("first__player", "second__player", "event"), pk=pk, event=event
     )
     remove_forbidden_pair(pair, request.user)
-    messages.success(request, f"{pair.first.player} and {pair.second.player} may be paired again.")
+    messages.success(
+        request,
+        _("%(first)s and %(second)s may be paired again.")
+        % {"first": pair.first.player, "second": pair.second.player},
+    )
     return redirect("tournaments:swiss-forbidden-pairs", slug=event.slug)

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.errors import ServiceError
@@ -58,7 +59,8 @@ def trf_import(request: HttpRequest) -> HttpResponse:
                 players = event.registrations.count()
                 messages.success(
                     request,
-                    f"{event.name} imported: {players} players, {event.round_set.count()} rounds stored.",
+                    _("%(name)s imported: %(players)s players, %(rounds)s rounds stored.")
+                    % {"name": event.name, "players": players, "rounds": event.round_set.count()},
                 )
                 return redirect(event)
         status = 400
