@@ -27,6 +27,23 @@ BYE_LABELS = {
     BYE_FULL: _("full-point bye"),
     BYE_ZERO: _("zero-point bye"),
 }
+# How a game ended (the arbiter's termination codes, arbiter.verdict.Termination).
+TERMINATION_NAMES = {
+    "no-reserve": _("no piece left in reserve"),
+    "no-gipf-piece": _("no GIPF-piece left on the board"),
+    "score": _("stack totals at the end"),
+    "resignation": _("resignation"),
+    "time": _("time"),
+    "arbiter": _("arbiter's decision"),
+    "unfinished": _("unfinished record"),
+    "unknown": _("not recorded"),
+}
+
+
+@register.filter
+def termination_name(code: str) -> str:
+    """A game's termination code ("no-reserve") in the page's language."""
+    return str(TERMINATION_NAMES.get(code, code))
 
 
 @register.filter

@@ -9,7 +9,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from games.models import Game
 from tournaments.errors import ServiceError
@@ -20,20 +19,11 @@ from tournaments.standings.compute import SHORT_NAMES, TIE_BREAKS
 from tournaments.standings.services import crosstable as crosstable_rows
 from tournaments.standings.services import standing_lines
 from tournaments.standings.statistics import GameFacts, event_statistics
+from tournaments.templatetags.tournament_tags import TERMINATION_NAMES
 from tournaments.web.forms.standings import TieBreakChangeForm
 from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403
 
 # How games end (arbiter.verdict.Termination), as the statistics page names them.
-TERMINATION_NAMES = {
-    "no-reserve": _lazy("no piece left in reserve"),
-    "no-gipf-piece": _lazy("no GIPF-piece left on the board"),
-    "score": _lazy("stack totals at the end"),
-    "resignation": _lazy("resignation"),
-    "time": _lazy("time"),
-    "arbiter": _lazy("arbiter's decision"),
-    "unfinished": _lazy("unfinished record"),
-    "unknown": _lazy("not recorded"),
-}
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
