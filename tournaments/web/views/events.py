@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
@@ -26,9 +27,9 @@ def event_list(request: HttpRequest) -> HttpResponse:
         players=Count("registrations", filter=Q(registrations__status=Registration.Status.ACTIVE))
     ).order_by("-start_date", "-created_at")
     groups = [
-        ("Running", "running", [e for e in events if e.status == Event.Status.RUNNING]),
-        ("Upcoming", "created", [e for e in events if e.status == Event.Status.CREATED]),
-        ("Finished", "finished", [e for e in events if e.status == Event.Status.FINISHED]),
+        (_("Running"), "running", [e for e in events if e.status == Event.Status.RUNNING]),
+        (_("Upcoming"), "created", [e for e in events if e.status == Event.Status.CREATED]),
+        (_("Finished"), "finished", [e for e in events if e.status == Event.Status.FINISHED]),
     ]
     return render(request, "tournaments/event_list.html", {"groups": groups, "has_events": bool(events)})
 
@@ -68,7 +69,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
             except ServiceError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, f"{event.name} created. Register the players next.")
+                messages.success(
+                    request, _("%(name)s created. Register the players next.") % {"name": event.name}
+                )
                 return redirect("tournaments:registrations", slug=event.slug)
         return render(request, "tournaments/event_form.html", {"form": form, "creating": True}, status=400)
     return render(request, "tournaments/event_form.html", {"form": EventForm(), "creating": True})
@@ -81,7 +84,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     require_manager(event, request.user)
     context = event_context(request, event, "overview")
     if event.status != Event.Status.CREATED:
-        messages.error(request, "The event has started: its settings can no longer change.")
+        messages.error(request, _("The event has started: its settings can no longer change."))
         return redirect(event)
     if request.method == "POST":
         form = EventForm(request.POST)
@@ -91,7 +94,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
             except ServiceError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, "Settings saved.")
+                messages.success(request, _("Settings saved."))
                 return redirect(event)
         context.update({"form": form, "creating": False})
         return render(request, "tournaments/event_form.html", context, status=400)
@@ -109,9 +112,9 @@ def event_start(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         round_ = start_event(event, request.user, None if colour == "lot" else colour)
     except ServiceError as exc:
-        messages.error(request, f"The event could not start: {exc}.")
+        messages.error(request, _("The event could not start: %(reason)s.") % {"reason": exc})
         return redirect(event)
-    messages.success(request, "The event has started: round 1 is being paired.")
+    messages.success(request, _("The event has started: round 1 is being paired."))
     return redirect("tournaments:round-detail", slug=event.slug, number=round_.number)
 
 
@@ -126,9 +129,9 @@ def event_finish(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         finish_event(event, request.user)
     except ServiceError as exc:
-        messages.error(request, f"The event cannot finish yet: {exc}.")
+        messages.error(request, _("The event cannot finish yet: %(reason)s.") % {"reason": exc})
         return redirect(event)
-    messages.success(request, f"{event.name} is finished.")
+    messages.success(request, _("%(name)s is finished.") % {"name": event.name})
     return redirect("tournaments:standings", slug=event.slug)
 
 
@@ -147,12 +150,28 @@ def event_officials(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             if action == "remove":
                 officials.remove_official(event, request.user, username, role)
-                messages.success(request, f"{username} is no longer an {role} of this event.")
+                messages.success(
+                    request,
+                    (
+                        _("%(name)s is no longer an organiser of this event.")
+                        if role == "organiser"
+                        else _("%(name)s is no longer an arbiter of this event.")
+                    )
+                    % {"name": username},
+                )
             else:
                 if not username:
-                    raise ServiceError("give the account name of the person to appoint")
+                    raise ServiceError(_("give the account name of the person to appoint"))
                 officials.add_official(event, request.user, username, role)
-                messages.success(request, f"{username} is now an {role} of this event.")
+                messages.success(
+                    request,
+                    (
+                        _("%(name)s is now an organiser of this event.")
+                        if role == "organiser"
+                        else _("%(name)s is now an arbiter of this event.")
+                    )
+                    % {"name": username},
+                )
         except ServiceError as exc:
             messages.error(request, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
             status = 400

@@ -7,6 +7,8 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
@@ -47,7 +49,7 @@ def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
                         register_form.cleaned_data["name"],
                         register_form.cleaned_data["rating"],
                     )
-                    messages.success(request, f"{registration.player} registered.")
+                    messages.success(request, _("%(player)s registered.") % {"player": registration.player})
                     return redirect("tournaments:registrations", slug=event.slug)
             elif action == "paste":
                 paste_form = PasteListForm(request.POST)
@@ -56,7 +58,9 @@ def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
                         event, request.user, paste_form.cleaned_data["players"]
                     )
                     messages.success(
-                        request, f"{len(added)} player{'s' if len(added) != 1 else ''} registered."
+                        request,
+                        ngettext("%(count)d player registered.", "%(count)d players registered.", len(added))
+                        % {"count": len(added)},
                     )
                     return redirect("tournaments:registrations", slug=event.slug)
             elif action == "withdraw":
@@ -68,15 +72,19 @@ def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
                 result = registration_services.withdraw(registration, request.user)
                 if result.withdrawn_from_round:
                     messages.success(
-                        request, f"{result.player} withdrawn from round {result.withdrawn_from_round} on."
+                        request,
+                        _("%(player)s withdrawn from round %(round)s on.")
+                        % {"player": result.player, "round": result.withdrawn_from_round},
                     )
                 else:
-                    messages.success(request, f"{result.player} removed from the event.")
+                    messages.success(
+                        request, _("%(player)s removed from the event.") % {"player": result.player}
+                    )
                 return redirect("tournaments:registrations", slug=event.slug)
             elif action == "undo-withdrawal":
                 return undo_withdrawal_action(request, event)
             else:
-                messages.error(request, "Unknown action.")
+                messages.error(request, _("Unknown action."))
                 return redirect("tournaments:registrations", slug=event.slug)
         except ServiceError as exc:
             target = paste_form if action == "paste" else register_form
@@ -116,12 +124,20 @@ def swiss_late_entry(request: HttpRequest, slug: str) -> HttpResponse:
                 missed = Pairing.objects.filter(white=registration, black=None).count()
                 messages.success(
                     request,
-                    f"{registration.player} joined with pairing number {registration.pairing_number}"
-                    + (
-                        f" and {missed} bye{'s' if missed != 1 else ''} for the missed rounds."
+                    (
+                        ngettext(
+                            "%(player)s joined with pairing number %(number)s and %(missed)d bye for the missed rounds.",
+                            "%(player)s joined with pairing number %(number)s and %(missed)d byes for the missed rounds.",
+                            missed,
+                        )
                         if missed
-                        else "."
-                    ),
+                        else _("%(player)s joined with pairing number %(number)s.")
+                    )
+                    % {
+                        "player": registration.player,
+                        "number": registration.pairing_number,
+                        "missed": missed,
+                    },
                 )
                 return redirect("tournaments:registrations", slug=event.slug)
         status = 400
@@ -158,6 +174,6 @@ def registrations(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     require_manager(event, request.user)
     if action == "paste":
-        messages.error(request, "The event is running: add players one at a time as late entries.")
+        messages.error(request, _("The event is running: add players one at a time as late entries."))
         return redirect("tournaments:swiss-late-entry", slug=event.slug)
     return swiss_late_entry(request, slug)

@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
@@ -66,9 +68,9 @@ def round_pair_next(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         round_ = pair_next_round(event, request.user)
     except ServiceError as exc:
-        messages.error(request, f"No new round: {exc}.")
+        messages.error(request, _("No new round: %(reason)s.") % {"reason": exc})
         return redirect(event)
-    messages.success(request, f"Round {round_.number} created.")
+    messages.success(request, _("Round %(number)s created.") % {"number": round_.number})
     return redirect("tournaments:round-detail", slug=event.slug, number=round_.number)
 
 
@@ -83,7 +85,7 @@ def round_retry(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, f"{exc}.")
     else:
-        messages.info(request, f"Pairing of round {number} restarted.")
+        messages.info(request, _("Pairing of round %(number)s restarted.") % {"number": number})
     return redirect(round_)
 
 
@@ -106,9 +108,13 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         form.add_error(None, str(exc))
         return render_round(request, event, round_, form=form, status=400)
     if changes:
-        messages.success(request, f"{len(changes)} result{'s' if len(changes) != 1 else ''} saved.")
+        messages.success(
+            request,
+            ngettext("%(count)d result saved.", "%(count)d results saved.", len(changes))
+            % {"count": len(changes)},
+        )
     else:
-        messages.info(request, "No results changed.")
+        messages.info(request, _("No results changed."))
     return redirect(round_)
 
 
@@ -137,7 +143,7 @@ def pairing_result(request: HttpRequest, slug: str, number: int, board: int) -> 
             except ServiceError as exc:
                 form.add_error("result", str(exc))
             else:
-                messages.success(request, f"Result of board {board} saved.")
+                messages.success(request, _("Result of board %(board)s saved.") % {"board": board})
                 return redirect(round_)
         status = 400
     else:
@@ -162,9 +168,11 @@ def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         close_round(round_, request.user)
     except ServiceError as exc:
-        messages.error(request, f"Round {number} cannot be closed: {exc}.")
+        messages.error(
+            request, _("Round %(number)s cannot be closed: %(reason)s.") % {"number": number, "reason": exc}
+        )
     else:
-        messages.success(request, f"Round {number} closed.")
+        messages.success(request, _("Round %(number)s closed.") % {"number": number})
     return redirect(round_)
 
 
@@ -177,7 +185,9 @@ def swiss_round_edit(request: HttpRequest, slug: str, number: int) -> HttpRespon
     require_manager(event, request.user)
     refusal = edits.edit_refusal(round_)
     if refusal and request.method != "POST":
-        messages.error(request, f"The pairings cannot be edited: {sentence(refusal)}")
+        messages.error(
+            request, _("The pairings cannot be edited: %(reason)s") % {"reason": sentence(refusal)}
+        )
         return redirect(round_)
     current = edits.round_boards(round_)
     registrations = [r for r in event.registrations.select_related("player") if r.pairing_number]
@@ -197,7 +207,7 @@ def swiss_round_edit(request: HttpRequest, slug: str, number: int) -> HttpRespon
             if action == "save" and not check.blocking:
                 if data["previewed"] != data["signature"]:
                     messages.warning(
-                        request, "The boards changed since the preview: check the list again, then save."
+                        request, _("The boards changed since the preview: check the list again, then save.")
                     )
                 else:
                     try:
@@ -211,8 +221,16 @@ def swiss_round_edit(request: HttpRequest, slug: str, number: int) -> HttpRespon
                         broken = len(audit.violations)
                         messages.success(
                             request,
-                            f"Pairings of round {round_.number} saved"
-                            + (f", breaking {broken} rule{'s' if broken != 1 else ''}." if broken else "."),
+                            (
+                                ngettext(
+                                    "Pairings of round %(number)s saved, breaking %(broken)d rule.",
+                                    "Pairings of round %(number)s saved, breaking %(broken)d rules.",
+                                    broken,
+                                )
+                                if broken
+                                else _("Pairings of round %(number)s saved.")
+                            )
+                            % {"number": round_.number, "broken": broken},
                         )
                         return redirect(round_)
             if check is not None and check.blocking:
@@ -247,7 +265,7 @@ def swiss_round_publish(request: HttpRequest, slug: str, number: int) -> HttpRes
     try:
         edits.publish_round(round_, request.user)
     except ServiceError as exc:
-        messages.error(request, f"Not published: {sentence(exc)}")
+        messages.error(request, _("Not published: %(reason)s") % {"reason": sentence(exc)})
     else:
-        messages.success(request, f"The pairings of round {number} are published.")
+        messages.success(request, _("The pairings of round %(number)s are published.") % {"number": number})
     return redirect(round_)
