@@ -164,7 +164,6 @@ def claim_codes(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's claim codes (its organisers only): list, print, regenerate; link or unlink accounts."""
     event = get_object_or_404(Event, slug=slug)
     codes = claims.codes_of(event, request.user)  # checks the user is an organiser
-    link_errors: dict[int, str] = {}
     status = 200
     if request.method == "POST":
         registration = get_object_or_404(
@@ -196,7 +195,7 @@ def claim_codes(request: HttpRequest, slug: str) -> HttpResponse:
                     request, _("%(player)s is linked to the account.") % {"player": registration.player}
                 )
             elif action == "unlink":
-                asked = _confirming(
+                asked = registration.player.user_id is not None and _confirming(
                     request,
                     _("Remove the link between %(player)s and the account %(account)s?")
                     % {"player": registration.player, "account": registration.player.user},
@@ -213,7 +212,6 @@ def claim_codes(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 raise AccountError(_("unknown action “%(action)s”") % {"action": action[:40]})
         except AccountError as exc:
-            link_errors[registration.pk] = str(exc)
             messages.error(request, str(exc))
             status = 400
         else:
@@ -222,7 +220,6 @@ def claim_codes(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         **event_context(request, event, "players"),
         "codes": codes,
-        "link_errors": link_errors,
         "claim_url": request.build_absolute_uri("/accounts/claim/"),
         "slips": request.GET.get("print") == "1",
     }
