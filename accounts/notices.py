@@ -20,6 +20,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
@@ -84,7 +85,7 @@ def on_result_changed(
     sender: object, game: Game, kind: str, actor: object = None, detail: str = "", **kwargs: object
 ) -> list[Notice]:
     """Receiver of ``result_changed``: the notices (and, after commit, the e-mails) of a change."""
-    text = describe(game, kind, actor, detail or "")
+    text = capfirst(describe(game, kind, actor, detail or ""))
     link = game.get_absolute_url()
     users = recipients(game, actor)
     notices = Notice.objects.bulk_create([Notice(recipient=user, text=text, link=link) for user in users])
