@@ -169,3 +169,10 @@ def test_a_registration_of_another_event_is_a_404(event: Event, organiser: User)
         signed_in(organiser).post(codes_page(event), {"action": "link", "registration": "abc"}).status_code
         == 404
     )
+
+
+def test_the_players_page_links_organisers_to_the_claim_codes(event: Event, organiser: User) -> None:
+    url = reverse("tournaments:registrations", args=[event.slug])
+    assert codes_page(event) in signed_in(organiser).get(url).content.decode()
+    for user in (User.objects.get(username="ada"), None):
+        assert codes_page(event) not in signed_in(user).get(url).content.decode()
