@@ -121,6 +121,9 @@ def test_the_schema_documents_token_authentication_and_throttling() -> None:
     assert token and "Token" in token[0].get("description", "")
     description = schema["info"]["description"]
     assert "401" in description and "429" in description and "Token" in description
+    for path in ("/api/games/submit/", "/api/pairings/{id}/result/"):
+        responses = schema["paths"][path]["post"]["responses"]
+        assert "401" in responses and "429" in responses and "Retry-After" in responses["429"]["description"]
 
 
 def test_submissions_over_the_rate_are_429_with_a_message(board: Board) -> None:
