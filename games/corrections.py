@@ -4,7 +4,8 @@ Rule held here: after :func:`tournaments.results.corrections.correct_result`, ea
 result agrees with the corrected pairing. A game whose result changes is set the way an arbiter's
 decision with a result sets it (``games.decisions``): the result with no record behind it, no
 submission official, state ``DECIDED``, a :class:`~games.models.Decision` row naming the correction
-and its reason, open disputes closed by it. A game whose result is unchanged is left alone.
+and its reason, open disputes closed by it, and the players told through ``games.signals.result_changed``
+(kind ``decided``). A game whose result is unchanged is left alone.
 Connected to ``tournaments.results.signals.result_corrected`` in ``GamesConfig.ready``.
 """
 
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from games.confirmation import lock_game, make_official
 from games.models import Decision, Game
 from games.services import games_of
+from games.signals import DECIDED, result_changed
 from tournaments.models import Pairing
 from tournaments.results.codes import DOUBLE_FORFEIT, FORFEITS
 
@@ -41,3 +43,6 @@ def on_result_corrected(
             reason=_("Result corrected after the round closed: %(reason)s") % {"reason": reason},
         )
         game.disputes.filter(decision=None).update(decision=decision)
+        result_changed.send(
+            sender=Game, game=game, kind=DECIDED, actor=decision.decided_by, detail=decision.reason
+        )

@@ -42,6 +42,7 @@ from django.core.management import call_command
 
 from games.models import Decision, Game
 from games.services import games_of
+from games.signals import result_changed
 from tests.conftest import make_event, next_round, pairings_of, start
 from tournaments.models import Event, Pairing, Rating, RatingChange, ResultCorrection, Round, Standing
 from tournaments.results import services as result_services
@@ -200,7 +201,17 @@ def test_games_agree_with_the_corrected_result(
     a, _b = events
     pairing = ann_dan(a)
     (game,) = games_of(pairing)
-    commit(correct_result, pairing, "-/+", "Ann never arrived", organiser)
+    told: list[tuple[str, str]] = []
+
+    def listen(sender: object, game: Game, kind: str, detail: str, **kwargs: object) -> None:
+        told.append((kind, detail))
+
+    result_changed.connect(listen, dispatch_uid="test-corrections")
+    try:
+        commit(correct_result, pairing, "-/+", "Ann never arrived", organiser)
+    finally:
+        result_changed.disconnect(dispatch_uid="test-corrections")
+    assert len(told) == 1 and told[0][0] == "decided" and "Ann never arrived" in told[0][1]
     game = Game.objects.get(pk=game.pk)
     assert (game.result, game.state) == ("-/+", Game.State.DECIDED)
     decision = Decision.objects.get(game=game)
