@@ -22,6 +22,8 @@ from django.conf import settings
 from django.test import Client
 from django.utils import formats, translation
 
+from tournaments.templatetags.tournament_tags import tie_break_name, tiebreak
+
 ROOT = Path(settings.BASE_DIR)
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
 PO = ROOT / "locale" / "uk" / "LC_MESSAGES" / "django.po"
@@ -187,6 +189,17 @@ def test_the_compiled_catalogue_is_current() -> None:
         assert translation.gettext("Events") != "Events"
 
 
+def test_every_tie_break_has_its_name_in_both_languages() -> None:
+    """The pages' names are the registry's (FIDE C.07) in English, and Ukrainian ones otherwise."""
+    from tournaments.standings.compute import TIE_BREAKS
+
+    with translation.override("en-gb"):
+        assert {code: tie_break_name(code) for code in TIE_BREAKS} == TIE_BREAKS
+    with translation.override("uk"):
+        assert tie_break_name("BH-C1") == "Бухгольц без 1 найгіршого"
+        assert all(tie_break_name(code) != name for code, name in TIE_BREAKS.items())
+
+
 DEMO = "gipf-club-championship"
 
 
@@ -230,8 +243,10 @@ def test_dates_and_numbers_follow_the_language() -> None:
     with translation.override("uk"):
         assert formats.date_format(day) == "23 листопада 2026 р."
         assert formats.number_format(Decimal("1.5"), 1) == "1,5"
+        assert tiebreak(Decimal("27.25"), "BH") == "27,25"  # a tie-break value on the standings
     with translation.override("en-gb"):
         assert formats.date_format(day) == "23 Nov 2026"
+        assert tiebreak(Decimal("27.25"), "BH") == "27.25"
 
 
 def test_english_by_default_and_the_switcher_remembers_the_choice(demo: None) -> None:

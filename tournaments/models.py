@@ -75,7 +75,7 @@ class Event(models.Model):
         null=True, blank=True, help_text="Number of rounds (derived for round robins when the event starts)"
     )
     games_per_pairing = models.PositiveSmallIntegerField(
-        default=1, choices=[(1, "1 game"), (2, "2-game match, colours swapped")]
+        default=1, choices=[(1, _("1 game")), (2, _("2-game match, colours swapped"))]
     )
     win_points = models.PositiveSmallIntegerField(default=2, help_text="Half-points for a win")
     draw_points = models.PositiveSmallIntegerField(default=1, help_text="Half-points for a draw")
@@ -95,7 +95,7 @@ class Event(models.Model):
     top_seed_colour = models.CharField(
         max_length=5,
         blank=True,
-        choices=[("white", "White"), ("black", "Black")],
+        choices=[("white", _("White")), ("black", _("Black"))],
         help_text="Colour of pairing number 1 in round 1 (recorded when round 1 is paired)",
     )
     rated = models.BooleanField(default=True, help_text="The games of this event count for the rating lists")

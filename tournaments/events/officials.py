@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_organiser
@@ -16,7 +17,7 @@ OFFICIAL_ROLES = ("organiser", "arbiter")
 
 def _role_set(event: Event, role: str) -> Any:
     if role not in OFFICIAL_ROLES:
-        raise ServiceError(f"unknown role '{role}' (organiser or arbiter)")
+        raise ServiceError(_("unknown role '%(role)s' (organiser or arbiter)") % {"role": role})
     return event.organisers if role == "organiser" else event.arbiters
 
 
@@ -26,11 +27,18 @@ def add_official(event: Event, user: object, username: str, role: str) -> object
     members = _role_set(event, role)
     account = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if account is None:
-        raise ServiceError(f"there is no account '{username.strip()}'")
+        raise ServiceError(_("there is no account '%(name)s'") % {"name": username.strip()})
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         if members.filter(pk=account.pk).exists():
-            raise ServiceError(f"{account.get_username()} is already an {role} of this event")
+            raise ServiceError(
+                (
+                    _("%(name)s is already an organiser of this event")
+                    if role == "organiser"
+                    else _("%(name)s is already an arbiter of this event")
+                )
+                % {"name": account.get_username()}
+            )
         members.add(account)
     return account
 
@@ -43,7 +51,14 @@ def remove_official(event: Event, user: object, username: str, role: str) -> Non
         Event.objects.select_for_update().get(pk=event.pk)
         account = members.filter(username=username).first()
         if account is None:
-            raise ServiceError(f"{username} is not an {role} of this event")
+            raise ServiceError(
+                (
+                    _("%(name)s is not an organiser of this event")
+                    if role == "organiser"
+                    else _("%(name)s is not an arbiter of this event")
+                )
+                % {"name": username}
+            )
         if role == "organiser" and members.count() == 1:
-            raise ServiceError("an event keeps at least one organiser")
+            raise ServiceError(_("an event keeps at least one organiser"))
         members.remove(account)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from tournaments.models import Event
 
@@ -10,7 +11,7 @@ from tournaments.models import Event
 def require_manager(event: Event, user: object) -> None:
     """Organisers and arbiters of the event (and superusers) may write to it."""
     if not event.can_manage(user):
-        raise PermissionDenied("only the event's organisers and arbiters may change it")
+        raise PermissionDenied(_("only the event's organisers and arbiters may change it"))
 
 
 def is_organiser(event: Event, user: object) -> bool:
@@ -24,4 +25,4 @@ def is_organiser(event: Event, user: object) -> bool:
 def require_organiser(event: Event, user: object) -> None:
     """Appointing officials is for the event's organisers (and superusers), not its arbiters."""
     if not is_organiser(event, user):
-        raise PermissionDenied("only the event's organisers may appoint or remove officials")
+        raise PermissionDenied(_("only the event's organisers may appoint or remove officials"))

@@ -47,11 +47,11 @@ def check_settings(fields: dict[str, object]) -> None:
 def create_event(user: object, **fields: object) -> Event:
     """Create an event with ``user`` as its organiser; the slug is derived when not given."""
     if not getattr(user, "is_authenticated", False):
-        raise PermissionDenied("sign in to create an event")
+        raise PermissionDenied(_("sign in to create an event"))
     with transaction.atomic():
         name = str(fields.get("name", "")).strip()
         if not name:
-            raise ServiceError("an event needs a name")
+            raise ServiceError(_("an event needs a name"))
         check_settings(fields)
         base = str(fields.pop("slug", "") or "") or slugify(name)[:70] or "event"
         if not fields.get("tie_breaks"):
@@ -81,7 +81,7 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.CREATED:
-            raise ServiceError("the event has started: its settings can no longer change")
+            raise ServiceError(_("the event has started: its settings can no longer change"))
         settings = {
             "win_points": fields.get("win_points", event.win_points),
             "draw_points": fields.get("draw_points", event.draw_points),
@@ -107,15 +107,15 @@ def start_event(event: Event, user: object, top_seed_colour: str | None = None) 
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.CREATED:
-            raise ServiceError("the event has already started")
+            raise ServiceError(_("the event has already started"))
         registrations = list(event.registrations.select_related("player").filter(status="active"))
         if len(registrations) < 2:
-            raise ServiceError("an event needs at least 2 registered players to start")
+            raise ServiceError(_("an event needs at least 2 registered players to start"))
         if event.is_round_robin:
             cycles = 2 if event.pairing_system == Event.System.DOUBLE_ROUND_ROBIN else 1
             event.rounds = rounds_for(len(registrations), cycles)
         elif not event.rounds:
-            raise ServiceError("set the number of rounds before starting a Swiss event")
+            raise ServiceError(_("set the number of rounds before starting a Swiss event"))
         for number, registration in enumerate(initial_ranking(registrations), start=1):
             registration.pairing_number = number
             registration.save(update_fields=["pairing_number"])
@@ -132,12 +132,15 @@ def finish_event(event: Event, user: object) -> Event:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.RUNNING:
-            raise ServiceError("only a running event can be finished")
+            raise ServiceError(_("only a running event can be finished"))
         latest = event.current_round()
         if latest is None or latest.status != Round.Status.CLOSED:
-            raise ServiceError("close the last round before finishing the event")
+            raise ServiceError(_("close the last round before finishing the event"))
         if event.rounds and latest.number < event.rounds:
-            raise ServiceError(f"only {latest.number} of {event.rounds} rounds have been played")
+            raise ServiceError(
+                _("only %(number)s of %(rounds)s rounds have been played")
+                % {"number": latest.number, "rounds": event.rounds}
+            )
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
     return event

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
@@ -22,18 +23,24 @@ from tournaments.pairing.services import save_pairings
 def edit_refusal(round_: Round) -> str:
     """Why the round's pairings cannot be edited by hand ('' when they can)."""
     if not round_.event.is_swiss:
-        return "only the pairings of Swiss events are edited by hand"
+        return _("only the pairings of Swiss events are edited by hand")
     if round_.status != Round.Status.PAIRED:
-        return f"round {round_.number} is not paired, or already closed: it cannot be edited"
+        return _("round %(number)s is not paired, or already closed: it cannot be edited") % {
+            "number": round_.number
+        }
     if round_.is_published:
-        return f"round {round_.number} is published: its pairings can no longer change"
+        return _("round %(number)s is published: its pairings can no longer change") % {
+            "number": round_.number
+        }
     if (
         round_.pairings.exclude(white_score=None)
         .exclude(black=None)
         .exclude(source=Pairing.Source.FORFEIT)
         .exists()
     ):
-        return f"results have been entered in round {round_.number}: it cannot be re-paired"
+        return _("results have been entered in round %(number)s: it cannot be re-paired") % {
+            "number": round_.number
+        }
     return ""
 
 
@@ -77,7 +84,9 @@ def edit_pairings(
         byes = [(int(n), str(kind)) for n, kind in byes]
         check = check_pairings(build_state(round_.event, round_.number), pairs, byes)
         if check.blocking:
-            raise ServiceError("the pairings cannot be stored: " + "; ".join(check.blocking))
+            raise ServiceError(
+                _("the pairings cannot be stored: %(problems)s") % {"problems": "; ".join(check.blocking)}
+            )
         before = round_boards(round_)
         round_.pairings.all().delete()
         save_pairings(round_, pairs, byes)
@@ -97,11 +106,11 @@ def publish_round(round_: Round, user: object) -> RoundPublication:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status == Round.Status.PENDING:
-            raise ServiceError(f"round {round_.number} is not paired yet")
+            raise ServiceError(_("round %(number)s is not paired yet") % {"number": round_.number})
         publication, created = RoundPublication.objects.get_or_create(
             round=round_,
             defaults={"published_by": user if getattr(user, "is_authenticated", False) else None},
         )
         if not created:
-            raise ServiceError(f"round {round_.number} is already published")
+            raise ServiceError(_("round %(number)s is already published") % {"number": round_.number})
         return publication

@@ -13,6 +13,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
@@ -47,13 +48,15 @@ def pair_next_round(event: Event, user: object) -> Round:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.RUNNING:
-            raise ServiceError("the event is not running")
+            raise ServiceError(_("the event is not running"))
         latest = event.current_round()
         if latest is not None and latest.status != Round.Status.CLOSED:
-            raise ServiceError(f"round {latest.number} is not closed yet")
+            raise ServiceError(_("round %(number)s is not closed yet") % {"number": latest.number})
         number = 1 if latest is None else latest.number + 1
         if event.rounds and number > event.rounds:
-            raise ServiceError(f"all {event.rounds} rounds have been played: finish the event")
+            raise ServiceError(
+                _("all %(rounds)s rounds have been played: finish the event") % {"rounds": event.rounds}
+            )
         return create_round(event, number)
 
 
@@ -62,7 +65,7 @@ def retry_pairing(round_: Round, user: object) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != Round.Status.PENDING:
-            raise ServiceError(f"round {round_.number} is already paired")
+            raise ServiceError(_("round %(number)s is already paired") % {"number": round_.number})
         round_.pairing_error = ""
         round_.pairing_progress = 0
         round_.save(update_fields=["pairing_error", "pairing_progress"])
@@ -146,18 +149,22 @@ def add_forbidden_pair(
     """Two players the organiser does not want paired (same club, same family)."""
     require_manager(event, user)
     if first.pk == second.pk:
-        raise ServiceError("a forbidden pair needs two different players")
+        raise ServiceError(_("a forbidden pair needs two different players"))
     if first.event_id != event.pk or second.event_id != event.pk:
-        raise ServiceError("both players must be registered in this event")
+        raise ServiceError(_("both players must be registered in this event"))
     with transaction.atomic():
         exists = ForbiddenPair.objects.filter(event=event, first=first, second=second).exists() or (
             ForbiddenPair.objects.filter(event=event, first=second, second=first).exists()
         )
         if exists:
-            raise ServiceError(f"{first.player} and {second.player} are already a forbidden pair")
+            raise ServiceError(
+                _("%(player)s and %(second_player)s are already a forbidden pair")
+                % {"player": first.player, "second_player": second.player}
+            )
         return create_or_refuse(
             ForbiddenPair,
-            f"{first.player} and {second.player} are already a forbidden pair",
+            _("%(player)s and %(second_player)s are already a forbidden pair")
+            % {"player": first.player, "second_player": second.player},
             event=event,
             first=first,
             second=second,

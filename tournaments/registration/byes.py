@@ -10,6 +10,8 @@ organiser's decision. The pairing reads the requests through
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
@@ -37,24 +39,28 @@ def update_settings(
 ) -> SwissSettings:
     require_manager(event, user)
     with transaction.atomic():
-        settings, _ = SwissSettings.objects.get_or_create(event=event)
+        settings, _created = SwissSettings.objects.get_or_create(event=event)
         if max_half_byes is not None:
             if max_half_byes < 0:
-                raise ServiceError("the number of half-point byes cannot be negative")
+                raise ServiceError(_("the number of half-point byes cannot be negative"))
             settings.max_half_byes = max_half_byes
         if half_bye_refused_rounds is not None:
             rounds = sorted({int(n) for n in half_bye_refused_rounds})
             if any(n < 1 or (event.rounds and n > event.rounds) for n in rounds):
-                raise ServiceError(f"refused rounds must be between 1 and {event.rounds or 'the last round'}")
+                raise ServiceError(
+                    _("refused rounds must be between 1 and %(last)s") % {"last": event.rounds}
+                    if event.rounds
+                    else _("refused rounds must be between 1 and the last round")
+                )
             settings.half_bye_refused_rounds = rounds
         if late_entry_bye is not None:
             if late_entry_bye not in SwissSettings.LateEntryBye.values:
-                raise ServiceError("late entrants score zero-point or half-point byes for missed rounds")
+                raise ServiceError(_("late entrants score zero-point or half-point byes for missed rounds"))
             settings.late_entry_bye = late_entry_bye
         settings.save()
         if bye_points is not None:
             if bye_points not in (0, event.draw_points, event.win_points):
-                raise ServiceError("the pairing-allocated bye is worth a loss, a draw or a win")
+                raise ServiceError(_("the pairing-allocated bye is worth a loss, a draw or a win"))
             Event.objects.filter(pk=event.pk).update(bye_points=bye_points)
             event.bye_points = bye_points
         return settings
@@ -79,30 +85,45 @@ def request_bye(
     event = registration.event
     require_manager(event, user)
     if kind not in REQUESTED_BYES:
-        raise ServiceError(f"'{kind}' is not a bye a player can ask for (half, full or zero)")
+        raise ServiceError(
+            _("'%(kind)s' is not a bye a player can ask for (half, full or zero)") % {"kind": kind}
+        )
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         registration = Registration.objects.select_related("player").get(pk=registration.pk)
         if not event.is_swiss:
-            raise ServiceError("requested byes exist only in Swiss events")
+            raise ServiceError(_("requested byes exist only in Swiss events"))
         if event.status == Event.Status.FINISHED:
-            raise ServiceError("the event is finished")
+            raise ServiceError(_("the event is finished"))
         if event.rounds and not 1 <= round_number <= event.rounds:
-            raise ServiceError(f"round {round_number} does not exist: the event has {event.rounds} rounds")
+            raise ServiceError(
+                _("round %(round_number)s does not exist: the event has %(rounds)s rounds")
+                % {"round_number": round_number, "rounds": event.rounds}
+            )
         if round_number < next_unpaired_round(event):
-            raise ServiceError(f"round {round_number} is already paired")
+            raise ServiceError(_("round %(round_number)s is already paired") % {"round_number": round_number})
         if not registration.is_active_in(round_number):
-            raise ServiceError(f"{registration.player} has withdrawn")
+            raise ServiceError(_("%(player)s has withdrawn") % {"player": registration.player})
         if ByeRequest.objects.filter(registration=registration, round_number=round_number).exists():
-            raise ServiceError(f"{registration.player} already has a bye in round {round_number}")
+            raise ServiceError(
+                _("%(player)s already has a bye in round %(round_number)s")
+                % {"player": registration.player, "round_number": round_number}
+            )
         if kind == BYE_HALF:
             settings = settings_of(event)
             if round_number in (settings.half_bye_refused_rounds or []):
-                raise ServiceError(f"half-point byes are not given in round {round_number}")
+                raise ServiceError(
+                    _("half-point byes are not given in round %(round_number)s")
+                    % {"round_number": round_number}
+                )
             if half_byes_taken(registration) >= settings.max_half_byes:
                 raise ServiceError(
-                    f"{registration.player} has already had the {settings.max_half_byes} half-point "
-                    f"bye{'s' if settings.max_half_byes != 1 else ''} the event allows"
+                    ngettext(
+                        "%(player)s has already had the %(count)d half-point bye the event allows",
+                        "%(player)s has already had the %(count)d half-point byes the event allows",
+                        settings.max_half_byes,
+                    )
+                    % {"player": registration.player, "count": settings.max_half_byes}
                 )
         return ByeRequest.objects.create(
             registration=registration,
@@ -117,5 +138,8 @@ def cancel_bye(request: ByeRequest, user: object) -> None:
     require_manager(event, user)
     with transaction.atomic():
         if request.round_number < next_unpaired_round(event):
-            raise ServiceError(f"round {request.round_number} is already paired: the bye stays")
+            raise ServiceError(
+                _("round %(round_number)s is already paired: the bye stays")
+                % {"round_number": request.round_number}
+            )
         request.delete()

@@ -83,7 +83,7 @@ def parse_player_list(text: str) -> list[ParsedEntry]:
     if errors:
         raise ServiceError("; ".join(errors))
     if not entries:
-        raise ServiceError("the list is empty: write one player per line, optionally followed by a rating")
+        raise ServiceError(_("the list is empty: write one player per line, optionally followed by a rating"))
     return entries
 
 
@@ -97,9 +97,9 @@ def register(event: Event, user: object, player: Player, rating: int | None = No
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINISHED:
-            raise ServiceError("the event is finished: no more registrations")
+            raise ServiceError(_("the event is finished: no more registrations"))
         if event.status == Event.Status.RUNNING and event.is_round_robin:
-            raise ServiceError("a round robin cannot take players after it has started")
+            raise ServiceError(_("a round robin cannot take players after it has started"))
         already = _("%(player)s is already registered") % {"player": player}
         if Registration.objects.filter(event=event, player=player).exists():
             raise ServiceError(already)
@@ -124,7 +124,7 @@ def register_by_name(event: Event, user: object, name: str, rating: int | None =
     require_manager(event, user)
     name = name.strip()
     if not name:
-        raise ServiceError("a player needs a name")
+        raise ServiceError(_("a player needs a name"))
     with transaction.atomic():
         # One registration of the event at a time: the event's row first, as register() takes it.
         Event.objects.select_for_update().get(pk=event.pk)
@@ -173,11 +173,14 @@ def withdraw(registration: Registration, user: object, from_round: int | None = 
         event = Event.objects.select_for_update().get(pk=event.pk)
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
         if registration.status == Registration.Status.WITHDRAWN:
-            raise ServiceError(f"{registration.player} has already withdrawn")
+            raise ServiceError(_("%(player)s has already withdrawn") % {"player": registration.player})
         next_round = next_unpaired_round(event)
         first = from_round or next_round
         if first < next_round:
-            raise ServiceError(f"round {first} is already paired: withdraw from round {next_round} or later")
+            raise ServiceError(
+                _("round %(first)s is already paired: withdraw from round %(next_round)s or later")
+                % {"first": first, "next_round": next_round}
+            )
         if event.status == Event.Status.CREATED:
             registration.delete()
             registration.status = Registration.Status.WITHDRAWN
@@ -202,9 +205,9 @@ def add_late_entry(
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if not event.is_swiss:
-            raise ServiceError("late entries are for Swiss events; a round robin cannot take players")
+            raise ServiceError(_("late entries are for Swiss events; a round robin cannot take players"))
         if event.status != Event.Status.RUNNING:
-            raise ServiceError("the event is not running: register the player normally")
+            raise ServiceError(_("the event is not running: register the player normally"))
         if isinstance(player, str):
             registration = register_by_name(event, user, player, rating)
         else:

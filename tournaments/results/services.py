@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
@@ -41,7 +42,10 @@ def record_round(
         saved = []
         for pairing, result in changes:
             if pairing.round_id != round_.pk:
-                raise ServiceError(f"board {pairing.board} is not in round {round_.number}")
+                raise ServiceError(
+                    _("board %(board)s is not in round %(number)s")
+                    % {"board": pairing.board, "number": round_.number}
+                )
             saved.append(apply_result(pairing, result, Pairing.Source.REPORTED))
         return saved
 
@@ -54,9 +58,12 @@ def apply_result(pairing: Pairing, result: str | list[str], source: object) -> P
         pairing = lock_pairing(pairing.pk)
         event = pairing.round.event
         if pairing.round.status == Round.Status.CLOSED:
-            raise ServiceError(f"round {pairing.round.number} is closed: results can no longer change")
+            raise ServiceError(
+                _("round %(number)s is closed: results can no longer change")
+                % {"number": pairing.round.number}
+            )
         if pairing.is_bye:
-            raise ServiceError("a bye has no result to enter")
+            raise ServiceError(_("a bye has no result to enter"))
         codes = normalise_codes(result, event.games_per_pairing)
         pairing.results = " ".join(codes)
         pairing.white_score, pairing.black_score = event.point_system.pairing_scores(codes)
@@ -79,13 +86,15 @@ def close_round(round_: Round, user: object) -> Round:
     with transaction.atomic():
         round_ = lock_round(round_.pk)
         if round_.status == Round.Status.CLOSED:
-            raise ServiceError(f"round {round_.number} is already closed")
+            raise ServiceError(_("round %(number)s is already closed") % {"number": round_.number})
         if round_.status != Round.Status.PAIRED:
-            raise ServiceError(f"round {round_.number} is not paired yet")
+            raise ServiceError(_("round %(number)s is not paired yet") % {"number": round_.number})
         missing = missing_results(round_)
         if missing:
-            boards = ", ".join(f"board {p.board} ({p})" for p in missing)
-            raise ServiceError(f"results missing on {boards}")
+            boards = ", ".join(
+                _("board %(board)s (%(pairing)s)") % {"board": p.board, "pairing": p} for p in missing
+            )
+            raise ServiceError(_("results missing on %(boards)s") % {"boards": boards})
         round_closing.send(sender=Round, round_=round_)
         round_.status = Round.Status.CLOSED
         round_.closed_at = timezone.now()

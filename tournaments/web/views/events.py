@@ -16,7 +16,7 @@ from tournaments.events import officials, selectors
 from tournaments.events.permissions import is_organiser, require_manager, require_organiser
 from tournaments.events.services import create_event, finish_event, start_event, update_event_settings
 from tournaments.models import Event, Registration, Round
-from tournaments.standings.compute import TIE_BREAKS
+from tournaments.templatetags.tournament_tags import tie_break_name
 from tournaments.web.forms.events import EventForm, StartEventForm
 from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403
 from tournaments.web.views.confirm import finish_confirmation
@@ -48,7 +48,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "registrations": registrations,
             "round_summaries": round_summaries,
-            "tie_break_names": [TIE_BREAKS.get(code, code) for code in event.tie_breaks],
+            "tie_break_names": [tie_break_name(code) for code in event.tie_breaks],
             "organisers": list(event.organisers.all()),
             "start_form": StartEventForm(),
             "can_pair_next": selectors.can_pair_next(event, latest),

@@ -15,11 +15,11 @@ from tournaments.errors import ServiceError
 from tournaments.events.tiebreaks import change_tie_breaks, is_arbiter
 from tournaments.models import Event, Pairing, Round
 from tournaments.results.codes import decimal_points
-from tournaments.standings.compute import SHORT_NAMES, TIE_BREAKS
+from tournaments.standings.compute import SHORT_NAMES
 from tournaments.standings.services import crosstable as crosstable_rows
 from tournaments.standings.services import standing_lines
 from tournaments.standings.statistics import GameFacts, event_statistics
-from tournaments.templatetags.tournament_tags import TERMINATION_NAMES
+from tournaments.templatetags.tournament_tags import TERMINATION_NAMES, tie_break_name
 from tournaments.web.forms.standings import TieBreakChangeForm
 from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403
 
@@ -36,7 +36,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "after_round": after_round,
             "live": live,
             "has_results": Pairing.objects.filter(round__event=event).exclude(white_score=None).exists(),
-            "tie_break_heads": [(SHORT_NAMES.get(c, c), TIE_BREAKS.get(c, c)) for c in event.tie_breaks],
+            "tie_break_heads": [(SHORT_NAMES.get(c, c), tie_break_name(c)) for c in event.tie_breaks],
             "can_change_tie_breaks": event.status != Event.Status.CREATED and is_arbiter(event, request.user),
         }
     )
