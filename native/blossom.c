@@ -778,10 +778,10 @@ static int int_to_words(PyObject *value, word *out, int K)
 
 static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"n", "edges", "maxcardinality", NULL};
-    int n, maxcard = 0;
+    static char *keywords[] = {"n", "edges", "maxcardinality", "positive_only", NULL};
+    int n, maxcard = 0, positive_only = 0;
     PyObject *edges;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iO|p", keywords, &n, &edges, &maxcard))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iO|pp", keywords, &n, &edges, &maxcard, &positive_only))
         return NULL;
     if (n < 0 || n > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "n must be between 0 and 2**24");
@@ -817,7 +817,7 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
         goto out;
     }
     {
-        Py_ssize_t pos = 0, k = 0;
+        Py_ssize_t pos = 0, k = 0, next = 0;
         PyObject *key, *value;
         for (;;) {
             if (is_dict) {
@@ -831,9 +831,9 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
                     read_vertex(PyTuple_GET_ITEM(key, 1), n, &g.endpoint[2 * k + 1]) < 0)
                     goto out;
             } else {
-                if (k >= m)
+                if (next >= m)
                     break;
-                PyObject *item = PySequence_Fast_GET_ITEM(items, k);
+                PyObject *item = PySequence_Fast_GET_ITEM(items, next++);
                 if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
                     PyErr_SetString(PyExc_TypeError, "edges must be (u, v, weight) tuples");
                     goto out;
@@ -847,12 +847,16 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
                 PyErr_SetString(PyExc_TypeError, "edge weights must be integers");
                 goto out;
             }
+            if (positive_only && _PyLong_Sign(value) <= 0)
+                continue; /* left out, as if absent */
             if (g.endpoint[2 * k] == g.endpoint[2 * k + 1]) {
                 PyErr_SetString(PyExc_ValueError, "an edge joins a vertex to itself");
                 goto out;
             }
             weights[k++] = value;
         }
+        m = k;
+        g.m = (int)m;
     }
     /* width: the largest weight, doubled, plus head room for duals and slacks */
     {
@@ -984,7 +988,7 @@ static PyMethodDef methods[] = {
      "max_weight_matching(n, edges, maxcardinality=False) -> list of mates (-1 for unmatched).\n\n"
      "edges: a dict {(u, v): weight} or a sequence of (u, v, weight) over vertices 0..n-1, with\n"
      "integer weights of any size. Exact maximum-weight matching (maximum cardinality first when\n"
-     "maxcardinality is true)."},
+     "maxcardinality is true). positive_only: edges of weight <= 0 are left out."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -14,7 +14,9 @@ Translation rules (see docs/pairing.md):
   or half-point bye, forfeit win), no float otherwise (forfeit loss, zero-point bye);
 * a player who already had an unplayed round worth a win (PAB, full-point bye, forfeit win)
   cannot get the pairing-allocated bye (C.04.1 d);
-* forbidden pairs are handed to the engine as if the two had already met.
+* forbidden pairs are handed to the engine as if the two had already met;
+* in round 1 the colour rule E.5 reads the higher player's place among the players paired,
+  not his pairing number: with a player absent the colours alternate board by board.
 
 The library's maximum-weight matchings run on the compiled matcher when it is built
 (:mod:`tournaments.pairing.matching`; networkx is the fallback).
@@ -72,6 +74,14 @@ class RankedColourEngine(DutchEngine):  # type: ignore[misc]  # the library has 
 
     def _assign_colors(self, p1: DutchPlayer, p2: DutchPlayer) -> tuple[DutchPlayer, DutchPlayer]:
         higher, lower = sorted((p1, p2), key=lambda p: (-p.score, p.pairing_number))
+        if self.round_number == 1 and not higher.color_hist and not lower.color_hist:
+            # E.5 in round 1: the players are numbered among those paired, so with somebody
+            # absent the colours still alternate board by board (the reference engine's reading;
+            # the large corpus has such rounds, e.g. round 1 of t24-p200-r9-d10).
+            present = sorted(player.pairing_number for player in self._players)
+            gets_initial = (present.index(higher.pairing_number) + 1) % 2 == 1
+            higher_white = (self.initial_color == "white") == gets_initial
+            return (higher, lower) if higher_white else (lower, higher)
         if higher.pairing_number < lower.pairing_number:
             return cast(tuple[DutchPlayer, DutchPlayer], super()._assign_colors(p1, p2))
         if not higher.color_hist and not lower.color_hist:

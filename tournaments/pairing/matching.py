@@ -13,15 +13,20 @@ compiled one when it is built, networkx otherwise), ``compiled`` (refuse to pair
 ``networkx`` (the pure-Python fallback). It is read at every pairing, so tests can switch.
 
 The library builds its graphs inside its methods (``import networkx as nx`` there, then
-``nx.Graph()``, ``add_edge`` and ``nx.max_weight_matching``). :func:`with_selected_matcher` gives
-such a method a namespace in which that import yields :data:`MATCHER_SWITCH`: with the compiled
-matcher selected, ``Graph()`` is an :class:`EdgeList` (three flat lists) handed to the compiled
-code as edge arrays; with networkx selected, everything is networkx's own. Pure: no database.
+``nx.Graph()``, ``add_edge`` and ``nx.max_weight_matching``). :func:`with_selected_matcher` runs
+such a method as it is when networkx is selected, and otherwise a variant of it
+(:func:`compiled_variant`): the same code with a namespace in which that import yields
+:data:`MATCHER_SWITCH`, so ``Graph()`` is an :class:`EdgeList` (nodes and an edge list) handed to
+the compiled code as edge arrays, and with the inner ``_run_mwm`` of the bracket loop -- the
+matching called about n/2 times a round, which rebuilds a graph from the loop's
+{(i, j): weight} dict each time -- replaced by a call handing that dict to the compiled matcher
+as it is. Pure: no database.
 """
 
 from __future__ import annotations
 
 import builtins
+import functools
 import os
 import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -124,18 +129,24 @@ class EdgeList:
 
 
 class _MatcherSwitch(types.ModuleType):
-    """Stands in for the ``networkx`` module inside the library's matching methods."""
+    """Stands in for the ``networkx`` module inside the library's matching methods (compiled)."""
 
-    def Graph(self) -> Any:  # noqa: N802 -- networkx's name
-        return EdgeList() if selected_matcher() == "compiled" else networkx.Graph()
+    def Graph(self) -> EdgeList:  # noqa: N802 -- networkx's name
+        return EdgeList()
 
-    def max_weight_matching(self, graph: Any, maxcardinality: bool = False) -> Any:
-        if isinstance(graph, EdgeList):
-            return graph.matching(maxcardinality)
-        return networkx.max_weight_matching(graph, maxcardinality=maxcardinality)
+    def max_weight_matching(self, graph: EdgeList, maxcardinality: bool = False) -> set[tuple[Any, Any]]:
+        return graph.matching(maxcardinality)
+
+    def mates_or_self(self, vertices: int, edge_weights: dict[tuple[int, int], int]) -> list[int]:
+        """What the library's ``_run_mwm`` computes -- the maximum-cardinality maximum-weight
+        matching of the edges of positive weight, each vertex's mate or itself -- with its edge
+        dict handed to the compiled matcher as it is."""
+        assert _compiled_matching is not None
+        mates = _compiled_matching(vertices, edge_weights, True, True)
+        return [mate if mate >= 0 else vertex for vertex, mate in enumerate(mates)]
 
 
-MATCHER_SWITCH = _MatcherSwitch("networkx", "networkx for the library, the compiled matcher when selected")
+MATCHER_SWITCH = _MatcherSwitch("networkx", "the compiled matcher, for the library's matching methods")
 _real_import = builtins.__import__
 
 
@@ -154,14 +165,66 @@ def _import(
 _BUILTINS = {**vars(builtins), "__import__": _import}
 
 
-def with_selected_matcher(function: F) -> F:
-    """``function`` (a library method that does ``import networkx as nx``) running on the
-    selected matcher: the same code with a namespace whose ``networkx`` is :data:`MATCHER_SWITCH`."""
-    namespace = {**function.__globals__, "__builtins__": _BUILTINS}
-    rebound = types.FunctionType(
-        function.__code__, namespace, function.__name__, function.__defaults__, function.__closure__
+def _run_mwm_template() -> Callable[[], list[int]]:
+    """The body that replaces the library's inner ``_run_mwm`` (which rebuilds a graph from its
+    ``edge_weights`` dict at every call); the names are those of the library's closure."""
+    edge_weights: dict[tuple[int, int], int] = {}
+    n = 0
+    nx: Any = MATCHER_SWITCH
+
+    def _run_mwm() -> list[int]:
+        mates: list[int] = nx.mates_or_self(n, edge_weights)
+        return mates
+
+    return _run_mwm
+
+
+_RUN_MWM = _run_mwm_template().__code__
+
+
+def _with_compiled_run_mwm(code: types.CodeType) -> types.CodeType:
+    """``code`` with its nested ``_run_mwm`` (when it has the expected closure) replaced."""
+    consts = tuple(
+        _RUN_MWM.replace(co_qualname=const.co_qualname)
+        if isinstance(const, types.CodeType)
+        and const.co_name == "_run_mwm"
+        and const.co_freevars == _RUN_MWM.co_freevars
+        else const
+        for const in code.co_consts
     )
-    rebound.__kwdefaults__ = function.__kwdefaults__
-    rebound.__doc__ = function.__doc__
-    rebound.__qualname__ = function.__qualname__
-    return rebound  # type: ignore[return-value]
+    return code.replace(co_consts=consts)
+
+
+def replaces_run_mwm(function: Callable[..., Any]) -> bool:
+    """Whether :func:`with_selected_matcher` hands ``function``'s edge dict to the compiled
+    matcher directly (the library's ``_run_mwm`` found as expected)."""
+    return _with_compiled_run_mwm(function.__code__).co_consts != function.__code__.co_consts
+
+
+def compiled_variant(function: F) -> F:
+    """``function`` (a library method that does ``import networkx as nx``) on the compiled
+    matcher: the same code with a namespace whose ``networkx`` is :data:`MATCHER_SWITCH`, and
+    its ``_run_mwm`` passing the edge dict to the compiled matcher."""
+    namespace = {**function.__globals__, "__builtins__": _BUILTINS}
+    variant = types.FunctionType(
+        _with_compiled_run_mwm(function.__code__),
+        namespace,
+        function.__name__,
+        function.__defaults__,
+        function.__closure__,
+    )
+    variant.__kwdefaults__ = function.__kwdefaults__
+    return variant  # type: ignore[return-value]
+
+
+def with_selected_matcher(function: F) -> F:
+    """``function`` on the matcher selected at each call: its compiled variant, or itself
+    (networkx, the library's own code untouched)."""
+    compiled = compiled_variant(function)
+
+    @functools.wraps(function)
+    def on_selected_matcher(*args: Any, **kwargs: Any) -> Any:
+        chosen = compiled if selected_matcher() == "compiled" else function
+        return chosen(*args, **kwargs)
+
+    return on_selected_matcher  # type: ignore[return-value]

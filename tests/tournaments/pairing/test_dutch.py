@@ -47,9 +47,10 @@ def test_unavailable_players_are_not_paired_and_requested_byes_come_back() -> No
     players[1].available, players[1].absent_code = False, "Z"  # known absence
     players[2].available = False  # withdrawn: nothing at all
     paired = pair_round(swiss(players, 1))
-    # 4, 5 and 6 are left: 4 meets 5 and 6 gets the pairing-allocated bye. 4 has an even pairing
-    # number, so he gets the other colour than the initial one (white): 5 has White.
-    assert paired.pairs == [(5, 4)]
+    # 4, 5 and 6 are left: 4 meets 5 and 6 gets the pairing-allocated bye. In round 1, E.5
+    # counts the players present (as the reference engine does; see the test of round 1 with an
+    # absent player): 4 is the first of them, so he gets the initial colour, White.
+    assert paired.pairs == [(4, 5)]
     assert paired.byes == [(6, "pab"), (1, "half"), (2, "zero")]
     assert 3 not in [n for pair in paired.pairs for n in pair] + [n for n, _ in paired.byes]
 
@@ -113,3 +114,15 @@ def test_library_ranks_by_pairing_number_in_colour_rule_e4_and_we_rank_by_score(
         p1, p3 = engine._player_map[1], engine._player_map[3]
         assert engine._assign_colors(p1, p3)[0].id == white
     assert pair_round(state).pairs == [(3, 1)]
+
+
+def test_round_one_colours_alternate_by_board_when_a_player_is_absent() -> None:
+    """Round 1 of five, number 2 absent (zero-point bye): the four present players are split
+    1 3 | 4 5, boards 1-4 and 3-5. E.5 as the reference engine reads it in round 1 numbers the
+    players present: 1 is first (odd: the initial colour, White), 3 is second (even: Black). The
+    large corpus has such rounds (round 1 of t24-p200-r9-d10, with number 8 absent)."""
+    players = [player(n) for n in range(1, 6)]
+    players[1] = player(2, available=False, absent_code="Z")
+    paired = pair_round(swiss(players, 1))
+    assert paired.pairs == [(1, 4), (5, 3)]
+    assert paired.byes == [(2, "zero")]

@@ -9,7 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournaments.pairing import matching
+from tournaments.pairing.dutch import RankedColourEngine
 from tournaments.pairing.matching import EdgeList, max_weight_matching, selected_matcher
+from tournaments.pairing.state import EventState, PlayerState
+from tournaments.pairing.systems import pair_round
 
 compiled = pytest.mark.usefixtures("compiled_matcher")
 
@@ -158,7 +161,6 @@ def test_edge_list_answers_like_networkx_with_any_node_labels() -> None:
 def test_the_switch_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PAIRING_MATCHER", "networkx")
     assert selected_matcher() == "networkx"
-    assert isinstance(matching.MATCHER_SWITCH.Graph(), networkx.Graph)
     assert max_weight_matching(4, {(0, 1): 1, (1, 2): 100, (2, 3): 1}, True) == [1, 0, 3, 2]
     monkeypatch.setenv("PAIRING_MATCHER", "fast")
     with pytest.raises(ValueError, match="PAIRING_MATCHER"):
@@ -172,3 +174,41 @@ def test_without_the_extension_auto_falls_back_and_compiled_refuses(monkeypatch:
     monkeypatch.setenv("PAIRING_MATCHER", "compiled")
     with pytest.raises(matching.MatcherUnavailable, match="not built"):
         selected_matcher()
+
+
+@pytest.mark.parametrize("matcher", ["compiled", "networkx"])
+def test_the_dutch_engine_runs_on_the_selected_matcher(matcher: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 1 of six with the split's 1-4 forbidden goes through the bracket loop's matchings
+    (the round-1 correction); networkx is called on the fallback only. Pairings by hand: the
+    split 1-4, 2-5, 3-6 holds the forbidden pair, so the engine pairs by its general procedure;
+    whatever it returns must avoid 1-4 and be the same on both matchers (checked in
+    test_dutch.py for the pairs themselves)."""
+    if matcher == "compiled":
+        assert matching.compiled_available()
+    calls: list[int] = []
+    real = networkx.max_weight_matching
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(networkx, "max_weight_matching", counted)
+    monkeypatch.setenv("PAIRING_MATCHER", matcher)
+    players = [PlayerState(number=n, name=f"P{n}", rating=2000 - n) for n in range(1, 7)]
+    paired = pair_round(
+        EventState(
+            system="swiss-dutch", players=players, round_to_pair=1, total_rounds=5, forbidden_pairs=[(1, 4)]
+        )
+    )
+    assert {frozenset(pair) for pair in paired.pairs}.isdisjoint({frozenset((1, 4))})
+    assert len(paired.pairs) == 3
+    assert (len(calls) > 0) == (matcher == "networkx")
+
+
+def test_the_bracket_loop_hands_its_edge_dict_to_the_compiled_matcher() -> None:
+    """The library's inner _run_mwm is found and replaced (else the compiled path would still
+    build a graph object at every matching)."""
+    from caissify_pairings.engines.dutch import DutchEngine
+
+    assert matching.replaces_run_mwm(DutchEngine._pair_iterative_mwm)
+    assert RankedColourEngine._pair_iterative_mwm.__wrapped__ is DutchEngine._pair_iterative_mwm
