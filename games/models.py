@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import GAME_CHOICES, Pairing, Player
@@ -100,9 +101,9 @@ class SubmittedRecord(models.Model):
     def error_message(self) -> str:
         parts = []
         if self.error_ply is not None:
-            parts.append(f"ply {self.error_ply}")
+            parts.append(gettext("ply %(ply)s") % {"ply": self.error_ply})
         if self.error_move:
-            parts.append(f"move '{self.error_move}'")
+            parts.append(gettext("move '%(move)s'") % {"move": self.error_move})
         return (", ".join(parts) + ": " if parts else "") + self.error_reason
 
 

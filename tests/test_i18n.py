@@ -41,6 +41,7 @@ CLASSES = re.compile(r'\bclass="[^"{%]*(?:{{[^}]*}}[^"{%]*)*"')  # class names a
 TAG = re.compile(r"{%(.*?)%}", re.S)
 VARIABLE = re.compile(r"{{(.*?)}}", re.S)
 LITERAL = re.compile(r"""(_\()?("[^"]*"|'[^']*')""")
+LANGUAGE_CODE = re.compile(r"[a-z]{2}(-[a-z]{2,4})?")  # {{ LANGUAGE_CODE|default:'en' }} shows no word
 SHOWN_BY_FILTER = re.compile(r"""\|\s*(default|default_if_none|yesno)\s*:\s*("[^"]*"|'[^']*')""")
 # Tags whose string arguments are names of templates, URLs, blocks or comparisons, never shown.
 SILENT_TAGS = {
@@ -90,7 +91,7 @@ def untranslated(source: str) -> list[str]:
     for match in VARIABLE.finditer(source):
         body = match.group(1)
         for _filter, literal in SHOWN_BY_FILTER.findall(body):
-            if has_words(literal):
+            if has_words(literal) and not LANGUAGE_CODE.fullmatch(literal.strip("\"'")):
                 found.append(f"{{{{{body.strip()}}}}}")
         if "pluralize" in body:
             found.append(f"{{{{{body.strip()}}}}} (pluralize is English-only: use blocktranslate count)")
@@ -124,6 +125,9 @@ def test_the_checker_finds_untranslated_text_and_accepts_translated_text() -> No
     assert not untranslated("{% blocktranslate %}Round {{ n }}{% endblocktranslate %}")
     assert not untranslated('<p>GIPF · DVONN · TRF</p>{% status_badge "error" _("Pairing failed") %}')
     assert not untranslated('{# a note #}<script>let x = "word";</script>{{ x|default:"–" }}')
+    assert not untranslated("<html lang=\"{{ LANGUAGE_CODE|default:'en' }}\">") and untranslated(
+        '{{ x|default:"none" }}'
+    )
     assert not untranslated("<code>Authorization: Token</code>") and untranslated("<code>x</code> words")
 
 
