@@ -156,6 +156,8 @@ def test_the_pages_in_a_browser(live_server: Any, browser: Any, shots: Path) -> 
     board = page.locator("#refused-board svg")
     assert board.is_visible()
     assert "move 3, Black" in page.locator("#refused-board").inner_text()
+    # the position before the sixth ply: the five pieces placed so far (a1 b1 c1 d1 e1)
+    assert page.locator("#refused-board svg .stack").count() == 5
     assert (board.bounding_box() or {}).get("width", 0) > 200
     page.screenshot(path=str(shots / "5-refused-submission.png"), full_page=True)
 
