@@ -31,3 +31,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the header's language switcher
     path("", include("tournaments.web.urls")),
 ]
+
+handler400 = "config.errors.bad_request"
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"
