@@ -11,6 +11,7 @@ from tournaments.models import GAME_CHOICES, Event
 from tournaments.results.codes import PointSystem, ResultError
 from tournaments.standings.compute import TIE_BREAKS, StandingsError, check_tie_breaks
 from tournaments.standings.tiebreaks import LEGACY
+from tournaments.templatetags.tournament_tags import tie_break_name
 
 POINT_FIELDS = ("win_points", "draw_points", "loss_points", "bye_points")
 
@@ -85,7 +86,9 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "—"), *TIE_BREAK_CHOICES]
+        choices = [("", "—")] + [
+            (code, f"{code} – {tie_break_name(code)}") for code, _name in TIE_BREAK_CHOICES
+        ]
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = TieBreakField(
                 label=_("Tie-break %(slot)s") % {"slot": slot}, choices=choices, required=False

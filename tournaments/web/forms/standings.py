@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Event
 from tournaments.standings.compute import offered
+from tournaments.templatetags.tournament_tags import tie_break_name
 from tournaments.web.forms.events import TIE_BREAK_SLOTS, TieBreakField
 
 
@@ -23,8 +24,8 @@ class TieBreakChangeForm(forms.Form):
     def __init__(self, event: Event, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         choices = [("", "—")] + [
-            (code, f"{code} – {name}")
-            for code, name in offered(event.pairing_system, event.games_per_pairing).items()
+            (code, f"{code} – {tie_break_name(code)}")
+            for code in offered(event.pairing_system, event.games_per_pairing)
         ]
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = TieBreakField(
