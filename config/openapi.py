@@ -22,11 +22,14 @@ ERROR_BODY: dict[str, Any] = {
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
 
-def error_statuses(method: str, path: str) -> dict[str, str]:
-    """The error statuses an operation documents, with what each means."""
+def error_statuses(method: str, path: str, query: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
+    """The error statuses an operation documents, with what each means (``query``: the names of
+    its documented query parameters)."""
     statuses = {"400": "The request is malformed: the message names the problem."}
     if "{" in path:
         statuses["404"] = "No such object, or not visible to this user."
+    if "format" in query:
+        statuses["404"] = "No such format."
     if method not in SAFE_METHODS:
         statuses["401"] = "Not signed in: send a session cookie, Basic credentials or a token."
         statuses["403"] = "Signed in, but this user may not do this."
@@ -40,7 +43,8 @@ class ServiceAutoSchema(AutoSchema):
         responses: dict[str, Any] = super()._get_response_bodies(direction)
         if direction != "response":
             return responses
-        for code, meaning in error_statuses(self.method, self.path).items():
+        query = {p["name"] for p in self._get_parameters() if p.get("in") == "query"}
+        for code, meaning in error_statuses(self.method, self.path, query).items():
             if code not in responses:
                 responses[code] = {
                     "description": meaning,

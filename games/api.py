@@ -132,7 +132,15 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Game.objects.select_related("pairing__round__event", "white", "black")
     serializer_class = GameSerializer
 
-    @extend_schema(request=SubmitSerializer, responses={202: SubmittedRecordSerializer})
+    @extend_schema(
+        request=SubmitSerializer,
+        responses={
+            202: OpenApiResponse(SubmittedRecordSerializer, description="Stored; the arbiter verifies it"),
+            200: OpenApiResponse(
+                SubmittedRecordSerializer, description="The same record was already submitted"
+            ),
+        },
+    )
     @action(detail=False, methods=["post"])
     def submit(self, request: Request) -> Response:
         """Submit a record for a pairing's game; the arbiter verifies it (in a Celery task)."""
@@ -154,7 +162,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(SubmittedRecordSerializer(record).data, status=code)
 
     @extend_schema(responses={200: SubmittedRecordSerializer(many=True)})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def submissions(self, request: Request, pk: str | None = None) -> Response:
         """Every submission of the game, newest first, with the arbiter's verdict and which is official."""
         game = self.get_object()
