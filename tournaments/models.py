@@ -69,6 +69,9 @@ class Event(models.Model):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
+    # The one-time key of the form that created the event: the same form sent twice (a double
+    # click, a retry, twenty at once) creates one event (events/services.create_event).
+    creation_key = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
     game = models.CharField(max_length=20, choices=GAME_CHOICES)
     pairing_system = models.CharField(max_length=24, choices=System.choices, default=System.ROUND_ROBIN)
     rounds = models.PositiveSmallIntegerField(
