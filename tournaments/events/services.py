@@ -44,10 +44,18 @@ def check_settings(fields: dict[str, object]) -> None:
         )
 
 
-def create_event(user: object, **fields: object) -> Event:
-    """Create an event with ``user`` as its organiser; the slug is derived when not given."""
+def create_event(user: object, creation_key: str | None = None, **fields: object) -> Event:
+    """Create an event with ``user`` as its organiser; the slug is derived when not given.
+
+    ``creation_key`` is the one-time key of the form that asks for it: the same key sent again (a
+    double click, a retry, the same request twenty times at once) creates nothing more and is refused
+    with :class:`AlreadyExists`.
+    """
     if not getattr(user, "is_authenticated", False):
         raise PermissionDenied(_("sign in to create an event"))
+    if creation_key:
+        fields["creation_key"] = creation_key
+        _refuse_sent_twice(creation_key)
     with transaction.atomic():
         name = str(fields.get("name", "")).strip()
         if not name:
@@ -71,8 +79,19 @@ def _create_with_free_slug(base: str, fields: dict[str, object]) -> Event:
         try:
             return create_or_refuse(Event, "", slug=slug, **fields)
         except AlreadyExists:
+            if fields.get("creation_key"):
+                _refuse_sent_twice(str(fields["creation_key"]))
             continue
     raise AlreadyExists(_("an event with this name exists: choose another name"))
+
+
+def _refuse_sent_twice(creation_key: str) -> None:
+    existing = Event.objects.filter(creation_key=creation_key).first()
+    if existing is not None:
+        raise AlreadyExists(
+            _("this form was sent already: the event %(name)s exists (%(slug)s)")
+            % {"name": existing.name, "slug": existing.slug}
+        )
 
 
 def update_event_settings(event: Event, user: object, fields: dict[str, object]) -> Event:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from decimal import Decimal
 
 from django import forms
@@ -44,6 +45,10 @@ class EventForm(forms.Form):
     """Settings of an event, shown in points and stored in half-points."""
 
     name = forms.CharField(label=_("Name"), max_length=200)
+    # A new key with each empty form: the same form sent twice creates one event.
+    creation_key = forms.RegexField(
+        regex=r"^[0-9a-f]{32}$", required=False, widget=forms.HiddenInput, initial=lambda: uuid.uuid4().hex
+    )
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
     pairing_system = forms.ChoiceField(
         label=_("Pairing system"), choices=Event.System.choices, initial=Event.System.ROUND_ROBIN

@@ -65,7 +65,11 @@ def event_create(request: HttpRequest) -> HttpResponse:
         form = EventForm(request.POST)
         if form.is_valid():
             try:
-                event = create_event(request.user, **form.event_fields())
+                event = create_event(
+                    request.user,
+                    creation_key=form.cleaned_data["creation_key"] or None,
+                    **form.event_fields(),
+                )
             except ServiceError as exc:
                 form.add_error(None, str(exc))
             else:
