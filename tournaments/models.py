@@ -102,6 +102,16 @@ class Event(models.Model):
         help_text="Colour of pairing number 1 in round 1 (recorded when round 1 is paired)",
     )
     rated = models.BooleanField(default=True, help_text="The games of this event count for the rating lists")
+    unrecorded_results = models.BooleanField(
+        default=False,
+        help_text="A game's players and the event's officials may submit a result without a record "
+        "(a player's needs the opponent's or an arbiter's confirmation)",
+    )
+    rate_unrecorded = models.BooleanField(
+        default=False,
+        help_text="Games whose result rests on a result submitted without a record count for the "
+        "rating lists (unrated by default)",
+    )
     location = models.CharField(max_length=200, blank=True)
     start_date = models.DateField(null=True, blank=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
