@@ -67,13 +67,20 @@ class SubmittedRecord(models.Model):
         VALID = "valid", _("Valid")
         INVALID = "invalid", _("Invalid")
 
+    class Kind(models.TextChoices):
+        RECORD = "record", _("Game record")
+        RESULT = "result", _("Result without a record")
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
     submitted_from = models.GenericIPAddressField(null=True, blank=True, help_text="The sender's address")
     by_official = models.BooleanField(
         default=False, help_text="Submitted by an organiser or arbiter of the event"
     )
-    text = models.TextField()
+    # A result without a record (``games.reports``) keeps its result in ``verdict["result"]``, its
+    # ``text`` empty and its status valid: confirmation and decisions treat it like a verified record.
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.RECORD)
+    text = models.TextField(blank=True)
     submitted_at = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     verdict = models.JSONField(null=True, blank=True)
