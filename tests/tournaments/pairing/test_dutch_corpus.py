@@ -9,7 +9,7 @@ path: imported as a stored event, its next round paired by the service that pair
 Everything here runs on the compiled matcher (``PAIRING_MATCHER=compiled``), but one file, which
 is paired on the pure-Python fallback (networkx) too. The large corpus (../shared/pairing/
 dutch-large/, 180-500 players) is checked on the compiled path for the files up to 350 players:
-the whole of it takes about 14 minutes of CPU (docs/pairing.md).
+the whole of it takes about 13 minutes of CPU (docs/pairing.md).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ SLOW = [
 ]
 
 # The large corpus files checked (on the compiled matcher): those up to 350 players, 75 of its
-# 114 rounds, about 4 minutes of CPU; all 114 take about 14 (docs/pairing.md).
+# 114 rounds, about 4 minutes of CPU; all 114 take about 13 (docs/pairing.md).
 LARGE = [
     "t23-p180-r9-d0",
     "t24-p200-r9-d10",
