@@ -11,8 +11,9 @@ The rules at home here:
 * a later valid record with another outcome never replaces a result: it is kept and opens a
   dispute for the arbiter, and the result stays as it was until the arbiter decides
   (``games.decisions``); once an arbiter has decided, records leave the game alone;
-* closing a round refuses while a game of it is disputed, and makes its unanswered provisional
-  results official (through ``tournaments.results.signals.round_closing``).
+* closing a round refuses while a game of it is disputed or a result submitted without a record
+  (``games.reports``) awaits its confirmation, and makes its unanswered provisional results of
+  records official (through ``tournaments.results.signals.round_closing``).
 
 Every change locks the game's row first (``select_for_update``); at most one submission per game is
 official, which the database enforces too.
@@ -131,7 +132,16 @@ def take_verified(record: SubmittedRecord) -> None:
         record.note = apply_pairing_result(game, Pairing.Source.VERIFIED)
         record.applied = record.note == ""
     elif outcome == game.result:
-        record.note = _same_outcome(game, record)
+        rested_on_report = _rests_on_report(game)
+        record.note = same_outcome(game, record)
+        if rested_on_report and game.state != Game.State.DISPUTED:
+            # the record of a result reported without one: the result now rests on the record
+            copy_verdict(game, record)
+            make_official(game, record)
+            game.save()
+            record.note = _("%(note)s; the game's record replaces the result reported without one") % {
+                "note": record.note
+            }
     else:
         Dispute.objects.create(
             game=game,
@@ -149,9 +159,14 @@ def take_verified(record: SubmittedRecord) -> None:
     result_changed.send(sender=Game, game=game, kind=SUBMITTED, actor=record.submitted_by, detail=record.note)
 
 
-def _same_outcome(game: Game, record: SubmittedRecord) -> str:
-    """A later valid record agreeing with the result: an official's makes it official, the opponent's
-    confirms it, anyone else's changes nothing."""
+def _rests_on_report(game: Game) -> bool:
+    official = official_submission(game)
+    return official is not None and official.kind == SubmittedRecord.Kind.RESULT
+
+
+def same_outcome(game: Game, record: SubmittedRecord) -> str:
+    """A later valid record (or result report) agreeing with the result: an official's makes it
+    official, the opponent's confirms it, anyone else's changes nothing."""
     if game.state == Game.State.PROVISIONAL:
         if record.by_official:
             game.state = Game.State.OFFICIAL
@@ -239,6 +254,23 @@ def on_round_closing(sender: object, round_: Round, **kwargs: object) -> None:
                 "a result is disputed on %(boards)s: the arbiter decides before the round closes",
                 "results are disputed on %(boards)s: the arbiter decides before the round closes",
                 len(disputed),
+            )
+            % {"boards": boards}
+        )
+    unconfirmed = [g for g in games if g.state == Game.State.PROVISIONAL and _rests_on_report(g)]
+    if unconfirmed:
+        boards = ", ".join(
+            _("board %(board)s (%(white)s – %(black)s)")
+            % {"board": game.pairing.board, "white": game.white, "black": game.black}
+            for game in unconfirmed
+        )
+        raise GameServiceError(
+            ngettext(
+                "a result submitted without a record awaits confirmation on %(boards)s: the opponent "
+                "confirms it or the arbiter decides before the round closes",
+                "results submitted without a record await confirmation on %(boards)s: the opponents "
+                "confirm them or the arbiter decides before the round closes",
+                len(unconfirmed),
             )
             % {"boards": boards}
         )

@@ -1,7 +1,9 @@
 """Applying ratings to stored events: one rating list per family, one rating period per closed round.
 
 Rules held here: which games are rated (over-the-board results of closed rounds of events marked
-rated; forfeits, byes and unrecorded games change nothing); a player's first rating in a family is
+rated; forfeits, byes and unrecorded games change nothing: a game whose result rests on a result
+submitted without a record, ``games.reports``, is rated only when the event sets
+``rate_unrecorded``, :func:`unrecorded_games`); a player's first rating in a family is
 the rating he was registered with in the event of his first rated game there (the list's initial
 rating when none was given); one rating period (:func:`rate_period`), the one step of incremental
 rating (:func:`rate_closed_rounds`, every closed round not rated yet, once) and of the rebuild
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.db import connection, transaction
 from django.db.models import Model
 from django.utils import timezone
@@ -64,10 +67,42 @@ def games_from(rows: Iterable[tuple[int, int, str]]) -> list[RatedGame]:
     return games
 
 
+UNRATED = "*"  # stands for a game's result code that must not be rated (not a played result)
+
+
+def unrecorded_games(round_ids: Iterable[int]) -> dict[int, set[int]]:
+    """Per pairing of these rounds, the numbers of its games whose official result rests on a result
+    submitted without a record. (The games app is read through the app registry: it builds on the
+    tournaments app, not the other way round.)"""
+    submissions = apps.get_model("games", "SubmittedRecord").objects
+    found: dict[int, set[int]] = {}
+    for pairing_id, number in submissions.filter(
+        official=True, kind="result", game__pairing__round_id__in=list(round_ids)
+    ).values_list("game__pairing_id", "game__number"):
+        found.setdefault(pairing_id, set()).add(number)
+    return found
+
+
+def without_unrecorded(
+    rows: Iterable[tuple[int, int, int, str]], unrecorded: dict[int, set[int]]
+) -> list[tuple[int, int, str]]:
+    """(first, second, results) of (pairing, first, second, results) rows, the unrecorded games'
+    codes replaced by :data:`UNRATED`."""
+    kept = []
+    for pairing_id, first, second, results in rows:
+        numbers = unrecorded.get(pairing_id, set())
+        codes = [UNRATED if index + 1 in numbers else code for index, code in enumerate(results.split())]
+        kept.append((first, second, " ".join(codes)))
+    return kept
+
+
 def round_games(round_: Round) -> list[RatedGame]:
-    """The games of a round played over the board, as (white player, black player, White's score)."""
-    rows = round_.pairings.exclude(black=None).values_list("white__player_id", "black__player_id", "results")
-    return games_from(rows)
+    """The rated games of a round played over the board, as (white player, black player, White's score)."""
+    rows = round_.pairings.exclude(black=None).values_list(
+        "pk", "white__player_id", "black__player_id", "results"
+    )
+    unrecorded = {} if round_.event.rate_unrecorded else unrecorded_games([round_.pk])
+    return games_from(without_unrecorded(rows, unrecorded))
 
 
 @dataclass
@@ -132,7 +167,9 @@ def rate_closed_rounds(event_id: int) -> int:
             if round_id in done:
                 continue
             rows = Pairing.objects.filter(round_id=round_id).exclude(black=None)
-            games = games_from(rows.values_list("white__player_id", "black__player_id", "results"))
+            values = rows.values_list("pk", "white__player_id", "black__player_id", "results")
+            unrecorded = {} if event.rate_unrecorded else unrecorded_games([round_id])
+            games = games_from(without_unrecorded(values, unrecorded))
             if not games:
                 continue
             period = rate_period(round_id, rules, games, state, seeds)
