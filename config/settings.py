@@ -262,6 +262,8 @@ SPECTACULAR_SETTINGS = {
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "RecordStatusEnum": "games.models.SubmittedRecord.Status",
+        "SubmissionKindEnum": "games.models.SubmittedRecord.Kind",
+        "DecisionKindEnum": "games.models.Decision.Kind",
     },
 }
 

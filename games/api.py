@@ -1,5 +1,6 @@
-"""REST API for games: games and their submissions, record submission, the opponent's confirmation
-or dispute, the arbiter's decision, and a stateless replay check.
+"""REST API for games: games and their submissions, record submission (or, where the event allows
+it, a result without a record), the opponent's confirmation or dispute, the arbiter's decision, and
+a stateless replay check.
 
 The endpoints check nothing themselves: the services do, and their ``PermissionDenied`` becomes a
 403, their ``ServiceError`` (``GameServiceError``) a 400 with the message.
@@ -20,12 +21,12 @@ from rest_framework.response import Response
 
 from arbiter import registry
 from arbiter.errors import ArbiterError
-from games import confirmation, decisions, services
+from games import confirmation, decisions, reports, services
 from games.confirmation import MAX_REASON_CHARS
 from games.models import Decision, Game, SubmittedRecord
 from tournaments.errors import ServiceError
 from tournaments.models import GAME_CHOICES, Pairing
-from tournaments.results.codes import GAME_RESULTS
+from tournaments.results.codes import GAME_RESULTS, PLAYED_RESULTS
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -72,6 +73,7 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "game",
+            "kind",
             "status",
             "submitted_at",
             "by_official",
@@ -92,7 +94,23 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
 class SubmitSerializer(serializers.Serializer):
     pairing = serializers.PrimaryKeyRelatedField(queryset=Pairing.objects.all())
     game_number = serializers.IntegerField(default=1, min_value=1, max_value=2)
-    record = serializers.CharField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
+    record = serializers.CharField(
+        max_length=services.MAX_RECORD_CHARS,
+        trim_whitespace=False,
+        required=False,
+        help_text="The game's record (tag pairs and moves); give either this or `result`",
+    )
+    result = serializers.ChoiceField(
+        choices=PLAYED_RESULTS,
+        required=False,
+        help_text="A result without a record, where the event allows unrecorded games; a player's "
+        "needs the opponent's or an arbiter's confirmation, an official's is official at once",
+    )
+
+    def validate(self, attrs: dict[str, object]) -> dict[str, object]:
+        if ("record" in attrs) == ("result" in attrs):
+            raise serializers.ValidationError(_("give either a record or a result, not both"))
+        return attrs
 
 
 class DisputeSerializer(serializers.Serializer):
@@ -136,16 +154,34 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         request=SubmitSerializer,
         responses={
             202: OpenApiResponse(SubmittedRecordSerializer, description="Stored; the arbiter verifies it"),
+            201: OpenApiResponse(
+                SubmittedRecordSerializer,
+                description="A result without a record, stored and applied (kind `result`)",
+            ),
             200: OpenApiResponse(
-                SubmittedRecordSerializer, description="The same record was already submitted"
+                SubmittedRecordSerializer,
+                description="The same record (or the same result from the same user) was already submitted",
+            ),
+            403: OpenApiResponse(
+                description="Not a player of the game nor an official of the event, or a result "
+                "without a record in an event that does not allow it"
+            ),
+            409: OpenApiResponse(
+                description="A result without a record for a game that takes none: the round is "
+                "closed or not published, a bye, or the game's result rests on a record, is official "
+                "or disputed"
             ),
         },
     )
     @action(detail=False, methods=["post"])
     def submit(self, request: Request) -> Response:
-        """Submit a record for a pairing's game; the arbiter verifies it (in a Celery task)."""
+        """Submit a record for a pairing's game; the arbiter verifies it (in a Celery task). Or, where
+        the event allows unrecorded games, submit a `result` alone: a player's is provisional until
+        the opponent confirms it or an arbiter decides, an official's is official at once."""
         data = SubmitSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        if "result" in data.validated_data:
+            return _report(request, data.validated_data)
         try:
             record = services.submit_record(
                 data.validated_data["pairing"],
@@ -232,6 +268,26 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         except ServiceError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         return Response(DecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
+
+
+def _report(request: Request, data: dict[str, object]) -> Response:
+    """A result without a record: 201 stored, 200 repeated, 403 / 409 / 400 refused."""
+    try:
+        report = reports.report_result(
+            data["pairing"],  # type: ignore[arg-type]
+            request.user,
+            str(data["result"]),
+            int(data["game_number"]),  # type: ignore[call-overload]
+            request.META.get("REMOTE_ADDR"),
+        )
+    except PermissionDenied as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+    except reports.ResultConflict as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+    except ServiceError as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    code = status.HTTP_200_OK if report.repeated else status.HTTP_201_CREATED
+    return Response(SubmittedRecordSerializer(report).data, status=code)
 
 
 def _answer(action: Callable[[], Game]) -> Response:

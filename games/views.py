@@ -21,11 +21,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import boards, confirmation, decisions, services
+from games import boards, confirmation, decisions, reports, services
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Pairing, Round
+from tournaments.results.codes import PLAYED_RESULTS, RESULT_LABELS
 from tournaments.web.views.common import event_context
 
 
@@ -61,6 +62,26 @@ class RecordForm(forms.Form):
         if not str(data.get("record") or "").strip():
             raise forms.ValidationError(_("paste the record or upload a file"))
         return data
+
+
+class ResultForm(forms.Form):
+    """A result without a record, where the event allows it."""
+
+    game_number = forms.TypedChoiceField(
+        coerce=int, choices=[(1, gettext_lazy("Game 1"))], initial=1, label=gettext_lazy("Game")
+    )
+    result = forms.ChoiceField(
+        label=gettext_lazy("Result"),
+        choices=[(code, RESULT_LABELS[code]) for code in PLAYED_RESULTS],
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: object, games: int = 1, **kwargs: object) -> None:
+        kwargs.setdefault("prefix", "report")
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["game_number"].choices = [
+            (n, _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
+        ]
 
 
 def _game(pk: int) -> Game:
@@ -252,9 +273,21 @@ def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
             _("only the two players and the event's organisers and arbiters may submit records")
         )
     event = pairing.round.event
-    form = RecordForm(request.POST or None, request.FILES or None, games=event.games_per_pairing)
+    reporting = request.method == "POST" and request.POST.get("kind") == "result"
+    form = RecordForm(
+        None if reporting else (request.POST or None),
+        None if reporting else (request.FILES or None),
+        games=event.games_per_pairing,
+    )
+    can_report = reports.can_report(pairing, request.user)
+    result_form = ResultForm(request.POST if reporting else None, games=event.games_per_pairing)
     status = 200
-    if request.method == "POST":
+    if reporting:
+        response = _report(request, pairing, result_form)
+        if response is not None:
+            return response
+        status = 400
+    elif request.method == "POST":
         if form.is_valid():
             try:
                 record = services.submit_record(
@@ -271,9 +304,35 @@ def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
                     messages.info(request, _("This record was submitted before: here is that submission."))
                 return redirect("games:record-detail", pk=record.pk)
         status = 400
-    return render(
-        request, "games/submit.html", {"pairing": pairing, "event": event, "form": form}, status=status
-    )
+    context = {
+        "pairing": pairing,
+        "event": event,
+        "form": form,
+        "result_form": result_form if can_report else None,
+    }
+    return render(request, "games/submit.html", context, status=status)
+
+
+def _report(request: HttpRequest, pairing: Pairing, form: ResultForm) -> HttpResponse | None:
+    """Submit a result without a record: the game's page, or ``None`` with the refusal on the form."""
+    if not form.is_valid():
+        return None
+    try:
+        report = reports.report_result(
+            pairing,
+            request.user,
+            form.cleaned_data["result"],
+            form.cleaned_data["game_number"],
+            request.META.get("REMOTE_ADDR"),
+        )
+    except ServiceError as exc:
+        form.add_error(None, str(exc))
+        return None
+    if report.repeated:
+        messages.info(request, _("You submitted this result before: nothing changed."))
+    else:
+        messages.success(request, report.note)
+    return redirect(report.game)
 
 
 def record_detail(request: HttpRequest, pk: int) -> HttpResponse:

@@ -84,6 +84,22 @@ class EventForm(forms.Form):
         initial=True,
         help_text=_("The games of this event count for the rating lists of its game family."),
     )
+    unrecorded_results = forms.BooleanField(
+        label=_("Results without a record"),
+        required=False,
+        help_text=_(
+            "Players and officials may submit a game's result alone, without its record. A player's "
+            "result needs the opponent's or an arbiter's confirmation."
+        ),
+    )
+    rate_unrecorded = forms.BooleanField(
+        label=_("Rate games without a record"),
+        required=False,
+        help_text=_(
+            "Games whose result was submitted without a record count for the rating lists. "
+            "Unrated when left unticked."
+        ),
+    )
     location = forms.CharField(label=_("Location"), max_length=200, required=False)
     start_date = forms.DateField(
         label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -109,6 +125,8 @@ class EventForm(forms.Form):
             "games_per_pairing": event.games_per_pairing,
             "round_robin_bye_scored": event.round_robin_bye_scored,
             "rated": event.rated,
+            "unrecorded_results": event.unrecorded_results,
+            "rate_unrecorded": event.rate_unrecorded,
             "location": event.location,
             "start_date": event.start_date,
         }
@@ -161,6 +179,8 @@ class EventForm(forms.Form):
             "tie_breaks": data["tie_breaks"],
             "round_robin_bye_scored": bool(data.get("round_robin_bye_scored")),
             "rated": bool(data.get("rated")),
+            "unrecorded_results": bool(data.get("unrecorded_results")),
+            "rate_unrecorded": bool(data.get("rate_unrecorded")),
             "location": data.get("location", ""),
             "start_date": data.get("start_date"),
         }
