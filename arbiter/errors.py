@@ -4,9 +4,47 @@ Every error carries the ply (1-based index of the move in the record, counting p
 pushes and passes; ``None`` for errors that are not about one move), the move text as written,
 a human-readable reason and the position before the move in the game's position text format.
 The edges (CLI, views, API) turn these into user messages with :meth:`ArbiterError.describe`.
+
+The reason is built from a ``template`` (English, with ``{name}`` placeholders, marked with
+:func:`gettext_noop` so that Django's ``makemessages`` finds it) and its ``params``; ``reason`` is
+the English text, and an edge may translate the template and fill in the same params. A param is a
+move, a spot, a number as written (never translated) or a :class:`Message` (a phrase translated
+in turn, like a player's colour).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for translation at the edge; returns it unchanged (the arbiter stays English)."""
+    return message
+
+
+@dataclass(frozen=True)
+class Message:
+    """A translatable phrase: an English template with ``{name}`` placeholders and their values."""
+
+    template: str
+    params: Mapping[str, str | int | Message] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template.format(**{key: str(value) for key, value in self.params.items()})
+
+    def to_json(self) -> dict[str, object]:
+        return {"template": self.template, "params": params_json(self.params)}
+
+
+def params_json(params: Mapping[str, str | int | Message]) -> dict[str, object]:
+    """The params as JSON: a nested :class:`Message` becomes ``{"template": ..., "params": ...}``."""
+    return {key: value.to_json() if isinstance(value, Message) else value for key, value in params.items()}
+
+
+WHITE_NAME = Message(gettext_noop("White"))
+BLACK_NAME = Message(gettext_noop("Black"))
+PLAYER_MESSAGES = (WHITE_NAME, BLACK_NAME)
 
 
 class ArbiterError(Exception):
@@ -16,12 +54,19 @@ class ArbiterError(Exception):
 
     def __init__(
         self,
-        reason: str,
+        template: str | Message,
         *,
         ply: int | None = None,
         move: str | None = None,
         position: str | None = None,
+        **params: str | int | Message,
     ) -> None:
+        if isinstance(template, Message):  # a reason built elsewhere, with its params
+            params = {**template.params, **params}
+            template = template.template
+        self.template = template
+        self.params: dict[str, str | int | Message] = dict(params)
+        reason = str(Message(template, self.params))
         super().__init__(reason)
         self.reason = reason
         self.ply = ply
@@ -51,7 +96,14 @@ class ArbiterError(Exception):
         return prefix + self.reason
 
     def to_json(self) -> dict[str, object]:
-        return {"ply": self.ply, "move": self.move, "reason": self.reason, "kind": self.kind}
+        return {
+            "ply": self.ply,
+            "move": self.move,
+            "reason": self.reason,
+            "kind": self.kind,
+            "template": self.template,
+            "params": params_json(self.params),
+        }
 
     def __str__(self) -> str:
         return self.describe()
@@ -88,17 +140,20 @@ class AmbiguousMoveError(ArbiterError):
 
     def __init__(
         self,
-        reason: str,
+        template: str | Message,
         *,
         options: list[str] | None = None,
         ply: int | None = None,
         move: str | None = None,
         position: str | None = None,
+        **params: str | int | Message,
     ) -> None:
         self.options = list(options or [])
         if self.options:
-            reason = f"{reason} (options: {'; '.join(self.options)})"
-        super().__init__(reason, ply=ply, move=move, position=position)
+            reason = template if isinstance(template, Message) else Message(template, params)
+            params = {"reason": reason, "options": "; ".join(self.options)}
+            template = gettext_noop("{reason} (options: {options})")
+        super().__init__(template, ply=ply, move=move, position=position, **params)
 
     def to_json(self) -> dict[str, object]:
         data = super().to_json()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from arbiter.errors import InvalidRecordError, UnreadableRecordError
+from arbiter.errors import InvalidRecordError, UnreadableRecordError, gettext_noop
 
 TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
@@ -49,7 +49,11 @@ def parse_tagged(text: str) -> TaggedRecord:
                 tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
                 continue
             if stripped.startswith("["):
-                raise UnreadableRecordError(f"line {number}: malformed tag pair: {stripped!r}")
+                raise UnreadableRecordError(
+                    gettext_noop("line {number}: malformed tag pair: {stripped}"),
+                    number=number,
+                    stripped=repr(stripped),
+                )
             in_tags = False
         body_lines.append(stripped)
     body = strip_comments(" ".join(body_lines))
@@ -99,9 +103,15 @@ def check_result_tag(tags: dict[str, str], result: str | None) -> None:
     if written in ("", "*", "?"):
         return
     if result is None:
-        raise InvalidRecordError(f"the Result tag says {written} but the game is not over")
+        raise InvalidRecordError(
+            gettext_noop("the Result tag says {written} but the game is not over"), written=written
+        )
     if written != result:
-        raise InvalidRecordError(f"the Result tag says {written} but the play gives {result}")
+        raise InvalidRecordError(
+            gettext_noop("the Result tag says {written} but the play gives {result}"),
+            written=written,
+            result=result,
+        )
 
 
 def strip_comments(text: str) -> str:

@@ -17,6 +17,7 @@ from arbiter.errors import (
     PlyOutOfRangeError,
     UnknownGameError,
     UnreadableRecordError,
+    gettext_noop,
 )
 from arbiter.gipf import ENGINE as GIPF_ENGINE
 from arbiter.verdict import Verdict
@@ -45,7 +46,9 @@ def engine_for(game: str) -> GameEngine:
     for engine in ENGINES:
         if game in engine.games:
             return engine
-    raise UnknownGameError(f"unknown game '{game}' (known: {', '.join(GAME_NAMES)})")
+    raise UnknownGameError(
+        gettext_noop("unknown game '{game}' (known: {known})"), game=game, known=", ".join(GAME_NAMES)
+    )
 
 
 def _engine_of_record(text: str, game: str | None) -> GameEngine:
@@ -54,7 +57,7 @@ def _engine_of_record(text: str, game: str | None) -> GameEngine:
     for engine in ENGINES:
         if engine.claims_record(text):
             return engine
-    raise UnreadableRecordError("not a record of any known game (GIPF or DVONN)")
+    raise UnreadableRecordError(gettext_noop("not a record of any known game (GIPF or DVONN)"))
 
 
 def replay(text: str, game: str | None = None) -> Verdict:
@@ -89,11 +92,15 @@ def ply_view(text: str, ply: int | None = None, game: str | None = None) -> PlyV
     """
     verdict, plies = replay_traced(text, game)
     if not verdict.valid:
-        raise verdict.error or InvalidRecordError("the record is not valid")
+        raise verdict.error or InvalidRecordError(gettext_noop("the record is not valid"))
     count = len(plies)
     wanted = count if ply is None else ply
     if not 0 <= wanted <= count:
-        raise PlyOutOfRangeError(f"ply {wanted} is not in the record: it has plies 0 to {count}")
+        raise PlyOutOfRangeError(
+            gettext_noop("ply {wanted} is not in the record: it has plies 0 to {count}"),
+            wanted=wanted,
+            count=count,
+        )
     engine = engine_for(verdict.game)
     if wanted == 0:
         start = plies[0].before if plies else verdict.final_position
@@ -117,7 +124,7 @@ def _engine_of_position(position: str) -> GameEngine:
     for engine in ENGINES:
         if engine.claims_position(position):
             return engine
-    raise InvalidPositionError("not a position of any known game (GIPF or DVONN)")
+    raise InvalidPositionError(gettext_noop("not a position of any known game (GIPF or DVONN)"))
 
 
 def perft(game: str, depth: int, position: str | None = None) -> list[int]:

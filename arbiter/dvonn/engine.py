@@ -10,7 +10,7 @@ from arbiter.dvonn.position import START, Position, parse_position
 from arbiter.dvonn.replay import GAME, detect_style, replay_text, result_for_score, write_tagged
 from arbiter.dvonn.svg import render_svg
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, SvgOptions, Tracer
-from arbiter.errors import UnknownGameError
+from arbiter.errors import UnknownGameError, gettext_noop
 from arbiter.verdict import Verdict
 
 
@@ -73,7 +73,7 @@ class DvonnEngine(GameEngine):
     @staticmethod
     def _check_game(game: str) -> None:
         if game != GAME:
-            raise UnknownGameError(f"the DVONN engine does not play '{game}'")
+            raise UnknownGameError(gettext_noop("the DVONN engine does not play '{game}'"), game=game)
 
 
 __all__ = ["DvonnEngine", "random_game"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.colour import PLAYER_NAMES, WHITE
+from arbiter.colour import WHITE
 from arbiter.dvonn.board import (
     CELLS,
     DVONN,
@@ -25,7 +25,7 @@ from arbiter.dvonn.board import (
     surrounded,
 )
 from arbiter.dvonn.position import Position, placement_piece, placement_player
-from arbiter.errors import IllegalMoveError
+from arbiter.errors import PLAYER_MESSAGES, IllegalMoveError, Message, gettext_noop
 
 PLACE = "place"
 STACK = "move"
@@ -99,56 +99,82 @@ def apply_move(position: Position, move: Move) -> tuple[Position, int]:
 def check_move(position: Position, move: Move) -> None:
     """Raise :class:`IllegalMoveError` with the reason when the move is not legal here."""
     board = position.board
-    mover = PLAYER_NAMES[position.to_move]
+    mover = PLAYER_MESSAGES[position.to_move]
     if not position.placing and position.is_over():
-        raise IllegalMoveError("the game is over: neither player can move")
+        raise IllegalMoveError(gettext_noop("the game is over: neither player can move"))
     if move.kind == PLACE:
         name = NAMES[move.src]
         if not position.placing:
-            raise IllegalMoveError(f"{name}: all 49 pieces are placed; the stacking phase has begun")
+            raise IllegalMoveError(
+                gettext_noop("{name}: all 49 pieces are placed; the stacking phase has begun"), name=name
+            )
         if board[move.src]:
-            raise IllegalMoveError(f"{name}: the space is already occupied")
+            raise IllegalMoveError(gettext_noop("{name}: the space is already occupied"), name=name)
         return
     if position.placing:
         piece = placement_piece(position.placed)
-        what = (
-            "a DVONN piece" if piece == DVONN else f"a {'white' if piece == WHITE_PIECE else 'black'} piece"
-        )
+        if piece == DVONN:
+            what = Message(gettext_noop("a DVONN piece"))
+        elif piece == WHITE_PIECE:
+            what = Message(gettext_noop("a white piece"))
+        else:
+            what = Message(gettext_noop("a black piece"))
         raise IllegalMoveError(
-            f"{move.text()}: placement phase, {mover} must place {what} "
-            f"(placement {position.placed + 1} of 49)"
+            gettext_noop("{text}: placement phase, {mover} must place {what} (placement {number} of 49)"),
+            text=move.text(),
+            mover=mover,
+            what=what,
+            number=position.placed + 1,
         )
     if move.kind == PASS:
         count = count_stacking_moves(board, position.to_move)
         if count:
-            raise IllegalMoveError(f"pass: {mover} has {count} legal move(s) and may not pass")
+            raise IllegalMoveError(
+                gettext_noop("pass: {mover} has {count} legal move(s) and may not pass"),
+                mover=mover,
+                count=count,
+            )
         return
     text = move.text()
     stack = board[move.src]
     if not stack:
-        raise IllegalMoveError(f"{text}: there is no piece on {NAMES[move.src]}")
+        raise IllegalMoveError(
+            gettext_noop("{text}: there is no piece on {space}"), text=text, space=NAMES[move.src]
+        )
     if stack == DVONN:
-        raise IllegalMoveError(f"{text}: a lone DVONN piece cannot move")
+        raise IllegalMoveError(gettext_noop("{text}: a lone DVONN piece cannot move"), text=text)
     if stack[-1] != PIECE_OF[position.to_move]:
-        opponent = PLAYER_NAMES[1 - position.to_move]  # a DVONN piece is on top only when alone
-        raise IllegalMoveError(f"{text}: the stack on {NAMES[move.src]} is controlled by {opponent}")
+        opponent = PLAYER_MESSAGES[1 - position.to_move]  # a DVONN piece is on top only when alone
+        raise IllegalMoveError(
+            gettext_noop("{text}: the stack on {space} is controlled by {opponent}"),
+            text=text,
+            space=NAMES[move.src],
+            opponent=opponent,
+        )
     (c0, r0), (c1, r1) = CELLS[move.src], CELLS[move.dst]
     dc, dr = c1 - c0, r1 - r0
     if dc == 0 and dr == 0:
-        raise IllegalMoveError(f"{text}: a move must leave its space")
+        raise IllegalMoveError(gettext_noop("{text}: a move must leave its space"), text=text)
     if not (dc == 0 or dr == 0 or dc == dr):
-        raise IllegalMoveError(f"{text}: not a straight line")
+        raise IllegalMoveError(gettext_noop("{text}: not a straight line"), text=text)
     if surrounded(move.src, occupancy(board)):
-        raise IllegalMoveError(f"{text}: the stack on {NAMES[move.src]} is surrounded on all six sides")
+        raise IllegalMoveError(
+            gettext_noop("{text}: the stack on {space} is surrounded on all six sides"),
+            text=text,
+            space=NAMES[move.src],
+        )
     distance = max(abs(dc), abs(dr))
     height = len(stack)
     if distance != height:
-        plural = "space" if height == 1 else "spaces"
-        raise IllegalMoveError(
-            f"{text}: must move exactly {height} {plural} (stack height {height}), not {distance}"
-        )
+        if height == 1:
+            template = gettext_noop("{text}: must move exactly 1 space (stack height 1), not {distance}")
+        else:
+            template = gettext_noop(
+                "{text}: must move exactly {height} spaces (stack height {height}), not {distance}"
+            )
+        raise IllegalMoveError(template, text=text, height=height, distance=distance)
     if not board[move.dst]:
-        raise IllegalMoveError(f"{text}: lands on an empty space")
+        raise IllegalMoveError(gettext_noop("{text}: lands on an empty space"), text=text)
 
 
 def perft_counts(position: Position, depth: int) -> list[int]:

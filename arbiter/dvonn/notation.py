@@ -15,7 +15,7 @@ import re
 
 from arbiter.dvonn.board import BY_NAME, NAMES
 from arbiter.dvonn.moves import PASS, PASS_MOVE, PLACE, STACK, Move
-from arbiter.errors import InvalidNotationError
+from arbiter.errors import InvalidNotationError, gettext_noop
 
 TAGGED = "tagged"
 LITTLE_GOLEM = "littlegolem"
@@ -39,7 +39,9 @@ def _space(col: str, row: str, token: str) -> int:
     name = f"{col.lower()}{row}"
     index = BY_NAME.get(name)
     if index is None:
-        raise InvalidNotationError(f"{token}: {name} is not a space of the DVONN board")
+        raise InvalidNotationError(
+            gettext_noop("{token}: {name} is not a space of the DVONN board"), token=token, name=name
+        )
     return index
 
 
@@ -49,7 +51,11 @@ def parse_move(token: str, style: str) -> Move:
         return PASS_MOVE
     match = _PATTERNS[style].match(token)
     if match is None:
-        raise InvalidNotationError(f"{token}: not a DVONN move (expected {_EXAMPLES[style]})")
+        raise InvalidNotationError(
+            gettext_noop("{token}: not a DVONN move (expected {examples})"),
+            token=token,
+            examples=_EXAMPLES[style],
+        )
     src = _space(match.group(1), match.group(2), token)
     if match.group(3) is None:
         return Move(PLACE, src)

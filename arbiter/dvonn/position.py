@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter.colour import BLACK, LETTERS, PLAYER_NAMES, WHITE, from_letter
+from arbiter.colour import BLACK, LETTERS, WHITE, from_letter
 from arbiter.dvonn.board import (
     BIT,
     BLACK_PIECE,
@@ -35,7 +35,7 @@ from arbiter.dvonn.board import (
     linked_mask,
     score,
 )
-from arbiter.errors import InvalidPositionError
+from arbiter.errors import PLAYER_MESSAGES, InvalidPositionError, gettext_noop
 from arbiter.records import small_number
 
 
@@ -99,37 +99,57 @@ def parse_position(text: str) -> Position:
     """Read a position text, checking that the position could arise in a game."""
     fields = text.split()
     if not fields or fields[0] != "dvonn":
-        raise InvalidPositionError("a DVONN position starts with the word 'dvonn'")
+        raise InvalidPositionError(gettext_noop("a DVONN position starts with the word 'dvonn'"))
     if len(fields) != 4:
         raise InvalidPositionError(
-            "a DVONN position has 4 fields: dvonn <side w|b> <placed 0-49> <board rows a/b/c/d/e>"
+            gettext_noop(
+                "a DVONN position has 4 fields: dvonn <side w|b> <placed 0-49> <board rows a/b/c/d/e>"
+            )
         )
     _, side, placed_text, board_text = fields
     to_move = from_letter(side)
     if to_move is None:
-        raise InvalidPositionError(f"side to move must be 'w' or 'b', not {side!r}")
+        raise InvalidPositionError(
+            gettext_noop("side to move must be 'w' or 'b', not {side}"), side=repr(side)
+        )
     placed_number = small_number(placed_text, 2)
     if placed_number is None or not 0 <= placed_number <= TOTAL_PIECES or placed_text != str(placed_number):
-        raise InvalidPositionError(f"placement count must be a number 0-49, not {placed_text[:40]!r}")
+        raise InvalidPositionError(
+            gettext_noop("placement count must be a number 0-49, not {placed_text}"),
+            placed_text=repr(placed_text[:40]),
+        )
     placed = placed_number
     rows = board_text.split("/")
     if len(rows) != len(ROW_SPANS):
-        raise InvalidPositionError(f"the board has 5 rows separated by '/', found {len(rows)}")
+        raise InvalidPositionError(
+            gettext_noop("the board has 5 rows separated by '/', found {count}"), count=len(rows)
+        )
     board: list[str] = []
     for number, (row, (lo, hi)) in enumerate(zip(rows, ROW_SPANS, strict=True), start=1):
         cells = row.split(",")
         if len(cells) != hi - lo + 1:
-            raise InvalidPositionError(f"row {number} has {hi - lo + 1} spaces, found {len(cells)}")
+            raise InvalidPositionError(
+                gettext_noop("row {number} has {spaces} spaces, found {count}"),
+                number=number,
+                spaces=hi - lo + 1,
+                count=len(cells),
+            )
         for offset, cell in enumerate(cells):
             name = f"{COLUMNS[lo + offset]}{number}"
             if cell == ".":
                 board.append("")
             elif cell and all(ch in "wbd" for ch in cell):
                 if len(cell) > 1 and cell[-1] == DVONN:
-                    raise InvalidPositionError(f"{name}: a DVONN piece can only be on top when alone")
+                    raise InvalidPositionError(
+                        gettext_noop("{name}: a DVONN piece can only be on top when alone"), name=name
+                    )
                 board.append(cell)
             else:
-                raise InvalidPositionError(f"{name}: a space is '.' or pieces from w, b, d; not {cell!r}")
+                raise InvalidPositionError(
+                    gettext_noop("{name}: a space is '.' or pieces from w, b, d; not {cell}"),
+                    name=name,
+                    cell=repr(cell),
+                )
     position = Position(tuple(board), to_move, placed)
     _check_position(position)
     return position
@@ -142,29 +162,44 @@ def _check_position(position: Position) -> None:
     dvonns = joined.count(DVONN)
     if position.placing:
         if any(len(stack) > 1 for stack in board):
-            raise InvalidPositionError("there are no stacks during the placement phase")
+            raise InvalidPositionError(gettext_noop("there are no stacks during the placement phase"))
         expected_d = min(position.placed, DVONN_PIECES)
         expected_b = sum(1 for n in range(position.placed) if placement_piece(n) == BLACK_PIECE)
         expected_w = position.placed - expected_d - expected_b
         if (whites, blacks, dvonns) != (expected_w, expected_b, expected_d):
             raise InvalidPositionError(
-                f"after {position.placed} placements the board holds {expected_w} white, {expected_b} black "
-                f"and {expected_d} DVONN pieces, not {whites}, {blacks} and {dvonns}"
+                gettext_noop(
+                    "after {placed} placements the board holds {expected_w} white, {expected_b} black and {expected_d} DVONN pieces, not {whites}, {blacks} and {dvonns}"
+                ),
+                placed=position.placed,
+                expected_w=expected_w,
+                expected_b=expected_b,
+                expected_d=expected_d,
+                whites=whites,
+                blacks=blacks,
+                dvonns=dvonns,
             )
         if position.to_move != placement_player(position.placed):
             raise InvalidPositionError(
-                f"{PLAYER_NAMES[placement_player(position.placed)]} makes placement {position.placed + 1}"
+                gettext_noop("{player} makes placement {number}"),
+                player=PLAYER_MESSAGES[placement_player(position.placed)],
+                number=position.placed + 1,
             )
         return
     if dvonns != DVONN_PIECES:
-        raise InvalidPositionError(f"the 3 DVONN pieces stay on the board, found {dvonns}")
+        raise InvalidPositionError(
+            gettext_noop("the 3 DVONN pieces stay on the board, found {dvonns}"), dvonns=dvonns
+        )
     if whites > PIECES_PER_COLOUR or blacks > PIECES_PER_COLOUR:
         raise InvalidPositionError(
-            f"at most 23 pieces of each colour, found {whites} white and {blacks} black"
+            gettext_noop("at most 23 pieces of each colour, found {whites} white and {blacks} black"),
+            whites=whites,
+            blacks=blacks,
         )
     occ, reach = linked_mask(board)
     if occ != reach:
         lost = [NAMES[i] for i in range(len(board)) if board[i] and not reach & BIT[i]]
         raise InvalidPositionError(
-            f"not linked to a DVONN piece, should have been removed: {', '.join(lost)}"
+            gettext_noop("not linked to a DVONN piece, should have been removed: {spaces}"),
+            spaces=", ".join(lost),
         )

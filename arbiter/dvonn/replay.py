@@ -23,19 +23,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from arbiter.colour import PLAYER_NAMES
 from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move, apply_move, check_move
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
 from arbiter.dvonn.position import START, Position
 from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import (
+    PLAYER_MESSAGES,
     ArbiterError,
     IllegalMoveError,
     InvalidNotationError,
     InvalidRecordError,
     UnknownGameError,
     UnreadableRecordError,
+    gettext_noop,
 )
 from arbiter.records import check_result_tag, format_record, has_tag_block, parse_tagged
 from arbiter.verdict import Result, Termination, Verdict
@@ -149,13 +150,15 @@ class _Run:
 
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
     if game is not None and game != GAME:
-        raise UnknownGameError(f"the DVONN engine does not play '{game}'")
+        raise UnknownGameError(gettext_noop("the DVONN engine does not play '{game}'"), game=game)
     style = detect_style(text)
     if style is None:
         if game == GAME and has_tag_block(text):
             style = TAGGED  # forced: a tagged record without a DVONN Game tag
         else:
-            raise UnreadableRecordError("not a DVONN record (tagged, Little Golem or CodeCup format)")
+            raise UnreadableRecordError(
+                gettext_noop("not a DVONN record (tagged, Little Golem or CodeCup format)")
+            )
     try:
         record = parse_record(text, style)
     except UnreadableRecordError:
@@ -182,11 +185,14 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
 def _replay(record: ParsedRecord, run: _Run) -> Verdict:
     if record.games_in_file > 1:
         raise InvalidRecordError(
-            f"the text holds {record.games_in_file} games; a record is one game (split the file first)"
+            gettext_noop("the text holds {games_in_file} games; a record is one game (split the file first)"),
+            games_in_file=record.games_in_file,
         )
     game_tag = record.tags.get("Game")
     if record.style == TAGGED and game_tag is not None and game_tag.strip().lower() != GAME:
-        raise InvalidRecordError(f"the Game tag says {game_tag!r}, not DVONN")
+        raise InvalidRecordError(
+            gettext_noop("the Game tag says {game_tag}, not DVONN"), game_tag=repr(game_tag)
+        )
     enders = _termination_tokens(record.style)
     tokens = record.tokens
     index = 0
@@ -260,7 +266,10 @@ def _read_termination(
     if first in ("resign", "time"):
         if natural:
             raise IllegalMoveError(
-                "the game is already over (neither player can move)", ply=ply, move=first, position=text
+                gettext_noop("the game is already over (neither player can move)"),
+                ply=ply,
+                move=first,
+                position=text,
             )
         loser = position.to_move
         result = Result.won_by(1 - loser)
@@ -269,21 +278,30 @@ def _read_termination(
         if rest:
             if len(rest) > 1 or rest[0] not in RESULTS:
                 raise InvalidNotationError(
-                    f"nothing may follow '{first}' but the result",
+                    gettext_noop("nothing may follow '{first}' but the result"),
                     ply=ply,
                     move=" ".join(rest),
                     position=text,
+                    first=first,
                 )
             if rest[0] != result:
                 raise InvalidRecordError(
-                    f"'{first}' by {PLAYER_NAMES[loser]} gives {result}, not {rest[0]}",
+                    gettext_noop("'{first}' by {player} gives {result}, not {written}"),
                     ply=ply,
                     move=rest[0],
+                    first=first,
+                    player=PLAYER_MESSAGES[loser],
+                    result=result,
+                    written=rest[0],
                 )
         return result, termination
     if len(ending) > 1:
         raise InvalidNotationError(
-            f"nothing may follow the termination '{first}'", ply=ply, move=ending[1], position=text
+            gettext_noop("nothing may follow the termination '{first}'"),
+            ply=ply,
+            move=ending[1],
+            position=text,
+            first=first,
         )
     if first == "*":
         if natural:
@@ -295,9 +313,13 @@ def _read_termination(
         if first != earned:
             white, black = position.score()
             raise InvalidRecordError(
-                f"the record ends with {first} but the score {white}-{black} gives {earned}",
+                gettext_noop("the record ends with {first} but the score {white}-{black} gives {earned}"),
                 ply=ply,
                 move=first,
+                first=first,
+                white=white,
+                black=black,
+                earned=earned,
             )
         return earned, Termination.SCORE
     return Result(first), Termination.ARBITER
@@ -306,11 +328,19 @@ def _read_termination(
 def _check_score(claim: str, actual: tuple[int, int]) -> None:
     match = _SCORE_RE.match(claim)
     if match is None:
-        raise InvalidRecordError(f"the written score {claim[:40]!r} is not '<white>-<black>'")
+        raise InvalidRecordError(
+            gettext_noop("the written score {claim} is not '<white>-<black>'"), claim=repr(claim[:40])
+        )
     written = (int(match.group(1)), int(match.group(2)))
     if written != actual:
         raise InvalidRecordError(
-            f"the record gives the score {written[0]}-{written[1]} but the play gives {actual[0]}-{actual[1]}"
+            gettext_noop(
+                "the record gives the score {white}-{black} but the play gives {actual_white}-{actual_black}"
+            ),
+            white=written[0],
+            black=written[1],
+            actual_white=actual[0],
+            actual_black=actual[1],
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from arbiter.engine import GAME_NAMES, GameEngine, LegalMove, PlyTrace, SvgOptions, Tracer
-from arbiter.errors import InvalidPositionError, InvalidRecordError
+from arbiter.errors import InvalidPositionError, InvalidRecordError, gettext_noop
 from arbiter.gipf.notation import format_turn, removal_text
 from arbiter.gipf.position import GAME_KEYS, format_position, parse_position, start_position
 from arbiter.gipf.replay import GAMES, is_gipf_record, replay_text, winner_result
@@ -41,7 +41,7 @@ class GipfEngine(GameEngine):
 
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         if game not in GAMES:
-            raise InvalidRecordError(f"'{game}' is not a GIPF game")
+            raise InvalidRecordError(gettext_noop("'{game}' is not a GIPF game"), game=game)
         rng = random.Random(seed)
         pos = start_position(game)
         moves: list[str] = []
@@ -76,10 +76,12 @@ class GipfEngine(GameEngine):
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         if game not in GAMES:
-            raise InvalidPositionError(f"'{game}' is not a GIPF game")
+            raise InvalidPositionError(gettext_noop("'{game}' is not a GIPF game"), game=game)
         pos = start_position(game) if position is None else parse_position(position)
         if pos.game != game:
-            raise InvalidPositionError(f"the position is a {pos.game} position, not {game}")
+            raise InvalidPositionError(
+                gettext_noop("the position is a {game} position, not {game2}"), game=pos.game, game2=game
+            )
         return perft_counts(pos, depth)
 
     def legal_moves(self, position: str) -> list[LegalMove]:

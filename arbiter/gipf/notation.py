@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidNotationError
+from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidNotationError, Message, gettext_noop
 from arbiter.gipf.board import ENTRY_BY_DOT, SPOT_INDEX, SPOT_NAMES, WHITE_GIPF, chain_end, entry_through
 from arbiter.gipf.position import Position
 from arbiter.gipf.rules import Removal, Turn
@@ -47,14 +47,18 @@ class WrittenTurn:
 def _parse_removal(part: str, text: str) -> tuple[tuple[str, bool], ...]:
     match = REMOVAL_RE.match(part)
     if not match:
-        raise InvalidNotationError(f"'{part}' is not a removal list like xc3,d4,e5,f5", move=text)
+        raise InvalidNotationError(
+            gettext_noop("'{part}' is not a removal list like xc3,d4,e5,f5"), move=text, part=part
+        )
     items = []
     for item in match.group(1).split(","):
         marked = item.startswith("G")
         name = item[1:] if marked else item
         if name not in SPOT_INDEX:
             raise InvalidNotationError(
-                f"'{name}' in a removal list is not a spot of the play area", move=text
+                gettext_noop("'{name}' in a removal list is not a spot of the play area"),
+                move=text,
+                name=name,
             )
         items.append((name, marked))
     return tuple(items)
@@ -68,32 +72,42 @@ def parse_turn(text: str, allow_no_push: bool = False) -> WrittenTurn:
     push: WrittenPush | None = None
     for part in parts:
         if not part:
-            raise InvalidNotationError(f"empty part in '{text}'", move=text)
+            raise InvalidNotationError(gettext_noop("empty part in '{text}'"), move=text, text=text)
         if part.startswith("x"):
             (after if push is not None else before).append(_parse_removal(part, text))
             continue
         match = PUSH_RE.match(part)
         if not match:
             raise InvalidNotationError(
-                f"'{part}' is neither a push like a1-b2 / Ga1-b2 nor a removal list like xc3,d4,e5,f5",
+                gettext_noop(
+                    "'{part}' is neither a push like a1-b2 / Ga1-b2 nor a removal list like xc3,d4,e5,f5"
+                ),
                 move=text,
+                part=part,
             )
         if push is not None:
-            raise InvalidNotationError(f"two pushes in one turn '{text}'", move=text)
+            raise InvalidNotationError(gettext_noop("two pushes in one turn '{text}'"), move=text, text=text)
         gipf, dot, spot = bool(match.group(1)), match.group(2), match.group(3)
         if dot not in ENTRY_BY_DOT:
             raise InvalidNotationError(
-                f"a push starts on a dot of the outer ring; {dot} is not one", move=text
+                gettext_noop("a push starts on a dot of the outer ring; {dot} is not one"), move=text, dot=dot
             )
         if spot not in SPOT_INDEX:
             raise InvalidNotationError(
-                f"a push ends on a spot of the play area; {spot} is not one", move=text
+                gettext_noop("a push ends on a spot of the play area; {spot} is not one"),
+                move=text,
+                spot=spot,
             )
         if entry_through(dot, spot) is None:
-            raise InvalidNotationError(f"{spot} is not on a line into the play area from {dot}", move=text)
+            raise InvalidNotationError(
+                gettext_noop("{spot} is not on a line into the play area from {dot}"),
+                move=text,
+                spot=spot,
+                dot=dot,
+            )
         push = WrittenPush(gipf, dot, spot)
     if push is None and not allow_no_push:
-        raise InvalidNotationError(f"'{text}' has no push", move=text)
+        raise InvalidNotationError(gettext_noop("'{text}' has no push"), move=text, text=text)
     return WrittenTurn(tuple(before), push, tuple(after))
 
 
@@ -151,15 +165,17 @@ def turn_from_json(data: dict[str, object]) -> str:
         spot = data["to"]
         groups = {side: data.get(side, []) for side in ("before", "after")}
     except KeyError as exc:
-        raise InvalidNotationError(f"a JSON turn needs the key {exc}") from None
+        raise InvalidNotationError(gettext_noop("a JSON turn needs the key {key}"), key=str(exc)) from None
     if not isinstance(gipf, bool) or not isinstance(dot, str) or not isinstance(spot, str):
-        raise InvalidNotationError("a JSON turn needs gipf: bool, from: dot, to: spot")
+        raise InvalidNotationError(gettext_noop("a JSON turn needs gipf: bool, from: dot, to: spot"))
     lists: dict[str, list[str]] = {}
     for side, value in groups.items():
         if not isinstance(value, list) or not all(
             isinstance(group, list) and group and all(isinstance(s, str) for s in group) for group in value
         ):
-            raise InvalidNotationError(f"'{side}' must be a list of non-empty lists of spots")
+            raise InvalidNotationError(
+                gettext_noop("'{side}' must be a list of non-empty lists of spots"), side=side
+            )
         lists[side] = ["x" + ",".join(group) for group in value]
     text = ";".join([*lists["before"], f"{'G' if gipf else ''}{dot}-{spot}", *lists["after"]])
     parse_turn(text)
@@ -177,7 +193,7 @@ def choose_removal(
     options: list[Removal],
     groups: tuple[tuple[tuple[str, bool], ...], ...],
     board: tuple[int, ...],
-    what: str,
+    what: Message,
 ) -> Removal:
     """The option a written removal list names. No list: nothing removed when that is allowed,
     else the only option, else an ambiguity."""
@@ -188,16 +204,20 @@ def choose_removal(
         if len(options) == 1:
             return options[0]
         raise AmbiguousMoveError(
-            f"the record does not say how to remove {what}", options=_options_text(options)
+            gettext_noop("the record does not say how to remove {what}"),
+            options=_options_text(options),
+            what=what,
         )
     spots: set[int] = set()
     for group in groups:
         for name, marked in group:
             spot = SPOT_INDEX[name]
             if spot in spots:
-                raise IllegalMoveError(f"{name} is listed twice in the removal of {what}")
+                raise IllegalMoveError(
+                    gettext_noop("{name} is listed twice in the removal of {what}"), name=name, what=what
+                )
             if marked and board[spot] < WHITE_GIPF:
-                raise IllegalMoveError(f"{name} is marked G but holds no GIPF-piece")
+                raise IllegalMoveError(gettext_noop("{name} is marked G but holds no GIPF-piece"), name=name)
             spots.add(spot)
     wanted = frozenset(spots)
     for option in options:
@@ -205,9 +225,16 @@ def choose_removal(
             return option
     written = "x" + ",".join(SPOT_NAMES[s] for s in sorted(wanted))
     if len(options) == 1 and not options[0].removed:
-        raise IllegalMoveError(f"{written} removes pieces but there is no row to remove ({what})")
+        raise IllegalMoveError(
+            gettext_noop("{written} removes pieces but there is no row to remove ({what})"),
+            written=written,
+            what=what,
+        )
     raise IllegalMoveError(
-        f"{written} is not a legal removal of {what}; legal: {' | '.join(_options_text(options))}"
+        gettext_noop("{written} is not a legal removal of {what}; legal: {legal}"),
+        written=written,
+        what=what,
+        legal=" | ".join(_options_text(options)),
     )
 
 
@@ -218,12 +245,17 @@ def find_push(pos: Position, push: WrittenPush) -> tuple[int, int]:
     end = chain_end(pos.board, entry)
     if end is None:
         raise IllegalMoveError(
-            f"the line from {push.dot} is full up to {entry.far_dot}: no piece may be pushed off the board"
+            gettext_noop("the line from {dot} is full up to {far_dot}: no piece may be pushed off the board"),
+            dot=push.dot,
+            far_dot=entry.far_dot,
         )
     target = SPOT_INDEX[push.spot]
     if target != entry.line[0] and target != entry.line[end]:
         raise IllegalMoveError(
-            f"{push.text()}: the push from {push.dot} would end on {SPOT_NAMES[entry.line[end]]}, "
-            f"not on {push.spot}"
+            gettext_noop("{push}: the push from {dot} would end on {end}, not on {spot}"),
+            push=push.text(),
+            dot=push.dot,
+            end=SPOT_NAMES[entry.line[end]],
+            spot=push.spot,
         )
     return entry.index, end

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter.colour import LETTERS, PLAYER_NAMES, from_letter
-from arbiter.errors import InvalidPositionError
+from arbiter.errors import PLAYER_MESSAGES, InvalidPositionError, gettext_noop
 from arbiter.gipf.board import (
     ALL_POINTS,
     COLUMNS,
@@ -94,7 +94,7 @@ class Position:
 def start_position(game: str, handicap: tuple[int, int] = (0, 0)) -> Position:
     rules = GAME_KEYS.get(game)
     if rules is None:
-        raise InvalidPositionError(f"unknown GIPF game '{game}'")
+        raise InvalidPositionError(gettext_noop("unknown GIPF game '{game}'"), game=game)
     board = [EMPTY] * NUM_SPOTS
     if rules == "tournament":
         return Position(
@@ -133,21 +133,34 @@ def format_position(pos: Position) -> str:
 def _pair(value: str, name: str) -> tuple[int, int]:
     numbers = [small_number(part) for part in value.split("/")]
     if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
-        raise InvalidPositionError(f"{name} must be two numbers like 12/12, not '{value[:40]}'")
+        raise InvalidPositionError(
+            gettext_noop("{name} must be two numbers like 12/12, not '{value}'"), name=name, value=value[:40]
+        )
     return numbers[0], numbers[1]
 
 
 def parse_board(text: str) -> tuple[int, ...]:
     columns = text.split("/")
     if len(columns) != len(COLUMN_SIZES):
-        raise InvalidPositionError(f"the board needs 7 columns b..h separated by '/', got {len(columns)}")
+        raise InvalidPositionError(
+            gettext_noop("the board needs 7 columns b..h separated by '/', got {count}"), count=len(columns)
+        )
     board: list[int] = []
     for letter, column, size in zip(COLUMNS[1:8], columns, COLUMN_SIZES, strict=True):
         if len(column) != size:
-            raise InvalidPositionError(f"column {letter} needs {size} spots, got '{column}'")
+            raise InvalidPositionError(
+                gettext_noop("column {letter} needs {size} spots, got '{column}'"),
+                letter=letter,
+                size=size,
+                column=column,
+            )
         for char in column:
             if char not in PIECE_CHARS:
-                raise InvalidPositionError(f"unknown piece '{char}' in column {letter} (use . w b W B)")
+                raise InvalidPositionError(
+                    gettext_noop("unknown piece '{char}' in column {letter} (use . w b W B)"),
+                    char=char,
+                    letter=letter,
+                )
             board.append(PIECE_CHARS.index(char))
     return tuple(board)
 
@@ -156,36 +169,40 @@ def parse_position(text: str) -> Position:
     fields = text.split()
     if len(fields) < 3:
         raise InvalidPositionError(
-            "a GIPF position needs: game key, board, side to move, reserve=, captured="
+            gettext_noop("a GIPF position needs: game key, board, side to move, reserve=, captured=")
         )
     rules = GAME_KEYS.get(fields[0])
     if rules is None:
-        raise InvalidPositionError(f"unknown GIPF game key '{fields[0]}'")
+        raise InvalidPositionError(gettext_noop("unknown GIPF game key '{key}'"), key=fields[0])
     board = parse_board(fields[1])
     to_move = from_letter(fields[2])
     if to_move is None:
-        raise InvalidPositionError(f"side to move must be 'w' or 'b', not '{fields[2]}'")
+        raise InvalidPositionError(
+            gettext_noop("side to move must be 'w' or 'b', not '{side}'"), side=fields[2]
+        )
     values: dict[str, str] = {}
     for item in fields[3:]:
         key, sep, value = item.partition("=")
         if not sep or key not in ("reserve", "captured", "start") or key in values:
-            raise InvalidPositionError(f"unexpected field '{item}'")
+            raise InvalidPositionError(gettext_noop("unexpected field '{item}'"), item=item)
         values[key] = value
     if "reserve" not in values:
-        raise InvalidPositionError("the reserve=W/B field is missing")
+        raise InvalidPositionError(gettext_noop("the reserve=W/B field is missing"))
     reserve = _pair(values["reserve"], "reserve")
     captured = _pair(values.get("captured", "0/0"), "captured")
     if rules == "tournament":
         raw = values.get("start")
         if raw is None:
-            raise InvalidPositionError("a tournament position needs start=W/B (g, o or x each)")
+            raise InvalidPositionError(gettext_noop("a tournament position needs start=W/B (g, o or x each)"))
         parts = raw.split("/")
         if len(parts) != 2 or any(len(p) != 1 or p not in START_CHARS for p in parts):
-            raise InvalidPositionError(f"start must be like o/x (g, o or x each), not '{raw}'")
+            raise InvalidPositionError(
+                gettext_noop("start must be like o/x (g, o or x each), not '{raw}'"), raw=raw
+            )
         start = (START_CHARS.index(parts[0]), START_CHARS.index(parts[1]))
     else:
         if "start" in values:
-            raise InvalidPositionError("start= is only for tournament positions")
+            raise InvalidPositionError(gettext_noop("start= is only for tournament positions"))
         start = (CLOSED, CLOSED)
     pos = Position(rules, board, to_move, reserve, captured, start)
     validate(pos)
@@ -194,23 +211,32 @@ def parse_position(text: str) -> Position:
 
 def validate(pos: Position) -> None:
     if pos.rules == "basic" and any(piece >= WHITE_GIPF for piece in pos.board):
-        raise InvalidPositionError("a basic game has no GIPF-pieces")
+        raise InvalidPositionError(gettext_noop("a basic game has no GIPF-pieces"))
     for player in (0, 1):
-        name = PLAYER_NAMES[player]
+        name = PLAYER_MESSAGES[player]
         if pos.total_of(player) > MAX_PIECES:
             raise InvalidPositionError(
-                f"{name} has {pos.total_of(player)} pieces (reserve + board + lost), more than {MAX_PIECES}"
+                gettext_noop("{name} has {count} pieces (reserve + board + lost), more than {most}"),
+                name=name,
+                count=pos.total_of(player),
+                most=MAX_PIECES,
             )
         if pos.start[player] == MUST_GIPF and pos.pieces_of(player):
-            raise InvalidPositionError(f"{name} has not moved yet (start=g) but has pieces on the board")
+            raise InvalidPositionError(
+                gettext_noop("{name} has not moved yet (start=g) but has pieces on the board"), name=name
+            )
     if pos.start[pos.to_move] == MUST_GIPF and pos.start[1 - pos.to_move] == MUST_GIPF and pos.to_move == 1:
-        raise InvalidPositionError("Black cannot be to move before White has brought his first GIPF-piece")
+        raise InvalidPositionError(
+            gettext_noop("Black cannot be to move before White has brought his first GIPF-piece")
+        )
     mover = 1 - pos.to_move
     for row in find_rows(pos.board, mover):
         if any(pos.board[spot] < WHITE_GIPF for spot in row):
             names = ",".join(SPOT_NAMES[s] for s in row)
             raise InvalidPositionError(
-                f"{PLAYER_NAMES[mover]} (who just moved) has a row {names} that he should have removed"
+                gettext_noop("{player} (who just moved) has a row {names} that he should have removed"),
+                player=PLAYER_MESSAGES[mover],
+                names=names,
             )
 
 

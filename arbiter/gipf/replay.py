@@ -8,14 +8,16 @@ the reason a written turn is refused (:func:`play_written`).
 
 from __future__ import annotations
 
-from arbiter.colour import PLAYER_NAMES
 from arbiter.engine import GAME_NAMES, PlyTrace, Tracer
 from arbiter.errors import (
+    PLAYER_MESSAGES,
     ArbiterError,
     IllegalMoveError,
     InvalidNotationError,
     InvalidRecordError,
+    Message,
     UnreadableRecordError,
+    gettext_noop,
 )
 from arbiter.gipf.board import ENTRIES, SPOT_NAMES
 from arbiter.gipf.notation import (
@@ -65,7 +67,10 @@ def parse_handicap(value: str) -> tuple[int, int]:
     """``[Handicap "White 2"]``: 1 to 3 extra pieces in one player's reserve (basic games)."""
     parts = value.split()
     if len(parts) != 2 or parts[0].lower() not in ("white", "black") or parts[1] not in ("1", "2", "3"):
-        raise InvalidRecordError(f'the Handicap tag must be like "White 2" (1 to 3 pieces), not "{value}"')
+        raise InvalidRecordError(
+            gettext_noop('the Handicap tag must be like "White 2" (1 to 3 pieces), not "{value}"'),
+            value=value,
+        )
     extra = int(parts[1])
     return (extra, 0) if parts[0].lower() == "white" else (0, extra)
 
@@ -75,11 +80,15 @@ def winner_result(loser: int) -> Result:
     return Result.won_by(1 - loser)
 
 
-def _describe_end(status: tuple[int, Termination]) -> str:
+def _describe_end(status: tuple[int, Termination]) -> Message:
     loser, termination = status
     if termination == Termination.NO_RESERVE:
-        return f"{PLAYER_NAMES[loser]} has no piece left to bring into play"
-    return f"{PLAYER_NAMES[loser]} has no GIPF-piece left on the board"
+        return Message(
+            gettext_noop("{player} has no piece left to bring into play"), {"player": PLAYER_MESSAGES[loser]}
+        )
+    return Message(
+        gettext_noop("{player} has no GIPF-piece left on the board"), {"player": PLAYER_MESSAGES[loser]}
+    )
 
 
 def play_written(pos: Position, written: WrittenTurn) -> Position:
@@ -92,19 +101,19 @@ def play_traced(pos: Position, written: WrittenTurn) -> tuple[Position, tuple[st
     spots whose pieces the turn's removals took."""
     ended = status_at_turn_start(pos)
     if ended is not None:
-        raise IllegalMoveError(f"the game is over: {_describe_end(ended)}")
+        raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=_describe_end(ended))
     mover = pos.to_move
-    name = PLAYER_NAMES[mover]
+    name = PLAYER_MESSAGES[mover]
     pre = choose_removal(
         removal_options(pos.board, mover),
         written.before,
         pos.board,
-        f"{name}'s rows at the start of his turn",
+        Message(gettext_noop("{player}'s rows at the start of his turn"), {"player": name}),
     )
     ready = apply_removal(pos, mover, pre)
     ended = status_after_own_removals(ready)
     if ended is not None:
-        raise IllegalMoveError(f"the game is over: {_describe_end(ended)}")
+        raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=_describe_end(ended))
     push = written.push
     assert push is not None
     choices = piece_choices(ready)
@@ -117,30 +126,47 @@ def play_traced(pos: Position, written: WrittenTurn) -> tuple[Position, tuple[st
         opponent_rows = removal_options(pushed.board, 1 - mover)
         if any(option.removed for option in opponent_rows):
             raise IllegalMoveError(
-                f"{name}'s push made no row of his colour; rows in {PLAYER_NAMES[1 - mover]}'s colour are "
-                f"removed by {PLAYER_NAMES[1 - mover]} at the start of his turn (before his push)"
+                gettext_noop(
+                    "{name}'s push made no row of his colour; rows in {player}'s colour are removed by {player} at the start of his turn (before his push)"
+                ),
+                name=name,
+                player=PLAYER_MESSAGES[1 - mover],
             )
-    post = choose_removal(options, written.after, pushed.board, f"the rows {name}'s push made in his colour")
+    post = choose_removal(
+        options,
+        written.after,
+        pushed.board,
+        Message(gettext_noop("the rows {player}'s push made in his colour"), {"player": name}),
+    )
     entry = ENTRIES[index]
     path = (entry.dot, *(SPOT_NAMES[spot] for spot in entry.line[: end + 1]))
     removed = tuple(SPOT_NAMES[spot] for spot in sorted(pre.removed | post.removed))
     return pass_turn(apply_removal(pushed, mover, post)), path, removed
 
 
-def _piece_refusal(pos: Position, gipf: bool) -> str:
-    name = PLAYER_NAMES[pos.to_move]
+def _piece_refusal(pos: Position, gipf: bool) -> Message:
+    name = {"player": PLAYER_MESSAGES[pos.to_move]}
     state = pos.start[pos.to_move]
     if gipf:
         if pos.rules == "basic":
-            return "a basic game has no GIPF-pieces"
+            return Message(gettext_noop("a basic game has no GIPF-pieces"))
         if pos.rules == "standard":
-            return "in a standard game no GIPF-piece may be brought into play (each starts with 3)"
+            return Message(
+                gettext_noop("in a standard game no GIPF-piece may be brought into play (each starts with 3)")
+            )
         if state == CLOSED:
-            return f"{name} has played a basic piece already: no more GIPF-pieces for him"
-        return f"a GIPF-piece takes 2 pieces from the reserve; {name} has {pos.reserve[pos.to_move]}"
+            return Message(
+                gettext_noop("{player} has played a basic piece already: no more GIPF-pieces for him"), name
+            )
+        return Message(
+            gettext_noop("a GIPF-piece takes 2 pieces from the reserve; {player} has {reserve}"),
+            {**name, "reserve": pos.reserve[pos.to_move]},
+        )
     if state == MUST_GIPF:
-        return f"{name}'s first turn in a tournament game must bring a GIPF-piece into play"
-    return f"{name} has no piece in his reserve"
+        return Message(
+            gettext_noop("{player}'s first turn in a tournament game must bring a GIPF-piece into play"), name
+        )
+    return Message(gettext_noop("{player} has no piece in his reserve"), name)
 
 
 def is_gipf_record(text: str) -> bool:
@@ -166,27 +192,33 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
     elif "Game" in tags:
         tag_game = game_from_tag(tags["Game"])
         if tag_game is None and game is None:
-            raise UnreadableRecordError(f'the Game tag "{tags["Game"]}" is not a GIPF game')
+            raise UnreadableRecordError(
+                gettext_noop('the Game tag "{tag}" is not a GIPF game'), tag=tags["Game"]
+            )
     if game is not None and game not in GAMES:
-        raise UnreadableRecordError(f"'{game}' is not a GIPF game")
+        raise UnreadableRecordError(gettext_noop("'{game}' is not a GIPF game"), game=game)
     key = game or tag_game or _guess_game(record.tokens)
     verdict = Verdict(game=key, valid=False, tags=dict(tags))
     if "Game" in tags and tag_game != key:
         verdict.error = InvalidRecordError(
-            f'the Game tag says "{tags["Game"]}" but the record is replayed as {GAME_NAMES[key]}'
+            gettext_noop('the Game tag says "{tag}" but the record is replayed as {game}'),
+            tag=tags["Game"],
+            game=GAME_NAMES[key],
         )
         return verdict
     try:
         handicap = parse_handicap(tags["Handicap"]) if "Handicap" in tags else (0, 0)
         if handicap != (0, 0) and key != "gipf-basic":
-            raise InvalidRecordError("a handicap (extra pieces) is only for basic games")
+            raise InvalidRecordError(gettext_noop("a handicap (extra pieces) is only for basic games"))
         start = start_position(key, handicap)
         if "Position" in tags:
             if handicap != (0, 0):
-                raise InvalidRecordError("give either a Handicap or a Position tag, not both")
+                raise InvalidRecordError(gettext_noop("give either a Handicap or a Position tag, not both"))
             start = parse_position(tags["Position"])
             if start.game != key:
-                raise InvalidRecordError(f"the Position tag is a {start.game} position, not {key}")
+                raise InvalidRecordError(
+                    gettext_noop("the Position tag is a {game} position, not {key}"), game=start.game, key=key
+                )
     except ArbiterError as exc:
         verdict.error = exc
         return verdict
@@ -251,7 +283,12 @@ def _ending(
         options = removal_options(pos.board, pos.to_move)
         groups = pending.before if pending is not None else ()
         try:
-            removal = choose_removal(options, groups, pos.board, f"{PLAYER_NAMES[pos.to_move]}'s rows")
+            removal = choose_removal(
+                options,
+                groups,
+                pos.board,
+                Message(gettext_noop("{player}'s rows"), {"player": PLAYER_MESSAGES[pos.to_move]}),
+            )
         except ArbiterError as exc:
             if pending is None and (not ending or ending[0] in ("*", "resign", "time", "arbiter")):
                 removal = None  # the next turn would say; the result does not depend on it
@@ -261,7 +298,9 @@ def _ending(
         if removal is not None:
             natural = status_after_own_removals(apply_removal(pos, pos.to_move, removal))
     elif pending is not None:
-        raise IllegalMoveError(f"the game is over: {_describe_end(natural)}; no removal follows")
+        raise IllegalMoveError(
+            gettext_noop("the game is over: {end}; no removal follows"), end=_describe_end(natural)
+        )
     if not ending or ending == ["*"]:
         if natural is not None:
             return winner_result(natural[0]), natural[1]
@@ -271,8 +310,12 @@ def _ending(
         if len(ending) == 1 and ending[0] == winner_result(natural[0]):
             return Result(ending[0]), natural[1]
         raise InvalidRecordError(
-            f"the record ends with '{word}' but the game is over: {_describe_end(natural)}, "
-            f"so the result is {winner_result(natural[0])}"
+            gettext_noop(
+                "the record ends with '{word}' but the game is over: {end}, so the result is {result}"
+            ),
+            word=word,
+            end=_describe_end(natural),
+            result=winner_result(natural[0]),
         )
     if len(ending) == 1 and ending[0] in ("resign", "time"):
         resigned = ending[0] == "resign"
@@ -281,9 +324,14 @@ def _ending(
         return Result(ending[1]), Termination.ARBITER
     if len(ending) == 1 and ending[0] in RESULTS:
         raise InvalidRecordError(
-            f"the record ends with '{word}' but the game is not over "
-            "(write 'resign', 'time' or 'arbiter 1-0' / 'arbiter 0-1')"
+            gettext_noop(
+                "the record ends with '{word}' but the game is not over (write 'resign', 'time' or 'arbiter 1-0' / 'arbiter 0-1')"
+            ),
+            word=word,
         )
     raise InvalidNotationError(
-        f"the record must end with one of 1-0, 0-1, resign, time, arbiter 1-0, arbiter 0-1; got '{word}'"
+        gettext_noop(
+            "the record must end with one of 1-0, 0-1, resign, time, arbiter 1-0, arbiter 0-1; got '{word}'"
+        ),
+        word=word,
     )

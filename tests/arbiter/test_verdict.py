@@ -49,5 +49,12 @@ def test_json_of_an_invalid_verdict_has_the_error_and_no_score() -> None:
     error = IllegalMoveError("no", ply=3, move="a1-b2")
     data = Verdict(game="gipf-basic", valid=False, plies=2, error=error).to_json()
     assert data["result"] is None and data["termination"] is None
-    assert data["error"] == {"ply": 3, "move": "a1-b2", "reason": "no", "kind": "illegal-move"}
+    assert data["error"] == {
+        "ply": 3,
+        "move": "a1-b2",
+        "reason": "no",
+        "kind": "illegal-move",
+        "template": "no",
+        "params": {},
+    }
     assert "score" not in data
