@@ -8,7 +8,7 @@ The game packages (``arbiter.gipf``, ``arbiter.dvonn``) implement the interface;
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from arbiter.verdict import Verdict
@@ -35,6 +35,7 @@ class SvgOptions:
     flip: bool = False
     title: str = ""
     highlight: bool = True  # mark the last move and the pieces it removed
+    labels: Mapping[str, str] | None = None  # the words on the board (arbiter.svg.LABELS's keys)
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,17 @@ Rules at home here: the output is deterministic, byte for byte: attributes in th
 numbers rounded to two decimals with trailing zeros cut (``-0`` written ``0``), text escaped; no
 randomness, no clock, no ids beyond the ones the renderers name. Both games share the colours of
 :data:`STYLE` so that their boards look alike.
+
+The words on a board come from :data:`LABELS` (English, ``{name}`` placeholders, marked for
+translation); an edge passes the same keys translated in :attr:`arbiter.engine.SvgOptions.labels`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from xml.sax.saxutils import escape, quoteattr
+
+from arbiter.errors import gettext_noop
 
 Attr = tuple[str, str | int | float]
 
@@ -31,6 +37,33 @@ STYLE = (
     ".last-mark{fill:none;stroke:#1e88e5;stroke-width:3}"
     ".removed{stroke:#e53935;stroke-width:3;stroke-linecap:round}"
 )
+
+
+#: the words on the boards, by key; the English defaults
+LABELS: dict[str, str] = {
+    "White": gettext_noop("White"),
+    "Black": gettext_noop("Black"),
+    "to move": gettext_noop("{player} to move"),
+    "reserve": gettext_noop("{player}: reserve {count}"),
+    "captured": gettext_noop("captured {count}"),
+    "captured and GIPF-pieces": gettext_noop("captured {count}, GIPF-pieces {gipf}"),
+    "GIPF title": gettext_noop("GIPF position, {player} to move"),
+    "placement": gettext_noop("placement {number} of 49, {player} to place"),
+    "game over": gettext_noop("game over"),
+    "DVONN state": gettext_noop("{state}; score White {white}, Black {black}"),
+    "DVONN title": gettext_noop("DVONN position, {player} to move"),
+}
+
+
+def label(labels: Mapping[str, str] | None, key: str, **params: str | int) -> str:
+    """The words ``key`` of :data:`LABELS` in the given labels (English where a key is missing)."""
+    template = (labels or {}).get(key) or LABELS[key]
+    return template.format(**params)
+
+
+def player_label(labels: Mapping[str, str] | None, player: int) -> str:
+    """A player's colour (0 White, 1 Black) in the given labels."""
+    return label(labels, ("White", "Black")[player])
 
 
 def num(value: float) -> str:

@@ -12,12 +12,12 @@ from :mod:`arbiter.dvonn.board`.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
-from arbiter.colour import PLAYER_NAMES
 from arbiter.dvonn.board import BY_NAME, CELLS, COLUMNS, DVONN, NAMES, ROW_SPANS, WHITE_PIECE
 from arbiter.dvonn.position import Position
 from arbiter.engine import PlyTrace, SvgOptions
-from arbiter.svg import check_size, cross, document, element, group, num
+from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
 
 UNIT = 44.0  # distance between neighbouring spaces
 SPACE_R = UNIT / math.sqrt(3)  # hexagon corner radius: neighbouring hexagons touch
@@ -111,15 +111,16 @@ def _highlight(last: PlyTrace, flip: bool) -> list[str]:
     return out
 
 
-def _info(pos: Position, left: float, top: float) -> list[str]:
+def _info(pos: Position, left: float, top: float, labels: Mapping[str, str] | None) -> list[str]:
     white, black = pos.score()
+    player = player_label(labels, pos.to_move)
     if pos.placing:
-        state = f"placement {pos.placed + 1} of 49, {PLAYER_NAMES[pos.to_move]} to place"
+        state = label(labels, "placement", number=pos.placed + 1, player=player)
     elif pos.is_over():
-        state = "game over"
+        state = label(labels, "game over")
     else:
-        state = f"{PLAYER_NAMES[pos.to_move]} to move"
-    text = f"{state}; score White {white}, Black {black}"
+        state = label(labels, "to move", player=player)
+    text = label(labels, "DVONN state", state=state, white=white, black=black)
     return [element("text", [("class", "info"), ("x", left), ("y", top)], text)]
 
 
@@ -140,6 +141,8 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
             body.append(_stack(stack, NAMES[index], *xy(CELLS[index], flip)))
     if last is not None and options.highlight:
         body.extend(_highlight(last, flip))
-    body.extend(_info(pos, -half_w + 10, half_h + 24))
-    title = options.title or f"DVONN position, {PLAYER_NAMES[pos.to_move]} to move"
+    body.extend(_info(pos, -half_w + 10, half_h + 24, options.labels))
+    title = options.title or label(
+        options.labels, "DVONN title", player=player_label(options.labels, pos.to_move)
+    )
     return document(size, (-half_w, -half_h, 2 * half_w, 2 * half_h + INFO_HEIGHT), title, body)

@@ -12,8 +12,8 @@ leftmost point, as on the official board. Geometry comes from :mod:`arbiter.gipf
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
-from arbiter.colour import PLAYER_NAMES
 from arbiter.engine import PlyTrace, SvgOptions
 from arbiter.gipf.board import (
     ALL_POINTS,
@@ -27,7 +27,7 @@ from arbiter.gipf.board import (
     owner,
 )
 from arbiter.gipf.position import Position
-from arbiter.svg import check_size, cross, document, element, group, num
+from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
 
 UNIT = 40.0  # distance between neighbouring points, in view-box units
 PIECE_R = 15.0
@@ -123,12 +123,21 @@ def _highlight(last: PlyTrace, flip: bool) -> list[str]:
     return out
 
 
-def _info(pos: Position, left: float, top: float) -> list[str]:
-    lines = [f"{PLAYER_NAMES[pos.to_move]} to move"]
+def _info(pos: Position, left: float, top: float, labels: Mapping[str, str] | None) -> list[str]:
+    lines = [label(labels, "to move", player=player_label(labels, pos.to_move))]
     for player in (0, 1):
-        lines.append(f"{PLAYER_NAMES[player]}: reserve {pos.reserve[player]}")
-        gipf = "" if pos.rules == "basic" else f", GIPF-pieces {pos.gipf_count(player)}"
-        lines.append(f"captured {pos.captured[player]}{gipf}")
+        lines.append(label(labels, "reserve", player=player_label(labels, player), count=pos.reserve[player]))
+        if pos.rules == "basic":
+            lines.append(label(labels, "captured", count=pos.captured[player]))
+        else:
+            lines.append(
+                label(
+                    labels,
+                    "captured and GIPF-pieces",
+                    count=pos.captured[player],
+                    gipf=pos.gipf_count(player),
+                )
+            )
     out = []
     for k, text in enumerate(lines):
         out.append(element("text", [("class", "info"), ("x", left), ("y", top + 20 * k)], text))
@@ -165,6 +174,8 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
             body.append(_piece(piece, _name(point), *xy(point, flip)))
     if last is not None and options.highlight:
         body.extend(_highlight(last, flip))
-    body.extend(_info(pos, half_w + 20, -half_h + 30))
-    title = options.title or f"GIPF position, {PLAYER_NAMES[pos.to_move]} to move"
+    body.extend(_info(pos, half_w + 20, -half_h + 30, options.labels))
+    title = options.title or label(
+        options.labels, "GIPF title", player=player_label(options.labels, pos.to_move)
+    )
     return document(size, (-half_w, -half_h, 2 * half_w + INFO_WIDTH, 2 * half_h), title, body)
