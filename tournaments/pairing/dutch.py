@@ -36,7 +36,7 @@ from typing import Any, cast
 from caissify_pairings.engines.dutch import DutchEngine, DutchPlayer
 
 from tournaments.pairing.checks import check_engine_output, forbidden_pairs, met_pairs
-from tournaments.pairing.matching import with_selected_matcher
+from tournaments.pairing.matching import current_calls, with_selected_matcher
 from tournaments.pairing.state import EventState, PairedRound, PairingError, PlayerState, RoundEntry
 from tournaments.results.codes import (
     BYE_OF_LETTER,
@@ -148,6 +148,12 @@ def engine_player(player: PlayerState, state: EventState, before: dict[int, list
     }
 
 
+def expected_matcher_calls(players: int, score_groups: int) -> int:
+    """About how many matchings the library's bracket loop runs: one per pair finalised and two
+    per score group (measured: 68 at 100 players in 9 groups, 143 at 250, 264 at 500)."""
+    return players // 2 + 2 * score_groups
+
+
 def pair(state: EventState) -> PairedRound:
     """Pair ``state.round_to_pair`` by the FIDE Dutch system.
 
@@ -165,6 +171,9 @@ def pair(state: EventState) -> PairedRound:
     played = met_pairs(state)
     forbidden = forbidden_pairs(state)
     before = _scores_before(state)
+    calls = current_calls()
+    if calls is not None:  # somebody follows the progress: tell them how many matchings to expect
+        calls.expected = expected_matcher_calls(len(available), len({p.points for p in available}))
     engine = RankedColourEngine(
         players=[engine_player(player, state, before) for player in available],
         previous_pairings=played | forbidden,

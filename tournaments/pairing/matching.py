@@ -29,7 +29,10 @@ import builtins
 import functools
 import os
 import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import networkx
@@ -50,6 +53,49 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class MatcherUnavailable(RuntimeError):
     """``PAIRING_MATCHER=compiled`` while the compiled matcher is not built."""
+
+
+@dataclass
+class MatcherCalls:
+    """The matcher calls of one pairing, counted while :func:`counting_calls` is active.
+
+    ``expected`` is set by the engine that knows the field (about one call per pair finalised,
+    plus one per bracket); ``listener`` hears ``(done, expected)`` after every call.
+    """
+
+    listener: Callable[[int, int], None] | None = None
+    done: int = 0
+    expected: int = 0
+
+    def called(self) -> None:
+        self.done += 1
+        if self.listener is not None:
+            self.listener(self.done, self.expected)
+
+
+_calls: ContextVar[MatcherCalls | None] = ContextVar("matcher_calls", default=None)
+
+
+@contextmanager
+def counting_calls(listener: Callable[[int, int], None] | None = None) -> Iterator[MatcherCalls]:
+    """Count the matcher calls made inside the ``with`` block (on either matcher)."""
+    calls = MatcherCalls(listener)
+    token = _calls.set(calls)
+    try:
+        yield calls
+    finally:
+        _calls.reset(token)
+
+
+def current_calls() -> MatcherCalls | None:
+    """The active counter, if a caller asked for one."""
+    return _calls.get()
+
+
+def _count_call() -> None:
+    calls = _calls.get()
+    if calls is not None:
+        calls.called()
 
 
 def compiled_available() -> bool:
@@ -117,6 +163,7 @@ class EdgeList:
     def matching(self, maxcardinality: bool) -> set[tuple[Any, Any]]:
         """networkx's answer shape: a set of (u, v) node pairs."""
         assert _compiled_matching is not None
+        _count_call()
         count = len(self.nodes)
         if self.nodes == list(range(count)):  # the library's usual graph: vertices 0 .. n-1
             mates: list[int] = _compiled_matching(count, self.edges, maxcardinality)
@@ -142,27 +189,46 @@ class _MatcherSwitch(types.ModuleType):
         matching of the edges of positive weight, each vertex's mate or itself -- with its edge
         dict handed to the compiled matcher as it is."""
         assert _compiled_matching is not None
+        _count_call()
         mates = _compiled_matching(vertices, edge_weights, True, True)
         return [mate if mate >= 0 else vertex for vertex, mate in enumerate(mates)]
 
 
+class _CountingNetworkx(types.ModuleType):
+    """networkx itself inside the library's matching methods (fallback), its matcher calls counted."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(networkx, name)
+
+    def max_weight_matching(self, graph: Any, maxcardinality: bool = False, weight: str = "weight") -> Any:
+        _count_call()
+        return networkx.max_weight_matching(graph, maxcardinality=maxcardinality, weight=weight)
+
+
 MATCHER_SWITCH = _MatcherSwitch("networkx", "the compiled matcher, for the library's matching methods")
+COUNTING_NETWORKX = _CountingNetworkx("networkx", "networkx, its matcher calls counted")
 _real_import = builtins.__import__
 
 
-def _import(
-    name: str,
-    globals: Mapping[str, object] | None = None,  # noqa: A002 -- __import__'s signature
-    locals: Mapping[str, object] | None = None,  # noqa: A002
-    fromlist: Sequence[str] = (),
-    level: int = 0,
-) -> types.ModuleType:
-    if name == "networkx" and level == 0 and not fromlist:
-        return MATCHER_SWITCH
-    return _real_import(name, globals, locals, fromlist, level)
+def _importing_networkx_as(module: types.ModuleType) -> dict[str, Any]:
+    """Builtins whose ``import networkx`` yields ``module``."""
+
+    def _import(
+        name: str,
+        globals: Mapping[str, object] | None = None,  # noqa: A002 -- __import__'s signature
+        locals: Mapping[str, object] | None = None,  # noqa: A002
+        fromlist: Sequence[str] = (),
+        level: int = 0,
+    ) -> types.ModuleType:
+        if name == "networkx" and level == 0 and not fromlist:
+            return module
+        return _real_import(name, globals, locals, fromlist, level)
+
+    return {**vars(builtins), "__import__": _import}
 
 
-_BUILTINS = {**vars(builtins), "__import__": _import}
+_BUILTINS = _importing_networkx_as(MATCHER_SWITCH)
+_COUNTING_BUILTINS = _importing_networkx_as(COUNTING_NETWORKX)
 
 
 def _run_mwm_template() -> Callable[[], list[int]]:
@@ -217,14 +283,29 @@ def compiled_variant(function: F) -> F:
     return variant  # type: ignore[return-value]
 
 
+def counting_variant(function: F) -> F:
+    """``function`` (a library method that does ``import networkx as nx``) on networkx, its code
+    untouched, with its matcher calls counted (:func:`counting_calls`)."""
+    variant = types.FunctionType(
+        function.__code__,
+        {**function.__globals__, "__builtins__": _COUNTING_BUILTINS},
+        function.__name__,
+        function.__defaults__,
+        function.__closure__,
+    )
+    variant.__kwdefaults__ = function.__kwdefaults__
+    return variant  # type: ignore[return-value]
+
+
 def with_selected_matcher(function: F) -> F:
-    """``function`` on the matcher selected at each call: its compiled variant, or itself
-    (networkx, the library's own code untouched)."""
+    """``function`` on the matcher selected at each call: its compiled variant, or its own code on
+    networkx (untouched but for counting the matcher calls)."""
     compiled = compiled_variant(function)
+    fallback = counting_variant(function)
 
     @functools.wraps(function)
     def on_selected_matcher(*args: Any, **kwargs: Any) -> Any:
-        chosen = compiled if selected_matcher() == "compiled" else function
+        chosen = compiled if selected_matcher() == "compiled" else fallback
         return chosen(*args, **kwargs)
 
     return on_selected_matcher  # type: ignore[return-value]

@@ -20,7 +20,9 @@ from tournaments.events.permissions import require_manager
 from tournaments.integrity import create_or_refuse
 from tournaments.locking import lock_round
 from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Round
+from tournaments.pairing import progress
 from tournaments.pairing.history import build_state
+from tournaments.pairing.matching import counting_calls
 from tournaments.pairing.state import PairingError
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
@@ -69,6 +71,7 @@ def retry_pairing(round_: Round, user: object) -> Round:
         round_.pairing_error = ""
         round_.pairing_progress = 0
         round_.save(update_fields=["pairing_error", "pairing_progress"])
+        progress.clear(round_.pk)
         mark_pairing_requested(round_)
         enqueue_on_commit(pair_round_task, round_.pk)
     return round_
@@ -76,10 +79,19 @@ def retry_pairing(round_: Round, user: object) -> Round:
 
 def pair_round_now(round_id: int) -> Round:
     """Pair a pending round. Idempotent: a round already paired is left as it is."""
-    # Progress is written outside the pairing transaction so pages can show it meanwhile.
+    # Progress is written outside the pairing transaction so pages can show it meanwhile; the
+    # matchings done while pairing go to the cache (tournaments.pairing.progress).
+    progress.clear(round_id)
     Round.objects.filter(pk=round_id, status=Round.Status.PENDING).update(
-        pairing_progress=10, pairing_error=""
+        pairing_progress=progress.STARTED, pairing_error=""
     )
+    try:
+        return _pair_locked(round_id)
+    finally:
+        progress.clear(round_id)
+
+
+def _pair_locked(round_id: int) -> Round:
     with transaction.atomic():
         round_ = lock_round(round_id)  # held while pairing: the sweep sees the pairing is running
         if round_.status != Round.Status.PENDING:
@@ -87,7 +99,8 @@ def pair_round_now(round_id: int) -> Round:
         event = round_.event
         try:
             with transaction.atomic():  # a savepoint: a failure stores no pairing at all
-                paired = pair_round(build_state(event, round_.number))
+                with counting_calls(progress.recorder(round_id)):
+                    paired = pair_round(build_state(event, round_.number))
                 save_pairings(round_, paired.pairs, paired.byes)
         except PairingError as exc:
             return _pairing_failed(round_, str(exc))
