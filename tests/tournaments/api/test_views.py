@@ -52,7 +52,8 @@ def test_result_entry_needs_a_manager(setup: tuple[User, str], stranger: User) -
     organiser, slug = setup
     pairing = Pairing.objects.get(round__event__slug=slug, board=1)
     client = APIClient()
-    assert client.post(f"/api/pairings/{pairing.pk}/result/", {"result": "1-0"}).status_code == 401  # anonymous
+    anonymous = client.post(f"/api/pairings/{pairing.pk}/result/", {"result": "1-0"})
+    assert anonymous.status_code == 401
     client.login(username=stranger.username, password="pw-sam-12345")
     assert client.post(f"/api/pairings/{pairing.pk}/result/", {"result": "1-0"}).status_code == 403
     pairing.refresh_from_db()
