@@ -31,7 +31,10 @@ class Message:
     params: Mapping[str, str | int | Message] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return self.template.format(**{key: str(value) for key, value in self.params.items()})
+        try:
+            return self.template.format(**{key: str(value) for key, value in self.params.items()})
+        except (KeyError, IndexError, ValueError):  # a text that is no template (stray braces)
+            return self.template
 
     def to_json(self) -> dict[str, object]:
         return {"template": self.template, "params": params_json(self.params)}

@@ -23,6 +23,7 @@ from arbiter import registry
 from arbiter.errors import ArbiterError
 from games import confirmation, decisions, reports, services
 from games.confirmation import MAX_REASON_CHARS
+from games.messages import arbiter_message
 from games.models import Decision, Game, SubmittedRecord
 from tournaments.errors import ServiceError
 from tournaments.models import GAME_CHOICES, Pairing
@@ -58,7 +59,8 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class RecordErrorSerializer(serializers.Serializer):
-    """Why the arbiter refused a record: the ply (1-based), the move as written, the reason."""
+    """Why the arbiter refused a record: the ply (1-based), the move as written, the reason (in the
+    request's language; the move inside it as written)."""
 
     ply = serializers.IntegerField(allow_null=True)
     move = serializers.CharField(allow_null=True)
@@ -88,7 +90,7 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
     def get_error(self, record: SubmittedRecord) -> dict[str, object] | None:
         if record.status != SubmittedRecord.Status.INVALID:
             return None
-        return {"ply": record.error_ply, "move": record.error_move or None, "reason": record.error_reason}
+        return {"ply": record.error_ply, "move": record.error_move or None, "reason": record.reason_message()}
 
 
 class SubmitSerializer(serializers.Serializer):
@@ -310,11 +312,16 @@ class SubmittedRecordViewSet(viewsets.ReadOnlyModelViewSet):
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def replay(request: Request) -> Response:
-    """Replay a record without storing it: the arbiter's verdict as ``python -m arbiter replay --json``."""
+    """Replay a record without storing it: the arbiter's verdict as ``python -m arbiter replay --json``,
+    its error with a ``message``: the reason in the request's language."""
     data = ReplaySerializer(data=request.data)
     data.is_valid(raise_exception=True)
     try:
         verdict = registry.replay(data.validated_data["record"], data.validated_data.get("game"))
     except ArbiterError as exc:
-        return Response({"valid": False, "error": exc.to_json()}, status=status.HTTP_400_BAD_REQUEST)
-    return Response(verdict.to_json())
+        error = {**exc.to_json(), "message": arbiter_message(exc)}
+        return Response({"valid": False, "error": error}, status=status.HTTP_400_BAD_REQUEST)
+    result = verdict.to_json()
+    if verdict.error is not None:
+        result["error"] = {**verdict.error.to_json(), "message": arbiter_message(verdict.error)}
+    return Response(result)

@@ -20,6 +20,7 @@ from arbiter import registry
 from arbiter.engine import PlyTrace
 from arbiter.errors import ArbiterError
 from arbiter.verdict import Verdict
+from games.messages import board_labels
 from games.models import Game, SubmittedRecord
 
 DEFAULT_SIZE = 480
@@ -129,7 +130,8 @@ def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_S
             "ply": ply,
             "notation": last.move if last else "",
         }
-    return registry.render_svg(position, registry.SvgOptions(size=size, flip=flip, title=title), last)
+    options = registry.SvgOptions(size=size, flip=flip, title=title, labels=board_labels())
+    return registry.render_svg(position, options, last)
 
 
 @dataclass(frozen=True)
@@ -159,5 +161,5 @@ def refused_board(record: SubmittedRecord) -> RefusedBoard | None:
         "move": ply_label(error.ply, mover),
         "ply": error.ply,
     }
-    svg = registry.render_svg(error.position, registry.SvgOptions(title=title), last)
+    svg = registry.render_svg(error.position, registry.SvgOptions(title=title, labels=board_labels()), last)
     return RefusedBoard(svg, error.ply, ply_label(error.ply, mover))

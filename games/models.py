@@ -12,9 +12,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import messages
 from tournaments.models import GAME_CHOICES, Pairing, Player
 
 
@@ -106,12 +106,13 @@ class SubmittedRecord(models.Model):
         return f"record for {self.game} ({self.get_status_display()})"
 
     def error_message(self) -> str:
-        parts = []
-        if self.error_ply is not None:
-            parts.append(gettext("ply %(ply)s") % {"ply": self.error_ply})
-        if self.error_move:
-            parts.append(gettext("move '%(move)s'") % {"move": self.error_move})
-        return (", ".join(parts) + ": " if parts else "") + self.error_reason
+        """Where and why the record was refused, in the active language."""
+        prefix = messages.where(self.error_ply, self.error_move)
+        return (prefix + ": " if prefix else "") + self.reason_message()
+
+    def reason_message(self) -> str:
+        """Why the record was refused, in the active language (the arbiter's reason translated)."""
+        return messages.arbiter_message(self)
 
 
 class Dispute(models.Model):

@@ -159,6 +159,7 @@ def verify_record(record_id: int) -> SubmittedRecord:
         if isinstance(replayed, ArbiterError):
             record.status = SubmittedRecord.Status.INVALID
             record.error_reason = replayed.reason
+            record.verdict = {"valid": False, "error": replayed.to_json()}  # its template and params
             record.error_ply, record.error_move = replayed.ply, replayed.move or ""
             record.save()
             return record
