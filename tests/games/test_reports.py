@@ -422,3 +422,28 @@ def test_the_schema_documents_the_result_field() -> None:
     reference = result.get("$ref") or result["allOf"][0]["$ref"]
     result = schema["components"]["schemas"][reference.rsplit("/", 1)[1]]
     assert set(result["enum"]) == {"1-0", "0-1", "1/2-1/2"}
+
+
+def test_the_arbiters_queue_lists_an_unconfirmed_report(board: Board) -> None:
+    report(board, board.ann, "0-1")
+    waiting = decisions.queue(board.event, board.ada)
+    assert [game.pk for game in waiting.provisional] == [board.game().pk]
+    assert not waiting.missing  # the board has its provisional result
+
+
+def test_an_arbiter_decides_a_disputed_report_through_the_page(board: Board) -> None:
+    report(board, board.ann, "0-1")
+    game = board.game()
+    assert (
+        signed_in(board.bob).post(reverse("games:dispute", args=[game.pk]), {"reason": "I won"}).status_code
+        == 302
+    )
+    page = signed_in(board.ada).get(game.get_absolute_url()).content.decode()
+    assert f'action="/games/{game.pk}/decide/"' in page
+    response = signed_in(board.ada).post(
+        reverse("games:decide", args=[game.pk]),
+        {"kind": "adjudication", "result": "1-0", "reason": "both players agree Bob resigned"},
+    )
+    assert response.status_code == 302
+    assert (board.game().state, board.game().result) == (Game.State.DECIDED, "1-0")
+    assert board.refreshed_pairing().results == "1-0"
