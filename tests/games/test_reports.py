@@ -447,3 +447,14 @@ def test_an_arbiter_decides_a_disputed_report_through_the_page(board: Board) -> 
     assert response.status_code == 302
     assert (board.game().state, board.game().result) == (Game.State.DECIDED, "1-0")
     assert board.refreshed_pairing().results == "1-0"
+
+
+@pytest.mark.parametrize("rate_unrecorded", [False, True])
+def test_recomputing_the_family_agrees_with_incremental_rating(board: Board, rate_unrecorded: bool) -> None:
+    from tournaments.ratings.recompute import recompute_family
+
+    close_with_ann_winning(board, rate_unrecorded=rate_unrecorded)
+    incremental = sorted(RatingChange.objects.values_list("player__display_name", "before", "after"))
+    assert incremental == ([("Ann", 1900, 1914), ("Bob", 1800, 1786)] if rate_unrecorded else [])
+    recompute_family("dvonn")
+    assert sorted(RatingChange.objects.values_list("player__display_name", "before", "after")) == incremental

@@ -27,6 +27,8 @@ from tournaments.ratings.services import (
     rate_period,
     rules_for,
     store_ratings,
+    unrecorded_games,
+    without_unrecorded,
     write_changes,
 )
 
@@ -44,14 +46,21 @@ def recompute_family(family: str, since: Round | None = None) -> int:
             .order_by("closed_at", "event_id", "number")
             .values_list("pk", "event_id")
         )
+        unrated_reports = set(
+            Round.objects.filter(pk__in=[pk for pk, _ in ordered], event__rate_unrecorded=False).values_list(
+                "pk", flat=True
+            )
+        )
         start = _start_of(ordered, since)
         rounds = ordered[start:]
-        rows: dict[int, list[tuple[int, int, str]]] = {pk: [] for pk, _ in rounds}
+        rows: dict[int, list[tuple[int, int, int, str]]] = {pk: [] for pk, _ in rounds}
         pairings = Pairing.objects.filter(round_id__in=list(rows)).exclude(black=None)
-        for round_id, first, second, results in pairings.order_by("round_id", "board").values_list(
-            "round_id", "white__player_id", "black__player_id", "results"
-        ):
-            rows[round_id].append((first, second, results))
+        for round_id, pairing_id, first, second, results in pairings.order_by(
+            "round_id", "board"
+        ).values_list("round_id", "pk", "white__player_id", "black__player_id", "results"):
+            rows[round_id].append((pairing_id, first, second, results))
+        # Games resting on a result without a record are rated only where the event says so.
+        unrecorded = unrecorded_games([pk for pk in rows if pk in unrated_reports])
         seeds: dict[int, dict[int, int]] = {event_id: {} for _, event_id in rounds}
         for event_id, player, rating in Registration.objects.filter(event_id__in=list(seeds)).values_list(
             "event_id", "player_id", "rating"
@@ -60,7 +69,7 @@ def recompute_family(family: str, since: Round | None = None) -> int:
         state = _state_before([pk for pk, _ in ordered[:start]])
         periods: list[Period] = []
         for round_id, event_id in rounds:
-            games = games_from(rows[round_id])
+            games = games_from(without_unrecorded(rows[round_id], unrecorded))
             if games:
                 period = rate_period(round_id, rules, games, state, seeds[event_id])
                 periods.append(period)
