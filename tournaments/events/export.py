@@ -91,6 +91,8 @@ def event_document(event: Event, user: object) -> dict[str, Any]:
                 "bye": _points(event.bye_points),
             },
             "round_robin_bye_scored": event.round_robin_bye_scored,
+            "unrecorded_results": event.unrecorded_results,
+            "rate_unrecorded": event.rate_unrecorded,
             "tie_breaks": list(event.tie_breaks),
         },
         "players": [

@@ -99,6 +99,16 @@ def test_the_event_as_json(client: Any, played: Event) -> None:
     assert set(document) == {"format", "version", "event", "players", "rounds", "standings"}
     assert (document["format"], document["version"]) == ("gipf-tournaments/event", 1)
     assert document["event"]["tie_breaks"] == ["DE"]
+    settings = document["event"]
+    assert (
+        settings["round_robin_bye_scored"],
+        settings["unrecorded_results"],
+        settings["rate_unrecorded"],
+    ) == (
+        False,
+        False,
+        False,
+    )
     assert document["event"]["points"] == {"win": 1.0, "draw": 0.5, "loss": 0.0, "bye": 1.0}
     assert [(p["number"], p["name"]) for p in document["players"]] == [
         (1, "Ann"),
