@@ -10,11 +10,17 @@ Each size is paired on the compiled matcher and on the pure-Python fallback (net
 its own child process with a time limit, and the ratio printed. By default the compiled matcher
 pairs 100, 250 and 500 players and the fallback 100; ``--full`` adds 1,000 compiled and 250 on the
 fallback (about two minutes there). Explicit SIZES pair both ways.
+
+``--baseline FILE`` also pairs every compiled size with an earlier build of the compiled matcher
+(a copy of ``tournaments/pairing/_blossom*.so`` kept before a change), in the same run, and prints
+the speed-up and whether the pairings are the same.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
 import multiprocessing
 import os
 import random
@@ -81,41 +87,59 @@ def synthetic_state(players: int, round_to_pair: int, seed: int = 2026) -> Event
     )
 
 
-def time_round(players: int, round_to_pair: int, matcher: str) -> tuple[float, int, str]:
-    """CPU seconds to pair the round with ``matcher`` (``compiled`` or ``networkx``)."""
+def use_compiled_build(path: str) -> None:
+    """Pair with the compiled matcher built in ``path`` (an earlier build) instead of the installed one."""
+    from tournaments.pairing import matching
+
+    spec = importlib.util.spec_from_file_location("tournaments.pairing._blossom", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"{path} is not a build of the compiled matcher")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    matching._compiled_matching = module.max_weight_matching
+    matching._clear_compiled_cache = getattr(module, "clear_cache", lambda: None)
+
+
+def time_round(
+    players: int, round_to_pair: int, matcher: str, build: str | None = None
+) -> tuple[float, str, str]:
+    """CPU seconds to pair the round with ``matcher`` (``compiled`` or ``networkx``; ``build``: the
+    compiled matcher of that file), a note, and a fingerprint of the pairings."""
     os.environ["PAIRING_MATCHER"] = matcher
+    if build:
+        use_compiled_build(build)
     state = synthetic_state(players, round_to_pair)
     started = time.process_time()
     try:
         paired = pair_round(state)
         note = f"{len(paired.pairs)} boards"
+        answer = paired.as_reference_text()
     except PairingError as exc:
-        note = f"refused: {exc}"
-        paired = None
+        note = answer = f"refused: {exc}"
     elapsed = time.process_time() - started
-    return elapsed, len(paired.pairs) if paired else 0, note
+    return elapsed, note, hashlib.sha256(answer.encode()).hexdigest()
 
 
-def _child(players: int, round_to_pair: int, matcher: str, results: Any) -> None:
-    results.put(time_round(players, round_to_pair, matcher))
+def _child(players: int, round_to_pair: int, matcher: str, build: str | None, results: Any) -> None:
+    results.put(time_round(players, round_to_pair, matcher, build))
 
 
 def time_round_limited(
-    players: int, round_to_pair: int, matcher: str, limit: float
-) -> tuple[float | None, str]:
+    players: int, round_to_pair: int, matcher: str, limit: float, build: str | None = None
+) -> tuple[float | None, str, str]:
     """``time_round`` in a child process, stopped after ``limit`` seconds (None: did not finish)."""
     results: Any = multiprocessing.Queue()
     child = multiprocessing.Process(
-        target=_child, args=(players, round_to_pair, matcher, results), daemon=True
+        target=_child, args=(players, round_to_pair, matcher, build, results), daemon=True
     )
     child.start()
     child.join(limit)
     if child.is_alive():
         child.terminate()
         child.join()
-        return None, f"not finished after {limit:.0f} s"
-    elapsed, _, note = results.get()
-    return elapsed, note
+        return None, f"not finished after {limit:.0f} s", ""
+    elapsed, note, fingerprint = results.get()
+    return elapsed, note, fingerprint
 
 
 def _shown(elapsed: float | None) -> str:
@@ -132,6 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--full", action="store_true", help="add 1,000 players compiled and 250 on the fallback"
     )
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="also pair the compiled sizes with this earlier build of the matcher",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.round < 1:
         parser.error("--round must be at least 1")
@@ -146,10 +175,17 @@ def main(argv: list[str] | None = None) -> int:
         compiled = fallback = None
         parts = []
         if size in compiled_sizes:
-            compiled, note = time_round_limited(size, args.round, "compiled", args.limit)
+            compiled, note, answer = time_round_limited(size, args.round, "compiled", args.limit)
             parts.append(f"compiled {_shown(compiled)} ({note})")
+            if args.baseline:
+                before, _, earlier = time_round_limited(
+                    size, args.round, "compiled", args.limit, args.baseline
+                )
+                same = "same pairings" if answer == earlier else "DIFFERENT PAIRINGS"
+                speedup = f", {before / compiled:4.2f}x faster" if before and compiled else ""
+                parts.append(f"baseline build {_shown(before)}{speedup}, {same}")
         if size in fallback_sizes:
-            fallback, note = time_round_limited(size, args.round, "networkx", args.limit)
+            fallback, note, _ = time_round_limited(size, args.round, "networkx", args.limit)
             parts.append(f"networkx {_shown(fallback)} ({note})")
         if compiled and fallback:
             parts.append(f"ratio {fallback / compiled:5.1f}x")

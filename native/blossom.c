@@ -106,6 +106,7 @@ typedef struct {
     word *w2;        /* m*K: twice the weight of edge k */
     int *nb_start;   /* n+1: CSR of the remote endpoints p around each vertex */
     int *nb;         /* 2m */
+    int *nbv;        /* 2m: the vertex at the far end, nbv[q] = endpoint[nb[q]] (read in order) */
     int *mate;       /* n: remote endpoint of the matched edge, -1 */
     int *label;      /* 2n: 0 free, 1 S, 2 T (5 while scanning) */
     int *labelend;   /* 2n */
@@ -536,7 +537,7 @@ static int solve(M *g)
             if (g->mate[v] != -1 || g->inblossom[v] != v)
                 continue;
             for (int q = g->nb_start[v]; q < g->nb_start[v + 1]; q++) {
-                int p = g->nb[q], k = p >> 1, w = g->endpoint[p];
+                int p = g->nb[q], k = p >> 1, w = g->nbv[q];
                 if (g->mate[w] != -1 || g->inblossom[w] != w)
                     continue;
                 slack(g, k);
@@ -555,7 +556,7 @@ static int solve(M *g)
             while (g->nqueue > 0 && !augmented) {
                 int v = g->queue[--g->nqueue];
                 for (int q = g->nb_start[v]; q < g->nb_start[v + 1]; q++) {
-                    int p = g->nb[q], k = p >> 1, w = g->endpoint[p];
+                    int p = g->nb[q], k = p >> 1, w = g->nbv[q];
                     if (g->inblossom[v] == g->inblossom[w])
                         continue;
                     const word *kslack = NULL;
@@ -716,6 +717,7 @@ static void free_state(M *g)
     free(g->w2);
     free(g->nb_start);
     free(g->nb);
+    free(g->nbv);
     free(g->mate);
     free(g->label);
     free(g->labelend);
@@ -776,6 +778,110 @@ static int int_to_words(PyObject *value, word *out, int K)
     return 0;
 }
 
+/* ---------------------------------------------------------------- the conversion cache
+ *
+ * The Dutch bracket loop calls the matcher a few hundred times a round on one edge dict that it
+ * changes in place between calls (a few players' edges each time). Converting several hundred
+ * thousand Python ints to words was a tenth of the matcher's time. The cache keeps, for each
+ * dict slot (entry position) of the previous call's edges, the key and weight objects (strong
+ * references, so neither can be freed and its address reused) with the endpoints, bit length
+ * and words read from them. An edge in the same slot with the very same key and weight
+ * objects (identity: tuples and ints are immutable) has the same endpoints and weight, so they
+ * are taken from the cache; anything else is read afresh. The cache changes only the reading of
+ * the input, never the matching; clear_cache() drops it. */
+typedef struct {
+    Py_ssize_t cap;    /* slots held: the dict's entry positions */
+    int K;             /* width of the cached words */
+    PyObject **keys;   /* cap: strong references, NULL for an empty slot */
+    PyObject **values; /* cap: strong references */
+    int *endpoint;     /* 2*cap */
+    size_t *nbits;     /* cap */
+    word *words;       /* cap*K: the weight (not doubled) */
+} Cache;
+
+static Cache cache;
+
+static void cache_clear(void)
+{
+    for (Py_ssize_t i = 0; i < cache.cap; i++) {
+        Py_XDECREF(cache.keys[i]);
+        Py_XDECREF(cache.values[i]);
+    }
+    free(cache.keys);
+    free(cache.values);
+    free(cache.endpoint);
+    free(cache.nbits);
+    free(cache.words);
+    memset(&cache, 0, sizeof cache);
+}
+
+static PyObject *py_clear_cache(PyObject *self, PyObject *unused)
+{
+    cache_clear();
+    Py_RETURN_NONE;
+}
+
+/* the cache's slot holds this very key and weight object (slot -1: an edge given as a triple) */
+static inline int cache_hit(Py_ssize_t slot, PyObject *key, PyObject *value)
+{
+    return slot >= 0 && slot < cache.cap && cache.keys[slot] == key && cache.values[slot] == value;
+}
+
+/* remember this call's edges, each in its dict slot (after the matcher's arrays are filled); on
+ * failure the cache is simply dropped */
+static void cache_store(PyObject **keys, PyObject **values, const Py_ssize_t *slots, const int *endpoint,
+                        const size_t *nbits, const word *w2, Py_ssize_t m, int K)
+{
+    Py_ssize_t need = 0;
+    for (Py_ssize_t k = 0; k < m; k++)
+        if (slots[k] + 1 > need)
+            need = slots[k] + 1;
+    if (need == 0) {
+        cache_clear();
+        return;
+    }
+    for (Py_ssize_t k = 0; k < m; k++) {
+        Py_INCREF(keys[k]);
+        Py_INCREF(values[k]);
+    }
+    if (need > cache.cap || K != cache.K) {
+        cache_clear();
+        cache.keys = calloc((size_t)need, sizeof(PyObject *));
+        cache.values = calloc((size_t)need, sizeof(PyObject *));
+        cache.endpoint = malloc(sizeof(int) * 2 * (size_t)need);
+        cache.nbits = malloc(sizeof(size_t) * (size_t)need);
+        cache.words = malloc(sizeof(word) * (size_t)K * (size_t)need);
+        cache.cap = need;
+        cache.K = K;
+        if (!cache.keys || !cache.values || !cache.endpoint || !cache.nbits || !cache.words) {
+            free(cache.keys);
+            free(cache.values);
+            cache.keys = cache.values = NULL;
+            cache.cap = 0;
+            cache_clear();
+            for (Py_ssize_t k = 0; k < m; k++) {
+                Py_DECREF(keys[k]);
+                Py_DECREF(values[k]);
+            }
+            return;
+        }
+    } else {
+        for (Py_ssize_t i = 0; i < cache.cap; i++) {
+            Py_CLEAR(cache.keys[i]);
+            Py_CLEAR(cache.values[i]);
+        }
+    }
+    for (Py_ssize_t k = 0; k < m; k++) {
+        Py_ssize_t i = slots[k];
+        cache.keys[i] = keys[k]; /* the references taken above */
+        cache.values[i] = values[k];
+        cache.endpoint[2 * i] = endpoint[2 * k];
+        cache.endpoint[2 * i + 1] = endpoint[2 * k + 1];
+        cache.nbits[i] = nbits[k];
+        num_half(cache.words + (size_t)i * (size_t)K, w2 + (size_t)k * (size_t)K, K);
+    }
+}
+
 static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *keywords[] = {"n", "edges", "maxcardinality", "positive_only", NULL};
@@ -810,19 +916,38 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
     g.m = (int)m;
     g.maxcard = maxcard;
     PyObject **weights = PyMem_Malloc(sizeof(PyObject *) * (size_t)(m ? m : 1));
+    PyObject **keys = PyMem_Calloc((size_t)(m ? m : 1), sizeof(PyObject *));
+    size_t *nbitsof = PyMem_Malloc(sizeof(size_t) * (size_t)(m ? m : 1));
+    Py_ssize_t *slots = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(m ? m : 1));
     g.endpoint = malloc(sizeof(int) * (size_t)(2 * m + 1));
     PyObject *result = NULL;
-    if (!weights || !g.endpoint) {
+    if (!weights || !keys || !nbitsof || !slots || !g.endpoint) {
         PyErr_NoMemory();
         goto out;
     }
     {
-        Py_ssize_t pos = 0, k = 0, next = 0;
+        Py_ssize_t pos = 0, k = 0, next = 0, slot = -1;
         PyObject *key, *value;
         for (;;) {
             if (is_dict) {
                 if (!PyDict_Next(edges, &pos, &key, &value))
                     break;
+                slot = pos - 1; /* the entry PyDict_Next just read: a speed hint, checked below */
+                if (cache_hit(slot, key, value)) { /* the same edge as last time in this slot */
+                    g.endpoint[2 * k] = cache.endpoint[2 * slot];
+                    g.endpoint[2 * k + 1] = cache.endpoint[2 * slot + 1];
+                    if (g.endpoint[2 * k] >= n || g.endpoint[2 * k + 1] >= n) {
+                        PyErr_Format(PyExc_ValueError, "vertex %d is not in 0..%d",
+                                     g.endpoint[2 * k] >= n ? g.endpoint[2 * k] : g.endpoint[2 * k + 1], n - 1);
+                        goto out;
+                    }
+                    if (positive_only && _PyLong_Sign(value) <= 0)
+                        continue; /* left out, as if absent */
+                    keys[k] = key;
+                    slots[k] = slot;
+                    weights[k++] = value;
+                    continue;
+                }
                 if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2) {
                     PyErr_SetString(PyExc_TypeError, "edge keys must be (u, v) tuples");
                     goto out;
@@ -853,6 +978,8 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
                 PyErr_SetString(PyExc_ValueError, "an edge joins a vertex to itself");
                 goto out;
             }
+            keys[k] = is_dict ? key : NULL;
+            slots[k] = is_dict ? slot : -1;
             weights[k++] = value;
         }
         m = k;
@@ -862,9 +989,10 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
     {
         size_t bits = 1;
         for (Py_ssize_t k = 0; k < m; k++) {
-            size_t b = _PyLong_NumBits(weights[k]);
+            size_t b = cache_hit(slots[k], keys[k], weights[k]) ? cache.nbits[slots[k]] : _PyLong_NumBits(weights[k]);
             if (b == (size_t)-1 && PyErr_Occurred())
                 goto out;
+            nbitsof[k] = b;
             if (b > bits)
                 bits = b;
         }
@@ -880,6 +1008,7 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
         g.w2 = malloc(sizeof(word) * (size_t)K * (size_t)(m ? m : 1));
         g.nb_start = calloc((size_t)n + 1, sizeof(int));
         g.nb = malloc(sizeof(int) * (size_t)(2 * m + 1));
+        g.nbv = malloc(sizeof(int) * (size_t)(2 * m + 1));
         g.mate = malloc(sizeof(int) * (n2));
         g.label = calloc(n2, sizeof(int));
         g.labelend = malloc(sizeof(int) * n2);
@@ -906,7 +1035,7 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
         g.t1 = malloc(sizeof(word) * (size_t)K);
         g.t2 = malloc(sizeof(word) * (size_t)K);
         g.t3 = malloc(sizeof(word) * (size_t)K);
-        if (!g.w2 || !g.nb_start || !g.nb || !g.mate || !g.label || !g.labelend || !g.inblossom ||
+        if (!g.w2 || !g.nb_start || !g.nb || !g.nbv || !g.mate || !g.label || !g.labelend || !g.inblossom ||
             !g.parent || !g.childs || !g.endps || !g.nchilds || !g.base || !g.bestedge ||
             !g.bestlist || !g.nbestlist || !g.unused || !g.dual || !g.allowedge || !g.queue ||
             !g.scratch || !g.scratch2 || !g.bestto || !g.slacks || !g.sver || !g.stight || !g.t1 || !g.t2 || !g.t3) {
@@ -917,7 +1046,9 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
         memset(maxw, 0, sizeof(word) * (size_t)K);
         for (Py_ssize_t k = 0; k < m; k++) {
             word *w = W2(&g, k);
-            if (int_to_words(weights[k], w, K) < 0)
+            if (K == cache.K && cache_hit(slots[k], keys[k], weights[k]))
+                num_copy(w, cache.words + (size_t)slots[k] * (size_t)K, K);
+            else if (int_to_words(weights[k], w, K) < 0)
                 goto out;
             if (num_cmp(w, maxw, K) > 0)
                 num_copy(maxw, w, K);
@@ -950,10 +1081,15 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
         }
         memcpy(fill, g.nb_start, sizeof(int) * (size_t)n);
         for (Py_ssize_t k = 0; k < m; k++) {
-            g.nb[fill[g.endpoint[2 * k]]++] = (int)(2 * k + 1);
-            g.nb[fill[g.endpoint[2 * k + 1]]++] = (int)(2 * k);
+            int u = g.endpoint[2 * k], v = g.endpoint[2 * k + 1];
+            g.nbv[fill[u]] = v;
+            g.nb[fill[u]++] = (int)(2 * k + 1);
+            g.nbv[fill[v]] = u;
+            g.nb[fill[v]++] = (int)(2 * k);
         }
         free(fill);
+        if (is_dict)
+            cache_store(keys, weights, slots, g.endpoint, nbitsof, g.w2, m, K);
     }
     {
         int status;
@@ -979,6 +1115,9 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
 out:
     free_state(&g);
     PyMem_Free(weights);
+    PyMem_Free(keys);
+    PyMem_Free(nbitsof);
+    PyMem_Free(slots);
     Py_XDECREF(items);
     return result;
 }
@@ -989,6 +1128,8 @@ static PyMethodDef methods[] = {
      "edges: a dict {(u, v): weight} or a sequence of (u, v, weight) over vertices 0..n-1, with\n"
      "integer weights of any size. Exact maximum-weight matching (maximum cardinality first when\n"
      "maxcardinality is true). positive_only: edges of weight <= 0 are left out."},
+    {"clear_cache", py_clear_cache, METH_NOARGS,
+     "clear_cache() -> None: drop the edges kept from the last call (a pure speed-up of reading)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -38,12 +38,17 @@ from typing import Any, TypeVar
 import networkx
 
 _compiled_matching: Callable[..., list[int]] | None
+_clear_compiled_cache: Callable[[], None]
 try:
-    from tournaments.pairing._blossom import max_weight_matching as _built
+    from tournaments.pairing import _blossom
 
-    _compiled_matching = _built
+    _compiled_matching = _blossom.max_weight_matching
+    # The compiled matcher keeps the last edge dict it read (its keys and weights, converted) to
+    # read the next, slightly changed one faster; dropped once a pairing's matchings are done.
+    _clear_compiled_cache = getattr(_blossom, "clear_cache", lambda: None)
 except ImportError:  # not built (no C compiler at install time): networkx only
     _compiled_matching = None
+    _clear_compiled_cache = lambda: None  # noqa: E731
 
 ENVIRONMENT_VARIABLE = "PAIRING_MATCHER"
 CHOICES = ("auto", "compiled", "networkx")
@@ -305,7 +310,11 @@ def with_selected_matcher(function: F) -> F:
 
     @functools.wraps(function)
     def on_selected_matcher(*args: Any, **kwargs: Any) -> Any:
-        chosen = compiled if selected_matcher() == "compiled" else fallback
-        return chosen(*args, **kwargs)
+        if selected_matcher() != "compiled":
+            return fallback(*args, **kwargs)
+        try:
+            return compiled(*args, **kwargs)
+        finally:
+            _clear_compiled_cache()  # the edges kept for the next call: no use after the loop
 
     return on_selected_matcher  # type: ignore[return-value]

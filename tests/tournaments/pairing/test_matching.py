@@ -3,6 +3,8 @@ between the two (``PAIRING_MATCHER``)."""
 
 from __future__ import annotations
 
+import random
+
 import networkx
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -212,3 +214,38 @@ def test_the_bracket_loop_hands_its_edge_dict_to_the_compiled_matcher() -> None:
 
     assert matching.replaces_run_mwm(DutchEngine._pair_iterative_mwm)
     assert RankedColourEngine._pair_iterative_mwm.__wrapped__ is DutchEngine._pair_iterative_mwm
+
+
+@compiled
+def test_an_edge_dict_changed_in_place_between_calls_is_read_afresh() -> None:
+    """The compiled matcher keeps the edges of its last call to read the next one faster. A dict
+    changed in place (weights replaced, edges deleted and added, the vertex count cut, positive
+    edges only or all) must answer exactly as the same edges given as triples (which are never
+    kept), and as networkx."""
+    from tournaments.pairing import _blossom
+
+    rng = random.Random(12)
+    vertices = 14
+    edges = {(u, v): rng.randint(1, 2**260) for u in range(vertices) for v in range(u + 1, vertices)}
+    for step in range(60):
+        for _ in range(rng.randint(1, 4)):
+            u, v = sorted(rng.sample(range(vertices), 2))
+            change = rng.random()
+            if change < 0.25:
+                edges.pop((u, v), None)
+            elif change < 0.4:
+                edges[(u, v)] = 0 if step % 2 else -3  # left out when only positive edges count
+            else:
+                edges[(u, v)] = rng.randint(1, 2 ** rng.choice([40, 260, 330]))
+        positive_only = step % 3 == 0
+        kept = _blossom.max_weight_matching(vertices, edges, True, positive_only)
+        # the same edges as triples, in the same order: never read from the kept ones
+        triples = [(u, v, w) for (u, v), w in edges.items()]
+        fresh = _blossom.max_weight_matching(vertices, triples, True, positive_only)
+        assert kept == fresh
+        counted = {k: w for k, w in edges.items() if w > 0} if positive_only else edges
+        assert check_matching(vertices, counted, kept) == networkx_optimum(vertices, counted, True)
+    with pytest.raises(ValueError, match="not in 0..12"):  # vertex 13 is no longer in the graph
+        _blossom.max_weight_matching(vertices - 1, edges, True)
+    _blossom.clear_cache()
+    assert _blossom.max_weight_matching(vertices, edges, True) == fresh
