@@ -37,15 +37,16 @@ def _missing(reason: str) -> None:
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _missing("Playwright for Python is not installed")
     if not Path(CHROMIUM).exists():
         _missing(f"Debian's Chromium is not installed ({CHROMIUM})")
-    # Playwright runs an event loop in this thread; the ORM work is done before it starts.
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    # Playwright runs an event loop in this thread; the ORM work is done before it starts. Only for
+    # this test: later tests start processes (e.g. the deploy check) that must not inherit it.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-dev-shm-usage"]
