@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbiter import registry
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.verdict import Verdict
 from games import confirmation
 from games.errors import GameServiceError
@@ -173,6 +173,12 @@ def verify_record(record_id: int) -> SubmittedRecord:
             record.error_reason = verdict.error.reason
             record.save()
             return record
+        refusal = _other_round(verdict.tags.get("Round", ""), game)
+        if refusal:
+            record.status = SubmittedRecord.Status.INVALID
+            record.error_reason = refusal
+            record.save()
+            return record
         for colour, player in (("White", game.white), ("Black", game.black)):
             written = verdict.tags.get(colour, "").strip()
             if written and written.lower() not in _names(player) and written not in ("?", "-"):
@@ -188,9 +194,32 @@ def verify_record(record_id: int) -> SubmittedRecord:
         return record
 
 
+def _other_round(written: str, game: Game) -> str:
+    """Why a record whose Round tag names another round than the game's cannot be this game's ("" when
+    the tag is absent, not a plain number, or right: "3", "3.1" for board 1 of round 3 both mean 3)."""
+    head = written.strip().split(".")[0]
+    if not head.isascii() or not head.isdigit() or len(head) > 4:
+        return ""
+    number = game.pairing.round.number
+    if int(head) == number:
+        return ""
+    return _("the record is of round %(written)s, but this game is in round %(number)s") % {
+        "written": int(head),
+        "number": number,
+    }
+
+
 def _replay(text: str, game: str) -> Verdict | ArbiterError:
     """The arbiter's verdict on ``text``, or its refusal; a replay past the task's soft time limit
     is refused as too long to check."""
+    own = registry.engine_for(game)
+    claimed = [engine for engine in registry.ENGINES if engine.claims_record(text)]
+    if claimed and own not in claimed:
+        return InvalidRecordError(
+            gettext_noop("this is a record of {other}, but this game is {game}"),
+            other=registry.GAME_NAMES[claimed[0].games[0]].split()[0],  # "GIPF" or "DVONN"
+            game=registry.GAME_NAMES[game],
+        )
     try:
         return registry.replay(text, game)
     except ArbiterError as exc:
