@@ -65,9 +65,12 @@ def apply_result(pairing: Pairing, result: str | list[str], source: object) -> P
         if pairing.is_bye:
             raise ServiceError(_("a bye has no result to enter"))
         codes = normalise_codes(result, event.games_per_pairing)
+        before = (pairing.results, pairing.white_score, pairing.black_score, pairing.source)
         pairing.results = " ".join(codes)
         pairing.white_score, pairing.black_score = event.point_system.pairing_scores(codes)
         pairing.source = Pairing.Source.FORFEIT if any(code in FORFEITS for code in codes) else source
+        if (pairing.results, pairing.white_score, pairing.black_score, pairing.source) == before:
+            return pairing  # the same result again (a double click, a retry): nothing to write
         pairing.save(update_fields=["results", "white_score", "black_score", "source", "updated_at"])
         return pairing
 

@@ -55,3 +55,20 @@ def test_bad_result_text_changes_nothing(organiser: User) -> None:
         result_services.record_result(pairing, organiser, "3-0")
     pairing.refresh_from_db()
     assert pairing.white_score is None and pairing.results == ""
+
+
+def test_the_same_result_again_writes_nothing(organiser: User) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    pairing = start(make_event(organiser), organiser).pairings.exclude(black=None).first()
+    assert pairing is not None
+    first = result_services.record_result(pairing, organiser, "1-0")
+    stamp = first.updated_at
+    with CaptureQueriesContext(connection) as queries:
+        again = result_services.record_result(pairing, organiser, "1-0")
+    assert not [q for q in queries.captured_queries if q["sql"].lstrip().upper().startswith("UPDATE")]
+    again.refresh_from_db()
+    assert (again.results, again.white_score, again.black_score, again.updated_at) == ("1-0", 2, 0, stamp)
+    changed = result_services.record_result(pairing, organiser, "0-1")
+    assert (changed.results, changed.white_score, changed.black_score) == ("0-1", 0, 2)
