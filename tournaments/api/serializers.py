@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import Event, Pairing, Player, Rating, Registration, Round
+from tournaments.pairing.progress import live_percent
 from tournaments.results.codes import format_points
 
 
@@ -158,8 +159,15 @@ class RoundSerializer(serializers.ModelSerializer):
         help_text="A Swiss round paired but not published: its pairings are shown to its managers only"
     )
 
+    pairing_progress = serializers.SerializerMethodField(
+        help_text="Percent of the pairing done: 100 once paired; while pairing, the matchings done so far"
+    )
+
     def get_draft(self, round_: Round) -> bool:
         return round_.is_draft
+
+    def get_pairing_progress(self, round_: Round) -> int:
+        return live_percent(round_.pk, round_.status, round_.pairing_error, round_.pairing_progress)
 
     class Meta:
         model = Round

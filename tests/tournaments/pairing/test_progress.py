@@ -116,3 +116,21 @@ def test_round_page_shows_the_recorded_progress_while_pairing(organiser: User) -
     Round.objects.filter(pk=pending.pk).update(pairing_error="no valid pairing exists")
     page = client.get(url).content.decode()
     assert "55% done" not in page and "no valid pairing exists" in page
+
+
+@pytest.mark.django_db
+def test_the_api_gives_the_recorded_progress_while_pairing(organiser: User) -> None:
+    from rest_framework.test import APIClient
+
+    event = make_swiss(organiser)
+    play_round(start(event, organiser), organiser)
+    pending = Round.objects.create(
+        event=event, number=2, pairing_progress=10, pairing_requested_at=timezone.now()
+    )
+    client = APIClient()
+    client.force_authenticate(organiser)
+    url = f"/api/events/{event.slug}/rounds/2/"
+    assert client.get(url).json()["pairing_progress"] == 10
+    progress.store(pending.pk, 55)
+    assert client.get(url).json()["pairing_progress"] == 55
+    assert client.get(f"/api/events/{event.slug}/rounds/1/").json()["pairing_progress"] == 100
