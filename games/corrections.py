@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.confirmation import lock_game, make_official
+from games.confirmation import lock_game
+from games.decisions import settle
 from games.models import Decision, Game
 from games.services import games_of
 from games.signals import DECIDED, result_changed
@@ -31,18 +32,13 @@ def on_result_corrected(
         if game.result == code:
             continue
         game.result, game.termination, game.plies, game.score, game.record = code, "", 0, "", ""
-        make_official(game, None)
-        game.state = Game.State.DECIDED
-        game.save()
-        kind = _KIND.get(code, Decision.Kind.FORFEIT if code in FORFEITS else Decision.Kind.OTHER)
-        decision = Decision.objects.create(
-            game=game,
+        decision = settle(
+            game,
+            None,
             decided_by=user if getattr(user, "is_authenticated", False) else None,
-            kind=kind,
-            result=code,
+            kind=_KIND.get(code, Decision.Kind.FORFEIT if code in FORFEITS else Decision.Kind.OTHER),
             reason=_("Result corrected after the round closed: %(reason)s") % {"reason": reason},
         )
-        game.disputes.filter(decision=None).update(decision=decision)
         result_changed.send(
             sender=Game, game=game, kind=DECIDED, actor=decision.decided_by, detail=decision.reason
         )

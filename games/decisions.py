@@ -99,13 +99,7 @@ def decide(
             if not reason:
                 raise GameServiceError(_("give the reason for the result you set"))
             game.result, game.termination, game.plies, game.score, game.record = result, "", 0, "", ""
-        make_official(game, record)
-        game.state = Game.State.DECIDED
-        game.save()
-        decision = Decision.objects.create(
-            game=game, decided_by=user, kind=kind, submission=record, result=game.result, reason=reason
-        )
-        game.disputes.filter(decision=None).update(decision=decision)
+        decision = settle(game, record, decided_by=user, kind=kind, reason=reason)
         codes = pairing_results(game)
         if codes is not None:
             try:
@@ -114,6 +108,21 @@ def decide(
                 raise GameServiceError(str(exc)) from exc
         result_changed.send(sender=Game, game=game, kind=DECIDED, actor=user, detail=reason)
         return decision
+
+
+def settle(
+    game: Game, record: SubmittedRecord | None, *, decided_by: object, kind: object, reason: str
+) -> Decision:
+    """Make a decision final on a locked game whose result is already set: ``record`` (or none) the
+    official submission, the game ``DECIDED``, the :class:`Decision` logged, open disputes closed by it."""
+    make_official(game, record)
+    game.state = Game.State.DECIDED
+    game.save()
+    decision = Decision.objects.create(
+        game=game, decided_by=decided_by, kind=kind, submission=record, result=game.result, reason=reason
+    )
+    game.disputes.filter(decision=None).update(decision=decision)
+    return decision
 
 
 def _chosen_submission(game: Game, submission_id: int | None) -> SubmittedRecord:
