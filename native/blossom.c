@@ -508,28 +508,61 @@ static int augment_matching(M *g, int k)
     return 0;
 }
 
-/* The whole primal-dual method; 0 on success, -1 when memory ran out. */
-static int solve(M *g)
+/* Labels cleared for a new stage. */
+static void stage_reset(M *g)
+{
+    int n = g->n;
+    for (int i = 0; i < 2 * n; i++) {
+        g->label[i] = 0;
+        g->bestedge[i] = -1;
+    }
+    for (int b = n; b < 2 * n; b++) {
+        free(g->bestlist[b]);
+        g->bestlist[b] = NULL;
+    }
+    memset(g->allowedge, 0, (size_t)g->m);
+    g->nqueue = 0;
+}
+
+/* Swap matched and unmatched edges along the tree path from the S-vertex s to its root: the root
+ * becomes matched and s exposed (one half of augment_matching, with no edge beyond s). */
+static int expose(M *g, int s)
+{
+    int n = g->n, p = -1;
+    for (;;) {
+        int bs = g->inblossom[s];
+        if (bs >= n && augment_blossom(g, bs, s) < 0)
+            return -1;
+        g->mate[s] = p;
+        if (g->labelend[bs] == -1)
+            break;
+        int t = g->endpoint[g->labelend[bs]];
+        int bt = g->inblossom[t];
+        s = g->endpoint[g->labelend[bt]];
+        int j = g->endpoint[g->labelend[bt] ^ 1];
+        if (bt >= n && augment_blossom(g, bt, j) < 0)
+            return -1;
+        g->mate[j] = g->labelend[bt];
+        p = g->labelend[bt] ^ 1;
+    }
+    return 0;
+}
+
+/* One stage of the primal-dual method.
+ *
+ * root < 0: the usual stage, every exposed vertex a root of the alternating forest.
+ * root >= 0: a stage of the warm start (see warm_start) grown from that exposed vertex alone,
+ * while the other exposed vertices carry the dual floor c0 and wait unlabelled; the stage ends
+ * with an augmenting path to one of them, or when an S-vertex's dual comes down to c0 -- the
+ * path from the root to that vertex is then swapped, so the vertex is exposed at the floor.
+ *
+ * Returns 1 after an augmentation, 2 after such a swap, 0 when no augmenting path is left (a last
+ * dual change leaves the duals feasible), -1 when memory ran out. */
+static int stage_search(M *g, int root, const word *c0, word *delta, word *d)
 {
     int n = g->n, K = g->K;
-    word *delta = malloc(sizeof(word) * (size_t)K), *d = malloc(sizeof(word) * (size_t)K);
-    if (!delta || !d) {
-        free(delta);
-        free(d);
-        return -1;
-    }
-    int status = 0;
-    for (int stage = 0; stage < n; stage++) {
-        for (int i = 0; i < 2 * n; i++) {
-            g->label[i] = 0;
-            g->bestedge[i] = -1;
-        }
-        for (int b = n; b < 2 * n; b++) {
-            free(g->bestlist[b]);
-            g->bestlist[b] = NULL;
-        }
-        memset(g->allowedge, 0, (size_t)g->m);
-        g->nqueue = 0;
+    stage_reset(g);
+    if (root < 0) {
         /* Two exposed vertices outside any blossom joined by a tight edge are an augmenting
          * path by themselves: match them at once, as a stage would, without its search. Most
          * augmentations of the pairing graphs are of this kind (240 of 250 at 500 players). */
@@ -551,152 +584,186 @@ static int solve(M *g)
         for (int v = 0; v < n; v++)
             if (g->mate[v] == -1 && g->label[g->inblossom[v]] == 0)
                 assign_label(g, v, 1, -1);
-        int augmented = 0;
-        for (;;) {
-            while (g->nqueue > 0 && !augmented) {
-                int v = g->queue[--g->nqueue];
-                for (int q = g->nb_start[v]; q < g->nb_start[v + 1]; q++) {
-                    int p = g->nb[q], k = p >> 1, w = g->nbv[q];
-                    if (g->inblossom[v] == g->inblossom[w])
-                        continue;
-                    const word *kslack = NULL;
-                    if (!g->allowedge[k]) {
-                        kslack = slack(g, k);
-                        if (g->stight[k])
-                            g->allowedge[k] = 1;
-                    }
-                    int bw = g->inblossom[w];
-                    if (g->allowedge[k]) {
-                        if (g->label[bw] == 0) {
-                            assign_label(g, w, 2, p ^ 1);
-                        } else if (g->label[bw] == 1) {
-                            int bbase = scan_blossom(g, v, w);
-                            if (bbase >= 0) {
-                                if (add_blossom(g, bbase, k) < 0) {
-                                    status = -1;
-                                    goto done;
-                                }
-                            } else {
-                                if (augment_matching(g, k) < 0) {
-                                    status = -1;
-                                    goto done;
-                                }
-                                augmented = 1;
-                                break;
-                            }
-                        } else if (g->label[w] == 0) {
-                            g->label[w] = 2;
-                            g->labelend[w] = p ^ 1;
+    } else {
+        assign_label(g, root, 1, -1);
+    }
+    for (;;) {
+        while (g->nqueue > 0) {
+            int v = g->queue[--g->nqueue];
+            for (int q = g->nb_start[v]; q < g->nb_start[v + 1]; q++) {
+                int p = g->nb[q], k = p >> 1, w = g->nbv[q];
+                if (g->inblossom[v] == g->inblossom[w])
+                    continue;
+                const word *kslack = NULL;
+                if (!g->allowedge[k]) {
+                    kslack = slack(g, k);
+                    if (g->stight[k])
+                        g->allowedge[k] = 1;
+                }
+                int bw = g->inblossom[w];
+                if (g->allowedge[k]) {
+                    if (g->label[bw] == 0) {
+                        if (g->mate[g->base[bw]] == -1) {
+                            /* only when one root grows: an exposed vertex waiting at the floor */
+                            g->labelend[bw] = -1;
+                            return augment_matching(g, k) < 0 ? -1 : 1;
                         }
+                        assign_label(g, w, 2, p ^ 1);
                     } else if (g->label[bw] == 1) {
-                        int b = g->inblossom[v];
-                        if (g->bestedge[b] == -1) {
-                            g->bestedge[b] = k;
+                        int bbase = scan_blossom(g, v, w);
+                        if (bbase >= 0) {
+                            if (add_blossom(g, bbase, k) < 0)
+                                return -1;
                         } else {
-                            if (num_cmp(kslack, slack(g, g->bestedge[b]), K) < 0)
-                                g->bestedge[b] = k;
+                            return augment_matching(g, k) < 0 ? -1 : 1;
                         }
                     } else if (g->label[w] == 0) {
-                        if (g->bestedge[w] == -1) {
+                        g->label[w] = 2;
+                        g->labelend[w] = p ^ 1;
+                    }
+                } else if (g->label[bw] == 1) {
+                    int b = g->inblossom[v];
+                    if (g->bestedge[b] == -1) {
+                        g->bestedge[b] = k;
+                    } else {
+                        if (num_cmp(kslack, slack(g, g->bestedge[b]), K) < 0)
+                            g->bestedge[b] = k;
+                    }
+                } else if (g->label[w] == 0) {
+                    if (g->bestedge[w] == -1) {
+                        g->bestedge[w] = k;
+                    } else {
+                        if (num_cmp(kslack, slack(g, g->bestedge[w]), K) < 0)
                             g->bestedge[w] = k;
-                        } else {
-                            if (num_cmp(kslack, slack(g, g->bestedge[w]), K) < 0)
-                                g->bestedge[w] = k;
-                        }
                     }
                 }
-            }
-            if (augmented)
-                break;
-
-            /* no tight edge left to use: change the duals */
-            int dtype = -1, dedge = -1, dblossom = -1;
-            if (!g->maxcard) {
-                dtype = 1;
-                num_copy(delta, DUAL(g, 0), K);
-                for (int v = 1; v < n; v++)
-                    if (num_cmp(DUAL(g, v), delta, K) < 0)
-                        num_copy(delta, DUAL(g, v), K);
-            }
-            for (int v = 0; v < n; v++) {
-                if (g->label[g->inblossom[v]] == 0 && g->bestedge[v] != -1) {
-                    const word *sv = slack(g, g->bestedge[v]);
-                    if (dtype == -1 || num_cmp(sv, delta, K) < 0) {
-                        num_copy(delta, sv, K);
-                        dtype = 2;
-                        dedge = g->bestedge[v];
-                    }
-                }
-            }
-            for (int b = 0; b < 2 * n; b++) {
-                if (g->parent[b] == -1 && g->label[b] == 1 && g->bestedge[b] != -1 &&
-                    (b < n || g->base[b] >= 0)) {
-                    num_half(d, slack(g, g->bestedge[b]), K);
-                    if (dtype == -1 || num_cmp(d, delta, K) < 0) {
-                        num_copy(delta, d, K);
-                        dtype = 3;
-                        dedge = g->bestedge[b];
-                    }
-                }
-            }
-            for (int b = n; b < 2 * n; b++) {
-                if (g->base[b] >= 0 && g->parent[b] == -1 && g->label[b] == 2 &&
-                    (dtype == -1 || num_cmp(DUAL(g, b), delta, K) < 0)) {
-                    num_copy(delta, DUAL(g, b), K);
-                    dtype = 4;
-                    dblossom = b;
-                }
-            }
-            if (dtype == -1) {
-                /* maximum cardinality reached: a last change that leaves the duals feasible */
-                dtype = 1;
-                num_copy(delta, DUAL(g, 0), K);
-                for (int v = 1; v < n; v++)
-                    if (num_cmp(DUAL(g, v), delta, K) < 0)
-                        num_copy(delta, DUAL(g, v), K);
-                if (num_neg(delta, K))
-                    memset(delta, 0, sizeof(word) * (size_t)K);
-            }
-            for (int v = 0; v < n; v++) {
-                int l = g->label[g->inblossom[v]];
-                if (l == 1)
-                    num_sub(DUAL(g, v), DUAL(g, v), delta, K);
-                else if (l == 2)
-                    num_add(DUAL(g, v), DUAL(g, v), delta, K);
-            }
-            for (int b = n; b < 2 * n; b++) {
-                if (g->base[b] >= 0 && g->parent[b] == -1) {
-                    if (g->label[b] == 1)
-                        num_add(DUAL(g, b), DUAL(g, b), delta, K);
-                    else if (g->label[b] == 2)
-                        num_sub(DUAL(g, b), DUAL(g, b), delta, K);
-                }
-            }
-            g->version++;
-            if (dtype == 1) {
-                break;
-            } else if (dtype == 2) {
-                g->allowedge[dedge] = 1;
-                int i = g->endpoint[2 * dedge], j = g->endpoint[2 * dedge + 1];
-                if (g->label[g->inblossom[i]] == 0)
-                    i = j;
-                g->queue[g->nqueue++] = i;
-            } else if (dtype == 3) {
-                g->allowedge[dedge] = 1;
-                g->queue[g->nqueue++] = g->endpoint[2 * dedge];
-            } else {
-                expand_blossom(g, dblossom, 0);
             }
         }
-        if (!augmented)
-            break;
-        /* end of stage: S-blossoms whose dual reached zero are taken apart */
+
+        /* no tight edge left to use: change the duals */
+        int dtype = -1, dedge = -1, dblossom = -1, lowest = -1;
+        if (root >= 0) {
+            /* an S-vertex may come down to the floor, no lower */
+            for (int v = 0; v < n; v++) {
+                if (g->label[g->inblossom[v]] != 1)
+                    continue;
+                num_sub(d, DUAL(g, v), c0, K);
+                if (dtype == -1 || num_cmp(d, delta, K) < 0) {
+                    num_copy(delta, d, K);
+                    dtype = 1;
+                    lowest = v;
+                }
+            }
+        } else if (!g->maxcard) {
+            dtype = 1;
+            num_copy(delta, DUAL(g, 0), K);
+            for (int v = 1; v < n; v++)
+                if (num_cmp(DUAL(g, v), delta, K) < 0)
+                    num_copy(delta, DUAL(g, v), K);
+        }
+        for (int v = 0; v < n; v++) {
+            if (g->label[g->inblossom[v]] == 0 && g->bestedge[v] != -1) {
+                const word *sv = slack(g, g->bestedge[v]);
+                if (dtype == -1 || num_cmp(sv, delta, K) < 0) {
+                    num_copy(delta, sv, K);
+                    dtype = 2;
+                    dedge = g->bestedge[v];
+                }
+            }
+        }
+        for (int b = 0; b < 2 * n; b++) {
+            if (g->parent[b] == -1 && g->label[b] == 1 && g->bestedge[b] != -1 &&
+                (b < n || g->base[b] >= 0)) {
+                num_half(d, slack(g, g->bestedge[b]), K);
+                if (dtype == -1 || num_cmp(d, delta, K) < 0) {
+                    num_copy(delta, d, K);
+                    dtype = 3;
+                    dedge = g->bestedge[b];
+                }
+            }
+        }
         for (int b = n; b < 2 * n; b++) {
-            if (g->parent[b] == -1 && g->base[b] >= 0 && g->label[b] == 1 && num_is_zero(DUAL(g, b), K))
-                expand_blossom(g, b, 1);
+            if (g->base[b] >= 0 && g->parent[b] == -1 && g->label[b] == 2 &&
+                (dtype == -1 || num_cmp(DUAL(g, b), delta, K) < 0)) {
+                num_copy(delta, DUAL(g, b), K);
+                dtype = 4;
+                dblossom = b;
+            }
+        }
+        if (dtype == -1) {
+            /* maximum cardinality reached: a last change that leaves the duals feasible */
+            dtype = 1;
+            num_copy(delta, DUAL(g, 0), K);
+            for (int v = 1; v < n; v++)
+                if (num_cmp(DUAL(g, v), delta, K) < 0)
+                    num_copy(delta, DUAL(g, v), K);
+            if (num_neg(delta, K))
+                memset(delta, 0, sizeof(word) * (size_t)K);
+        }
+        for (int v = 0; v < n; v++) {
+            int l = g->label[g->inblossom[v]];
+            if (l == 1)
+                num_sub(DUAL(g, v), DUAL(g, v), delta, K);
+            else if (l == 2)
+                num_add(DUAL(g, v), DUAL(g, v), delta, K);
+        }
+        for (int b = n; b < 2 * n; b++) {
+            if (g->base[b] >= 0 && g->parent[b] == -1) {
+                if (g->label[b] == 1)
+                    num_add(DUAL(g, b), DUAL(g, b), delta, K);
+                else if (g->label[b] == 2)
+                    num_sub(DUAL(g, b), DUAL(g, b), delta, K);
+            }
+        }
+        g->version++;
+        if (dtype == 1) {
+            if (lowest < 0)
+                return 0;
+            return expose(g, lowest) < 0 ? -1 : 2;
+        } else if (dtype == 2) {
+            g->allowedge[dedge] = 1;
+            int i = g->endpoint[2 * dedge], j = g->endpoint[2 * dedge + 1];
+            if (g->label[g->inblossom[i]] == 0)
+                i = j;
+            g->queue[g->nqueue++] = i;
+        } else if (dtype == 3) {
+            g->allowedge[dedge] = 1;
+            g->queue[g->nqueue++] = g->endpoint[2 * dedge];
+        } else {
+            expand_blossom(g, dblossom, 0);
         }
     }
-done:
+}
+
+/* end of a stage that changed the matching: S-blossoms whose dual reached zero are taken apart */
+static void end_stage(M *g)
+{
+    for (int b = g->n; b < 2 * g->n; b++) {
+        if (g->parent[b] == -1 && g->base[b] >= 0 && g->label[b] == 1 && num_is_zero(DUAL(g, b), g->K))
+            expand_blossom(g, b, 1);
+    }
+}
+
+/* The primal-dual method from the current state; 0 on success, -1 when memory ran out. */
+static int solve(M *g)
+{
+    int K = g->K, status = 0;
+    word *delta = malloc(sizeof(word) * (size_t)K), *d = malloc(sizeof(word) * (size_t)K);
+    if (!delta || !d) {
+        free(delta);
+        free(d);
+        return -1;
+    }
+    for (int stage = 0; stage <= g->n; stage++) {
+        int r = stage_search(g, -1, NULL, delta, d);
+        if (r < 0) {
+            status = -1;
+            break;
+        }
+        if (r == 0)
+            break;
+        end_stage(g);
+    }
     free(delta);
     free(d);
     return status;
@@ -778,6 +845,492 @@ static int int_to_words(PyObject *value, word *out, int K)
     return 0;
 }
 
+/* ---------------------------------------------------------------- warm start
+ *
+ * The Dutch bracket loop calls the matcher a few hundred times a round on one edge dict that it
+ * changes in place between calls, the edges of a few players each time. A cold solve starts from
+ * nothing: all duals equal, no blossom, nothing matched. The warm start begins from the previous
+ * call's optimum instead -- its matching, vertex and blossom duals and blossoms -- repaired around
+ * the players whose edges changed:
+ *
+ *  1. the edges added, removed or reweighted are covered by dirty vertices: one end of each, the
+ *     end with more such edges (usually one player whose edges all changed);
+ *  2. every blossom holding a dirty vertex is dissolved from the top: its dual z moves to the
+ *     vertices inside it (each gets z in the duals' half-units), which keeps the slack of every
+ *     edge inside it and adds z to those leaving it, so its base's matched edge -- no longer
+ *     tight when z > 0 -- is unmatched;
+ *  3. a dirty vertex whose matched edge is no longer tight is unmatched, and its dual is raised
+ *     until each of its edges has a slack >= 0 (it is unmatched when that changes its dual);
+ *  4. now the duals are feasible, matched edges and blossoms tight, and every dual is still at
+ *     least c0, the previous optimum's smallest vertex dual (the dual of its exposed vertices).
+ *     The exposed vertices above c0 are brought down one at a time (stage_search with a root):
+ *     each ends matched by an augmenting path, or stays exposed with the dual c0, or hands that
+ *     place to a vertex of its tree whose dual reached c0 first. Then every exposed vertex has
+ *     the smallest vertex dual, the invariant of the usual stages, which finish the matching.
+ *
+ * The result is accepted only with its certificate (certify): a feasible dual solution, tight
+ * on the matching, with the exposed vertices at the smallest vertex dual and only full blossoms
+ * with a positive dual -- the matching has the largest weight among those of its size -- and the
+ * last stage's alternating forest showing that no larger matching exists (Tutte-Berge). Without
+ * it the call is solved cold. So the warm start changes how fast the answer comes, never the
+ * answer's weight. */
+
+static M *previous;      /* the last dict call's solved state */
+static int *edge_index;  /* n*n: the edge joining u and v in the call being read, -1 */
+static int edge_index_n;
+static long count_cold, count_warm, count_fallback;
+static int checking;     /* tests: certify every solve, cold ones too */
+
+#define WARM_MAX_VERTICES 4096
+
+static void forget_previous(void)
+{
+    if (previous) {
+        free_state(previous);
+        free(previous);
+        previous = NULL;
+    }
+}
+
+/* the starting point of a cold solve: every vertex dual the largest weight, nothing else */
+static void cold_init(M *g)
+{
+    int n = g->n, K = g->K;
+    word *maxw = g->t3;
+    memset(maxw, 0, sizeof(word) * (size_t)K);
+    for (int k = 0; k < g->m; k++)
+        if (num_cmp(W2(g, k), maxw, K) > 0)
+            num_copy(maxw, W2(g, k), K);
+    num_half(maxw, maxw, K);
+    for (int b = n; b < 2 * n; b++) {
+        free(g->childs[b]);
+        free(g->endps[b]);
+        free(g->bestlist[b]);
+        g->childs[b] = g->endps[b] = g->bestlist[b] = NULL;
+        g->nchilds[b] = 0;
+    }
+    memset(g->dual, 0, sizeof(word) * (size_t)K * (2 * (size_t)n + 1));
+    for (int v = 0; v < n; v++) {
+        num_copy(DUAL(g, v), maxw, K);
+        g->mate[v] = -1;
+        g->inblossom[v] = v;
+    }
+    for (int b = 0; b < 2 * n + 1; b++) {
+        g->parent[b] = -1;
+        g->base[b] = b < n ? b : -1;
+        g->labelend[b] = -1;
+        g->label[b] = 0;
+    }
+    g->nunused = 0;
+    for (int b = 2 * n - 1; b >= n; b--)
+        g->unused[g->nunused++] = b;
+    g->version++;
+}
+
+static void unmatch(M *g, int v)
+{
+    if (g->mate[v] < 0)
+        return;
+    g->mate[g->endpoint[g->mate[v]]] = -1;
+    g->mate[v] = -1;
+}
+
+/* take the top-level blossom b apart, its dual moved to the vertices inside (step 2) */
+static void dissolve(M *g, int b)
+{
+    int n = g->n, K = g->K;
+    int nl = leaves(g, b, g->scratch, 0);
+    for (int i = 0; i < nl; i++)
+        num_add(DUAL(g, g->scratch[i]), DUAL(g, g->scratch[i]), DUAL(g, b), K);
+    if (!num_is_zero(DUAL(g, b), K))
+        unmatch(g, g->base[b]);
+    for (int i = 0; i < g->nchilds[b]; i++) {
+        int s = g->childs[b][i];
+        g->parent[s] = -1;
+        set_inblossom(g, s, s);
+    }
+    free(g->childs[b]);
+    free(g->endps[b]);
+    free(g->bestlist[b]);
+    g->childs[b] = g->endps[b] = g->bestlist[b] = NULL;
+    g->nchilds[b] = 0;
+    g->base[b] = -1;
+    memset(DUAL(g, b), 0, sizeof(word) * (size_t)K);
+    g->unused[g->nunused++] = b;
+    (void)n;
+}
+
+/* the remote endpoint, in g, of the edge from a to c; -1 when g has no such edge */
+static inline int endpoint_towards(const M *g, int a, int c)
+{
+    int k = edge_index[(size_t)a * (size_t)g->n + (size_t)c];
+    if (k < 0)
+        return -1;
+    return g->endpoint[2 * k] == c ? 2 * k : 2 * k + 1;
+}
+
+/* Steps 1-3 on g (edges read, cold state) from P. 0: ready for the stages from the floor c0;
+ * 1: too much changed (g is left for a cold start); -1: memory ran out. */
+static int warm_start(M *g, const M *P, word *c0)
+{
+    int n = g->n, K = g->K, m = g->m, status = 1;
+    if (edge_index_n != n) {
+        free(edge_index);
+        edge_index = malloc(sizeof(int) * (size_t)n * (size_t)n);
+        edge_index_n = edge_index ? n : 0;
+        if (!edge_index)
+            return -1;
+        memset(edge_index, 0xff, sizeof(int) * (size_t)n * (size_t)n);
+    }
+    char *dirty = calloc((size_t)n + 1, 1), *seen = calloc((size_t)m + 1, 1);
+    if (!dirty || !seen) {
+        status = -1;
+        goto out;
+    }
+    for (int k = 0; k < m; k++) {
+        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
+        edge_index[(size_t)u * n + v] = edge_index[(size_t)v * n + u] = k;
+    }
+    /* the changed edges (added, removed, reweighted), then a cover of them: one end of each,
+     * preferring the end with more changed edges (a player whose edges all changed) */
+    int nchanged = 0, ndirty = 0;
+    int *changed = malloc(sizeof(int) * 2 * ((size_t)m + (size_t)P->m + 1));
+    int *count = calloc((size_t)n + 1, sizeof(int));
+    if (!changed || !count) {
+        free(changed);
+        free(count);
+        status = -1;
+        goto out;
+    }
+    for (int k = 0; k < P->m; k++) {
+        int u = P->endpoint[2 * k], v = P->endpoint[2 * k + 1];
+        int e = edge_index[(size_t)u * n + v];
+        if (e < 0 || seen[e] || memcmp(W2(P, k), W2(g, e), sizeof(word) * (size_t)K) != 0) {
+            changed[2 * nchanged] = u;
+            changed[2 * nchanged++ + 1] = v;
+        }
+        if (e >= 0)
+            seen[e] = 1;
+    }
+    for (int k = 0; k < m; k++) {
+        if (!seen[k]) {
+            changed[2 * nchanged] = g->endpoint[2 * k];
+            changed[2 * nchanged++ + 1] = g->endpoint[2 * k + 1];
+        }
+    }
+    for (int i = 0; i < 2 * nchanged; i++)
+        count[changed[i]]++;
+    for (int i = 0; i < nchanged; i++) {
+        int u = changed[2 * i], v = changed[2 * i + 1];
+        if (!dirty[u] && !dirty[v]) {
+            dirty[count[v] > count[u] ? v : u] = 1;
+            ndirty++;
+        }
+    }
+    free(changed);
+    free(count);
+    if (ndirty * 4 > n)
+        goto out;
+
+    /* the previous optimum, its edges renumbered */
+    num_copy(c0, DUAL(P, 0), K);
+    for (int v = 1; v < n; v++)
+        if (num_cmp(DUAL(P, v), c0, K) < 0)
+            num_copy(c0, DUAL(P, v), K);
+    memcpy(g->dual, P->dual, sizeof(word) * (size_t)K * 2 * (size_t)n);
+    for (int v = 0; v < n; v++) {
+        g->mate[v] = P->mate[v] >= 0 ? endpoint_towards(g, v, P->endpoint[P->mate[v]]) : -1;
+        g->inblossom[v] = P->inblossom[v];
+        g->base[v] = v;
+    }
+    for (int v = 0; v < n; v++) /* an edge gone: both ends unmatched */
+        if (g->mate[v] >= 0 && g->mate[g->endpoint[g->mate[v]]] < 0)
+            g->mate[v] = -1;
+    for (int b = 0; b < 2 * n; b++) {
+        g->parent[b] = P->parent[b];
+        g->labelend[b] = -1;
+    }
+    g->nunused = 0;
+    for (int b = 2 * n - 1; b >= n; b--) {
+        g->base[b] = P->base[b];
+        if (g->base[b] < 0) {
+            g->unused[g->nunused++] = b;
+            continue;
+        }
+        int len = P->nchilds[b];
+        g->childs[b] = malloc(sizeof(int) * (size_t)len);
+        g->endps[b] = malloc(sizeof(int) * (size_t)len);
+        if (!g->childs[b] || !g->endps[b]) {
+            status = -1;
+            goto out;
+        }
+        g->nchilds[b] = len;
+        memcpy(g->childs[b], P->childs[b], sizeof(int) * (size_t)len);
+        for (int i = 0; i < len; i++) {
+            int p = P->endps[b][i];
+            /* a cycle edge that is gone has dirty ends: the blossom is dissolved below */
+            g->endps[b][i] = endpoint_towards(g, P->endpoint[p ^ 1], P->endpoint[p]);
+        }
+    }
+
+    /* step 2 */
+    for (int v = 0; v < n; v++)
+        while (dirty[v] && g->inblossom[v] != v)
+            dissolve(g, g->inblossom[v]);
+    /* step 3 */
+    word *need = g->t1, *most = g->t2;
+    for (int v = 0; v < n; v++) {
+        if (!dirty[v])
+            continue;
+        if (g->mate[v] >= 0) {
+            int p = g->mate[v];
+            num_add_sub(need, DUAL(g, v), DUAL(g, g->endpoint[p]), W2(g, p >> 1), K);
+            if (!num_is_zero(need, K))
+                unmatch(g, v);
+        }
+        int any = 0;
+        for (int q = g->nb_start[v]; q < g->nb_start[v + 1]; q++) {
+            int k = g->nb[q] >> 1;
+            /* w2 - y_v - y_x: what the slack lacks (v is alone at the top: no blossom dual) */
+            num_sub(need, W2(g, k), DUAL(g, v), K);
+            num_sub(need, need, DUAL(g, g->nbv[q]), K);
+            if (!any || num_cmp(need, most, K) > 0) {
+                num_copy(most, need, K);
+                any = 1;
+            }
+        }
+        if (any && !num_neg(most, K) && !num_is_zero(most, K)) {
+            num_add(DUAL(g, v), DUAL(g, v), most, K);
+            unmatch(g, v);
+        }
+    }
+    g->version++;
+    status = 0;
+out:
+    for (int k = 0; k < m; k++) {
+        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
+        edge_index[(size_t)u * n + v] = edge_index[(size_t)v * n + u] = -1;
+    }
+    free(dirty);
+    free(seen);
+    return status;
+}
+
+/* step 4: the exposed vertices above the floor c0 brought down one by one. 0: done; 1: gave up
+ * (the state is not as expected; solve cold); -1: memory ran out. */
+static int solve_roots(M *g, const word *c0)
+{
+    int n = g->n, K = g->K, status = 0, stages = 0;
+    word *delta = malloc(sizeof(word) * (size_t)K), *d = malloc(sizeof(word) * (size_t)K);
+    if (!delta || !d) {
+        free(delta);
+        free(d);
+        return -1;
+    }
+    for (int v = 0; v < n && status == 0; v++) {
+        while (g->mate[v] == -1 && num_cmp(DUAL(g, v), c0, K) > 0) {
+            if (g->base[g->inblossom[v]] != v || ++stages > 2 * n + 2) {
+                status = 1;
+                break;
+            }
+            int r = stage_search(g, v, c0, delta, d);
+            if (r <= 0) {
+                status = r < 0 ? -1 : 1;
+                break;
+            }
+            end_stage(g);
+        }
+    }
+    free(delta);
+    free(d);
+    return status;
+}
+
+/* The certificate of the matching in g (see the warm start): 1 when it holds.
+ *
+ * The blossoms form a forest over the vertices; the dual of the blossoms holding both ends of an
+ * edge is the running sum (zsum) at the ends' lowest common blossom, found by binary lifting, and
+ * a blossom is full when the matched edges whose lowest common blossom lies inside it number
+ * (leaves - 1) / 2. O((m + n) log n) word operations. */
+static int certify(M *g)
+{
+    int n = g->n, K = g->K, m = g->m, ok = 0, exposed = 0, levels = 1;
+    size_t nodes = 2 * (size_t)n + 1;
+    int *depth = malloc(sizeof(int) * nodes), *order = malloc(sizeof(int) * nodes);
+    int *inside = calloc(nodes, sizeof(int)), *nleaves = calloc(nodes, sizeof(int));
+    int *up = NULL;
+    word *zsum = calloc(nodes * (size_t)K, sizeof(word));
+    word *s = malloc(sizeof(word) * (size_t)K), *low = malloc(sizeof(word) * (size_t)K);
+    if (!depth || !order || !inside || !nleaves || !zsum || !s || !low)
+        goto out;
+    for (int v = 0; v < n; v++) {
+        int p = g->mate[v];
+        if (p == -1) {
+            exposed++;
+            continue;
+        }
+        if (p < 0 || p >= 2 * m || g->endpoint[p ^ 1] != v || g->mate[g->endpoint[p]] != (p ^ 1))
+            goto out;
+    }
+    for (int b = n; b < 2 * n; b++)
+        if (g->base[b] >= 0 && num_neg(DUAL(g, b), K))
+            goto out;
+    if (n > 0) {
+        num_copy(low, DUAL(g, 0), K);
+        for (int v = 1; v < n; v++)
+            if (num_cmp(DUAL(g, v), low, K) < 0)
+                num_copy(low, DUAL(g, v), K);
+        for (int v = 0; v < n; v++)
+            if (g->mate[v] == -1 && num_cmp(DUAL(g, v), low, K) != 0)
+                goto out;
+    }
+    /* depths (a node is a vertex or a blossom in use), nodes ordered from the roots down */
+    int count = 0, maxdepth = 0;
+    for (int x = 0; x < 2 * n; x++)
+        depth[x] = (x < n || g->base[x] >= 0) ? -1 : -2;
+    for (int x = 0; x < 2 * n; x++) {
+        if (depth[x] != -1)
+            continue;
+        int len = 0, y = x; /* climb to a node of known depth, then come back down */
+        while (y != -1 && depth[y] == -1) {
+            order[len++] = y;
+            y = g->parent[y];
+            if (len > 2 * n)
+                goto out; /* a cycle: not a forest */
+        }
+        int d = y == -1 ? -1 : depth[y];
+        while (len > 0) {
+            depth[order[--len]] = ++d;
+            if (d > maxdepth)
+                maxdepth = d;
+        }
+    }
+    {
+        int *start = calloc((size_t)maxdepth + 2, sizeof(int));
+        if (!start)
+            goto out;
+        for (int x = 0; x < 2 * n; x++)
+            if (depth[x] >= 0)
+                start[depth[x] + 1]++;
+        for (int d = 0; d <= maxdepth; d++)
+            start[d + 1] += start[d];
+        for (int x = 0; x < 2 * n; x++)
+            if (depth[x] >= 0)
+                order[start[depth[x]]++] = x;
+        free(start);
+        for (int x = 0; x < 2 * n; x++)
+            count += depth[x] >= 0;
+    }
+    while ((1 << levels) <= maxdepth)
+        levels++;
+    up = malloc(sizeof(int) * nodes * (size_t)levels);
+    if (!up)
+        goto out;
+    for (int i = 0; i < count; i++) {
+        int x = order[i], p = g->parent[x];
+        if (p >= 0 && (p < n || g->base[p] < 0 || depth[p] != depth[x] - 1))
+            goto out;
+        up[x] = p < 0 ? x : p;
+        for (int j = 1; j < levels; j++)
+            up[(size_t)j * nodes + x] = up[(size_t)(j - 1) * nodes + up[(size_t)(j - 1) * nodes + x]];
+        word *z = zsum + (size_t)x * (size_t)K;
+        if (p >= 0)
+            num_copy(z, zsum + (size_t)p * (size_t)K, K);
+        if (x >= n)
+            num_add(z, z, DUAL(g, x), K);
+    }
+    for (int k = 0; k < m; k++) {
+        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
+        num_add_sub(s, DUAL(g, u), DUAL(g, v), W2(g, k), K);
+        int matched = g->mate[u] == 2 * k + 1;
+        if (matched || g->inblossom[u] == g->inblossom[v]) {
+            int a = u, c = v;
+            if (depth[a] < depth[c]) {
+                int t = a;
+                a = c;
+                c = t;
+            }
+            if (depth[a] - depth[c] > 8 || depth[c] > 8) { /* deep: binary lifting */
+                for (int j = levels - 1; j >= 0; j--)
+                    if (depth[a] - (1 << j) >= depth[c])
+                        a = up[(size_t)j * nodes + a];
+                if (a != c) {
+                    for (int j = levels - 1; j >= 0; j--) {
+                        int a2 = up[(size_t)j * nodes + a], c2 = up[(size_t)j * nodes + c];
+                        if (a2 != c2) {
+                            a = a2;
+                            c = c2;
+                        }
+                    }
+                    a = g->parent[a] == g->parent[c] ? g->parent[a] : -1;
+                }
+            } else { /* shallow (the usual case): climb */
+                while (depth[a] > depth[c])
+                    a = g->parent[a];
+                while (a != c) {
+                    a = g->parent[a];
+                    c = g->parent[c];
+                }
+            }
+            if (a >= 0) { /* the lowest blossom holding both ends */
+                num_add(s, s, zsum + (size_t)a * (size_t)K, K);
+                num_add(s, s, zsum + (size_t)a * (size_t)K, K);
+                if (matched)
+                    inside[a]++;
+            }
+        }
+        if (num_neg(s, K))
+            goto out;
+        if (matched && !num_is_zero(s, K))
+            goto out;
+    }
+    /* full blossoms: matched edges and leaves summed from the bottom up */
+    for (int i = count - 1; i >= 0; i--) {
+        int x = order[i], p = g->parent[x];
+        if (x < n)
+            nleaves[x] = 1;
+        else if (!num_is_zero(DUAL(g, x), K) && 2 * inside[x] != nleaves[x] - 1)
+            goto out;
+        if (p >= 0) {
+            nleaves[p] += nleaves[x];
+            inside[p] += inside[x];
+        }
+    }
+    /* no larger matching: the last stage's forest, S-blossoms touching only T-vertices */
+    int S = 0, T = 0;
+    for (int b = 0; b < 2 * n; b++) {
+        if (g->parent[b] != -1 || (b >= n && g->base[b] < 0))
+            continue;
+        if (g->label[b] == 1) {
+            S++;
+        } else if (g->label[b] == 2) {
+            if (b >= n)
+                goto out;
+            T++;
+        }
+    }
+    if (S - T != exposed)
+        goto out;
+    for (int k = 0; k < m; k++) {
+        int bu = g->inblossom[g->endpoint[2 * k]], bv = g->inblossom[g->endpoint[2 * k + 1]];
+        if (bu == bv)
+            continue;
+        if ((g->label[bu] == 1 && g->label[bv] != 2) || (g->label[bv] == 1 && g->label[bu] != 2))
+            goto out;
+    }
+    ok = 1;
+out:
+    free(depth);
+    free(order);
+    free(inside);
+    free(nleaves);
+    free(up);
+    free(zsum);
+    free(s);
+    free(low);
+    return ok;
+}
+
 /* ---------------------------------------------------------------- the conversion cache
  *
  * The Dutch bracket loop calls the matcher a few hundred times a round on one edge dict that it
@@ -796,7 +1349,7 @@ typedef struct {
     PyObject **values; /* cap: strong references */
     int *endpoint;     /* 2*cap */
     size_t *nbits;     /* cap */
-    word *words;       /* cap*K: the weight (not doubled) */
+    word *words;       /* cap*K: twice the weight, as the matcher keeps it */
 } Cache;
 
 static Cache cache;
@@ -818,6 +1371,24 @@ static void cache_clear(void)
 static PyObject *py_clear_cache(PyObject *self, PyObject *unused)
 {
     cache_clear();
+    forget_previous();
+    free(edge_index);
+    edge_index = NULL;
+    edge_index_n = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *py_stats(PyObject *self, PyObject *unused)
+{
+    return Py_BuildValue("{s:l,s:l,s:l}", "cold", count_cold, "warm", count_warm, "fallback", count_fallback);
+}
+
+static PyObject *py_set_checking(PyObject *self, PyObject *arg)
+{
+    int on = PyObject_IsTrue(arg);
+    if (on < 0)
+        return NULL;
+    checking = on;
     Py_RETURN_NONE;
 }
 
@@ -827,8 +1398,8 @@ static inline int cache_hit(Py_ssize_t slot, PyObject *key, PyObject *value)
     return slot >= 0 && slot < cache.cap && cache.keys[slot] == key && cache.values[slot] == value;
 }
 
-/* remember this call's edges, each in its dict slot (after the matcher's arrays are filled); on
- * failure the cache is simply dropped */
+/* remember this call's edges, each in its dict slot (after the matcher's arrays are filled): only
+ * the slots whose key or weight object changed are written; on failure the cache is dropped */
 static void cache_store(PyObject **keys, PyObject **values, const Py_ssize_t *slots, const int *endpoint,
                         const size_t *nbits, const word *w2, Py_ssize_t m, int K)
 {
@@ -836,14 +1407,8 @@ static void cache_store(PyObject **keys, PyObject **values, const Py_ssize_t *sl
     for (Py_ssize_t k = 0; k < m; k++)
         if (slots[k] + 1 > need)
             need = slots[k] + 1;
-    if (need == 0) {
-        cache_clear();
+    if (need == 0)
         return;
-    }
-    for (Py_ssize_t k = 0; k < m; k++) {
-        Py_INCREF(keys[k]);
-        Py_INCREF(values[k]);
-    }
     if (need > cache.cap || K != cache.K) {
         cache_clear();
         cache.keys = calloc((size_t)need, sizeof(PyObject *));
@@ -859,26 +1424,21 @@ static void cache_store(PyObject **keys, PyObject **values, const Py_ssize_t *sl
             cache.keys = cache.values = NULL;
             cache.cap = 0;
             cache_clear();
-            for (Py_ssize_t k = 0; k < m; k++) {
-                Py_DECREF(keys[k]);
-                Py_DECREF(values[k]);
-            }
             return;
-        }
-    } else {
-        for (Py_ssize_t i = 0; i < cache.cap; i++) {
-            Py_CLEAR(cache.keys[i]);
-            Py_CLEAR(cache.values[i]);
         }
     }
     for (Py_ssize_t k = 0; k < m; k++) {
         Py_ssize_t i = slots[k];
-        cache.keys[i] = keys[k]; /* the references taken above */
-        cache.values[i] = values[k];
+        if (cache.keys[i] == keys[k] && cache.values[i] == values[k])
+            continue; /* read from this very slot: nothing new */
+        Py_INCREF(keys[k]);
+        Py_INCREF(values[k]);
+        Py_XSETREF(cache.keys[i], keys[k]);
+        Py_XSETREF(cache.values[i], values[k]);
         cache.endpoint[2 * i] = endpoint[2 * k];
         cache.endpoint[2 * i + 1] = endpoint[2 * k + 1];
         cache.nbits[i] = nbits[k];
-        num_half(cache.words + (size_t)i * (size_t)K, w2 + (size_t)k * (size_t)K, K);
+        num_copy(cache.words + (size_t)i * (size_t)K, w2 + (size_t)k * (size_t)K, K);
     }
 }
 
@@ -948,6 +1508,8 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
                     weights[k++] = value;
                     continue;
                 }
+                if (positive_only && PyLong_Check(value) && _PyLong_Sign(value) <= 0)
+                    continue; /* left out, as if absent (most of the loop's dict, late in a round) */
                 if (!PyTuple_Check(key) || PyTuple_GET_SIZE(key) != 2) {
                     PyErr_SetString(PyExc_TypeError, "edge keys must be (u, v) tuples");
                     goto out;
@@ -1042,31 +1604,16 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
             PyErr_NoMemory();
             goto out;
         }
-        word *maxw = g.t1;
-        memset(maxw, 0, sizeof(word) * (size_t)K);
         for (Py_ssize_t k = 0; k < m; k++) {
             word *w = W2(&g, k);
-            if (K == cache.K && cache_hit(slots[k], keys[k], weights[k]))
+            if (K == cache.K && cache_hit(slots[k], keys[k], weights[k])) {
                 num_copy(w, cache.words + (size_t)slots[k] * (size_t)K, K);
-            else if (int_to_words(weights[k], w, K) < 0)
-                goto out;
-            if (num_cmp(w, maxw, K) > 0)
-                num_copy(maxw, w, K);
-            num_add(w, w, w, K);
+            } else {
+                if (int_to_words(weights[k], w, K) < 0)
+                    goto out;
+                num_add(w, w, w, K);
+            }
         }
-        for (int v = 0; v < n; v++) {
-            num_copy(DUAL(&g, v), maxw, K);
-            g.mate[v] = -1;
-            g.inblossom[v] = v;
-        }
-        for (size_t b = 0; b < n2; b++) {
-            g.parent[b] = -1;
-            g.base[b] = b < (size_t)n ? (int)b : -1;
-            g.labelend[b] = -1;
-        }
-        g.nunused = 0;
-        for (int b = 2 * n - 1; b >= n; b--)
-            g.unused[g.nunused++] = b;
         /* adjacency: for edge k = (u, v), u sees endpoint 2k+1 and v sees 2k */
         for (Py_ssize_t k = 0; k < m; k++) {
             g.nb_start[g.endpoint[2 * k] + 1]++;
@@ -1092,14 +1639,53 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
             cache_store(keys, weights, slots, g.endpoint, nbitsof, g.w2, m, K);
     }
     {
-        int status;
+        /* the bracket loop's calls (a dict, maximum cardinality, positive weights only) start
+         * from the previous one's optimum when they can */
+        int loop_call = is_dict && maxcard && positive_only, status = 0, done = 0;
+        int warm = loop_call && previous && previous->n == n && previous->K == g.K && n <= WARM_MAX_VERTICES;
+        word *c0 = warm ? malloc(sizeof(word) * (size_t)g.K) : NULL;
+        if (warm && !c0) {
+            PyErr_NoMemory();
+            goto out;
+        }
         Py_BEGIN_ALLOW_THREADS
-        status = solve(&g);
+        if (warm) {
+            status = warm_start(&g, previous, c0);
+            if (status == 0) {
+                status = solve_roots(&g, c0);
+                if (status == 0)
+                    status = solve(&g);
+                if (status == 0 && certify(&g)) {
+                    done = 1;
+                    count_warm++;
+                } else if (status >= 0) {
+                    count_fallback++;
+                }
+            }
+            if (!done && status >= 0) {
+                cold_init(&g);
+                status = 0;
+            }
+        } else {
+            cold_init(&g);
+        }
+        if (!done && status == 0) {
+            status = solve(&g);
+            count_cold++;
+            if (status == 0 && checking && !certify(&g))
+                status = -2;
+        }
         Py_END_ALLOW_THREADS
+        free(c0);
+        if (status == -2) {
+            PyErr_SetString(PyExc_AssertionError, "a cold solve failed its own certificate");
+            goto out;
+        }
         if (status < 0) {
             PyErr_NoMemory();
             goto out;
         }
+        (void)loop_call;
     }
     result = PyList_New(n);
     if (!result)
@@ -1111,6 +1697,15 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
             goto out;
         }
         PyList_SET_ITEM(result, v, x);
+    }
+    if (is_dict && maxcard && positive_only) { /* kept for the next call's warm start */
+        M *kept = malloc(sizeof(M));
+        forget_previous();
+        if (kept) {
+            *kept = g;
+            previous = kept;
+            memset(&g, 0, sizeof g);
+        }
     }
 out:
     free_state(&g);
@@ -1129,7 +1724,14 @@ static PyMethodDef methods[] = {
      "integer weights of any size. Exact maximum-weight matching (maximum cardinality first when\n"
      "maxcardinality is true). positive_only: edges of weight <= 0 are left out."},
     {"clear_cache", py_clear_cache, METH_NOARGS,
-     "clear_cache() -> None: drop the edges kept from the last call (a pure speed-up of reading)."},
+     "clear_cache() -> None: drop what was kept from the last call (its edges, read faster the next\n"
+     "time, and its optimum, the next call's warm start); pure speed-ups."},
+    {"stats", py_stats, METH_NOARGS,
+     "stats() -> {'cold': solves from nothing, 'warm': warm starts accepted with their certificate,\n"
+     "'fallback': warm starts refused and solved cold}, counted since the module was loaded."},
+    {"set_checking", py_set_checking, METH_O,
+     "set_checking(on) -> None: certify every solve, cold ones too (for tests: AssertionError when a\n"
+     "cold solve fails the certificate the warm starts must pass)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -242,10 +242,115 @@ def test_an_edge_dict_changed_in_place_between_calls_is_read_afresh() -> None:
         # the same edges as triples, in the same order: never read from the kept ones
         triples = [(u, v, w) for (u, v), w in edges.items()]
         fresh = _blossom.max_weight_matching(vertices, triples, True, positive_only)
-        assert kept == fresh
         counted = {k: w for k, w in edges.items() if w > 0} if positive_only else edges
+        if positive_only:  # warm-started from the last call: the same optimum, maybe another of equal weight
+            assert check_matching(vertices, counted, kept) == check_matching(vertices, counted, fresh)
+        else:
+            assert kept == fresh
         assert check_matching(vertices, counted, kept) == networkx_optimum(vertices, counted, True)
     with pytest.raises(ValueError, match="not in 0..12"):  # vertex 13 is no longer in the graph
         _blossom.max_weight_matching(vertices - 1, edges, True)
     _blossom.clear_cache()
     assert _blossom.max_weight_matching(vertices, edges, True) == fresh
+
+
+def bracket_loop_changes(rng: random.Random, vertices: int, edges: dict[tuple[int, int], int]) -> None:
+    """What the Dutch bracket loop does to its edge dict between two matchings: a pair finalised
+    (every other edge of both players zeroed, theirs set to 1), a player's edges nudged up by small
+    addends, a player's edges rewritten with new weights of pairing size, an edge dropped."""
+    for _ in range(rng.randint(1, 3)):
+        x, y = rng.sample(range(vertices), 2)
+        change = rng.random()
+        for z in range(vertices):
+            if z == x:
+                continue
+            key = (min(x, z), max(x, z))
+            if change < 0.3:
+                edges[key] = 0
+                if z != y:
+                    edges[(min(y, z), max(y, z))] = 0
+            elif change < 0.6:
+                if edges.get(key, 0) > 0:
+                    edges[key] += rng.randint(0, 3)
+            elif change < 0.9:
+                if rng.random() < 0.5:
+                    edges[key] = rng.randrange(0, 2**380) >> rng.randrange(0, 200)
+            else:
+                edges[key] = 0
+                break
+        if change < 0.3:
+            edges[(min(x, y), max(x, y))] = 1
+
+
+@compiled
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), vertices=st.integers(2, 48))
+def test_warm_starts_through_the_bracket_loops_changes_stay_optimal(seed: int, vertices: int) -> None:
+    """Each call of the loop's kind (a dict, maximum cardinality, positive edges only) starts from
+    the previous call's optimum, repaired around the changed players; every answer must still be
+    an optimum: the most edges, and among those networkx's weight. Most calls are warm starts."""
+    from tournaments.pairing import _blossom
+
+    rng = random.Random(seed)
+    edges = {
+        (u, v): rng.randrange(0, 2**380) >> rng.randrange(0, 250)
+        for u in range(vertices)
+        for v in range(u + 1, vertices)
+        if rng.random() < 0.8
+    }
+    _blossom.clear_cache()
+    before = _blossom.stats()
+    for _ in range(30):
+        bracket_loop_changes(rng, vertices, edges)
+        mates = _blossom.max_weight_matching(vertices, edges, True, True)
+        positive = {key: w for key, w in edges.items() if w > 0}
+        assert check_matching(vertices, positive, mates) == networkx_optimum(vertices, positive, True)
+    after = _blossom.stats()
+    _blossom.clear_cache()
+    calls = sum(after.values()) - sum(before.values())
+    assert calls == 30
+    if vertices >= 24:  # a few changed players out of many: warm starts
+        assert after["warm"] - before["warm"] >= 15
+
+
+@compiled
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(graph=graphs())
+def test_every_cold_solve_passes_the_certificate_warm_starts_must_pass(
+    graph: tuple[int, dict[tuple[int, int], int]],
+) -> None:
+    """The certificate that accepts a warm start (feasible duals tight on the matching, exposed
+    vertices at the smallest dual, full blossoms, no augmenting path) holds for every
+    maximum-cardinality optimum of the cold method, or warm starts would be refused for nothing (or
+    the check be wrong). With checking on, a cold solve failing it raises AssertionError."""
+    from tournaments.pairing import _blossom
+
+    vertices, edges = graph
+    _blossom.set_checking(True)
+    try:
+        mates = max_weight_matching(vertices, [(u, v, w) for (u, v), w in edges.items()], True)
+    finally:
+        _blossom.set_checking(False)
+    assert check_matching(vertices, edges, mates) == networkx_optimum(vertices, edges, True)
+
+
+@compiled
+def test_a_dutch_round_is_paired_mostly_from_warm_starts() -> None:
+    """A 60-player round 4: nearly every matching of the bracket loop starts warm, none is refused
+    by its certificate (a refusal would be solved cold, correct but slower)."""
+    import sys
+    from pathlib import Path
+
+    from tournaments.pairing import _blossom
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
+    from pairing_bench import synthetic_state
+
+    before = _blossom.stats()
+    with matching.counting_calls() as calls:
+        paired = pair_round(synthetic_state(60, 4))
+    after = _blossom.stats()
+    assert len(paired.pairs) == 30
+    warm = after["warm"] - before["warm"]
+    assert after["fallback"] == before["fallback"]
+    assert warm >= calls.done * 2 // 3, (warm, calls.done)
