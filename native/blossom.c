@@ -133,6 +133,8 @@ typedef struct {
     char *stight;       /* m: slack <= 0, as of sver[k] */
     unsigned version;   /* bumped by every change of the duals */
     word *t1, *t2, *t3; /* K each */
+    long *slot;         /* m: the dict slot each edge was read from (dict calls) */
+    long call;          /* the number of the dict call that read it */
 } M;
 
 #define DUAL(M_, i) ((M_)->dual + (size_t)(i) * (size_t)(M_)->K)
@@ -810,6 +812,7 @@ static void free_state(M *g)
     free(g->t1);
     free(g->t2);
     free(g->t3);
+    free(g->slot);
 }
 
 /* one edge's endpoints and weight, from a dict item or a triple; borrowed weight reference */
@@ -876,8 +879,9 @@ static int int_to_words(PyObject *value, word *out, int K)
  * answer's weight. */
 
 static M *previous;      /* the last dict call's solved state */
-static int *edge_index;  /* n*n: the edge joining u and v in the call being read, -1 */
-static int edge_index_n;
+static int *slot_edge;   /* the edge read from each dict slot in the call being solved, -1 */
+static long slot_edge_cap;
+static long dict_calls;  /* dict calls so far: each call's number */
 static long count_cold, count_warm, count_fallback;
 static int checking;     /* tests: certify every solve, cold ones too */
 
@@ -960,37 +964,47 @@ static void dissolve(M *g, int b)
     (void)n;
 }
 
-/* the remote endpoint, in g, of the edge from a to c; -1 when g has no such edge */
-static inline int endpoint_towards(const M *g, int a, int c)
+/* P's endpoint p renumbered in g (the edge read from the same dict slot, joining the same two
+ * vertices); -1 when g has no such edge */
+static inline int endpoint_in(const M *g, const M *P, int p)
 {
-    int k = edge_index[(size_t)a * (size_t)g->n + (size_t)c];
+    long sl = P->slot[p >> 1];
+    int k = sl < slot_edge_cap ? slot_edge[sl] : -1;
     if (k < 0)
         return -1;
-    return g->endpoint[2 * k] == c ? 2 * k : 2 * k + 1;
+    int a = P->endpoint[p ^ 1], c = P->endpoint[p];
+    if (g->endpoint[2 * k] == c && g->endpoint[2 * k + 1] == a)
+        return 2 * k;
+    if (g->endpoint[2 * k] == a && g->endpoint[2 * k + 1] == c)
+        return 2 * k + 1;
+    return -1;
 }
 
-/* Steps 1-3 on g (edges read, cold state) from P. 0: ready for the stages from the floor c0;
- * 1: too much changed (g is left for a cold start); -1: memory ran out. */
-static int warm_start(M *g, const M *P, word *c0)
+/* Steps 1-3 on g (edges read) from P. same[k]: edge k was read from the dict slot, key and
+ * weight objects P read it from (so it is P's edge, unchanged). 0: ready for the stages from
+ * the floor c0; 1: too much changed (g is left for a cold start); -1: memory ran out. */
+static int warm_start(M *g, const M *P, const char *same, word *c0)
 {
     int n = g->n, K = g->K, m = g->m, status = 1;
-    if (edge_index_n != n) {
-        free(edge_index);
-        edge_index = malloc(sizeof(int) * (size_t)n * (size_t)n);
-        edge_index_n = edge_index ? n : 0;
-        if (!edge_index)
+    long cap = 1;
+    for (int k = 0; k < m; k++)
+        if (g->slot[k] + 1 > cap)
+            cap = g->slot[k] + 1;
+    if (cap > slot_edge_cap) {
+        free(slot_edge);
+        slot_edge = malloc(sizeof(int) * (size_t)cap);
+        slot_edge_cap = slot_edge ? cap : 0;
+        if (!slot_edge)
             return -1;
-        memset(edge_index, 0xff, sizeof(int) * (size_t)n * (size_t)n);
+        memset(slot_edge, 0xff, sizeof(int) * (size_t)cap);
     }
     char *dirty = calloc((size_t)n + 1, 1), *seen = calloc((size_t)m + 1, 1);
     if (!dirty || !seen) {
         status = -1;
         goto out;
     }
-    for (int k = 0; k < m; k++) {
-        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
-        edge_index[(size_t)u * n + v] = edge_index[(size_t)v * n + u] = k;
-    }
+    for (int k = 0; k < m; k++)
+        slot_edge[g->slot[k]] = k;
     /* the changed edges (added, removed, reweighted), then a cover of them: one end of each,
      * preferring the end with more changed edges (a player whose edges all changed) */
     int nchanged = 0, ndirty = 0;
@@ -1003,14 +1017,13 @@ static int warm_start(M *g, const M *P, word *c0)
         goto out;
     }
     for (int k = 0; k < P->m; k++) {
-        int u = P->endpoint[2 * k], v = P->endpoint[2 * k + 1];
-        int e = edge_index[(size_t)u * n + v];
-        if (e < 0 || seen[e] || memcmp(W2(P, k), W2(g, e), sizeof(word) * (size_t)K) != 0) {
-            changed[2 * nchanged] = u;
-            changed[2 * nchanged++ + 1] = v;
-        }
-        if (e >= 0)
+        int e = P->slot[k] < slot_edge_cap ? slot_edge[P->slot[k]] : -1;
+        if (e >= 0 && same[e] && !seen[e]) {
             seen[e] = 1;
+        } else {
+            changed[2 * nchanged] = P->endpoint[2 * k];
+            changed[2 * nchanged++ + 1] = P->endpoint[2 * k + 1];
+        }
     }
     for (int k = 0; k < m; k++) {
         if (!seen[k]) {
@@ -1039,7 +1052,7 @@ static int warm_start(M *g, const M *P, word *c0)
             num_copy(c0, DUAL(P, v), K);
     memcpy(g->dual, P->dual, sizeof(word) * (size_t)K * 2 * (size_t)n);
     for (int v = 0; v < n; v++) {
-        g->mate[v] = P->mate[v] >= 0 ? endpoint_towards(g, v, P->endpoint[P->mate[v]]) : -1;
+        g->mate[v] = P->mate[v] >= 0 ? endpoint_in(g, P, P->mate[v]) : -1;
         g->inblossom[v] = P->inblossom[v];
         g->base[v] = v;
     }
@@ -1069,7 +1082,7 @@ static int warm_start(M *g, const M *P, word *c0)
         for (int i = 0; i < len; i++) {
             int p = P->endps[b][i];
             /* a cycle edge that is gone has dirty ends: the blossom is dissolved below */
-            g->endps[b][i] = endpoint_towards(g, P->endpoint[p ^ 1], P->endpoint[p]);
+            g->endps[b][i] = endpoint_in(g, P, p);
         }
     }
 
@@ -1107,10 +1120,9 @@ static int warm_start(M *g, const M *P, word *c0)
     g->version++;
     status = 0;
 out:
-    for (int k = 0; k < m; k++) {
-        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
-        edge_index[(size_t)u * n + v] = edge_index[(size_t)v * n + u] = -1;
-    }
+    if (slot_edge)
+        for (int k = 0; k < m; k++)
+            slot_edge[g->slot[k]] = -1;
     free(dirty);
     free(seen);
     return status;
@@ -1349,6 +1361,7 @@ typedef struct {
     PyObject **values; /* cap: strong references */
     int *endpoint;     /* 2*cap */
     size_t *nbits;     /* cap */
+    long *stamp;       /* cap: the number of the last call that read an edge from the slot */
     word *words;       /* cap*K: twice the weight, as the matcher keeps it */
 } Cache;
 
@@ -1365,6 +1378,7 @@ static void cache_clear(void)
     free(cache.endpoint);
     free(cache.nbits);
     free(cache.words);
+    free(cache.stamp);
     memset(&cache, 0, sizeof cache);
 }
 
@@ -1372,9 +1386,9 @@ static PyObject *py_clear_cache(PyObject *self, PyObject *unused)
 {
     cache_clear();
     forget_previous();
-    free(edge_index);
-    edge_index = NULL;
-    edge_index_n = 0;
+    free(slot_edge);
+    slot_edge = NULL;
+    slot_edge_cap = 0;
     Py_RETURN_NONE;
 }
 
@@ -1401,7 +1415,7 @@ static inline int cache_hit(Py_ssize_t slot, PyObject *key, PyObject *value)
 /* remember this call's edges, each in its dict slot (after the matcher's arrays are filled): only
  * the slots whose key or weight object changed are written; on failure the cache is dropped */
 static void cache_store(PyObject **keys, PyObject **values, const Py_ssize_t *slots, const int *endpoint,
-                        const size_t *nbits, const word *w2, Py_ssize_t m, int K)
+                        const size_t *nbits, const word *w2, Py_ssize_t m, int K, long call)
 {
     Py_ssize_t need = 0;
     for (Py_ssize_t k = 0; k < m; k++)
@@ -1416,9 +1430,10 @@ static void cache_store(PyObject **keys, PyObject **values, const Py_ssize_t *sl
         cache.endpoint = malloc(sizeof(int) * 2 * (size_t)need);
         cache.nbits = malloc(sizeof(size_t) * (size_t)need);
         cache.words = malloc(sizeof(word) * (size_t)K * (size_t)need);
+        cache.stamp = calloc((size_t)need, sizeof(long));
         cache.cap = need;
         cache.K = K;
-        if (!cache.keys || !cache.values || !cache.endpoint || !cache.nbits || !cache.words) {
+        if (!cache.keys || !cache.values || !cache.endpoint || !cache.nbits || !cache.words || !cache.stamp) {
             free(cache.keys);
             free(cache.values);
             cache.keys = cache.values = NULL;
@@ -1429,6 +1444,7 @@ static void cache_store(PyObject **keys, PyObject **values, const Py_ssize_t *sl
     }
     for (Py_ssize_t k = 0; k < m; k++) {
         Py_ssize_t i = slots[k];
+        cache.stamp[i] = call;
         if (cache.keys[i] == keys[k] && cache.values[i] == values[k])
             continue; /* read from this very slot: nothing new */
         Py_INCREF(keys[k]);
@@ -1479,9 +1495,11 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
     PyObject **keys = PyMem_Calloc((size_t)(m ? m : 1), sizeof(PyObject *));
     size_t *nbitsof = PyMem_Malloc(sizeof(size_t) * (size_t)(m ? m : 1));
     Py_ssize_t *slots = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(m ? m : 1));
+    char *same = PyMem_Calloc((size_t)(m ? m : 1), 1); /* read as the previous call read it */
+    long previous_call = previous ? previous->call : -1;
     g.endpoint = malloc(sizeof(int) * (size_t)(2 * m + 1));
     PyObject *result = NULL;
-    if (!weights || !keys || !nbitsof || !slots || !g.endpoint) {
+    if (!weights || !keys || !nbitsof || !slots || !same || !g.endpoint) {
         PyErr_NoMemory();
         goto out;
     }
@@ -1503,6 +1521,7 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
                     }
                     if (positive_only && _PyLong_Sign(value) <= 0)
                         continue; /* left out, as if absent */
+                    same[k] = cache.stamp[slot] == previous_call;
                     keys[k] = key;
                     slots[k] = slot;
                     weights[k++] = value;
@@ -1635,8 +1654,17 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
             g.nb[fill[v]++] = (int)(2 * k);
         }
         free(fill);
-        if (is_dict)
-            cache_store(keys, weights, slots, g.endpoint, nbitsof, g.w2, m, K);
+        if (is_dict) {
+            g.call = ++dict_calls;
+            g.slot = malloc(sizeof(long) * (size_t)(m ? m : 1));
+            if (!g.slot) {
+                PyErr_NoMemory();
+                goto out;
+            }
+            for (Py_ssize_t k = 0; k < m; k++)
+                g.slot[k] = (long)slots[k];
+            cache_store(keys, weights, slots, g.endpoint, nbitsof, g.w2, m, K, g.call);
+        }
     }
     {
         /* the bracket loop's calls (a dict, maximum cardinality, positive weights only) start
@@ -1650,7 +1678,7 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
         }
         Py_BEGIN_ALLOW_THREADS
         if (warm) {
-            status = warm_start(&g, previous, c0);
+            status = warm_start(&g, previous, same, c0);
             if (status == 0) {
                 status = solve_roots(&g, c0);
                 if (status == 0)
@@ -1713,6 +1741,7 @@ out:
     PyMem_Free(keys);
     PyMem_Free(nbitsof);
     PyMem_Free(slots);
+    PyMem_Free(same);
     Py_XDECREF(items);
     return result;
 }
