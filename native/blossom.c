@@ -1,7 +1,7 @@
 /*
  * Exact maximum-weight matching on general graphs with integer weights of any size.
  *
- * Module tournaments.pairing._blossom, one function:
+ * Module tournaments.pairing._blossom, its main function:
  *
  *     max_weight_matching(n, edges, maxcardinality=False) -> list[int]
  *
@@ -16,7 +16,13 @@
  * an edge (u, v) between two top-level blossoms is  y[u] + y[v] - 2 w(u, v),  vertex duals start
  * at max(w). The parity argument: every S-vertex is joined to an exposed vertex by tight edges
  * and all exposed vertices carry the same dual, so all S-vertices have duals of one parity and
- * the slack of an S-S edge is even; halving it is exact.
+ * the slack of an S-S edge is even; halving it is exact. (A stage of the warm start grows one
+ * tree only, whose S-vertices share the parity of its root.)
+ *
+ * The bracket loop's calls -- a dict changed in place, maximum cardinality, positive edges only
+ * -- start from the previous such call's optimum when little changed, and the answer is kept only
+ * with its optimality certificate: see "warm start" below. stats() and set_checking() serve the
+ * tests and the benchmark.
  *
  * Numbers are fixed-width two's complement integers of K 64-bit words, K chosen per call from
  * the largest weight with head room for the duals.
@@ -884,6 +890,8 @@ static long slot_edge_cap;
 static long dict_calls;  /* dict calls so far: each call's number */
 static long count_cold, count_warm, count_fallback;
 static int checking;     /* tests: certify every solve, cold ones too */
+static int spoiling;     /* tests: spoil each cold optimum this way before certifying it (spoil) */
+static int spoilt_passed; /* whether the last spoilt optimum still passed its certificate */
 
 #define WARM_MAX_VERTICES 4096
 
@@ -1158,6 +1166,33 @@ static int solve_roots(M *g, const word *c0)
     return status;
 }
 
+/* tests: an optimum made wrong in one way, for the certificate to refuse. how: 1 a matched
+ * vertex's dual raised by 2 (its matched edge no longer tight); 2 a matched edge dropped (two
+ * more exposed vertices than the last stage's forest shows); 3 every vertex dual lowered by 2
+ * (the matched edges' slacks become negative). */
+static void spoil(M *g, int how)
+{
+    for (int v = 0; v < g->n; v++) {
+        if (g->mate[v] < 0)
+            continue;
+        if (how == 1) {
+            word *two = g->t1;
+            memset(two, 0, sizeof(word) * (size_t)g->K);
+            two[0] = 2;
+            num_add(DUAL(g, v), DUAL(g, v), two, g->K);
+        } else if (how == 2) {
+            unmatch(g, v);
+        } else {
+            word *two = g->t1;
+            memset(two, 0, sizeof(word) * (size_t)g->K);
+            two[0] = 2;
+            for (int x = 0; x < g->n; x++)
+                num_sub(DUAL(g, x), DUAL(g, x), two, g->K);
+        }
+        return;
+    }
+}
+
 /* The certificate of the matching in g (see the warm start): 1 when it holds.
  *
  * The blossoms form a forest over the vertices; the dual of the blossoms holding both ends of an
@@ -1397,14 +1432,22 @@ static PyObject *py_stats(PyObject *self, PyObject *unused)
     return Py_BuildValue("{s:l,s:l,s:l}", "cold", count_cold, "warm", count_warm, "fallback", count_fallback);
 }
 
-static PyObject *py_set_checking(PyObject *self, PyObject *arg)
+static PyObject *py_set_checking(PyObject *self, PyObject *args)
 {
-    int on = PyObject_IsTrue(arg);
-    if (on < 0)
+    int on, how = 0;
+    if (!PyArg_ParseTuple(args, "p|i", &on, &how))
         return NULL;
+    if (how < 0 || how > 3) {
+        PyErr_SetString(PyExc_ValueError, "spoil must be 0, 1, 2 or 3");
+        return NULL;
+    }
     checking = on;
+    spoiling = on ? how : 0;
+    spoilt_passed = 0;
     Py_RETURN_NONE;
 }
+
+static PyObject *py_spoilt_passed(PyObject *self, PyObject *unused) { return PyBool_FromLong(spoilt_passed); }
 
 /* the cache's slot holds this very key and weight object (slot -1: an edge given as a triple) */
 static inline int cache_hit(Py_ssize_t slot, PyObject *key, PyObject *value)
@@ -1700,8 +1743,12 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
         if (!done && status == 0) {
             status = solve(&g);
             count_cold++;
-            if (status == 0 && checking && !certify(&g))
+            if (status == 0 && checking && spoiling) {
+                spoil(&g, spoiling);
+                spoilt_passed = certify(&g);
+            } else if (status == 0 && checking && !certify(&g)) {
                 status = -2;
+            }
         }
         Py_END_ALLOW_THREADS
         free(c0);
@@ -1758,9 +1805,13 @@ static PyMethodDef methods[] = {
     {"stats", py_stats, METH_NOARGS,
      "stats() -> {'cold': solves from nothing, 'warm': warm starts accepted with their certificate,\n"
      "'fallback': warm starts refused and solved cold}, counted since the module was loaded."},
-    {"set_checking", py_set_checking, METH_O,
-     "set_checking(on) -> None: certify every solve, cold ones too (for tests: AssertionError when a\n"
-     "cold solve fails the certificate the warm starts must pass)."},
+    {"spoilt_passed", py_spoilt_passed, METH_NOARGS,
+     "spoilt_passed() -> bool: whether the last optimum spoilt by set_checking(True, spoil) passed."},
+    {"set_checking", py_set_checking, METH_VARARGS,
+     "set_checking(on, spoil=0) -> None: certify every solve, cold ones too (for tests: AssertionError\n"
+     "when a cold solve fails the certificate the warm starts must pass). With spoil 1, 2 or 3 each\n"
+     "cold optimum is first made wrong in that way (see spoil() in the source) and the certificate's\n"
+     "verdict kept for spoilt_passed()."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,7 +6,10 @@ networkx's pure-Python matcher spends 95 % of a round's time there. The compiled
 (``tournaments.pairing._blossom``, built from ``native/blossom.c``) gives the same optimum
 exactly -- integer weights of any size, Edmonds' blossom method with Galil's O(n^3) bookkeeping --
 on plain edge arrays. Any exact maximum-weight matcher gives the same pairings: the pairings do
-not depend on which of several equal-weight matchings the matcher returns.
+not depend on which of several equal-weight matchings the matcher returns. Within one pairing,
+each matching of the bracket loop starts from the previous one's optimum, repaired around the
+players whose edges changed, and is accepted only with its optimality certificate (else solved
+from scratch): docs/pairing.md, "The matcher".
 
 Which matcher runs: the environment variable ``PAIRING_MATCHER`` -- ``auto`` (the default: the
 compiled one when it is built, networkx otherwise), ``compiled`` (refuse to pair without it) or
@@ -44,7 +47,8 @@ try:
 
     _compiled_matching = _blossom.max_weight_matching
     # The compiled matcher keeps the last edge dict it read (its keys and weights, converted) to
-    # read the next, slightly changed one faster; dropped once a pairing's matchings are done.
+    # read the next, slightly changed one faster, and the last optimum of the bracket loop to
+    # start the next matching from; both dropped once a pairing's matchings are done.
     _clear_compiled_cache = getattr(_blossom, "clear_cache", lambda: None)
 except ImportError:  # not built (no C compiler at install time): networkx only
     _compiled_matching = None

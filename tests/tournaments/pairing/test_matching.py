@@ -354,3 +354,30 @@ def test_a_dutch_round_is_paired_mostly_from_warm_starts() -> None:
     warm = after["warm"] - before["warm"]
     assert after["fallback"] == before["fallback"]
     assert warm >= calls.done * 2 // 3, (warm, calls.done)
+
+
+@compiled
+@pytest.mark.parametrize("how", [1, 2, 3])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(graph=graphs())
+def test_the_certificate_refuses_a_spoilt_optimum(
+    how: int, graph: tuple[int, dict[tuple[int, int], int]]
+) -> None:
+    """The certificate can fail: a cold optimum with one matched vertex's dual raised by 2 (its
+    matched edge is no longer tight), with one matched edge dropped (more exposed vertices than the
+    last stage's forest allows), or with every vertex dual lowered by 2 (negative slacks on the
+    matched edges) is refused. Unspoilt, the same optimum passes (else AssertionError)."""
+    from tournaments.pairing import _blossom
+
+    vertices, edges = graph
+    if not edges:  # nothing would be matched, nothing to spoil
+        vertices, edges = max(vertices, 2), {(0, 1): 5}
+    triples = [(u, v, w) for (u, v), w in edges.items()]
+    _blossom.set_checking(True)
+    try:
+        max_weight_matching(vertices, triples, True)
+        _blossom.set_checking(True, how)
+        max_weight_matching(vertices, triples, True)
+        assert not _blossom.spoilt_passed(), (how, vertices, edges)
+    finally:
+        _blossom.set_checking(False)
