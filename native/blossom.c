@@ -1712,14 +1712,16 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
     {
         /* the bracket loop's calls (a dict, maximum cardinality, positive weights only) start
          * from the previous one's optimum when they can */
-        int loop_call = is_dict && maxcard && positive_only, status = 0, done = 0;
-        int warm = loop_call && previous && previous->n == n && previous->K == g.K && n <= WARM_MAX_VERTICES;
+        int status = 0, done = 0;
+        int warm = is_dict && maxcard && positive_only && previous && previous->n == n && previous->K == g.K && n <= WARM_MAX_VERTICES;
         word *c0 = warm ? malloc(sizeof(word) * (size_t)g.K) : NULL;
         if (warm && !c0) {
             PyErr_NoMemory();
             goto out;
         }
-        Py_BEGIN_ALLOW_THREADS
+        /* The warm start reads the module's kept state (the previous optimum, the slot table),
+         * so it runs holding the GIL: no other thread can replace that state meanwhile. A cold
+         * solve touches only this call's arrays and lets other threads run. */
         if (warm) {
             status = warm_start(&g, previous, same, c0);
             if (status == 0) {
@@ -1741,16 +1743,20 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
             cold_init(&g);
         }
         if (!done && status == 0) {
-            status = solve(&g);
+            int check = checking, how = spoiling, passed = 0;
             count_cold++;
-            if (status == 0 && checking && spoiling) {
-                spoil(&g, spoiling);
-                spoilt_passed = certify(&g);
-            } else if (status == 0 && checking && !certify(&g)) {
+            Py_BEGIN_ALLOW_THREADS
+            status = solve(&g);
+            if (status == 0 && check && how) {
+                spoil(&g, how);
+                passed = certify(&g);
+            } else if (status == 0 && check && !certify(&g)) {
                 status = -2;
             }
+            Py_END_ALLOW_THREADS
+            if (check && how)
+                spoilt_passed = passed;
         }
-        Py_END_ALLOW_THREADS
         free(c0);
         if (status == -2) {
             PyErr_SetString(PyExc_AssertionError, "a cold solve failed its own certificate");
@@ -1760,7 +1766,6 @@ static PyObject *py_max_weight_matching(PyObject *self, PyObject *args, PyObject
             PyErr_NoMemory();
             goto out;
         }
-        (void)loop_call;
     }
     result = PyList_New(n);
     if (!result)

@@ -51,7 +51,7 @@ SLOW = [
     "t22-p150-r9-d20",
 ]
 
-# The large corpus, every file (114 rounds, 180-500 players) on the compiled matcher: about 6
+# The large corpus, every file (114 rounds, 180-500 players) on the compiled matcher: about 5
 # minutes of CPU with the warm-started matcher (docs/pairing.md).
 LARGE = [
     "t23-p180-r9-d0",

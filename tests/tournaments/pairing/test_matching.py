@@ -381,3 +381,30 @@ def test_the_certificate_refuses_a_spoilt_optimum(
         assert not _blossom.spoilt_passed(), (how, vertices, edges)
     finally:
         _blossom.set_checking(False)
+
+
+@compiled
+def test_two_pairings_at_once_in_one_process_answer_as_alone() -> None:
+    """The matcher keeps the last optimum for the next call's warm start in the module; two
+    threads pairing two events at once interleave their calls. Each must still get the pairing it
+    gets alone (a foreign optimum is refused by the changes it shows, or by the certificate)."""
+    import sys
+    import threading
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
+    from pairing_bench import synthetic_state
+
+    states = [synthetic_state(60, 4, seed=1), synthetic_state(60, 4, seed=2), synthetic_state(61, 5, seed=3)]
+    alone = [sorted(pair_round(state).pairs) for state in states]
+    together: list[list[tuple[int, int]] | None] = [None] * len(states)
+
+    def pair(index: int) -> None:
+        together[index] = sorted(pair_round(states[index]).pairs)
+
+    threads = [threading.Thread(target=pair, args=(index,)) for index in range(len(states))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert together == alone
