@@ -1196,19 +1196,24 @@ static void spoil(M *g, int how)
 /* The certificate of the matching in g (see the warm start): 1 when it holds.
  *
  * The blossoms form a forest over the vertices; the dual of the blossoms holding both ends of an
- * edge is the running sum (zsum) at the ends' lowest common blossom, found by binary lifting, and
- * a blossom is full when the matched edges whose lowest common blossom lies inside it number
- * (leaves - 1) / 2. O((m + n) log n) word operations. */
+ * edge is the running sum (zsum) at the ends' lowest common blossom, found by a binary search
+ * along one end's chain of blossoms in a preorder numbering of the forest, and a blossom is full
+ * when the matched edges whose lowest common blossom lies inside it number (leaves - 1) / 2.
+ * O(m log n) word operations at most. */
 static int certify(M *g)
 {
-    int n = g->n, K = g->K, m = g->m, ok = 0, exposed = 0, levels = 1;
+    int n = g->n, K = g->K, m = g->m, ok = 0, exposed = 0;
     size_t nodes = 2 * (size_t)n + 1;
     int *depth = malloc(sizeof(int) * nodes), *order = malloc(sizeof(int) * nodes);
     int *inside = calloc(nodes, sizeof(int)), *nleaves = calloc(nodes, sizeof(int));
-    int *up = NULL;
+    int *size = calloc(nodes, sizeof(int)), *tin = calloc(nodes, sizeof(int));
+    int *next = calloc(nodes, sizeof(int)), *top = calloc(nodes, sizeof(int));
+    int *ancestors = malloc(sizeof(int) * nodes);
     word *zsum = calloc(nodes * (size_t)K, sizeof(word));
     word *s = malloc(sizeof(word) * (size_t)K), *low = malloc(sizeof(word) * (size_t)K);
-    if (!depth || !order || !inside || !nleaves || !zsum || !s || !low)
+    word *with_top = malloc(sizeof(word) * (size_t)K);
+    if (!depth || !order || !inside || !nleaves || !size || !tin || !next || !top || !ancestors || !zsum || !s ||
+        !low || !with_top)
         goto out;
     for (int v = 0; v < n; v++) {
         int p = g->mate[v];
@@ -1268,68 +1273,85 @@ static int certify(M *g)
         for (int x = 0; x < 2 * n; x++)
             count += depth[x] >= 0;
     }
-    while ((1 << levels) <= maxdepth)
-        levels++;
-    up = malloc(sizeof(int) * nodes * (size_t)levels);
-    if (!up)
-        goto out;
+    /* running sums of blossom duals, subtree sizes, the top of each node and a preorder
+     * numbering (tin): x holds v when tin[x] <= tin[v] < tin[x] + size[x] */
+    for (int i = count - 1; i >= 0; i--) {
+        int x = order[i], p = g->parent[x];
+        size[x] += 1;
+        if (p >= 0)
+            size[p] += size[x];
+    }
+    int next_root = 0;
     for (int i = 0; i < count; i++) {
         int x = order[i], p = g->parent[x];
         if (p >= 0 && (p < n || g->base[p] < 0 || depth[p] != depth[x] - 1))
             goto out;
-        up[x] = p < 0 ? x : p;
-        for (int j = 1; j < levels; j++)
-            up[(size_t)j * nodes + x] = up[(size_t)(j - 1) * nodes + up[(size_t)(j - 1) * nodes + x]];
         word *z = zsum + (size_t)x * (size_t)K;
-        if (p >= 0)
+        if (p >= 0) {
             num_copy(z, zsum + (size_t)p * (size_t)K, K);
+            tin[x] = next[p];
+            next[p] += size[x];
+            top[x] = top[p];
+        } else {
+            tin[x] = next_root;
+            next_root += size[x];
+            top[x] = x;
+        }
+        next[x] = tin[x] + 1;
         if (x >= n)
             num_add(z, z, DUAL(g, x), K);
     }
-    for (int k = 0; k < m; k++) {
-        int u = g->endpoint[2 * k], v = g->endpoint[2 * k + 1];
-        num_add_sub(s, DUAL(g, u), DUAL(g, v), W2(g, k), K);
-        int matched = g->mate[u] == 2 * k + 1;
-        if (matched || g->inblossom[u] == g->inblossom[v]) {
-            int a = u, c = v;
-            if (depth[a] < depth[c]) {
-                int t = a;
-                a = c;
-                c = t;
+    for (int v = 0; v < n; v++)
+        if (top[v] != g->inblossom[v])
+            goto out;
+    for (int u = 0; u < n; u++) {
+        int chain = -1; /* the blossoms holding u, deepest first, once needed */
+        for (int q = g->nb_start[u]; q < g->nb_start[u + 1]; q++) {
+            if (!(g->nb[q] & 1))
+                continue; /* the edge is checked from its other end */
+            int k = g->nb[q] >> 1, v = g->nbv[q];
+            num_add_sub(s, DUAL(g, u), DUAL(g, v), W2(g, k), K);
+            int matched = g->mate[u] == 2 * k + 1;
+            /* blossom duals are >= 0 (checked above), so the running sums grow downwards: an
+             * unmatched edge whose slack is >= 0 without them, or with only its top-level
+             * blossom's, is feasible with all of them; its lowest common blossom is not needed */
+            if (!matched && !num_neg(s, K))
+                continue;
+            if (!matched) {
+                if (top[u] != top[v] || top[u] < n)
+                    goto out; /* no blossom holds both ends: a negative slack */
+                const word *z = zsum + (size_t)top[u] * (size_t)K;
+                num_add(with_top, s, z, K);
+                num_add(with_top, with_top, z, K);
+                if (!num_neg(with_top, K))
+                    continue;
             }
-            if (depth[a] - depth[c] > 8 || depth[c] > 8) { /* deep: binary lifting */
-                for (int j = levels - 1; j >= 0; j--)
-                    if (depth[a] - (1 << j) >= depth[c])
-                        a = up[(size_t)j * nodes + a];
-                if (a != c) {
-                    for (int j = levels - 1; j >= 0; j--) {
-                        int a2 = up[(size_t)j * nodes + a], c2 = up[(size_t)j * nodes + c];
-                        if (a2 != c2) {
-                            a = a2;
-                            c = c2;
-                        }
-                    }
-                    a = g->parent[a] == g->parent[c] ? g->parent[a] : -1;
-                }
-            } else { /* shallow (the usual case): climb */
-                while (depth[a] > depth[c])
-                    a = g->parent[a];
-                while (a != c) {
-                    a = g->parent[a];
-                    c = g->parent[c];
-                }
+            if (chain < 0) {
+                chain = 0;
+                for (int x = g->parent[u]; x >= 0; x = g->parent[x])
+                    ancestors[chain++] = x;
             }
-            if (a >= 0) { /* the lowest blossom holding both ends */
-                num_add(s, s, zsum + (size_t)a * (size_t)K, K);
-                num_add(s, s, zsum + (size_t)a * (size_t)K, K);
+            /* the deepest ancestor of u holding v: holding is monotone along the chain */
+            int lo = 0, hi = chain;
+            while (lo < hi) {
+                int mid = (lo + hi) / 2, x = ancestors[mid];
+                if (tin[x] <= tin[v] && tin[v] < tin[x] + size[x])
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            if (lo < chain) {
+                int x = ancestors[lo];
+                num_add(s, s, zsum + (size_t)x * (size_t)K, K);
+                num_add(s, s, zsum + (size_t)x * (size_t)K, K);
                 if (matched)
-                    inside[a]++;
+                    inside[x]++;
             }
+            if (num_neg(s, K))
+                goto out;
+            if (matched && !num_is_zero(s, K))
+                goto out;
         }
-        if (num_neg(s, K))
-            goto out;
-        if (matched && !num_is_zero(s, K))
-            goto out;
     }
     /* full blossoms: matched edges and leaves summed from the bottom up */
     for (int i = count - 1; i >= 0; i--) {
@@ -1371,10 +1393,15 @@ out:
     free(order);
     free(inside);
     free(nleaves);
-    free(up);
+    free(size);
+    free(tin);
+    free(next);
+    free(top);
+    free(ancestors);
     free(zsum);
     free(s);
     free(low);
+    free(with_top);
     return ok;
 }
 
