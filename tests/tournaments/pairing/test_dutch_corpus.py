@@ -6,8 +6,9 @@ entries of players who were not available, XXR and XXC), then paired from the TR
 pairing-allocated bye must equal the file's round r. One file also goes through the database
 path: imported as a stored event, its next round paired by the service that pairs stored events.
 
-Everything here runs on the compiled matcher (``PAIRING_MATCHER=compiled``), but one file, which
-is paired on the pure-Python fallback (networkx) too. The large corpus (../shared/pairing/
+Everything here runs on the compiled matcher (``PAIRING_MATCHER=compiled``), and the small corpus
+on the pure-Python fallback (networkx) as well: one file in the fast suite, the others marked slow
+and ``fallback``. The large corpus (../shared/pairing/
 dutch-large/, 180-500 players, all 114 rounds) is checked on the compiled path, marked slow.
 """
 
@@ -121,6 +122,17 @@ def test_a_corpus_file_on_the_networkx_fallback(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("PAIRING_MATCHER", "networkx")
     assert matching.selected_matcher() == "networkx"
     check_file(FALLBACK)
+
+
+@pytest.mark.slow
+@pytest.mark.fallback
+@pytest.mark.parametrize("name", [name for name in FAST + SLOW if name != FALLBACK])
+def test_corpus_file_on_the_networkx_fallback(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole small corpus on the pure-Python matcher too (about 11 minutes of CPU: scripts/test
+    runs these beside the rest of the suite, on the second core)."""
+    monkeypatch.setenv("PAIRING_MATCHER", "networkx")
+    assert matching.selected_matcher() == "networkx"
+    check_file(name)
 
 
 @pytest.mark.slow
