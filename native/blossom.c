@@ -884,7 +884,7 @@ static int int_to_words(PyObject *value, word *out, int K)
  * it the call is solved cold. So the warm start changes how fast the answer comes, never the
  * answer's weight. */
 
-static M *previous;      /* the last dict call's solved state */
+static M *previous;      /* the last bracket-loop call's solved state */
 static int *slot_edge;   /* the edge read from each dict slot in the call being solved, -1 */
 static long slot_edge_cap;
 static long dict_calls;  /* dict calls so far: each call's number */
@@ -893,7 +893,7 @@ static int checking;     /* tests: certify every solve, cold ones too */
 static int spoiling;     /* tests: spoil each cold optimum this way before certifying it (spoil) */
 static int spoilt_passed; /* whether the last spoilt optimum still passed its certificate */
 
-#define WARM_MAX_VERTICES 4096
+#define WARM_MAX_VERTICES 4096 /* larger fields are always solved cold (a bound on the kept state) */
 
 static void forget_previous(void)
 {
