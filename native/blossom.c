@@ -490,53 +490,11 @@ static int augment_blossom(M *g, int b, int v)
     return 0;
 }
 
-static int augment_matching(M *g, int k)
+/* Swap matched and unmatched edges along the tree path from the S-vertex s up to its root; s takes
+ * the remote endpoint p as its mate (-1: s is left exposed). */
+static int swap_to_root(M *g, int s, int p)
 {
     int n = g->n;
-    int ends[2][2] = {{g->endpoint[2 * k], 2 * k + 1}, {g->endpoint[2 * k + 1], 2 * k}};
-    for (int side = 0; side < 2; side++) {
-        int s = ends[side][0], p = ends[side][1];
-        for (;;) {
-            int bs = g->inblossom[s];
-            if (bs >= n && augment_blossom(g, bs, s) < 0)
-                return -1;
-            g->mate[s] = p;
-            if (g->labelend[bs] == -1)
-                break;
-            int t = g->endpoint[g->labelend[bs]];
-            int bt = g->inblossom[t];
-            s = g->endpoint[g->labelend[bt]];
-            int j = g->endpoint[g->labelend[bt] ^ 1];
-            if (bt >= n && augment_blossom(g, bt, j) < 0)
-                return -1;
-            g->mate[j] = g->labelend[bt];
-            p = g->labelend[bt] ^ 1;
-        }
-    }
-    return 0;
-}
-
-/* Labels cleared for a new stage. */
-static void stage_reset(M *g)
-{
-    int n = g->n;
-    for (int i = 0; i < 2 * n; i++) {
-        g->label[i] = 0;
-        g->bestedge[i] = -1;
-    }
-    for (int b = n; b < 2 * n; b++) {
-        free(g->bestlist[b]);
-        g->bestlist[b] = NULL;
-    }
-    memset(g->allowedge, 0, (size_t)g->m);
-    g->nqueue = 0;
-}
-
-/* Swap matched and unmatched edges along the tree path from the S-vertex s to its root: the root
- * becomes matched and s exposed (one half of augment_matching, with no edge beyond s). */
-static int expose(M *g, int s)
-{
-    int n = g->n, p = -1;
     for (;;) {
         int bs = g->inblossom[s];
         if (bs >= n && augment_blossom(g, bs, s) < 0)
@@ -555,6 +513,33 @@ static int expose(M *g, int s)
     }
     return 0;
 }
+
+/* the augmenting path through edge k: both ends' paths to their roots swapped */
+static int augment_matching(M *g, int k)
+{
+    if (swap_to_root(g, g->endpoint[2 * k], 2 * k + 1) < 0)
+        return -1;
+    return swap_to_root(g, g->endpoint[2 * k + 1], 2 * k);
+}
+
+/* Labels cleared for a new stage. */
+static void stage_reset(M *g)
+{
+    int n = g->n;
+    for (int i = 0; i < 2 * n; i++) {
+        g->label[i] = 0;
+        g->bestedge[i] = -1;
+    }
+    for (int b = n; b < 2 * n; b++) {
+        free(g->bestlist[b]);
+        g->bestlist[b] = NULL;
+    }
+    memset(g->allowedge, 0, (size_t)g->m);
+    g->nqueue = 0;
+}
+
+/* The tree path from the S-vertex s to its root swapped: the root becomes matched, s exposed. */
+static int expose(M *g, int s) { return swap_to_root(g, s, -1); }
 
 /* One stage of the primal-dual method.
  *

@@ -88,20 +88,24 @@ def test_the_compiled_matcher_finds_networkx_optimum(
         assert weight == best_weight
 
 
+def pairing_sized_graph(
+    rng: random.Random, vertices: int, density: float, lowest: int, shift: int
+) -> dict[tuple[int, int], int]:
+    """About ``density`` of all pairs, weights of up to 400 bits shifted right by up to ``shift``."""
+    return {
+        (u, v): rng.randrange(lowest, 2**400) >> rng.randrange(0, shift)
+        for u in range(vertices)
+        for v in range(u + 1, vertices)
+        if rng.random() < density
+    }
+
+
 @compiled
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), vertices=st.integers(12, 40))
 def test_dense_graphs_with_pairing_sized_weights(seed: int, vertices: int) -> None:
     """Complete-ish graphs with weights of about 400 bits, the size of the Dutch engine's."""
-    import random
-
-    rng = random.Random(seed)
-    edges = {
-        (u, v): rng.randrange(1, 2**400) >> rng.randrange(0, 300)
-        for u in range(vertices)
-        for v in range(u + 1, vertices)
-        if rng.random() < 0.7
-    }
+    edges = pairing_sized_graph(random.Random(seed), vertices, 0.7, lowest=1, shift=300)
     mates = max_weight_matching(vertices, edges, True)
     assert check_matching(vertices, edges, mates) == networkx_optimum(vertices, edges, True)
 
@@ -292,12 +296,7 @@ def test_warm_starts_through_the_bracket_loops_changes_stay_optimal(seed: int, v
     from tournaments.pairing import _blossom
 
     rng = random.Random(seed)
-    edges = {
-        (u, v): rng.randrange(0, 2**380) >> rng.randrange(0, 250)
-        for u in range(vertices)
-        for v in range(u + 1, vertices)
-        if rng.random() < 0.8
-    }
+    edges = pairing_sized_graph(rng, vertices, 0.8, lowest=0, shift=250)
     _blossom.clear_cache()
     before = _blossom.stats()
     for _ in range(30):
