@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from games import confirmation
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
-from games.services import _address, can_submit, games_of
+from games.services import _address, can_submit, locked_game
 from games.signals import SUBMITTED, result_changed
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import ALIASES, PLAYED_RESULTS, RESULT_LABELS
@@ -93,13 +93,7 @@ def report_result(
         if pairing.black_id is None:
             raise ResultConflict(_("a bye has no game to report"))
         _check_round(pairing.round)
-        games = games_of(pairing)
-        if not 1 <= number <= len(games):
-            raise GameServiceError(
-                _("this pairing has %(count)s game(s); there is no game %(number)s")
-                % {"count": len(games), "number": number}
-            )
-        game = confirmation.lock_game(games[number - 1].pk)
+        game = locked_game(pairing, number)
         known = _same_report(game, user, code)
         if known is not None:
             return known

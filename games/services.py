@@ -53,6 +53,17 @@ def games_of(pairing: Pairing) -> list[Game]:
     return games
 
 
+def locked_game(pairing: Pairing, number: int) -> Game:
+    """Game ``number`` (from 1) of the pairing, its row locked; refused when there is no such game."""
+    games = games_of(pairing)
+    if not 1 <= number <= len(games):
+        raise GameServiceError(
+            _("this pairing has %(count)s game(s); there is no game %(number)s")
+            % {"count": len(games), "number": number}
+        )
+    return confirmation.lock_game(games[number - 1].pk)
+
+
 def can_submit(pairing: Pairing, user: object) -> bool:
     """The two players of the pairing (through their accounts) and the event's managers."""
     if pairing.round.event.can_manage(user):
@@ -111,13 +122,7 @@ def submit_record(
                 _("round %(number)s is not published yet: its pairings may still change")
                 % {"number": pairing.round.number}
             )
-        games = games_of(pairing)
-        if not 1 <= number <= len(games):
-            raise GameServiceError(
-                _("this pairing has %(count)s game(s); there is no game %(number)s")
-                % {"count": len(games), "number": number}
-            )
-        game = confirmation.lock_game(games[number - 1].pk)
+        game = locked_game(pairing, number)
         known = game.submissions.filter(text=text).order_by("submitted_at", "pk").first()
         if known is not None:
             known.repeated = True
