@@ -1,12 +1,19 @@
-"""The accounts in the Django admin: claim codes and notices (read mostly), and the admin's sign-in
+"""The accounts in the Django admin: players, claim codes and notices (read mostly), and the admin's sign-in
 with the lockout of ``accounts.lockout``."""
 
 from django.contrib import admin
 
 from accounts.forms import LockoutAdminAuthenticationForm
-from accounts.models import ClaimCode, Notice
+from accounts.models import ClaimCode, Notice, Player
 
 admin.site.login_form = LockoutAdminAuthenticationForm
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("display_name", "handle", "country", "user")
+    search_fields = ("display_name", "handle")
+    list_filter = ("country",)
 
 
 @admin.register(ClaimCode)

@@ -21,9 +21,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.errors import AccountError
-from accounts.models import ClaimCode
+from accounts.models import ClaimCode, Player
 from tournaments.events.permissions import is_organiser
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Registration
 
 # Upper-case letters and digits without the look-alikes I, O, 0 and 1: easy to read from paper.
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"

@@ -1,18 +1,49 @@
-"""The accounts' schema: claim codes (one per registration, used once) and notices to users."""
+"""The people's schema: players (and the account a player is linked to), claim codes (one per
+registration, used once) and notices to users.
+
+``Player`` keeps its table ``tournaments_player`` from the time it lived in ``tournaments``: its rows
+and every key to it stay as they are (migration ``0002_player``).
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Registration
+
+class Player(models.Model):
+    """A person who plays, in events or on the service; at most one per account (``user``)."""
+
+    display_name = models.CharField(max_length=120)
+    handle = models.SlugField(max_length=60, unique=True, help_text="Unique short name, e.g. 'k.brouwer'")
+    country = models.CharField(max_length=3, blank=True, help_text="Country code, e.g. NED")
+    fide_id = models.PositiveBigIntegerField(
+        null=True, blank=True, unique=True, help_text="FIDE-style identification number (TRF), when known"
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "tournaments_player"
+        ordering = ["display_name"]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:player-detail", args=[self.handle])
 
 
 class ClaimCode(models.Model):
     """The one-time code with which the player of a registration links his account to his profile."""
 
-    registration = models.OneToOneField(Registration, on_delete=models.CASCADE, related_name="claim_code")
+    registration = models.OneToOneField(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="claim_code"
+    )
     code = models.CharField(max_length=16, unique=True, help_text=_("Stored without dashes, upper case"))
     created_at = models.DateTimeField(auto_now_add=True)
     used_at = models.DateTimeField(null=True, blank=True)

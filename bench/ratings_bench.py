@@ -43,7 +43,7 @@ def setup_database(folder: str) -> None:
 
 
 def make_players(count: int, prefix: str = "player") -> list[Any]:
-    from tournaments.models import Player
+    from accounts.models import Player
 
     Player.objects.bulk_create(
         Player(display_name=f"{prefix} {n:05d}", handle=f"{prefix}-{n:05d}") for n in range(1, count + 1)

@@ -14,8 +14,9 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import Player
 from games import messages
-from tournaments.models import GAME_CHOICES, Pairing, Player
+from tournaments.models import GAME_CHOICES, Pairing
 
 
 class Game(models.Model):

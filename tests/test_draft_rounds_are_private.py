@@ -8,10 +8,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
+from accounts.models import Player
 from games import services as game_services
 from tests.conftest import make_swiss, reg, start
 from tournaments.errors import ServiceError
-from tournaments.models import Pairing, Player
+from tournaments.models import Pairing
 from tournaments.pairing import edits
 from tournaments.registration import byes as bye_services
 from tournaments.standings import services as standing_services

@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from accounts.models import Player
 from tests.conftest import make_event
 from tournaments import integrity
 from tournaments.errors import ServiceError
 from tournaments.events import services as event_services
-from tournaments.models import Event, Player
+from tournaments.models import Event
 from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db

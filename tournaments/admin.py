@@ -17,7 +17,6 @@ from tournaments.models import (
     ForbiddenPair,
     Pairing,
     PairingAudit,
-    Player,
     Rating,
     RatingChange,
     RatingList,
@@ -64,13 +63,6 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         messages.info(request, SERVICES_ONLY)
         return super().change_view(request, object_id, form_url, extra_context)
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "handle", "country", "user")
-    search_fields = ("display_name", "handle")
-    list_filter = ("country",)
 
 
 class RegistrationInline(admin.TabularInline):

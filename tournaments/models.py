@@ -1,4 +1,4 @@
-"""The schema: players, events, registrations, rounds, pairings, Swiss bye rules and requests,
+"""The schema of events: events, registrations, rounds, pairings, Swiss bye rules and requests,
 publication and audit of rounds, standings, rating lists (settings per family), ratings and rating
 changes.
 
@@ -32,28 +32,6 @@ GAME_CHOICES = [
     ("gipf-tournament", _("GIPF tournament")),
     ("dvonn", "DVONN"),
 ]
-
-
-class Player(models.Model):
-    display_name = models.CharField(max_length=120)
-    handle = models.SlugField(max_length=60, unique=True, help_text="Unique short name, e.g. 'k.brouwer'")
-    country = models.CharField(max_length=3, blank=True, help_text="Country code, e.g. NED")
-    fide_id = models.PositiveBigIntegerField(
-        null=True, blank=True, unique=True, help_text="FIDE-style identification number (TRF), when known"
-    )
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["display_name"]
-
-    def __str__(self) -> str:
-        return self.display_name
-
-    def get_absolute_url(self) -> str:
-        return reverse("tournaments:player-detail", args=[self.handle])
 
 
 class Event(models.Model):
@@ -171,7 +149,7 @@ class Registration(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrawn")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    player = models.ForeignKey("accounts.Player", on_delete=models.PROTECT, related_name="registrations")
     pairing_number = models.PositiveIntegerField(null=True, blank=True)
     rating = models.IntegerField(default=0, help_text="Rating at the start of the event")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
@@ -412,7 +390,7 @@ class RatingList(models.Model):
 class Rating(models.Model):
     """A player's current rating in one family."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey("accounts.Player", on_delete=models.CASCADE, related_name="ratings")
     family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
     rating = models.IntegerField()
     rated_games = models.PositiveIntegerField(default=0)
@@ -429,7 +407,7 @@ class RatingChange(models.Model):
     """A player's rating in one family before and after one round of one event (games over the
     board only)."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey("accounts.Player", on_delete=models.CASCADE, related_name="rating_changes")
     family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="rating_changes")
     before = models.IntegerField()

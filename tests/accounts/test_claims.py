@@ -14,9 +14,9 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts import claims
-from accounts.models import ClaimCode
+from accounts.models import ClaimCode, Player
 from tests.conftest import make_event
-from tournaments.models import Event, Player
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from tournaments.models import Player
+from accounts.models import Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,9 +11,10 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from accounts.models import Player
 from games.models import Game, SubmittedRecord
 from tests.conftest import make_event, make_swiss, shared_path, start
-from tournaments.models import Pairing, Player, Round
+from tournaments.models import Pairing, Round
 
 pytestmark = pytest.mark.django_db
 

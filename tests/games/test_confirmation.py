@@ -17,12 +17,13 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
+from accounts.models import Player
 from arbiter import registry
 from games import confirmation, decisions, services
 from games.models import Decision, Dispute, Game, SubmittedRecord
 from tournaments.errors import ServiceError
 from tournaments.events import services as event_services
-from tournaments.models import Event, Pairing, Player, Round
+from tournaments.models import Event, Pairing, Round
 from tournaments.registration import services as registration_services
 from tournaments.results import services as result_services
 

@@ -11,11 +11,12 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from accounts.models import Player
 from arbiter import registry
 from games import services
 from games.models import Game, SubmittedRecord
 from tests.conftest import make_event, shared_path, start
-from tournaments.models import Event, Pairing, Player
+from tournaments.models import Event, Pairing
 
 pytestmark = pytest.mark.django_db
 

@@ -15,10 +15,11 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Player
 from games.models import SubmittedRecord
 from tests.integration.conftest import Workers, wait_for
 from tournaments.events import services as event_services
-from tournaments.models import Event, Player, RatingChange, Registration, Round
+from tournaments.models import Event, RatingChange, Registration, Round
 from tournaments.pairing import services as pairing_services
 from tournaments.registration import services as registration_services
 from tournaments.web.forms.events import EventForm

@@ -11,11 +11,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
+from accounts.models import Player
 from games.models import Dispute, Game, SubmittedRecord
 from tests.conftest import make_swiss, shared_path, start
 from tests.integration.conftest import Workers, wait_for
 from tests.integration.test_concurrency import at_once, logged_in
-from tournaments.models import Player
 from tournaments.pairing.edits import publish_round
 
 pytestmark = pytest.mark.integration

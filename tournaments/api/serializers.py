@@ -5,7 +5,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments.models import Event, Pairing, Player, Rating, Registration, Round
+from accounts.models import Player
+from tournaments.models import Event, Pairing, Rating, Registration, Round
 from tournaments.pairing.progress import live_percent
 from tournaments.results.codes import format_points
 

@@ -12,6 +12,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.models import Player
 from tournaments.api.serializers import (
     CorrectionInputSerializer,
     EventDetailSerializer,
@@ -25,7 +26,7 @@ from tournaments.api.serializers import (
     StandingSerializer,
 )
 from tournaments.errors import ServiceError
-from tournaments.models import Event, Pairing, Player, Rating, Round
+from tournaments.models import Event, Pairing, Rating, Round
 from tournaments.ratings.families import FAMILIES
 from tournaments.ratings.selectors import ORDERS, published_list
 from tournaments.results.codes import format_points

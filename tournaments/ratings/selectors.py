@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.db.models.functions import Lower
 
-from tournaments.models import Player, Rating, RatingChange
+from accounts.models import Player
+from tournaments.models import Rating, RatingChange
 from tournaments.ratings.elo import is_provisional
 from tournaments.ratings.families import FAMILIES, FAMILY_NAMES
 from tournaments.ratings.services import rules_for

@@ -21,7 +21,8 @@ from django.db import connection, transaction
 from django.db.models import Model
 from django.utils import timezone
 
-from tournaments.models import Event, Pairing, Player, Rating, RatingChange, RatingList, Registration, Round
+from accounts.models import Player
+from tournaments.models import Event, Pairing, Rating, RatingChange, RatingList, Registration, Round
 from tournaments.ratings.elo import PlayerRating, RatedGame, RatingRules, is_provisional, rate_round
 from tournaments.ratings.families import family_of
 from tournaments.results.codes import PLAYED_RESULTS, WHITE_SCORE, first_named_is_white

@@ -13,8 +13,9 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from accounts.models import Player
 from tournaments.errors import ServiceError
-from tournaments.models import Player, Registration
+from tournaments.models import Registration
 from tournaments.ratings.services import current_rating
 
 

@@ -13,11 +13,12 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from accounts.models import Player
 from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
 from tournaments.events.selectors import next_unpaired_round
 from tournaments.integrity import AlreadyExists, create_or_refuse
-from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.models import Event, Pairing, Registration, Round
 from tournaments.ratings.families import family_of
 from tournaments.ratings.services import current_rating, rules_for
 from tournaments.registration.byes import settings_of

@@ -13,8 +13,9 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import Player
 from tournaments.events.services import create_event
-from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Player, Registration, Round
+from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration, Round
 from tournaments.ratings.families import family_of
 from tournaments.registration.matching import AmbiguousPlayer, find_player, parse_fide_id
 from tournaments.registration.services import unique_handle

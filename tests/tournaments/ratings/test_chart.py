@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from accounts.models import Player
 from tests.tournaments.ratings.test_rated_setting import create_and_play
-from tournaments.models import Player
 from tournaments.ratings.chart import ChartPoint, Geometry, chart_coordinates, rating_chart_svg, scale
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -7,8 +7,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Player
 from tests.conftest import make_event, play_round, start
-from tournaments.models import Player, Rating
+from tournaments.models import Rating
 from tournaments.ratings import services as rating_services
 
 pytestmark = pytest.mark.django_db

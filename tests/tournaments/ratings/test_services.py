@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from accounts.models import Player
 from tests.conftest import make_event, next_round, play_round, start
-from tournaments.models import Player, Rating, RatingChange, RatingList
+from tournaments.models import Rating, RatingChange, RatingList
 from tournaments.ratings import services as rating_services
 from tournaments.results import services as result_services
 

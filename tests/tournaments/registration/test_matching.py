@@ -7,10 +7,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
+from accounts.models import Player
 from tests.conftest import make_swiss
 from tests.tournaments.trf.support import SMALL, line
 from tournaments.errors import ServiceError
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.registration import services
 from tournaments.registration.matching import AmbiguousPlayer, find_player, parse_fide_id
 from tournaments.trf.format import TrfError

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from accounts.models import Player
 from tests.conftest import boards, byes, make_event, make_swiss, next_round, play_round, reg, start
 from tournaments.errors import ServiceError
 from tournaments.events import services as event_services
-from tournaments.models import Event, Pairing, Player, Registration
+from tournaments.models import Event, Pairing, Registration
 from tournaments.registration import byes as bye_services
 from tournaments.registration import services as registration_services
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
+from accounts.models import Player
 from tests.conftest import make_swiss, shared_path, start
 from tests.tournaments.trf.support import SMALL, players_of
-from tournaments.models import ByeRequest, Event, Pairing, Player, Round
+from tournaments.models import ByeRequest, Event, Pairing, Round
 from tournaments.registration import byes as bye_services
 from tournaments.results import services as result_services
 from tournaments.trf.format import TrfError, cut_before_round, parse_trf, write_trf

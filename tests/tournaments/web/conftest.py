@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
+from accounts.models import Player
 from tests.conftest import make_swiss, reg, start
 from tournaments.events import services as event_services
 from tournaments.models import (
@@ -15,7 +16,6 @@ from tournaments.models import (
     ForbiddenPair,
     Pairing,
     PairingAudit,
-    Player,
     Registration,
     Round,
     RoundPublication,

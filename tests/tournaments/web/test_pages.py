@@ -9,9 +9,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import Player
 from tests.conftest import make_event, make_swiss, play_round, start
 from tournaments.events import services as event_services
-from tournaments.models import Event, Pairing, Player, Round
+from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import edits
 from tournaments.registration import services as registration_services
 from tournaments.results import services as result_services

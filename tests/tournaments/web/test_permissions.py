@@ -9,9 +9,10 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
+from accounts.models import Player
 from tests.conftest import make_event, start
 from tournaments.events import services as event_services
-from tournaments.models import Event, Pairing, Player, Registration, Round
+from tournaments.models import Event, Pairing, Registration, Round
 from tournaments.registration import services as registration_services
 from tournaments.results import services as result_services
 

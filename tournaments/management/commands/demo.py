@@ -10,9 +10,10 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from accounts.models import Player
 from games import services as game_services
 from tournaments.events.services import create_event, finish_event, start_event
-from tournaments.models import Event, Player, Round
+from tournaments.models import Event, Round
 from tournaments.pairing.edits import publish_round
 from tournaments.pairing.services import pair_next_round
 from tournaments.registration.services import register, unique_handle

@@ -9,7 +9,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments.models import Pairing, Player
+from accounts.models import Player
+from tournaments.models import Pairing
 from tournaments.ratings.chart import ChartPoint, rating_chart_svg
 from tournaments.ratings.selectors import FamilyRating, player_ratings
 
