@@ -2,7 +2,7 @@
 
 Celery beat (``celery -A config beat``) runs the sweep every ``SWEEP_INTERVAL`` seconds: it queues
 again the standings, ratings, pairings and verifications that the database still marks as owed
-(``tournaments/sweep.py``). Time limits, late acknowledgement and the broker's visibility timeout
+(``config/sweep.py``, with the work each app registers). Time limits, late acknowledgement and the broker's visibility timeout
 are in ``config/settings.py``.
 """
 

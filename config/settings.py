@@ -84,7 +84,7 @@ MIDDLEWARE = [
     "accounts.middleware.SubmissionThrottleMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Embedded default only (eager tasks, no beat): now and then a request sweeps for lost work.
-    "tournaments.sweep.SweepOnRequestMiddleware",
+    "config.sweep.SweepOnRequestMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -183,7 +183,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True  # nothing reads task results: the database holds the outcome
 # Fault tolerance: a task is acknowledged once it has run, so a worker killed in the middle gives it
-# back; the database's marks and the sweep (tournaments/sweep.py) cover the rest.
+# back; the database's marks and the sweep (config/sweep.py) cover the rest.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -27,13 +27,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
 from games.signals import DISPUTED, SUBMITTED, result_changed
-from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing, locked
 from tournaments.models import Pairing, Round
-from tournaments.results.services import apply_result
 
 MAX_REASON_CHARS = 2000
 
@@ -89,24 +88,13 @@ def make_official(game: Game, record: SubmittedRecord | None) -> None:
         SubmittedRecord.objects.filter(pk=record.pk).update(official=True)
 
 
-def pairing_results(game: Game) -> list[str] | None:
-    """The result codes of the pairing's games when every game has one, else ``None``."""
-    games = list(game.pairing.games.order_by("number"))
-    if len(games) < game.pairing.round.event.games_per_pairing or any(not g.result for g in games):
-        return None
-    return [g.result for g in games]
-
-
-def apply_pairing_result(game: Game, source: object) -> str:
-    """When every game of the pairing has a result, it becomes the pairing's result; else why not."""
-    codes = pairing_results(game)
-    if codes is None:
-        return _("waiting for the other game of the match")
+def apply_origin_result(game: Game, source: str) -> str:
+    """Carry the game's result to its origin (an event's pairing: once every game of the pairing has
+    one); "" when done, else why not (``games.origins``)."""
     try:
-        apply_result(game.pairing, codes, source)
-    except ServiceError as exc:
+        return origins.apply_result(game, source)
+    except GameServiceError as exc:
         return str(exc)
-    return ""
 
 
 def take_verified(record: SubmittedRecord) -> None:
@@ -129,7 +117,7 @@ def take_verified(record: SubmittedRecord) -> None:
         make_official(game, record)
         game.state = Game.State.OFFICIAL if record.by_official else Game.State.PROVISIONAL
         game.save()
-        record.note = apply_pairing_result(game, Pairing.Source.VERIFIED)
+        record.note = apply_origin_result(game, origins.VERIFIED)
         record.applied = record.note == ""
     elif outcome == game.result:
         rested_on_report = _rests_on_report(game)

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.confirmation import MAX_REASON_CHARS, copy_verdict, lock_game, make_official, pairing_results
+from games import origins
+from games.confirmation import MAX_REASON_CHARS, copy_verdict, lock_game, make_official
 from games.errors import GameServiceError
 from games.models import Decision, Game, SubmittedRecord
 from games.signals import DECIDED, result_changed
-from tournaments.errors import ServiceError
 from tournaments.events.permissions import require_manager
 from tournaments.models import Event, Pairing, Round
 from tournaments.results.codes import (
@@ -32,7 +32,6 @@ from tournaments.results.codes import (
     PLAYED_RESULTS,
     WHITE_FORFEIT_WIN,
 )
-from tournaments.results.services import apply_result
 
 # The result codes each kind of decision allows (a submission brings its own).
 RESULTS_OF_KIND = {
@@ -44,7 +43,7 @@ RESULTS_OF_KIND = {
 
 
 def can_decide(game: Game, user: object) -> bool:
-    return game.pairing.round.event.can_manage(user)
+    return origins.can_manage(game, user)
 
 
 def decidable_submissions(game: Game) -> list[SubmittedRecord]:
@@ -100,12 +99,7 @@ def decide(
                 raise GameServiceError(_("give the reason for the result you set"))
             game.result, game.termination, game.plies, game.score, game.record = result, "", 0, "", ""
         decision = settle(game, record, decided_by=user, kind=kind, reason=reason)
-        codes = pairing_results(game)
-        if codes is not None:
-            try:
-                apply_result(game.pairing, codes, Pairing.Source.ARBITER)
-            except ServiceError as exc:
-                raise GameServiceError(str(exc)) from exc
+        origins.apply_result(game, origins.ARBITER)  # a refusal (GameServiceError) undoes the decision
         result_changed.send(sender=Game, game=game, kind=DECIDED, actor=user, detail=reason)
         return decision
 

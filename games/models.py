@@ -20,7 +20,13 @@ from tournaments.models import GAME_CHOICES, Pairing
 
 
 class Game(models.Model):
-    """One game of a pairing (a 2-game match has games 1 and 2, colours swapped in game 2)."""
+    """One game: of a pairing (a 2-game match has games 1 and 2, colours swapped in game 2), played on
+    the service outside any event, or an imported record (``origin``; ``games.origins``)."""
+
+    class Origin(models.TextChoices):
+        PAIRING = "pairing", _("A pairing of an event")
+        SERVICE = "service", _("Played on the service")
+        IMPORTED = "imported", _("Imported record")
 
     class State(models.TextChoices):
         NONE = "", _("No result yet")
@@ -30,6 +36,7 @@ class Game(models.Model):
         DISPUTED = "disputed", _("Disputed: awaiting the arbiter")
         DECIDED = "decided", _("Decided by the arbiter")
 
+    origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.PAIRING)
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(default=1)
     game = models.CharField(max_length=20, choices=GAME_CHOICES)

@@ -28,7 +28,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import confirmation
+from games import confirmation, origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
 from games.services import _address, can_submit, locked_game
@@ -166,7 +166,7 @@ def _take(game: Game, report: SubmittedRecord, code: str) -> None:
         confirmation.make_official(game, report)
         game.state = Game.State.OFFICIAL if report.by_official else Game.State.PROVISIONAL
         game.save()
-        failure = confirmation.apply_pairing_result(game, Pairing.Source.REPORTED)
+        failure = confirmation.apply_origin_result(game, origins.REPORTED)
         report.applied = failure == ""
         if failure:
             report.note = failure

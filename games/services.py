@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from arbiter import registry
 from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.verdict import Verdict
+from config.sweep import enqueue_on_commit
 from games import confirmation
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
@@ -28,7 +29,6 @@ from games.tasks import verify_record_task
 from tournaments.locking import locked, retry_on_conflict
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import first_named_is_white
-from tournaments.work import enqueue_on_commit
 
 __all__ = ["GameServiceError", "can_submit", "games_of", "submit_record", "verify_record"]
 

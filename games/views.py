@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import boards, confirmation, decisions, reports, services
+from games import boards, confirmation, decisions, origins, reports, services
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 from tournaments.errors import ServiceError
@@ -111,7 +111,7 @@ def _render_game(
         "dispute_form": dispute_form or DisputeForm(),
         "can_decide": can_decide and game.pairing.round.status != Round.Status.CLOSED,
         "decision_form": decision_form,
-        "can_manage": game.pairing.round.event.can_manage(request.user),
+        "can_manage": origins.can_manage(game, request.user),
         **(extra or {}),
     }
     return render(request, "games/game_detail.html", context, status=status)

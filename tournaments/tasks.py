@@ -1,4 +1,4 @@
-"""The periodic sweep's task, run by Celery beat (``config/celery.py``): thin, idempotent."""
+"""The periodic sweep's task (``config.sweep``), run by Celery beat (``config/celery.py``): thin, idempotent."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ from django.conf import settings
     ignore_result=True,
 )
 def sweep_task() -> dict[str, list[int]]:
-    from dataclasses import asdict
+    from config.sweep import sweep
 
-    from tournaments.sweep import sweep
-
-    return asdict(sweep())
+    return sweep().done

@@ -7,9 +7,9 @@ The rules at home here:
   (:func:`mark_standings_stale`, :func:`mark_ratings_stale`); asking for a pairing stamps
   ``Round.pairing_requested_at`` (:func:`mark_pairing_requested`); a submitted record is pending
   until verified;
-* the task is queued only once that transaction commits (:func:`enqueue_on_commit`), and a broker
-  that cannot be reached then fails nothing: the write and its mark are committed, and
-  ``tournaments.sweep`` queues the task later;
+* the task is queued only once that transaction commits (``config.sweep.enqueue_on_commit``), and
+  a broker that cannot be reached then fails nothing: the write and its mark are committed, and the
+  sweep (``config.sweep``, ``tournaments.sweep``) queues the task later;
 * the task that does the work clears the marks it read, and only those (:func:`clear_marks`): a
   mark written again meanwhile stays for the next run;
 * while an event has work marked, its pages say it is being updated (:func:`event_updating`).
@@ -20,13 +20,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from config.sweep import enqueue_on_commit, send
 from tournaments.models import Event, Round
+
+__all__ = ["enqueue_on_commit", "send"]  # queueing lives in config.sweep; the marks here
 
 logger = logging.getLogger(__name__)
 
@@ -72,25 +73,6 @@ def clear_marks(marks: Marks, standings: bool = True, ratings: bool = True) -> N
             )
         if ratings and ratings_since is not None:
             Round.objects.filter(pk=pk, ratings_stale_since=ratings_since).update(ratings_stale_since=None)
-
-
-# --------------------------------------------------------------------------- queueing
-
-
-def send(task: Any, *args: object) -> bool:
-    """Queue ``task`` (eagerly: run it); a broker that cannot be reached, or an eager task that
-    fails, is logged and left to the sweep. Never raises."""
-    try:
-        task.delay(*args)
-    except Exception:  # the mark is committed: the sweep queues the task again
-        logger.warning("could not run or queue %s%s now; the sweep will", task.name, args, exc_info=True)
-        return False
-    return True
-
-
-def enqueue_on_commit(task: Any, *args: object) -> None:
-    """Queue ``task(*args)`` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: send(task, *args))
 
 
 # --------------------------------------------------------------------------- pages

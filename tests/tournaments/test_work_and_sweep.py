@@ -17,18 +17,18 @@ from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerDown
 
+from config import sweep as sweep_module
+from config.sweep import sweep
 from games import services as game_services
 from games.models import SubmittedRecord
 from games.tasks import verify_record_task
 from tests.conftest import make_event, next_round, play_round, start
-from tournaments import sweep as sweep_module
 from tournaments.events import services as event_services
 from tournaments.locking import retry_on_conflict
 from tournaments.models import Event, Rating, RatingChange, Round, Standing
 from tournaments.pairing.tasks import pair_round_task
 from tournaments.results import services as result_services
 from tournaments.standings.tasks import update_standings_task
-from tournaments.sweep import sweep
 from tournaments.work import clear_marks, event_updating, mark_standings_stale, read_marks
 
 pytestmark = pytest.mark.django_db

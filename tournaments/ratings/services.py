@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.apps import apps
 from django.db import connection, transaction
 from django.db.models import Model
 from django.utils import timezone
 
 from accounts.models import Player
+from games.models import SubmittedRecord
 from tournaments.models import Event, Pairing, Rating, RatingChange, RatingList, Registration, Round
 from tournaments.ratings.elo import PlayerRating, RatedGame, RatingRules, is_provisional, rate_round
 from tournaments.ratings.families import family_of
@@ -73,9 +73,8 @@ UNRATED = "*"  # stands for a game's result code that must not be rated (not a p
 
 def unrecorded_games(round_ids: Iterable[int]) -> dict[int, set[int]]:
     """Per pairing of these rounds, the numbers of its games whose official result rests on a result
-    submitted without a record. (The games app is read through the app registry: it builds on the
-    tournaments app, not the other way round.)"""
-    submissions = apps.get_model("games", "SubmittedRecord").objects
+    submitted without a record."""
+    submissions = SubmittedRecord.objects
     found: dict[int, set[int]] = {}
     for pairing_id, number in submissions.filter(
         official=True, kind="result", game__pairing__round_id__in=list(round_ids)

@@ -1,0 +1,79 @@
+"""Where a game comes from, and the one way the games app learns about it.
+
+A :class:`~games.models.Game` has an origin (``Game.Origin``): a pairing of an event, a game played
+on the service outside any event, or an imported record. The games app knows nothing of events: what
+it needs to know of a game's origin (who its officials are, whether a result may be applied and what
+applying it does) comes through the :class:`Origin` that the app owning that origin registers here
+(``tournaments`` registers the pairing origin in ``TournamentsConfig.ready``). An origin nobody
+registered (a game on the service, an imported record) has no officials: only a superuser manages
+its games, and a result applies to nothing beyond the game.
+
+The functions below are the games app's questions; :func:`officials` is also what the permission
+policy asks about a game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from games.models import Game
+
+
+class Origin(Protocol):
+    """What the app owning an origin answers about one of its games."""
+
+    def officials(self, game: Game) -> frozenset[int]:
+        """The ids of the users who manage the game (an event's organisers and arbiters)."""
+        ...
+
+    def apply_result(self, game: Game, source: str) -> str:
+        """Carry the game's result (already set on ``game``) to what the game belongs to; "" when
+        done, else a sentence saying why not (for the submission's note). ``source`` is one of
+        ``VERIFIED``, ``REPORTED``, ``ARBITER``. Runs inside the caller's transaction."""
+        ...
+
+
+class _Unmanaged:
+    """An origin with no officials and nothing to carry a result to."""
+
+    def officials(self, game: Game) -> frozenset[int]:
+        return frozenset()
+
+    def apply_result(self, game: Game, source: str) -> str:
+        return ""
+
+
+# How a result came about, as :meth:`Origin.apply_result` is told.
+VERIFIED, REPORTED, ARBITER = "verified", "reported", "arbiter"
+
+_ORIGINS: dict[str, Origin] = {}
+_UNMANAGED = _Unmanaged()
+
+
+def register(kind: str, origin: Origin) -> None:
+    """Make ``origin`` answer for the games whose ``origin`` is ``kind`` (once per kind)."""
+    _ORIGINS[kind] = origin
+
+
+def origin_of(game: Game) -> Origin:
+    return _ORIGINS.get(game.origin, _UNMANAGED)
+
+
+def officials(game: Game) -> frozenset[int]:
+    """The ids of the users who manage ``game``: an event's organisers and arbiters, else none."""
+    return origin_of(game).officials(game)
+
+
+def can_manage(game: Game, user: object) -> bool:
+    """A superuser, or one of the game's officials (signed in)."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if getattr(user, "is_superuser", False):
+        return True
+    return getattr(user, "pk", None) in officials(game)
+
+
+def apply_result(game: Game, source: str) -> str:
+    """Carry the game's result to its origin: "" when done, else why not."""
+    return origin_of(game).apply_result(game, source)

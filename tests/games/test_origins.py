@@ -1,0 +1,53 @@
+"""A game's origin (games.origins): what the games app learns of it comes through the origin.
+
+The board of tests.games.test_confirmation: Olga organises the DVONN round robin, Ada is its arbiter,
+Ann and Bob play board 1, Sam is a stranger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from games import decisions, origins
+from games.models import Game
+from tests.games.test_confirmation import Board, make_board
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def board(django_capture_on_commit_callbacks: Callable[..., Any]) -> Board:
+    return make_board(django_capture_on_commit_callbacks)
+
+
+def test_a_pairings_game_has_the_events_organisers_and_arbiters_as_officials(board: Board) -> None:
+    game = board.game_or_create()
+    assert game.origin == Game.Origin.PAIRING
+    assert origins.officials(game) == {board.olga.pk, board.ada.pk}
+    assert [origins.can_manage(game, user) for user in (board.olga, board.ada, board.ann, board.sam)] == [
+        True,
+        True,
+        False,
+        False,
+    ]
+
+
+def test_a_game_of_an_origin_nobody_registered_has_no_officials(board: Board) -> None:
+    game = board.game_or_create()
+    game.origin = Game.Origin.SERVICE
+    root = User.objects.create_superuser("root", password="pw-root-12345")
+    assert origins.officials(game) == frozenset()
+    assert not origins.can_manage(game, board.olga) and not decisions.can_decide(game, board.ada)
+    assert origins.can_manage(game, root)
+    assert origins.apply_result(game, origins.VERIFIED) == ""  # nothing beyond the game to carry it to
+
+
+def test_the_arbiters_decision_reaches_the_pairing_through_the_origin(board: Board) -> None:
+    game = board.game_or_create()
+    board.run(decisions.decide, game, board.ada, kind="forfeit", result="+/-", reason="Bob did not come")
+    pairing = board.refreshed_pairing()
+    assert (pairing.results, pairing.white_score, pairing.black_score) == ("+/-", 2, 0)
