@@ -6,18 +6,15 @@
   (``accounts.lockout``): a locked user name or address is answered 429 with the time to wait.
 * :class:`SubmissionThrottle` limits record submissions and result entry per user (scope
   ``submissions``) and claim attempts (scope ``claims``), rates from ``DEFAULT_THROTTLE_RATES``.
-* :func:`exception_handler`: a refusal of an anonymous request is a 401, never a 403.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from rest_framework import exceptions
 from rest_framework.authentication import BasicAuthentication
 from rest_framework.permissions import SAFE_METHODS
-from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -69,24 +66,3 @@ class SubmissionThrottle(SimpleRateThrottle):
         user: Any = getattr(request, "user", None)
         ident = str(user.pk) if getattr(user, "is_authenticated", False) else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
-
-
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, but a refusal of an anonymous request is a 401 with ``WWW-Authenticate``."""
-    # rest_framework.views reads these settings on import: imported here, not at the top.
-    from rest_framework.views import exception_handler as drf_exception_handler
-
-    request = context.get("request")
-    view = context.get("view")
-    anonymous = request is not None and not getattr(request.user, "is_authenticated", False)
-    if anonymous and isinstance(exc, DjangoPermissionDenied | exceptions.PermissionDenied):
-        exc = exceptions.NotAuthenticated()
-    response = drf_exception_handler(exc, context)
-    if response is not None and isinstance(
-        exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed
-    ):
-        header = view.get_authenticate_header(request) if view is not None and request is not None else None
-        if header:
-            response.status_code = 401
-            response["WWW-Authenticate"] = header
-    return response

@@ -15,24 +15,18 @@ from __future__ import annotations
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.errors import AccountError
 from accounts.models import ClaimCode, Player
-from tournaments.events.permissions import is_organiser
+from accounts.policy import Action, require
 from tournaments.models import Event, Registration
 
 # Upper-case letters and digits without the look-alikes I, O, 0 and 1: easy to read from paper.
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 12
-
-
-def require_event_organiser(event: Event, user: object) -> None:
-    if not is_organiser(event, user):
-        raise PermissionDenied(_("only the event's organisers may see, print or change its claim codes"))
 
 
 def new_code() -> str:
@@ -59,7 +53,7 @@ def _create(registration: Registration) -> ClaimCode:
 
 def codes_of(event: Event, user: object) -> list[ClaimCode]:
     """The claim codes of every registration of the event, created for those that have none yet."""
-    require_event_organiser(event, user)
+    require(user, Action.MANAGE_CLAIM_CODES, event)
     registrations = list(
         event.registrations.select_related("player__user", "claim_code").order_by(
             "pairing_number", "player__display_name"
@@ -77,7 +71,7 @@ def codes_of(event: Event, user: object) -> list[ClaimCode]:
 
 def regenerate(registration: Registration, user: object) -> ClaimCode:
     """A new code for the registration; the old one no longer works (used or not)."""
-    require_event_organiser(registration.event, user)
+    require(user, Action.MANAGE_CLAIM_CODES, registration.event)
     with transaction.atomic():
         code = ClaimCode.objects.select_for_update().filter(registration=registration).first()
         if code is None:
@@ -109,8 +103,7 @@ def _refuse_linked_account(user: object) -> None:
 
 def claim(user: object, text: str) -> Player:
     """Link the signed-in ``user`` to the player whose registration has the claim code ``text``."""
-    if not getattr(user, "is_authenticated", False):
-        raise PermissionDenied(_("sign in to claim a player"))
+    require(user, Action.CLAIM_PLAYER)
     code_text = normalise(text)
     if not code_text:
         raise AccountError(_("enter the claim code the organiser gave you"))
@@ -161,7 +154,7 @@ def _link(player: Player, user: object) -> None:
 
 def link(registration: Registration, organiser: object, username: str) -> Player:
     """An organiser links the account ``username`` to the registration's player."""
-    require_event_organiser(registration.event, organiser)
+    require(organiser, Action.MANAGE_CLAIM_CODES, registration.event)
     account = get_user_model().objects.filter(username__iexact=(username or "").strip()).first()
     if account is None:
         raise AccountError(_("there is no account “%(name)s”") % {"name": (username or "").strip()[:150]})
@@ -193,7 +186,7 @@ def link(registration: Registration, organiser: object, username: str) -> Player
 
 def unlink(registration: Registration, organiser: object) -> Player:
     """An organiser removes the link between the registration's player and his account."""
-    require_event_organiser(registration.event, organiser)
+    require(organiser, Action.MANAGE_CLAIM_CODES, registration.event)
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=registration.player_id)
         if player.user_id is None:

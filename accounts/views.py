@@ -2,7 +2,7 @@
 notices, "my games" and the organiser's claim codes of an event.
 
 Views stay thin: every rule is in ``accounts.claims``, ``accounts.notices``, ``accounts.lockout``
-and ``accounts.my_games``; an ``AccountError`` becomes a form error, ``PermissionDenied`` a 403.
+and ``accounts.my_games``; an ``AccountError`` becomes a form error, a refused permission the 403 page.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from accounts.errors import AccountError
 from accounts.forms import ClaimForm, LinkForm, LockoutAuthenticationForm, SignUpForm
 from accounts.my_games import games_of_user
 from tournaments.models import Event
-from tournaments.web.views.common import event_context, forbidden_as_403, id_or_404
+from tournaments.web.views.common import event_context, id_or_404
 
 
 class SignInView(LoginView):
@@ -158,7 +158,6 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@forbidden_as_403
 @require_http_methods(["GET", "POST"])
 def claim_codes(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's claim codes (its organisers only): list, print, regenerate; link or unlink accounts."""

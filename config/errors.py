@@ -1,11 +1,29 @@
-"""The error answers Django gives before or outside any view (no URL matches, a crash): JSON
-``{"detail": ...}`` under ``/api/``, as the API documents; the site's own pages elsewhere."""
+"""Every error answer of the service, in one place per edge.
+
+* Outside any view (no URL matches, a crash): JSON ``{"detail": ...}`` under ``/api/``, as the API
+  documents; the site's own pages elsewhere (``handler400`` … ``handler500``).
+* The API: :func:`api_exception_handler` (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``) answers the
+  project's errors (``accounts.errors``): a refused permission 403, or 401 with ``WWW-Authenticate``
+  when the request is anonymous; not found 404; a conflict 409; any other ``ServiceError`` 400; each
+  with ``{"detail": message}`` in the request's language.
+* The pages: :class:`ServiceErrorMiddleware` answers a refused permission with the 403 page and a
+  missing object with the 404 page; the views handle the other ``ServiceError`` themselves (a form
+  error or a message), through ``tournaments.web.views.common.attempt``.
+"""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+
+from accounts.errors import Conflict, NotFound, PermissionRefused, ServiceError
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -36,3 +54,55 @@ def server_error(request: HttpRequest) -> HttpResponse:
             {"detail": _("Something went wrong on our side; it has been logged.")}, status=500
         )
     return defaults.server_error(request)
+
+
+def status_of(exc: ServiceError) -> int:
+    """The HTTP status of a project error (a refused permission: 403; the anonymous 401 is the handler's)."""
+    if isinstance(exc, PermissionRefused):
+        return status.HTTP_403_FORBIDDEN
+    if isinstance(exc, NotFound):
+        return status.HTTP_404_NOT_FOUND
+    if isinstance(exc, Conflict):
+        return status.HTTP_409_CONFLICT
+    return status.HTTP_400_BAD_REQUEST
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, plus the project's errors; a refusal of an anonymous request is a 401."""
+    # rest_framework.views reads these settings on import: imported here, not at the top.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
+    request = context.get("request")
+    view = context.get("view")
+    anonymous = request is not None and not getattr(request.user, "is_authenticated", False)
+    if anonymous and isinstance(exc, PermissionDenied | PermissionRefused | exceptions.PermissionDenied):
+        exc = exceptions.NotAuthenticated()
+    elif isinstance(exc, ServiceError):
+        return Response({"detail": str(exc)}, status=status_of(exc))
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(
+        exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed
+    ):
+        header = view.get_authenticate_header(request) if view is not None and request is not None else None
+        if header:
+            response.status_code = 401
+            response["WWW-Authenticate"] = header
+    return response
+
+
+class ServiceErrorMiddleware:
+    """The pages' answer to a refused permission (the 403 page with its reason) and a missing object
+    (the 404 page), whichever view or service raised it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, PermissionRefused):
+            return permission_denied(request, PermissionDenied(str(exception)))
+        if isinstance(exception, NotFound):
+            return page_not_found(request, Http404(str(exception)))
+        return None

@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A refused permission or a missing object raised by any page: the 403 or 404 page (config.errors).
+    "config.errors.ServiceErrorMiddleware",
     # Record submissions, result entry and claim attempts from the pages: the API's rates, 429 above.
     "accounts.middleware.SubmissionThrottleMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -226,7 +228,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "accounts.api.LockoutBasicAuthentication",
     ],
-    "EXCEPTION_HANDLER": "accounts.api.exception_handler",
+    "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["accounts.api.SubmissionThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "submissions": os.environ.get("SUBMISSION_RATE") or "30/min",

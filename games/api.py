@@ -2,15 +2,13 @@
 it, a result without a record), the opponent's confirmation or dispute, the arbiter's decision, and
 a stateless replay check.
 
-The endpoints check nothing themselves: the services do, and their ``PermissionDenied`` becomes a
-403, their ``ServiceError`` (``GameServiceError``) a 400 with the message.
+The endpoints check nothing themselves: the services do (who may: ``accounts.policy``), and their
+refusals become answers in the one exception handler (``config.errors.api_exception_handler``): a
+refused permission 403, a conflict 409, any other ``ServiceError`` 400, with the message.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status, viewsets
@@ -19,13 +17,13 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
 from games import confirmation, decisions, reports, services
 from games.confirmation import MAX_REASON_CHARS
 from games.messages import arbiter_message
 from games.models import Decision, Game, SubmittedRecord
-from tournaments.errors import ServiceError
 from tournaments.models import GAME_CHOICES, Pairing
 from tournaments.results.codes import GAME_RESULTS, PLAYED_RESULTS
 
@@ -184,18 +182,13 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         if "result" in data.validated_data:
             return _report(request, data.validated_data)
-        try:
-            record = services.submit_record(
-                data.validated_data["pairing"],
-                request.user,
-                data.validated_data["record"],
-                data.validated_data["game_number"],
-                request.META.get("REMOTE_ADDR"),
-            )
-        except PermissionDenied as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
-        except services.GameServiceError as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        record = services.submit_record(
+            data.validated_data["pairing"],
+            request.user,
+            data.validated_data["record"],
+            data.validated_data["game_number"],
+            request.META.get("REMOTE_ADDR"),
+        )
         code = status.HTTP_200_OK if record.repeated else status.HTTP_202_ACCEPTED
         return Response(SubmittedRecordSerializer(record).data, status=code)
 
@@ -217,7 +210,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         """The opponent confirms the game's provisional result."""
-        return _answer(lambda: confirmation.confirm(self.get_object(), request.user))
+        return Response(GameSerializer(confirmation.confirm(self.get_object(), request.user)).data)
 
     @extend_schema(
         request=DisputeSerializer,
@@ -234,8 +227,8 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         """The opponent disputes the game's provisional result with a reason; the arbiter decides."""
         data = DisputeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        game = self.get_object()
-        return _answer(lambda: confirmation.dispute(game, request.user, data.validated_data["reason"]).game)
+        opened = confirmation.dispute(self.get_object(), request.user, data.validated_data["reason"])
+        return Response(GameSerializer(opened.game).data)
 
     @extend_schema(
         request=DecideSerializer,
@@ -249,58 +242,31 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     def decide(self, request: Request, pk: str | None = None) -> Response:
         """The arbiter's final decision: a submission made official, or a result with a reason."""
         game = self.get_object()
-        if not decisions.can_decide(game, request.user):
-            return Response(
-                {"detail": _("only the event's organisers and arbiters decide results")},
-                status=status.HTTP_403_FORBIDDEN,
-            )
+        require(request.user, Action.DECIDE_RESULT, game)
         data = DecideSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            decision = decisions.decide(
-                game,
-                request.user,
-                kind=data.validated_data["kind"],
-                submission_id=data.validated_data["submission"],
-                result=data.validated_data["result"],
-                reason=data.validated_data["reason"],
-            )
-        except PermissionDenied as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
-        except ServiceError as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        decision = decisions.decide(
+            game,
+            request.user,
+            kind=data.validated_data["kind"],
+            submission_id=data.validated_data["submission"],
+            result=data.validated_data["result"],
+            reason=data.validated_data["reason"],
+        )
         return Response(DecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
 
 
 def _report(request: Request, data: dict[str, object]) -> Response:
-    """A result without a record: 201 stored, 200 repeated, 403 / 409 / 400 refused."""
-    try:
-        report = reports.report_result(
-            data["pairing"],  # type: ignore[arg-type]
-            request.user,
-            str(data["result"]),
-            int(data["game_number"]),  # type: ignore[call-overload]
-            request.META.get("REMOTE_ADDR"),
-        )
-    except PermissionDenied as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
-    except reports.ResultConflict as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
-    except ServiceError as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    """A result without a record: 201 stored, 200 repeated (refused: 403 / 409 / 400 by the handler)."""
+    report = reports.report_result(
+        data["pairing"],  # type: ignore[arg-type]
+        request.user,
+        str(data["result"]),
+        int(data["game_number"]),  # type: ignore[call-overload]
+        request.META.get("REMOTE_ADDR"),
+    )
     code = status.HTTP_200_OK if report.repeated else status.HTTP_201_CREATED
     return Response(SubmittedRecordSerializer(report).data, status=code)
-
-
-def _answer(action: Callable[[], Game]) -> Response:
-    """Run a confirmation or dispute: the game afterwards, or the refusal as 403 / 400."""
-    try:
-        game = action()
-    except PermissionDenied as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
-    except ServiceError as exc:
-        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
-    return Response(GameSerializer(game).data)
 
 
 class SubmittedRecordViewSet(viewsets.ReadOnlyModelViewSet):

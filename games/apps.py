@@ -3,7 +3,7 @@
 ``ready`` connects the games' part of closing a round (``games.confirmation.on_round_closing``) to
 the results service's ``round_closing`` hook, and the games' part of a corrected result
 (``games.corrections.on_result_corrected``) to its ``result_corrected`` hook, and registers the
-games' sweep work (``games.sweep``).
+games' sweep work (``games.sweep``), and the roles over games (``games.roles``) with ``accounts.policy``.
 """
 
 from django.apps import AppConfig
@@ -15,6 +15,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from config import sweep
+        from games import roles  # noqa: F401 - registers the roles over games with the policy
         from games.confirmation import on_round_closing
         from games.corrections import on_result_corrected
         from games.sweep import sweep_work

@@ -21,12 +21,13 @@ official, which the database enforces too.
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.errors import PermissionRefused
+from accounts.policy import Action, can, require
 from games import origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
@@ -50,19 +51,14 @@ def official_submission(game: Game) -> SubmittedRecord | None:
     return game.submissions.filter(official=True).first()
 
 
-def player_user_ids(game: Game) -> set[int]:
-    return {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
-
-
 def can_answer(game: Game, user: object) -> bool:
     """The opponent of the player whose record is the provisional result, while the round is open."""
     if game.state != Game.State.PROVISIONAL or game.pairing.round.status == Round.Status.CLOSED:
         return False
-    uid = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    if uid is None or uid not in player_user_ids(game):
+    if not can(user, Action.ANSWER_RESULT, game):
         return False
     official = official_submission(game)
-    return official is None or official.submitted_by_id != uid
+    return official is None or official.submitted_by_id != getattr(user, "pk", None)
 
 
 def copy_verdict(game: Game, record: SubmittedRecord) -> None:
@@ -162,7 +158,9 @@ def same_outcome(game: Game, record: SubmittedRecord) -> str:
             return _("an official's record with the same result: the result is official")
         official = official_submission(game)
         uid = record.submitted_by_id
-        if uid in player_user_ids(game) and (official is None or official.submitted_by_id != uid):
+        if can(record.submitted_by, Action.ANSWER_RESULT, game) and (
+            official is None or official.submitted_by_id != uid
+        ):
             _confirm(game, record.submitted_by)
             return _("the same result from the opponent: it counts as a confirmation")
     return _("the same result as the game's: nothing changes")
@@ -182,17 +180,17 @@ def _check_answer(game: Game, user: object) -> None:
             _("round %(number)s is closed: its results can no longer be confirmed or disputed")
             % {"number": game.pairing.round.number}
         )
-    uid = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    if uid is None or uid not in player_user_ids(game):
-        raise PermissionDenied(_("only the players of this game may confirm or dispute its result"))
+    require(user, Action.ANSWER_RESULT, game)
     if game.state != Game.State.PROVISIONAL:
         raise GameServiceError(
             _("there is no provisional result to answer: the game's state is “%(state)s”")
             % {"state": game.get_state_display()}
         )
     official = official_submission(game)
-    if official is not None and official.submitted_by_id == uid:
-        raise PermissionDenied(_("you submitted this result: your opponent confirms or disputes it"))
+    if official is not None and official.submitted_by_id == getattr(user, "pk", None):
+        raise PermissionRefused(
+            Action.ANSWER_RESULT, _("you submitted this result: your opponent confirms or disputes it")
+        )
 
 
 def confirm(game: Game, user: object) -> Game:

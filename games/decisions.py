@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, require
 from games import origins
 from games.confirmation import MAX_REASON_CHARS, copy_verdict, lock_game, make_official
 from games.errors import GameServiceError
 from games.models import Decision, Game, SubmittedRecord
 from games.signals import DECIDED, result_changed
-from tournaments.events.permissions import require_manager
 from tournaments.models import Event, Pairing, Round
 from tournaments.results.codes import (
     BLACK_FORFEIT_WIN,
@@ -40,10 +40,6 @@ RESULTS_OF_KIND = {
     Decision.Kind.BOTH_LOSE: (DOUBLE_FORFEIT,),
     Decision.Kind.OTHER: GAME_RESULTS,
 }
-
-
-def can_decide(game: Game, user: object) -> bool:
-    return origins.can_manage(game, user)
 
 
 def decidable_submissions(game: Game) -> list[SubmittedRecord]:
@@ -67,7 +63,7 @@ def decide(
     reason: str = "",
 ) -> Decision:
     """Record the arbiter's final decision on a game and apply it to the pairing."""
-    require_manager(game.pairing.round.event, user)
+    require(user, Action.DECIDE_RESULT, game)
     reason = (reason or "").strip()
     if len(reason) > MAX_REASON_CHARS:
         raise GameServiceError(
@@ -149,7 +145,7 @@ class Queue:
 
 def queue(event: Event, user: object) -> Queue:
     """The arbiter's queue of ``event`` (its organisers and arbiters only)."""
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     open_rounds = Round.objects.filter(event=event, status=Round.Status.PAIRED)
     games = Game.objects.filter(pairing__round__in=open_rounds).select_related(
         "pairing__round", "white", "black"

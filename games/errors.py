@@ -6,7 +6,7 @@ can raise it without importing the others; ``games.services`` re-exports it.
 
 from __future__ import annotations
 
-from tournaments.errors import ServiceError
+from accounts.errors import ServiceError
 
 
 class GameServiceError(ServiceError):

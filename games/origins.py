@@ -9,7 +9,7 @@ registered (a game on the service, an imported record) has no officials: only a 
 its games, and a result applies to nothing beyond the game.
 
 The functions below are the games app's questions; :func:`officials` is also what the permission
-policy asks about a game.
+policy asks about a game (``games.roles``).
 """
 
 from __future__ import annotations
@@ -63,15 +63,6 @@ def origin_of(game: Game) -> Origin:
 def officials(game: Game) -> frozenset[int]:
     """The ids of the users who manage ``game``: an event's organisers and arbiters, else none."""
     return origin_of(game).officials(game)
-
-
-def can_manage(game: Game, user: object) -> bool:
-    """A superuser, or one of the game's officials (signed in)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
-    return getattr(user, "pk", None) in officials(game)
 
 
 def apply_result(game: Game, source: str) -> str:

@@ -3,7 +3,7 @@
 The rules at home here:
 
 * only an event with ``Event.unrecorded_results`` accepts them, only from the game's two players and
-  the event's organisers and arbiters (``games.services.can_submit``), only for a played result
+  the event's organisers and arbiters (``accounts.policy``), only for a played result
   (1-0, 0-1, ½-½; forfeits are the arbiter's decisions), only while the round is published and
   open, never for a bye;
 * a report is kept like any submission: a :class:`~games.models.SubmittedRecord` of kind
@@ -24,14 +24,15 @@ The rules at home here:
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.errors import Conflict, PermissionRefused
+from accounts.policy import Action, can, require
 from games import confirmation, origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
-from games.services import _address, can_submit, locked_game
+from games.services import _address, locked_game
 from games.signals import SUBMITTED, result_changed
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import ALIASES, PLAYED_RESULTS, RESULT_LABELS
@@ -39,7 +40,7 @@ from tournaments.results.codes import ALIASES, PLAYED_RESULTS, RESULT_LABELS
 __all__ = ["ResultConflict", "can_report", "is_report", "report_result"]
 
 
-class ResultConflict(GameServiceError):
+class ResultConflict(GameServiceError, Conflict):
     """The game or round is in a state that takes no report (closed, draft, bye, a result already
     rests on a record or is official); the API answers 409."""
 
@@ -53,7 +54,7 @@ def can_report(pairing: Pairing, user: object) -> bool:
     return (
         bool(pairing.round.event.unrecorded_results)
         and pairing.black_id is not None
-        and can_submit(pairing, user)
+        and can(user, Action.REPORT_RESULT, pairing)
     )
 
 
@@ -74,17 +75,16 @@ def report_result(
     """Store a result without a record for game ``number`` of ``pairing`` and apply it.
 
     Returns the stored submission (``repeated`` set when the same user had reported the same result
-    before: nothing new is stored). Raises ``PermissionDenied`` (not allowed: the event takes no
+    before: nothing new is stored). Raises ``PermissionRefused`` (not allowed: the event takes no
     unrecorded results, or the user is neither a player of the game nor an official),
     :class:`ResultConflict` (the game or round takes no report) or ``GameServiceError`` (bad input).
     """
     event = pairing.round.event
     if not event.unrecorded_results:
-        raise PermissionDenied(_("this event does not accept results without a record: submit the record"))
-    if not can_submit(pairing, user):
-        raise PermissionDenied(
-            _("only the two players and the event's organisers and arbiters may submit results")
+        raise PermissionRefused(
+            Action.REPORT_RESULT, _("this event does not accept results without a record: submit the record")
         )
+    require(user, Action.REPORT_RESULT, pairing)
     code = played_result(result)
     with transaction.atomic():
         pairing = Pairing.objects.select_related("round__event", "white__player", "black__player").get(
@@ -103,7 +103,7 @@ def report_result(
             kind=SubmittedRecord.Kind.RESULT,
             submitted_by=user,
             submitted_from=_address(address),
-            by_official=pairing.round.event.can_manage(user),
+            by_official=can(user, Action.MANAGE_EVENT, pairing),
             text="",
             status=SubmittedRecord.Status.VALID,
             verdict={"result": code},

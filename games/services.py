@@ -1,6 +1,6 @@
 """Submitting game records and verifying them with the arbiter: the only bridge to ``arbiter``.
 
-The rules at home here: who may submit (the two players and the event's officials), what a
+The rules at home here: who may submit (``accounts.policy``: the two players and the event's officials), what a
 submission records (who, when, from which address, the text, the arbiter's verdict), that every
 submission is kept and never overwritten, and that the same text submitted again for the same game
 is recognised instead of stored twice. What a valid record then does to the game's result lives in
@@ -14,10 +14,10 @@ import logging
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, can, require
 from arbiter import registry
 from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.verdict import Verdict
@@ -30,7 +30,7 @@ from tournaments.locking import locked, retry_on_conflict
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import first_named_is_white
 
-__all__ = ["GameServiceError", "can_submit", "games_of", "submit_record", "verify_record"]
+__all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
 
 logger = logging.getLogger(__name__)
 
@@ -64,16 +64,6 @@ def locked_game(pairing: Pairing, number: int) -> Game:
     return confirmation.lock_game(games[number - 1].pk)
 
 
-def can_submit(pairing: Pairing, user: object) -> bool:
-    """The two players of the pairing (through their accounts) and the event's managers."""
-    if pairing.round.event.can_manage(user):
-        return True
-    if not getattr(user, "is_authenticated", False):
-        return False
-    players = [pairing.white.player.user_id, pairing.black.player.user_id if pairing.black else None]
-    return getattr(user, "pk", None) in players
-
-
 def normalise_record(text: str) -> str:
     """The text as stored and compared: ``\n`` line endings, no whitespace at either end."""
     return text.replace("\r\n", "\n").replace("\r", "\n").strip()
@@ -96,10 +86,7 @@ def submit_record(
     returned with ``repeated`` set (and, from the opponent of a provisional result it made, taken as
     the confirmation it is).
     """
-    if not can_submit(pairing, user):
-        raise PermissionDenied(
-            _("only the two players and the event's organisers and arbiters may submit records")
-        )
+    require(user, Action.SUBMIT_RECORD, pairing)
     text = normalise_record(text)
     if not text:
         raise GameServiceError(_("the record is empty"))
@@ -133,7 +120,7 @@ def submit_record(
             game=game,
             submitted_by=user,
             submitted_from=_address(address),
-            by_official=pairing.round.event.can_manage(user),
+            by_official=can(user, Action.MANAGE_EVENT, pairing),
             text=text,
         )
         enqueue_on_commit(verify_record_task, record.pk)

@@ -2,8 +2,9 @@
 submitting a record, a submission's verdict (with the board before a refused move), the opponent's
 confirmation or dispute, the arbiter's decision and the arbiter's queue of an event.
 
-The pages check nothing themselves beyond showing buttons: every rule (who may answer, who decides)
-is the services'; their ``GameServiceError`` becomes a message, ``PermissionDenied`` a 403.
+The pages check nothing themselves beyond showing buttons: who may do what is ``accounts.policy``'s,
+every other rule the services'; their ``GameServiceError`` becomes a message, a refused permission
+the 403 page (``config.errors.ServiceErrorMiddleware``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import hashlib
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
@@ -21,10 +21,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import boards, confirmation, decisions, origins, reports, services
+from accounts.errors import PermissionRefused, attempt
+from accounts.policy import Action, can, require
+from games import boards, confirmation, decisions, reports, services
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
-from tournaments.errors import ServiceError
 from tournaments.models import Event, Pairing, Round
 from tournaments.results.codes import PLAYED_RESULTS, RESULT_LABELS
 from tournaments.web.views.common import event_context
@@ -99,7 +100,7 @@ def _render_game(
     submissions = list(game.submissions.select_related("submitted_by").order_by("submitted_at", "pk"))
     for version, record in enumerate(submissions, start=1):
         record.version = version  # type: ignore[attr-defined]
-    can_decide = decisions.can_decide(game, request.user) and game.state != Game.State.DECIDED
+    can_decide = can(request.user, Action.DECIDE_RESULT, game) and game.state != Game.State.DECIDED
     if can_decide and decision_form is None:
         decision_form = DecisionForm(submissions=decisions.decidable_submissions(game))
     context = {
@@ -111,7 +112,7 @@ def _render_game(
         "dispute_form": dispute_form or DisputeForm(),
         "can_decide": can_decide and game.pairing.round.status != Round.Status.CLOSED,
         "decision_form": decision_form,
-        "can_manage": origins.can_manage(game, request.user),
+        "can_manage": can(request.user, Action.DECIDE_RESULT, game),
         **(extra or {}),
     }
     return render(request, "games/game_detail.html", context, status=status)
@@ -178,10 +179,9 @@ def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
-    try:
-        confirmation.confirm(game, request.user)
-    except ServiceError as exc:
-        messages.error(request, str(exc))
+    confirmed = attempt(lambda: confirmation.confirm(game, request.user))
+    if confirmed.refused:
+        messages.error(request, confirmed.reason)
         return _render_game(request, game, status=400)
     messages.success(request, _("You confirmed the result."))
     return redirect(game)
@@ -194,13 +194,12 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
     form = DisputeForm(request.POST)
     if not form.is_valid():
         if not confirmation.can_answer(game, request.user):
-            raise PermissionDenied(_("only the opponent may dispute this result"))
+            raise PermissionRefused(Action.ANSWER_RESULT, _("only the opponent may dispute this result"))
         messages.error(request, _("Say why you dispute the result."))
         return _render_game(request, game, status=400, dispute_form=form)
-    try:
-        confirmation.dispute(game, request.user, form.cleaned_data["reason"])
-    except ServiceError as exc:
-        messages.error(request, str(exc))
+    disputed = attempt(lambda: confirmation.dispute(game, request.user, form.cleaned_data["reason"]))
+    if disputed.refused:
+        messages.error(request, disputed.reason)
         return _render_game(request, game, status=400, dispute_form=form)
     messages.success(request, _("You disputed the result: the arbiter will decide."))
     return redirect(game)
@@ -210,12 +209,11 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def decide(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
-    if not decisions.can_decide(game, request.user):
-        raise PermissionDenied(_("only the event's organisers and arbiters decide results"))
+    require(request.user, Action.DECIDE_RESULT, game)
     form = DecisionForm(request.POST, submissions=decisions.decidable_submissions(game))
     if form.is_valid():
-        try:
-            decisions.decide(
+        decided = attempt(
+            lambda: decisions.decide(
                 game,
                 request.user,
                 kind=form.cleaned_data["kind"],
@@ -223,8 +221,9 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
                 result=form.cleaned_data["result"],
                 reason=form.cleaned_data["reason"],
             )
-        except ServiceError as exc:
-            messages.error(request, str(exc))
+        )
+        if decided.refused:
+            messages.error(request, decided.reason)
         else:
             messages.success(request, _("Your decision is recorded and applied."))
             return redirect(game)
@@ -246,12 +245,15 @@ def pairing_game(request: HttpRequest, pairing_id: int, number: int) -> HttpResp
     pairing = get_object_or_404(
         Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
     )
-    if not pairing.round.event.can_manage(request.user):
-        raise PermissionDenied(_("only the event's organisers and arbiters may open this"))
-    try:
-        games = services.games_of(pairing)
-    except ServiceError as exc:
-        messages.error(request, str(exc))
+    require(
+        request.user,
+        Action.MANAGE_EVENT,
+        pairing,
+        _("only the event's organisers and arbiters may open this"),
+    )
+    found = attempt(lambda: services.games_of(pairing))
+    if found.refused or (games := found.value) is None:
+        messages.error(request, found.reason)
         return redirect(pairing.round.get_absolute_url())
     if not 1 <= number <= len(games):
         messages.error(request, _("this pairing has no game %(number)s") % {"number": number})
@@ -268,10 +270,7 @@ def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
     if pairing.black_id is None:
         messages.error(request, _("A bye has no game to submit."))
         return redirect(pairing.round.get_absolute_url())
-    if not services.can_submit(pairing, request.user):
-        raise PermissionDenied(
-            _("only the two players and the event's organisers and arbiters may submit records")
-        )
+    require(request.user, Action.SUBMIT_RECORD, pairing)
     event = pairing.round.event
     reporting = request.method == "POST" and request.POST.get("kind") == "result"
     form = RecordForm(
@@ -289,16 +288,17 @@ def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
         status = 400
     elif request.method == "POST":
         if form.is_valid():
-            try:
-                record = services.submit_record(
+            submitted = attempt(
+                lambda: services.submit_record(
                     pairing,
                     request.user,
                     str(form.cleaned_data["record"]),
                     form.cleaned_data["game_number"],
                     request.META.get("REMOTE_ADDR"),
                 )
-            except services.GameServiceError as exc:
-                form.add_error(None, str(exc))
+            )
+            if submitted.refused or (record := submitted.value) is None:
+                form.add_error(None, submitted.reason)
             else:
                 if record.repeated:
                     messages.info(request, _("This record was submitted before: here is that submission."))
@@ -317,16 +317,17 @@ def _report(request: HttpRequest, pairing: Pairing, form: ResultForm) -> HttpRes
     """Submit a result without a record: the game's page, or ``None`` with the refusal on the form."""
     if not form.is_valid():
         return None
-    try:
-        report = reports.report_result(
+    reported = attempt(
+        lambda: reports.report_result(
             pairing,
             request.user,
             form.cleaned_data["result"],
             form.cleaned_data["game_number"],
             request.META.get("REMOTE_ADDR"),
         )
-    except ServiceError as exc:
-        form.add_error(None, str(exc))
+    )
+    if reported.refused or (report := reported.value) is None:
+        form.add_error(None, reported.reason)
         return None
     if report.repeated:
         messages.info(request, _("You submitted this result before: nothing changed."))

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 
+from accounts.errors import PermissionRefused
 from accounts.models import Player
 from games import services as game_services
 from tests.conftest import make_swiss, reg, start
@@ -57,7 +57,7 @@ def test_nobody_submits_a_record_for_a_draft_board(organiser: User) -> None:
             game_services.submit_record(pairing, user, "irrelevant: refused before it is read")
     assert not pairing.games.exists()
     edits.publish_round(pairing.round, organiser)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         game_services.submit_record(pairing, User.objects.create_user("eve", password="pw-eve-12345"), "x")
 
 

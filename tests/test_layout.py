@@ -1,4 +1,5 @@
-"""The shape of the whole project: no import cycle, no oversized module, pure modules stay pure.
+"""The shape of the whole project: no import cycle, no oversized module, pure modules stay pure,
+services refuse with the project's errors.
 
 A Celery task module may import the service it runs inside the task function (the service
 queues the task); that pair is the only cycle allowed.
@@ -20,6 +21,7 @@ TASK_AND_SERVICE = {
 }
 # Modules with no database and no Django, checked strictly by mypy.
 PURE = [
+    "accounts.errors",
     "tournaments.errors",
     "tournaments.pairing.state",
     "tournaments.pairing.systems",
@@ -98,3 +100,24 @@ def test_pure_modules_import_neither_django_nor_the_database() -> None:
             or name.endswith((".services", ".history", ".edits", ".tasks", ".io"))
         )
         assert bad == [], f"{module} imports {bad}"
+
+
+def _is_edge(module: str) -> bool:
+    """Pages, the API and middleware: the modules that answer requests (``….views``, ``….api``, …)."""
+    parts = module.split(".")
+    return any(part in ("views", "api", "middleware") for part in parts)
+
+
+def test_services_refuse_with_the_projects_error_not_djangos_permission_denied() -> None:
+    """A refusal below the edges is ``accounts.errors.PermissionRefused`` (through
+    ``accounts.policy.require``), which every edge maps; Django's ``PermissionDenied`` is the edges'."""
+    raising = sorted(
+        f"{module}:{node.lineno}"
+        for module, path in _sources()
+        if not _is_edge(module)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))  # type: ignore[attr-defined]
+        if isinstance(node, ast.Raise)
+        and node.exc is not None
+        and "PermissionDenied" in ast.unparse(node.exc.func if isinstance(node.exc, ast.Call) else node.exc)
+    )
+    assert raising == []

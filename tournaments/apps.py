@@ -1,7 +1,8 @@
 """The tournaments Django app (one app, cut into packages by concern; see README's "What is where").
 
 ``ready`` registers the pairing origin of games (``tournaments.results.origin``) with the games app,
-and the tournaments' sweep work (``tournaments.sweep``) with the sweep (``config.sweep``).
+and the tournaments' sweep work (``tournaments.sweep``) with the sweep (``config.sweep``), and the roles over
+events (``tournaments.events.roles``) with ``accounts.policy``.
 """
 
 from django.apps import AppConfig
@@ -15,6 +16,7 @@ class TournamentsConfig(AppConfig):
         from config import sweep
         from games import origins
         from games.models import Game
+        from tournaments.events import roles  # noqa: F401 - registers the roles over events with the policy
         from tournaments.results.origin import PairingOrigin
         from tournaments.results.tasks import sweep_corrections_task
         from tournaments.sweep import sweep_work

@@ -1,12 +1,11 @@
-"""One base error for everything the tournament side may tell a user.
+"""The tournament side's name for the project's error base (``accounts.errors``).
 
 Services, the pure modules (pairing, result codes, TRF) and the games bridge raise subclasses of
-:class:`ServiceError`; the edges (pages, API, management commands) catch the base and show its
-message. Pure: no Django, so the pure modules can raise these too.
+:class:`ServiceError`; the edges turn them into answers (``config.errors``). Pure: no Django.
 """
 
 from __future__ import annotations
 
+from accounts.errors import Conflict, NotFound, PermissionRefused, ServiceError
 
-class ServiceError(Exception):
-    """A request that cannot be carried out; the message is shown to the user as it is."""
+__all__ = ["Conflict", "NotFound", "PermissionRefused", "ServiceError"]

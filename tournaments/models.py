@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.policy import Role, roles_of
 from tournaments.ratings.families import FAMILY_CHOICES
 from tournaments.results.codes import (
     BYE_FULL,
@@ -128,17 +129,6 @@ class Event(models.Model):
         pab = self.bye_points if self.is_swiss or self.round_robin_bye_scored else 0
         return PointSystem(win=self.win_points, draw=self.draw_points, loss=self.loss_points, pab=pab)
 
-    def can_manage(self, user: object) -> bool:
-        """Organisers and arbiters of this event (and superusers) may write to it."""
-        if not getattr(user, "is_authenticated", False):
-            return False
-        if getattr(user, "is_superuser", False):
-            return True
-        return (
-            self.organisers.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
-            or self.arbiters.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
-        )
-
     def current_round(self) -> Round | None:
         return self.round_set.order_by("-number").first()
 
@@ -241,11 +231,13 @@ class Round(models.Model):
 
 class PairingQuerySet(models.QuerySet["Pairing"]):
     def visible_to(self, user: object) -> PairingQuerySet:
-        """The pairings ``user`` may see: those of draft rounds only for their event's managers."""
-        if getattr(user, "is_superuser", False):
+        """The pairings ``user`` may see: those of draft rounds only for their event's managers (the
+        officials of ``accounts.policy``'s ``MANAGE_EVENT``, as a query)."""
+        roles = roles_of(user)
+        if Role.SUPERUSER in roles:
             return self
         drafts = Round.objects.drafts()
-        if getattr(user, "is_authenticated", False):
+        if Role.SIGNED_IN in roles:
             drafts = drafts.exclude(Q(event__organisers=user) | Q(event__arbiters=user))
         return self.exclude(round__in=drafts)
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
+from accounts.errors import PermissionRefused
 from accounts.models import Player
 from arbiter import registry
 from games import confirmation, decisions, services
@@ -132,7 +132,7 @@ def test_only_the_opponent_confirms(board: Board) -> None:
     assert confirmation.can_answer(game, board.bob)
     for user in (board.ann, board.sam, board.olga, board.ada):
         assert not confirmation.can_answer(game, user)
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(PermissionRefused):
             confirmation.confirm(game, user)
     confirmation.confirm(game, board.bob)
     game = board.game()
@@ -146,9 +146,9 @@ def test_the_opponent_disputes_with_a_reason(board: Board) -> None:
     game = board.game()
     with pytest.raises(services.GameServiceError):
         confirmation.dispute(game, board.ann, "   ")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         confirmation.dispute(game, board.bob, "my own result")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         confirmation.dispute(game, board.sam, "I watched")
     opened = confirmation.dispute(game, board.ann, "Bob's record is of another game")
     assert (opened.opened_by, opened.reason) == (board.ann, "Bob's record is of another game")
@@ -235,7 +235,7 @@ def test_only_officials_decide(board: Board) -> None:
     first = board.submit(board.ann, BLACK_WINS)
     board.submit(board.ann, WHITE_WINS)
     for user in (board.ann, board.bob, board.sam):
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(PermissionRefused):
             decisions.decide(board.game(), user, kind=Decision.Kind.SUBMISSION, submission_id=first.pk)
     assert not Decision.objects.exists()
     decisions.decide(board.game(), board.olga, kind=Decision.Kind.SUBMISSION, submission_id=first.pk)

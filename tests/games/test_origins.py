@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from accounts.policy import Action, can
 from games import decisions, origins
 from games.models import Game
 from tests.games.test_confirmation import Board, make_board
@@ -28,7 +29,9 @@ def test_a_pairings_game_has_the_events_organisers_and_arbiters_as_officials(boa
     game = board.game_or_create()
     assert game.origin == Game.Origin.PAIRING
     assert origins.officials(game) == {board.olga.pk, board.ada.pk}
-    assert [origins.can_manage(game, user) for user in (board.olga, board.ada, board.ann, board.sam)] == [
+    assert [
+        can(user, Action.DECIDE_RESULT, game) for user in (board.olga, board.ada, board.ann, board.sam)
+    ] == [
         True,
         True,
         False,
@@ -41,8 +44,8 @@ def test_a_game_of_an_origin_nobody_registered_has_no_officials(board: Board) ->
     game.origin = Game.Origin.SERVICE
     root = User.objects.create_superuser("root", password="pw-root-12345")
     assert origins.officials(game) == frozenset()
-    assert not origins.can_manage(game, board.olga) and not decisions.can_decide(game, board.ada)
-    assert origins.can_manage(game, root)
+    assert not can(board.olga, Action.DECIDE_RESULT, game) and not can(board.ada, Action.DECIDE_RESULT, game)
+    assert can(root, Action.DECIDE_RESULT, game)
     assert origins.apply_result(game, origins.VERIFIED) == ""  # nothing beyond the game to carry it to
 
 

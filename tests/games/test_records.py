@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from accounts.errors import PermissionRefused
 from accounts.models import Player
 from arbiter import registry
 from games import services
@@ -94,7 +94,7 @@ def test_names_in_the_record_must_match_the_pairing(organiser: User, commit: Any
 def test_only_players_and_managers_may_submit(organiser: User, stranger: User, commit: Any) -> None:
     event = running_event(organiser)
     pairing = first_pairing(event)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         services.submit_record(pairing, stranger, reference_record("standard-01.txt"))
     ann = Player.objects.get(display_name="Ann")
     ann.user = User.objects.create_user("ann", password="pw-ann-12345")

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from accounts.errors import PermissionRefused
 from games import confirmation, decisions, reports
 from games.errors import GameServiceError
 from games.models import Decision, Dispute, Game, SubmittedRecord
@@ -81,7 +81,7 @@ def test_strangers_and_anonymous_users_may_not_report(board: Board) -> None:
     from django.contrib.auth.models import AnonymousUser
 
     for user in (board.sam, AnonymousUser()):
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(PermissionRefused):
             report(board, user, "1-0")
     assert not SubmittedRecord.objects.exists()
 
@@ -91,7 +91,7 @@ def test_an_event_without_unrecorded_results_refuses_reports(board: Board) -> No
     board.pairing.round.event.refresh_from_db()
     assert not reports.can_report(board.pairing, board.ann)
     for user in (board.ann, board.olga):
-        with pytest.raises(PermissionDenied, match="does not accept results without a record"):
+        with pytest.raises(PermissionRefused, match="does not accept results without a record"):
             report(board, user, "1-0")
     assert not SubmittedRecord.objects.exists()
 
@@ -181,7 +181,7 @@ def test_the_opponent_confirms_a_reported_result(board: Board) -> None:
     report(board, board.ann, "0-1")
     game = board.game()
     assert confirmation.can_answer(game, board.bob) and not confirmation.can_answer(game, board.ann)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         confirmation.confirm(game, board.ann)
     confirmation.confirm(game, board.bob)
     game = board.game()
@@ -211,7 +211,7 @@ def test_a_disagreeing_report_is_a_dispute_and_the_result_stays(board: Board) ->
 def test_the_opponent_disputes_a_reported_result_and_the_arbiter_decides_for_a_report(board: Board) -> None:
     first = report(board, board.ann, "0-1")
     confirmation.dispute(board.game(), board.bob, "we never played")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         decisions.decide(board.game(), board.bob, kind="submission", submission_id=first.pk)
     assert first in decisions.decidable_submissions(board.game())
     decision = decisions.decide(board.game(), board.ada, kind="submission", submission_id=first.pk)

@@ -1,8 +1,11 @@
-"""REST API: events, rounds with pairings, standings, crosstables, players; result entry for managers."""
+"""REST API: events, rounds with pairings, standings, crosstables, players; result entry for managers.
+
+The views check nothing themselves: the services do, and their refusals become answers in the one
+exception handler (``config.errors.api_exception_handler``).
+"""
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -25,19 +28,15 @@ from tournaments.api.serializers import (
     RoundSerializer,
     StandingSerializer,
 )
-from tournaments.errors import ServiceError
 from tournaments.models import Event, Pairing, Rating, Round
 from tournaments.ratings.families import FAMILIES
 from tournaments.ratings.selectors import ORDERS, published_list
 from tournaments.results.codes import format_points
-from tournaments.results.corrections import CorrectionConflict, correct_result
+from tournaments.results.corrections import correct_result
 from tournaments.results.services import record_result
 from tournaments.standings.services import crosstable, standing_lines
-from tournaments.web.views.trf import trf_export
-
-
-def error_response(exc: Exception, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    return Response({"detail": str(exc)}, status=code)
+from tournaments.trf.io import trf_download
+from tournaments.web.views.trf import trf_file
 
 
 def standing_rows(event: Event) -> list[dict[str, object]]:
@@ -97,7 +96,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True)
     def trf(self, request: Request, slug: str) -> HttpResponse:
         """The event as a FIDE TRF-2026 file (the same download as the event page's)."""
-        return trf_export(request._request, slug)
+        return trf_file(trf_download(self.get_object(), request.user))
 
     @action(detail=True)
     def crosstable(self, request: Request, slug: str) -> Response:
@@ -139,12 +138,7 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         pairing = self.get_object()
         data = ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            pairing = record_result(pairing, request.user, data.validated_data["result"])
-        except PermissionDenied as exc:
-            return error_response(exc, status.HTTP_403_FORBIDDEN)
-        except ServiceError as exc:
-            return error_response(exc)
+        pairing = record_result(pairing, request.user, data.validated_data["result"])
         return Response(PairingSerializer(pairing).data)
 
     @extend_schema(
@@ -166,16 +160,9 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         pairing = self.get_object()
         data = CorrectionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            correction = correct_result(
-                pairing, data.validated_data["result"], data.validated_data["reason"], request.user
-            )
-        except PermissionDenied as exc:
-            return error_response(exc, status.HTTP_403_FORBIDDEN)
-        except CorrectionConflict as exc:
-            return error_response(exc, status.HTTP_409_CONFLICT)
-        except ServiceError as exc:
-            return error_response(exc)
+        correction = correct_result(
+            pairing, data.validated_data["result"], data.validated_data["reason"], request.user
+        )
         correction.refresh_from_db()
         return Response(ResultCorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
 

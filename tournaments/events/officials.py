@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_organiser
 from tournaments.models import Event
 
 OFFICIAL_ROLES = ("organiser", "arbiter")
@@ -23,7 +23,7 @@ def _role_set(event: Event, role: str) -> Any:
 
 def add_official(event: Event, user: object, username: str, role: str) -> object:
     """Make the account ``username`` an organiser or an arbiter of the event."""
-    require_organiser(event, user)
+    require(user, Action.APPOINT_OFFICIALS, event)
     members = _role_set(event, role)
     account = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if account is None:
@@ -45,7 +45,7 @@ def add_official(event: Event, user: object, username: str, role: str) -> object
 
 def remove_official(event: Event, user: object, username: str, role: str) -> None:
     """Take an organiser or arbiter off the event; the last organiser stays."""
-    require_organiser(event, user)
+    require(user, Action.APPOINT_OFFICIALS, event)
     members = _role_set(event, role)
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)

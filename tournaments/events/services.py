@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import random
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
 from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Round
 from tournaments.pairing.round_robin import rounds_for
@@ -51,8 +50,7 @@ def create_event(user: object, creation_key: str | None = None, **fields: object
     double click, a retry, the same request twenty times at once) creates nothing more and is refused
     with :class:`AlreadyExists`.
     """
-    if not getattr(user, "is_authenticated", False):
-        raise PermissionDenied(_("sign in to create an event"))
+    require(user, Action.CREATE_EVENT)
     if creation_key:
         fields["creation_key"] = creation_key
         _refuse_sent_twice(creation_key)
@@ -96,7 +94,7 @@ def _refuse_sent_twice(creation_key: str) -> None:
 
 def update_event_settings(event: Event, user: object, fields: dict[str, object]) -> Event:
     """Change the settings of an event that has not started."""
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.CREATED:
@@ -122,7 +120,7 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
 
 def start_event(event: Event, user: object, top_seed_colour: str | None = None) -> Round:
     """Freeze pairing numbers, derive the round count of round robins, and pair round 1."""
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.CREATED:
@@ -147,7 +145,7 @@ def start_event(event: Event, user: object, top_seed_colour: str | None = None) 
 
 
 def finish_event(event: Event, user: object) -> Event:
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.RUNNING:

@@ -10,30 +10,20 @@ every closed round are recomputed with the new list in the same transaction (not
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round, TieBreakChange
 from tournaments.standings.compute import check_tie_breaks, default_tie_breaks
 from tournaments.standings.services import store_standings
 
 
-def is_arbiter(event: Event, user: object) -> bool:
-    """The event's arbiters and superusers (organisers who are not arbiters are not)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
-    return event.arbiters.filter(pk=user.pk).exists()  # type: ignore[attr-defined]
-
-
 def change_tie_breaks(event: Event, user: object, codes: list[str], reason: str) -> TieBreakChange:
     """Set the tie-break list of a started event (an empty list: the system's usual order), log
     the change and recompute the stored standings of every closed round."""
-    if not is_arbiter(event, user):
-        raise PermissionDenied(_("only the event's arbiters may change its tie-breaks once it has started"))
+    require(user, Action.CHANGE_TIE_BREAKS, event)
     reason = reason.strip()
     if not reason:
         raise ServiceError(_("give the reason for changing the tie-breaks"))

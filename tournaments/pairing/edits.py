@@ -12,8 +12,8 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
 from tournaments.models import Pairing, PairingAudit, Round, RoundPublication
 from tournaments.pairing.checks import EditCheck, check_pairings
 from tournaments.pairing.history import build_state
@@ -74,7 +74,7 @@ def edit_pairings(
     the arbiter decides — and listed in the audit; boards that cannot be stored (a player twice,
     unknown players) are refused.
     """
-    require_manager(round_.event, user)
+    require(user, Action.MANAGE_EVENT, round_.event)
     with transaction.atomic():
         round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
         refusal = edit_refusal(round_)
@@ -102,7 +102,7 @@ def edit_pairings(
 
 def publish_round(round_: Round, user: object) -> RoundPublication:
     """Make a paired round's pairings public; hand edits are refused from then on."""
-    require_manager(round_.event, user)
+    require(user, Action.MANAGE_EVENT, round_.event)
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status == Round.Status.PENDING:

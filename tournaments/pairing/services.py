@@ -15,8 +15,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
 from tournaments.integrity import create_or_refuse
 from tournaments.locking import lock_round
 from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Round
@@ -46,7 +46,7 @@ def create_round(event: Event, number: int) -> Round:
 
 def pair_next_round(event: Event, user: object) -> Round:
     """Create the next round and pair it (in a Celery task, eagerly in the embedded setup)."""
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.RUNNING:
@@ -63,7 +63,7 @@ def pair_next_round(event: Event, user: object) -> Round:
 
 
 def retry_pairing(round_: Round, user: object) -> Round:
-    require_manager(round_.event, user)
+    require(user, Action.MANAGE_EVENT, round_.event)
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != Round.Status.PENDING:
@@ -160,7 +160,7 @@ def add_forbidden_pair(
     event: Event, user: object, first: Registration, second: Registration, reason: str = ""
 ) -> ForbiddenPair:
     """Two players the organiser does not want paired (same club, same family)."""
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     if first.pk == second.pk:
         raise ServiceError(_("a forbidden pair needs two different players"))
     if first.event_id != event.pk or second.event_id != event.pk:
@@ -186,5 +186,5 @@ def add_forbidden_pair(
 
 
 def remove_forbidden_pair(pair: ForbiddenPair, user: object) -> None:
-    require_manager(pair.event, user)
+    require(user, Action.MANAGE_EVENT, pair.event)
     pair.delete()

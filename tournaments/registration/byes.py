@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
 from tournaments.events.selectors import next_unpaired_round
 from tournaments.models import ByeRequest, Event, Pairing, Registration, Round, SwissSettings
 from tournaments.results.codes import BYE_HALF, REQUESTED_BYES
@@ -37,7 +37,7 @@ def update_settings(
     late_entry_bye: str | None = None,
     bye_points: int | None = None,
 ) -> SwissSettings:
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         settings, _created = SwissSettings.objects.get_or_create(event=event)
         if max_half_byes is not None:
@@ -83,7 +83,7 @@ def request_bye(
 ) -> ByeRequest:
     """Record that a player will not play ``round_number``: a half-point, full-point or zero-point bye."""
     event = registration.event
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     if kind not in REQUESTED_BYES:
         raise ServiceError(
             _("'%(kind)s' is not a bye a player can ask for (half, full or zero)") % {"kind": kind}
@@ -135,7 +135,7 @@ def request_bye(
 
 def cancel_bye(request: ByeRequest, user: object) -> None:
     event = request.registration.event
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         if request.round_number < next_unpaired_round(event):
             raise ServiceError(

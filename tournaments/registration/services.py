@@ -14,8 +14,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from accounts.models import Player
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
 from tournaments.events.selectors import next_unpaired_round
 from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Pairing, Registration, Round
@@ -94,7 +94,7 @@ def initial_ranking(registrations: Iterable[Registration]) -> list[Registration]
 
 
 def register(event: Event, user: object, player: Player, rating: int | None = None) -> Registration:
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINISHED:
@@ -122,7 +122,7 @@ def _entry_rating(event: Event, player: Player) -> int:
 
 def register_by_name(event: Event, user: object, name: str, rating: int | None = None) -> Registration:
     """Register the stored player the name means (registration/matching) or a new one."""
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     name = name.strip()
     if not name:
         raise ServiceError(_("a player needs a name"))
@@ -154,7 +154,7 @@ def _new_player(name: str) -> Player:
 
 def register_list(event: Event, user: object, text: str) -> list[Registration]:
     """Register every player of a pasted list, all or nothing."""
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     entries = parse_player_list(text)
     with transaction.atomic():
         registrations = []
@@ -169,7 +169,7 @@ def register_list(event: Event, user: object, text: str) -> list[Registration]:
 def withdraw(registration: Registration, user: object, from_round: int | None = None) -> Registration:
     """Withdraw a player from the next round on (or from ``from_round``); played rounds stay."""
     event = registration.event
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         registration = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -202,7 +202,7 @@ def add_late_entry(
     initial ranking (rating, then name) so the newcomer takes his place; later he gets the next
     free number.
     """
-    require_manager(event, user)
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if not event.is_swiss:

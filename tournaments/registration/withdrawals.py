@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
 from tournaments.models import Event, Registration
 
 
@@ -36,7 +36,7 @@ def undo_refusal(registration: Registration) -> str:
 
 def undo_withdrawal(registration: Registration, user: object) -> Registration:
     """Make a withdrawn player active again, before the first round he left is paired."""
-    require_manager(registration.event, user)
+    require(user, Action.MANAGE_EVENT, registration.event)
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=registration.event_id)  # no pairing starts meanwhile
         registration = (

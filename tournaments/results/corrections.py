@@ -2,7 +2,7 @@
 
 Rules held here:
 
-* only the event's organisers and arbiters correct (:func:`~tournaments.events.permissions.require_manager`);
+* only the event's organisers and arbiters correct (``accounts.policy``: ``MANAGE_EVENT``);
 * only in a closed round: an open round's results are entered the normal way
   (:mod:`tournaments.results.services`); a bye has no result to correct;
 * a reason is required, and the new result must differ from the stored one;
@@ -25,8 +25,8 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
+from accounts.policy import Action, require
+from tournaments.errors import Conflict, ServiceError
 from tournaments.locking import lock_pairing, retry_on_conflict
 from tournaments.models import Pairing, ResultCorrection, Round
 from tournaments.results.codes import FORFEITS, normalise_codes
@@ -42,7 +42,7 @@ class CorrectionError(ServiceError):
     """A correction refused for what was asked (no reason, the same result, a bad code)."""
 
 
-class CorrectionConflict(ServiceError):
+class CorrectionConflict(Conflict):
     """A correction refused for the state of the round or board (open round, a bye)."""
 
 
@@ -72,7 +72,7 @@ def clean_reason(reason: str | None) -> str:
 def correct_result(pairing: Pairing, result: str | list[str], reason: str, user: object) -> ResultCorrection:
     """Correct the result of a board of a closed round; standings and ratings are recomputed in
     the background from that round on."""
-    require_manager(pairing.round.event, user)
+    require(user, Action.MANAGE_EVENT, pairing.round.event)
     reason = clean_reason(reason)
     with transaction.atomic():
         pairing = lock_pairing(pairing.pk)  # the round, then the pairing (the lock order)

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
 from tournaments.locking import lock_pairing, lock_round, retry_on_conflict
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import FORFEITS, normalise_codes
@@ -28,7 +28,7 @@ def record_result(
     pairing: Pairing, user: object, result: str | list[str], source: object = Pairing.Source.REPORTED
 ) -> Pairing:
     """Enter or correct the result of a pairing (refused once its round is closed)."""
-    require_manager(pairing.round.event, user)
+    require(user, Action.MANAGE_EVENT, pairing.round.event)
     return apply_result(pairing, result, source)
 
 
@@ -37,7 +37,7 @@ def record_round(
     round_: Round, user: object, changes: Sequence[tuple[Pairing, str | list[str]]]
 ) -> list[Pairing]:
     """Enter the results of several boards of a round, all or nothing."""
-    require_manager(round_.event, user)
+    require(user, Action.MANAGE_EVENT, round_.event)
     with transaction.atomic():
         saved = []
         for pairing, result in changes:
@@ -85,7 +85,7 @@ def close_round(round_: Round, user: object) -> Round:
 
     Marks the round's standings and ratings stale in the same transaction and queues their task
     once it commits: a broker that is down then fails nothing, the sweep queues the task later."""
-    require_manager(round_.event, user)
+    require(user, Action.MANAGE_EVENT, round_.event)
     with transaction.atomic():
         round_ = lock_round(round_.pk)
         if round_.status == Round.Status.CLOSED:

@@ -1,18 +1,22 @@
 """TRF files in and out of the database: export a stored event, import a file as a new event.
 
 :func:`import_event` is all or nothing; every problem with the file is a
-:class:`~tournaments.trf.format.TrfError` naming the line and the reason.
+:class:`~tournaments.trf.format.TrfError` naming the line and the reason. :func:`trf_download` is
+the one download of an event's file, served by the event's page and the API.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from accounts.errors import Conflict
 from accounts.models import Player
 from tournaments.events.services import create_event
 from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration, Round
@@ -126,6 +130,28 @@ def _rank_by_standings(event: Event, players: dict[int, TrfPlayer]) -> None:
 
 def export_event_text(event: Event, user: object = None) -> str:
     return write_trf(export_event(event, user))
+
+
+class TrfExportConflict(Conflict):
+    """The stored event cannot be written as a TRF file (the page and the API answer 409)."""
+
+
+@dataclass(frozen=True)
+class TrfDownload:
+    filename: str
+    text: str
+
+
+def trf_download(event: Event, user: object = None) -> TrfDownload:
+    """The event as a FIDE TRF-2026 download, for the page and the API alike (public, like the
+    crosstable; a draft round only for the event's managers)."""
+    try:
+        text = export_event_text(event, user)
+    except TrfError as exc:
+        raise TrfExportConflict(
+            _("This event cannot be exported as TRF: %(reason)s") % {"reason": exc}
+        ) from exc
+    return TrfDownload(f"{event.slug}.trf", text)
 
 
 def import_event(

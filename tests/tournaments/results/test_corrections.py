@@ -37,9 +37,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 
+from accounts.errors import PermissionRefused
 from games.models import Decision, Game
 from games.services import games_of
 from games.signals import result_changed
@@ -257,7 +257,7 @@ def test_stale_until_the_job_ran_and_the_sweep_queues_it_again(
 def test_refusals(events: tuple[Event, Event], organiser: User, stranger: User, commit: Any) -> None:
     a, _b = events
     pairing = ann_dan(a)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         correct_result(pairing, "0-1", "reason", stranger)
     with pytest.raises(CorrectionError, match="reason"):
         correct_result(pairing, "0-1", "   ", organiser)

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from accounts.errors import PermissionRefused
 from tests.conftest import make_event
 from tests.tournaments.trf.test_export_ranks import play
 from tournaments.errors import ServiceError
@@ -72,7 +72,7 @@ def test_the_arbiter_changes_the_list_logged_and_recomputed(played: Event, arbit
 def test_only_arbiters_change_it_after_the_start_with_a_reason(
     played: Event, organiser: User, arbiter: User
 ) -> None:
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         change_tie_breaks(played, organiser, ["DE"], "the organiser is not an arbiter")
     with pytest.raises(ServiceError, match="reason"):
         change_tie_breaks(played, arbiter, ["DE"], "  ")

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from accounts.errors import PermissionRefused
 from tests.conftest import make_event, make_swiss, next_round, play_round, reg, start
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Registration, Round
@@ -128,6 +128,6 @@ def test_undo_needs_a_manager_and_a_withdrawal(organiser: User, stranger: User) 
     with pytest.raises(WithdrawalError, match="has not withdrawn"):
         undo_withdrawal(ann, organiser)
     registration_services.withdraw(ann, organiser)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(PermissionRefused):
         undo_withdrawal(ann, stranger)
     assert undo_withdrawal(ann, organiser).status == Registration.Status.ACTIVE

@@ -9,26 +9,23 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.errors import ServiceError
 from tournaments.events.selectors import next_unpaired_round
 from tournaments.models import ByeRequest, Event
 from tournaments.registration import byes
 from tournaments.web.forms.registration import ByeRequestForm, SwissSettingsForm
-from tournaments.web.views.common import event_or_404, forbidden_as_403, sentence, swiss_context, swiss_event
+from tournaments.web.views.common import attempt, event_page, sentence, swiss_context
 
 
-@login_required
-@forbidden_as_403
-def swiss_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    event = swiss_event(request, slug)
+@event_page(swiss=True)
+def swiss_settings(request: HttpRequest, event: Event) -> HttpResponse:
     current = byes.settings_of(event)
     status = 200
     if request.method == "POST":
         form = SwissSettingsForm(request.POST, event=event)
         if form.is_valid():
             data = form.cleaned_data
-            try:
-                byes.update_settings(
+            saved = attempt(
+                lambda: byes.update_settings(
                     event,
                     request.user,
                     max_half_byes=data["max_half_byes"],
@@ -36,8 +33,9 @@ def swiss_settings(request: HttpRequest, slug: str) -> HttpResponse:
                     late_entry_bye=data["late_entry_bye"],
                     bye_points=data["bye_points"],
                 )
-            except ServiceError as exc:
-                form.add_error(None, str(exc))
+            )
+            if saved.refused:
+                form.add_error(None, saved.reason)
             else:
                 messages.success(request, _("Swiss settings saved."))
                 return redirect("tournaments:swiss-settings", slug=event.slug)
@@ -49,21 +47,22 @@ def swiss_settings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/swiss_settings.html", context, status=status)
 
 
-@login_required
-@forbidden_as_403
-def swiss_byes(request: HttpRequest, slug: str) -> HttpResponse:
+@event_page(swiss=True)
+def swiss_byes(request: HttpRequest, event: Event) -> HttpResponse:
     """Requested byes of every player; managers record new ones here."""
-    event = swiss_event(request, slug)
     next_round = next_unpaired_round(event)
     status = 200
     if request.method == "POST":
         form = ByeRequestForm(request.POST, event=event)
         if form.is_valid():
             data = form.cleaned_data
-            try:
-                bye = byes.request_bye(data["registration"], request.user, data["round_number"], data["kind"])
-            except ServiceError as exc:
-                messages.error(request, _("Bye refused: %(reason)s") % {"reason": sentence(exc)})
+            requested = attempt(
+                lambda: byes.request_bye(
+                    data["registration"], request.user, data["round_number"], data["kind"]
+                )
+            )
+            if requested.refused or (bye := requested.value) is None:
+                messages.error(request, _("Bye refused: %(reason)s") % {"reason": sentence(requested.reason)})
             else:
                 messages.success(
                     request,
@@ -99,18 +98,16 @@ def swiss_byes(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@forbidden_as_403
-def swiss_bye_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = event_or_404(slug)
+@event_page(action=None)
+def swiss_bye_cancel(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     bye = get_object_or_404(
         ByeRequest.objects.select_related("registration__player", "registration__event"),
         pk=pk,
         registration__event=event,
     )
-    try:
-        byes.cancel_bye(bye, request.user)
-    except ServiceError as exc:
-        messages.error(request, sentence(exc))
+    cancelled = attempt(lambda: byes.cancel_bye(bye, request.user))
+    if cancelled.refused:
+        messages.error(request, sentence(cancelled.reason))
     else:
         messages.success(
             request,

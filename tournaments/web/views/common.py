@@ -1,40 +1,51 @@
-"""What every page shares: the 403 page for refused users, event and round lookups, the event tabs."""
+"""What every page shares: the opening of an event's pages (:func:`event_page`), a service call whose
+refusal the page shows (:func:`attempt`), event and round lookups, the event tabs.
+
+A refused permission or a missing object raised anywhere below a page becomes the 403 or 404 page
+in one place (``config.errors.ServiceErrorMiddleware``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
 
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from tournaments.events.permissions import require_manager
+from accounts.errors import Attempt, attempt
+from accounts.policy import Action, can, require
 from tournaments.models import Event, Round
 
 View = Callable[..., HttpResponse]
-
-
-def forbidden_as_403(view: View) -> View:
-    """Render the 403 page when a service refuses the user."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except PermissionDenied as exc:
-            return render(
-                request,
-                "tournaments/forbidden.html",
-                {"reason": str(exc) or "You may not do this."},
-                status=403,
-            )
-
-    return wrapper
-
+__all__ = ["Attempt", "attempt", "event_context", "event_or_404", "event_page", "id_or_404", "round_or_404"]
 
 MAX_ID = 2**63 - 1
+
+
+def event_page(action: Action | None = Action.MANAGE_EVENT, *, swiss: bool = False) -> Callable[[View], View]:
+    """The opening of an event's page: the event of the URL's ``slug`` (404 when there is none) and,
+    when the URL has a ``number``, its round (404 likewise); then, for ``action``, a signed-in user
+    (the others sign in first) who may take it on the event (the 403 page otherwise); for ``swiss``,
+    a Swiss event (404 for the others). The view receives ``event`` (and ``round_``) in their place."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, slug: str, **kwargs: object) -> HttpResponse:
+            event = event_or_404(slug)
+            if "number" in kwargs:
+                kwargs["round_"] = round_or_404(event, kwargs.pop("number"))  # type: ignore[arg-type]
+            if action is not None:
+                require(request.user, action, event)
+            if swiss and not event.is_swiss:
+                raise Http404("only Swiss events have this page")
+            return view(request, event, **kwargs)
+
+        return login_required(wrapper) if action is not None else wrapper
+
+    return decorate
 
 
 def id_or_404(value: object) -> int:
@@ -60,22 +71,13 @@ def event_context(request: HttpRequest, event: Event, tab: str) -> dict[str, obj
         "tab": tab,
         "rounds": rounds,
         "latest_round": rounds[-1] if rounds else None,
-        "can_manage": event.can_manage(request.user),
+        "can_manage": can(request.user, Action.MANAGE_EVENT, event),
     }
 
 
-def sentence(exc: Exception | str) -> str:
+def sentence(exc: Exception | str | None) -> str:
     text = str(exc)
     return f"{text[:1].upper()}{text[1:]}{'' if text.endswith('.') else '.'}"
-
-
-def swiss_event(request: HttpRequest, slug: str) -> Event:
-    """The Swiss event ``slug`` after checking the user manages it (404 for other systems)."""
-    event = event_or_404(slug)
-    require_manager(event, request.user)
-    if not event.is_swiss:
-        raise Http404("only Swiss events have this page")
-    return event
 
 
 def swiss_context(request: HttpRequest, event: Event, page: str) -> dict[str, object]:

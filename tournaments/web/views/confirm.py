@@ -11,12 +11,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.errors import ServiceError
 from tournaments.events.selectors import can_finish, next_unpaired_round
 from tournaments.models import Event, Registration, Round
 from tournaments.registration.withdrawals import undo_refusal, undo_withdrawal
 from tournaments.results.services import missing_results
-from tournaments.web.views.common import event_context, id_or_404, sentence
+from tournaments.web.views.common import attempt, event_context, id_or_404, sentence
 
 CONFIRMED = "yes"
 
@@ -147,12 +146,11 @@ def undo_withdrawal_action(request: HttpRequest, event: Event) -> HttpResponse:
     registration = get_object_or_404(
         Registration, pk=id_or_404(request.POST.get("registration")), event=event
     )
-    try:
-        back = undo_withdrawal(registration, request.user)
-    except ServiceError as exc:
-        messages.error(request, sentence(exc))
+    undone = attempt(lambda: undo_withdrawal(registration, request.user))
+    if undone.refused or undone.value is None:
+        messages.error(request, sentence(undone.reason))
     else:
-        messages.success(request, _("%(player)s plays again.") % {"player": back.player})
+        messages.success(request, _("%(player)s plays again.") % {"player": undone.value.player})
     return redirect("tournaments:registrations", slug=event.slug)
 
 

@@ -4,37 +4,27 @@ standings and ratings that will be recomputed, then the correction (``results.co
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
-from tournaments.models import Pairing
+from tournaments.models import Event, Pairing, Round
 from tournaments.results.corrections import check_correctable, correct_result
 from tournaments.results.recomputation import affected_rounds
 from tournaments.web.forms.corrections import CorrectionForm
-from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403, round_or_404, sentence
+from tournaments.web.views.common import attempt, event_context, event_page, sentence
 
 
-@login_required
-@forbidden_as_403
-def pairing_correct(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
+@event_page()
+def pairing_correct(request: HttpRequest, event: Event, round_: Round, board: int) -> HttpResponse:
     """Correct one board of a closed round: form, confirmation ("this changes rounds N..M"), done."""
-    event = event_or_404(slug)
-    round_ = round_or_404(event, number)
     pairing = get_object_or_404(
         Pairing.objects.select_related("white__player", "black__player", "round__event"),
         round=round_,
         board=board,
     )
-    require_manager(event, request.user)
-    refusal = ""
-    try:
-        check_correctable(pairing)
-    except ServiceError as exc:
-        refusal = str(exc)
+    checked = attempt(lambda: check_correctable(pairing))
+    refusal = checked.reason if checked.refused else ""
     status = 200
     confirming = False
     if request.method == "POST" and not refusal:
@@ -45,10 +35,11 @@ def pairing_correct(request: HttpRequest, slug: str, number: int, board: int) ->
                 form.add_error("result", _("This is the stored result: nothing to correct."))
                 status = 400
             elif request.POST.get("step") == "confirm" and data["confirm"]:
-                try:
-                    correct_result(pairing, data["result"], data["reason"], request.user)
-                except ServiceError as exc:
-                    form.add_error(None, str(exc))
+                corrected = attempt(
+                    lambda: correct_result(pairing, data["result"], data["reason"], request.user)
+                )
+                if corrected.refused:
+                    form.add_error(None, corrected.reason)
                     status = 400
                 else:
                     messages.success(

@@ -11,14 +11,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.policy import Action, can, require
 from tournaments.errors import ServiceError
 from tournaments.events import officials, selectors
-from tournaments.events.permissions import is_organiser, require_manager, require_organiser
 from tournaments.events.services import create_event, finish_event, start_event, update_event_settings
 from tournaments.models import Event, Registration, Round
 from tournaments.templatetags.tournament_tags import tie_break_name
 from tournaments.web.forms.events import EventForm, StartEventForm
-from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403
+from tournaments.web.views.common import attempt, event_context, event_or_404, event_page
 from tournaments.web.views.confirm import finish_confirmation
 
 
@@ -59,20 +59,17 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@forbidden_as_403
 def event_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = EventForm(request.POST)
         if form.is_valid():
-            try:
-                event = create_event(
-                    request.user,
-                    creation_key=form.cleaned_data["creation_key"] or None,
-                    **form.event_fields(),
-                )
-            except ServiceError as exc:
-                form.add_error(None, str(exc))
+            key = form.cleaned_data["creation_key"] or None
+            created = attempt(lambda: create_event(request.user, creation_key=key, **form.event_fields()))
+            if created.refused:
+                form.add_error(None, created.reason)
             else:
+                event = created.value
+                assert event is not None
                 messages.success(
                     request, _("%(name)s created. Register the players next.") % {"name": event.name}
                 )
@@ -81,11 +78,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"form": EventForm(), "creating": True})
 
 
-@login_required
-@forbidden_as_403
-def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_or_404(slug)
-    require_manager(event, request.user)
+@event_page()
+def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     context = event_context(request, event, "overview")
     if event.status != Event.Status.CREATED:
         messages.error(request, _("The event has started: its settings can no longer change."))
@@ -93,10 +87,9 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         form = EventForm(request.POST)
         if form.is_valid():
-            try:
-                update_event_settings(event, request.user, form.event_fields())
-            except ServiceError as exc:
-                form.add_error(None, str(exc))
+            saved = attempt(lambda: update_event_settings(event, request.user, form.event_fields()))
+            if saved.refused:
+                form.add_error(None, saved.reason)
             else:
                 messages.success(request, _("Settings saved."))
                 return redirect(event)
@@ -108,85 +101,71 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@forbidden_as_403
-def event_start(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_or_404(slug)
+@event_page(action=None)
+def event_start(request: HttpRequest, event: Event) -> HttpResponse:
     form = StartEventForm(request.POST)
     colour = form.cleaned_data["top_seed_colour"] if form.is_valid() else "lot"
-    try:
-        round_ = start_event(event, request.user, None if colour == "lot" else colour)
-    except ServiceError as exc:
-        messages.error(request, _("The event could not start: %(reason)s.") % {"reason": exc})
+    started = attempt(lambda: start_event(event, request.user, None if colour == "lot" else colour))
+    if started.refused or started.value is None:
+        messages.error(request, _("The event could not start: %(reason)s.") % {"reason": started.reason})
         return redirect(event)
     messages.success(request, _("The event has started: round 1 is being paired."))
-    return redirect("tournaments:round-detail", slug=event.slug, number=round_.number)
+    return redirect("tournaments:round-detail", slug=event.slug, number=started.value.number)
 
 
 @require_POST
-@login_required
-@forbidden_as_403
-def event_finish(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_or_404(slug)
-    require_manager(event, request.user)
+@event_page()
+def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
     if (asked := finish_confirmation(request, event)) is not None:
         return asked
-    try:
-        finish_event(event, request.user)
-    except ServiceError as exc:
-        messages.error(request, _("The event cannot finish yet: %(reason)s.") % {"reason": exc})
+    finished = attempt(lambda: finish_event(event, request.user))
+    if finished.refused:
+        messages.error(request, _("The event cannot finish yet: %(reason)s.") % {"reason": finished.reason})
         return redirect(event)
     messages.success(request, _("%(name)s is finished.") % {"name": event.name})
     return redirect("tournaments:standings", slug=event.slug)
 
 
-@login_required
-@forbidden_as_403
-def event_officials(request: HttpRequest, slug: str) -> HttpResponse:
+@event_page()
+def event_officials(request: HttpRequest, event: Event) -> HttpResponse:
     """Organisers appoint and remove co-organisers and arbiters (by account name)."""
-    event = event_or_404(slug)
-    require_manager(event, request.user)
     status = 200
     if request.method == "POST":
-        require_organiser(event, request.user)
-        action = request.POST.get("action", "add")
-        username = request.POST.get("username", "").strip()
-        role = request.POST.get("role", "")
-        try:
-            if action == "remove":
-                officials.remove_official(event, request.user, username, role)
-                messages.success(
-                    request,
-                    (
-                        _("%(name)s is no longer an organiser of this event.")
-                        if role == "organiser"
-                        else _("%(name)s is no longer an arbiter of this event.")
-                    )
-                    % {"name": username},
-                )
-            else:
-                if not username:
-                    raise ServiceError(_("give the account name of the person to appoint"))
-                officials.add_official(event, request.user, username, role)
-                messages.success(
-                    request,
-                    (
-                        _("%(name)s is now an organiser of this event.")
-                        if role == "organiser"
-                        else _("%(name)s is now an arbiter of this event.")
-                    )
-                    % {"name": username},
-                )
-        except ServiceError as exc:
-            messages.error(request, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
-            status = 400
-        else:
+        require(request.user, Action.APPOINT_OFFICIALS, event)
+        changed = attempt(lambda: _change_official(request, event))
+        if not changed.refused:
             return redirect("tournaments:event-officials", slug=event.slug)
+        messages.error(request, f"{changed.reason[:1].upper()}{changed.reason[1:]}.")
+        status = 400
     context = event_context(request, event, "overview")
     context.update(
         {
             "organisers": list(event.organisers.order_by("username")),
             "arbiters": list(event.arbiters.order_by("username")),
-            "is_organiser": is_organiser(event, request.user),
+            "is_organiser": can(request.user, Action.APPOINT_OFFICIALS, event),
         }
     )
     return render(request, "tournaments/event_officials.html", context, status=status)
+
+
+def _change_official(request: HttpRequest, event: Event) -> None:
+    """Appoint, or (``action=remove``) remove, the official the form names; the message says so."""
+    username = request.POST.get("username", "").strip()
+    role = request.POST.get("role", "")
+    if request.POST.get("action", "add") == "remove":
+        officials.remove_official(event, request.user, username, role)
+        text = (
+            _("%(name)s is no longer an organiser of this event.")
+            if role == "organiser"
+            else _("%(name)s is no longer an arbiter of this event.")
+        )
+    else:
+        if not username:
+            raise ServiceError(_("give the account name of the person to appoint"))
+        officials.add_official(event, request.user, username, role)
+        text = (
+            _("%(name)s is now an organiser of this event.")
+            if role == "organiser"
+            else _("%(name)s is now an arbiter of this event.")
+        )
+    messages.success(request, text % {"name": username})

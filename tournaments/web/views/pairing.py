@@ -9,26 +9,24 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.errors import ServiceError
-from tournaments.models import ForbiddenPair
+from tournaments.models import Event, ForbiddenPair
 from tournaments.pairing.services import add_forbidden_pair, remove_forbidden_pair
 from tournaments.web.forms.pairing import ForbiddenPairForm
-from tournaments.web.views.common import event_or_404, forbidden_as_403, swiss_context, swiss_event
+from tournaments.web.views.common import attempt, event_page, swiss_context
 
 
-@login_required
-@forbidden_as_403
-def swiss_forbidden_pairs(request: HttpRequest, slug: str) -> HttpResponse:
-    event = swiss_event(request, slug)
+@event_page(swiss=True)
+def swiss_forbidden_pairs(request: HttpRequest, event: Event) -> HttpResponse:
     status = 200
     if request.method == "POST":
         form = ForbiddenPairForm(request.POST, event=event)
         if form.is_valid():
             data = form.cleaned_data
-            try:
-                pair = add_forbidden_pair(event, request.user, data["first"], data["second"], data["reason"])
-            except ServiceError as exc:
-                form.add_error(None, str(exc))
+            added = attempt(
+                lambda: add_forbidden_pair(event, request.user, data["first"], data["second"], data["reason"])
+            )
+            if added.refused or (pair := added.value) is None:
+                form.add_error(None, added.reason)
             else:
                 messages.success(
                     request,
@@ -47,9 +45,8 @@ def swiss_forbidden_pairs(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @login_required
-@forbidden_as_403
-def swiss_forbidden_pair_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    event = event_or_404(slug)
+@event_page(action=None)
+def swiss_forbidden_pair_remove(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     pair = get_object_or_404(
         ForbiddenPair.objects.select_related("first__player", "second__player", "event"), pk=pk, event=event
     )

@@ -3,95 +3,43 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.errors import ServiceError
-from tournaments.events.permissions import require_manager
+from accounts.policy import Action, require
 from tournaments.events.selectors import next_unpaired_round, registration_open
 from tournaments.models import Event, Pairing, Registration
 from tournaments.registration import services as registration_services
 from tournaments.registration.byes import settings_of
 from tournaments.web.forms.registration import LateEntryForm, PasteListForm, RegisterPlayerForm
-from tournaments.web.views.common import (
-    event_context,
-    event_or_404,
-    forbidden_as_403,
-    id_or_404,
-    swiss_context,
-    swiss_event,
-)
+from tournaments.web.views.common import attempt, event_context, event_page, id_or_404, swiss_context
 from tournaments.web.views.confirm import mark_undoable, undo_withdrawal_action, withdrawal_confirmation
 
 
-@forbidden_as_403
-def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
+def common_registrations(request: HttpRequest, event: Event) -> HttpResponse:
     """The players of an event; managers register (one or a pasted list) and withdraw here."""
-    event = event_or_404(slug)
     register_form, paste_form = RegisterPlayerForm(), PasteListForm()
     status = 200
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        require_manager(event, request.user)
+        require(request.user, Action.MANAGE_EVENT, event)
         action = request.POST.get("action", "")
-        try:
-            if action == "register":
-                register_form = RegisterPlayerForm(request.POST)
-                if register_form.is_valid():
-                    registration = registration_services.register_by_name(
-                        event,
-                        request.user,
-                        register_form.cleaned_data["name"],
-                        register_form.cleaned_data["rating"],
-                    )
-                    messages.success(request, _("%(player)s registered.") % {"player": registration.player})
-                    return redirect("tournaments:registrations", slug=event.slug)
-            elif action == "paste":
-                paste_form = PasteListForm(request.POST)
-                if paste_form.is_valid():
-                    added = registration_services.register_list(
-                        event, request.user, paste_form.cleaned_data["players"]
-                    )
-                    messages.success(
-                        request,
-                        ngettext("%(count)d player registered.", "%(count)d players registered.", len(added))
-                        % {"count": len(added)},
-                    )
-                    return redirect("tournaments:registrations", slug=event.slug)
-            elif action == "withdraw":
-                registration = get_object_or_404(
-                    Registration, pk=id_or_404(request.POST.get("registration")), event=event
-                )
-                if (asked := withdrawal_confirmation(request, event, registration)) is not None:
-                    return asked
-                result = registration_services.withdraw(registration, request.user)
-                if result.withdrawn_from_round:
-                    messages.success(
-                        request,
-                        _("%(player)s withdrawn from round %(round)s on.")
-                        % {"player": result.player, "round": result.withdrawn_from_round},
-                    )
-                else:
-                    messages.success(
-                        request, _("%(player)s removed from the event.") % {"player": result.player}
-                    )
-                return redirect("tournaments:registrations", slug=event.slug)
-            elif action == "undo-withdrawal":
-                return undo_withdrawal_action(request, event)
-            else:
-                messages.error(request, _("Unknown action."))
-                return redirect("tournaments:registrations", slug=event.slug)
-        except ServiceError as exc:
-            target = paste_form if action == "paste" else register_form
+        if action == "register":
+            register_form = RegisterPlayerForm(request.POST)
+        elif action == "paste":
+            paste_form = PasteListForm(request.POST)
+        done = attempt(lambda: _players_action(request, event, action, register_form, paste_form))
+        if done.value is not None:
+            return done.value
+        if done.refused:
             if action == "withdraw" or not registration_open(event):
-                messages.error(request, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+                messages.error(request, f"{done.reason[:1].upper()}{done.reason[1:]}.")
                 return redirect("tournaments:registrations", slug=event.slug)
-            target.add_error(None, str(exc))
+            (paste_form if action == "paste" else register_form).add_error(None, done.reason)
         status = 400
     context = event_context(request, event, "players")
     context.update(
@@ -106,20 +54,66 @@ def common_registrations(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/registrations.html", context, status=status)
 
 
-@login_required
-@forbidden_as_403
-def swiss_late_entry(request: HttpRequest, slug: str) -> HttpResponse:
-    event = swiss_event(request, slug)
+def _players_action(
+    request: HttpRequest,
+    event: Event,
+    action: str,
+    register_form: RegisterPlayerForm,
+    paste_form: PasteListForm,
+) -> HttpResponse | None:
+    """Carry out the players page's ``action``: the answer, or None when its form is not valid."""
+    if action == "register":
+        if not register_form.is_valid():
+            return None
+        data = register_form.cleaned_data
+        registration = registration_services.register_by_name(
+            event, request.user, data["name"], data["rating"]
+        )
+        messages.success(request, _("%(player)s registered.") % {"player": registration.player})
+    elif action == "paste":
+        if not paste_form.is_valid():
+            return None
+        added = registration_services.register_list(event, request.user, paste_form.cleaned_data["players"])
+        messages.success(
+            request,
+            ngettext("%(count)d player registered.", "%(count)d players registered.", len(added))
+            % {"count": len(added)},
+        )
+    elif action == "withdraw":
+        registration = get_object_or_404(
+            Registration, pk=id_or_404(request.POST.get("registration")), event=event
+        )
+        if (asked := withdrawal_confirmation(request, event, registration)) is not None:
+            return asked
+        result = registration_services.withdraw(registration, request.user)
+        if result.withdrawn_from_round:
+            messages.success(
+                request,
+                _("%(player)s withdrawn from round %(round)s on.")
+                % {"player": result.player, "round": result.withdrawn_from_round},
+            )
+        else:
+            messages.success(request, _("%(player)s removed from the event.") % {"player": result.player})
+    elif action == "undo-withdrawal":
+        return undo_withdrawal_action(request, event)
+    else:
+        messages.error(request, _("Unknown action."))
+    return redirect("tournaments:registrations", slug=event.slug)
+
+
+@event_page(swiss=True)
+def swiss_late_entry(request: HttpRequest, event: Event) -> HttpResponse:
     status = 200
     if request.method == "POST":
         form = LateEntryForm(request.POST)
         if form.is_valid():
-            try:
-                registration = registration_services.add_late_entry(
+            entered = attempt(
+                lambda: registration_services.add_late_entry(
                     event, request.user, form.cleaned_data["name"], form.cleaned_data["rating"]
                 )
-            except ServiceError as exc:
-                form.add_error(None, str(exc))
+            )
+            if entered.refused or (registration := entered.value) is None:
+                form.add_error(None, entered.reason)
             else:
                 missed = Pairing.objects.filter(white=registration, black=None).count()
                 messages.success(
@@ -157,23 +151,22 @@ def swiss_late_entry(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/swiss_late_entry.html", context, status=status)
 
 
-@forbidden_as_403
-def registrations(request: HttpRequest, slug: str) -> HttpResponse:
+@event_page(action=None)
+def registrations(request: HttpRequest, event: Event) -> HttpResponse:
     """The players page; in a running Swiss event a new player joins as a late entry.
 
     A plain registration would leave him without a pairing number and without byes for the
     rounds he missed, so the one-player form goes through ``add_late_entry`` and the pasted
     list is refused. Everything else (withdrawals included) is the common players page.
     """
-    event = event_or_404(slug)
     action = request.POST.get("action", "") if request.method == "POST" else ""
     running_swiss = event.status == Event.Status.RUNNING and event.is_swiss
     if not (running_swiss and action in ("register", "paste")):
-        return common_registrations(request, slug)
+        return common_registrations(request, event)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    require_manager(event, request.user)
+    require(request.user, Action.MANAGE_EVENT, event)
     if action == "paste":
         messages.error(request, _("The event is running: add players one at a time as late entries."))
         return redirect("tournaments:swiss-late-entry", slug=event.slug)
-    return swiss_late_entry(request, slug)
+    return swiss_late_entry(request, event.slug)

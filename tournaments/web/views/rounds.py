@@ -12,9 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.errors import ServiceError
 from tournaments.events import selectors
-from tournaments.events.permissions import require_manager
 from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import edits
 from tournaments.pairing.services import pair_next_round, retry_pairing
@@ -22,13 +20,12 @@ from tournaments.results.corrections import corrections_of
 from tournaments.results.services import close_round, record_result, record_round
 from tournaments.web.forms.pairing import EditPairingsForm
 from tournaments.web.forms.results import PairingResultForm, RoundResultsForm
-from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403, round_or_404, sentence
+from tournaments.web.views.common import attempt, event_context, event_page, sentence
 from tournaments.web.views.confirm import close_confirmation, publish_confirmation
 
 
-def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = event_or_404(slug)
-    round_ = round_or_404(event, number)
+@event_page(action=None)
+def round_detail(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     return render_round(request, event, round_)
 
 
@@ -62,50 +59,41 @@ def render_round(
 
 @require_POST
 @login_required
-@forbidden_as_403
-def round_pair_next(request: HttpRequest, slug: str) -> HttpResponse:
-    event = event_or_404(slug)
-    try:
-        round_ = pair_next_round(event, request.user)
-    except ServiceError as exc:
-        messages.error(request, _("No new round: %(reason)s.") % {"reason": exc})
+@event_page(action=None)
+def round_pair_next(request: HttpRequest, event: Event) -> HttpResponse:
+    paired = attempt(lambda: pair_next_round(event, request.user))
+    if paired.refused or paired.value is None:
+        messages.error(request, _("No new round: %(reason)s.") % {"reason": paired.reason})
         return redirect(event)
-    messages.success(request, _("Round %(number)s created.") % {"number": round_.number})
-    return redirect("tournaments:round-detail", slug=event.slug, number=round_.number)
+    number = paired.value.number
+    messages.success(request, _("Round %(number)s created.") % {"number": number})
+    return redirect("tournaments:round-detail", slug=event.slug, number=number)
 
 
 @require_POST
 @login_required
-@forbidden_as_403
-def round_retry(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = event_or_404(slug)
-    round_ = round_or_404(event, number)
-    try:
-        retry_pairing(round_, request.user)
-    except ServiceError as exc:
-        messages.error(request, f"{exc}.")
+@event_page(action=None)
+def round_retry(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
+    retried = attempt(lambda: retry_pairing(round_, request.user))
+    if retried.refused:
+        messages.error(request, f"{retried.reason}.")
     else:
-        messages.info(request, _("Pairing of round %(number)s restarted.") % {"number": number})
+        messages.info(request, _("Pairing of round %(number)s restarted.") % {"number": round_.number})
     return redirect(round_)
 
 
 @require_POST
-@login_required
-@forbidden_as_403
-def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@event_page()
+def round_results(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     """Save the results form of a whole round: all changed boards in one transaction."""
-    event = event_or_404(slug)
-    round_ = round_or_404(event, number)
-    require_manager(event, request.user)
     pairings = list(round_.pairings.select_related("white__player", "black__player"))
     form = RoundResultsForm(request.POST, pairings=pairings, games=event.games_per_pairing)
     if not form.is_valid():
         return render_round(request, event, round_, form=form, status=400)
     changes = form.cleaned_data["changes"]
-    try:
-        record_round(round_, request.user, changes)
-    except ServiceError as exc:
-        form.add_error(None, str(exc))
+    recorded = attempt(lambda: record_round(round_, request.user, changes))
+    if recorded.refused:
+        form.add_error(None, recorded.reason)
         return render_round(request, event, round_, form=form, status=400)
     if changes:
         messages.success(
@@ -118,30 +106,25 @@ def round_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect(round_)
 
 
-@login_required
-@forbidden_as_403
-def pairing_result(request: HttpRequest, slug: str, number: int, board: int) -> HttpResponse:
+@event_page()
+def pairing_result(request: HttpRequest, event: Event, round_: Round, board: int) -> HttpResponse:
     """Enter or correct the result of one board."""
-    event = event_or_404(slug)
-    round_ = round_or_404(event, number)
     pairing = get_object_or_404(
         Pairing.objects.select_related("white__player", "black__player", "round"), round=round_, board=board
     )
-    require_manager(event, request.user)
     games = event.games_per_pairing
     status = 200
     if request.method == "POST":
         form = PairingResultForm(request.POST, games=games)
         if form.is_valid():
-            try:
-                source = (
-                    Pairing.Source.ARBITER
-                    if form.cleaned_data["arbiter_decision"]
-                    else Pairing.Source.REPORTED
-                )
-                record_result(pairing, request.user, form.cleaned_data["result"], source)
-            except ServiceError as exc:
-                form.add_error("result", str(exc))
+            source = (
+                Pairing.Source.ARBITER if form.cleaned_data["arbiter_decision"] else Pairing.Source.REPORTED
+            )
+            recorded = attempt(
+                lambda: record_result(pairing, request.user, form.cleaned_data["result"], source)
+            )
+            if recorded.refused:
+                form.add_error("result", recorded.reason)
             else:
                 messages.success(request, _("Result of board %(board)s saved.") % {"board": board})
                 return redirect(round_)
@@ -157,32 +140,25 @@ def pairing_result(request: HttpRequest, slug: str, number: int, board: int) -> 
 
 
 @require_POST
-@login_required
-@forbidden_as_403
-def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = event_or_404(slug)
-    round_ = round_or_404(event, number)
-    require_manager(event, request.user)
+@event_page()
+def round_close(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     if (asked := close_confirmation(request, event, round_)) is not None:
         return asked
-    try:
-        close_round(round_, request.user)
-    except ServiceError as exc:
+    number = round_.number
+    closed = attempt(lambda: close_round(round_, request.user))
+    if closed.refused:
         messages.error(
-            request, _("Round %(number)s cannot be closed: %(reason)s.") % {"number": number, "reason": exc}
+            request,
+            _("Round %(number)s cannot be closed: %(reason)s.") % {"number": number, "reason": closed.reason},
         )
     else:
         messages.success(request, _("Round %(number)s closed.") % {"number": number})
     return redirect(round_)
 
 
-@login_required
-@forbidden_as_403
-def swiss_round_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@event_page()
+def swiss_round_edit(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     """Edit a draft round's boards: preview the broken rules first, then save (with an audit record)."""
-    event = event_or_404(slug)
-    round_ = round_or_404(event, number)
-    require_manager(event, request.user)
     refusal = edits.edit_refusal(round_)
     if refusal and request.method != "POST":
         messages.error(
@@ -210,15 +186,16 @@ def swiss_round_edit(request: HttpRequest, slug: str, number: int) -> HttpRespon
                         request, _("The boards changed since the preview: check the list again, then save.")
                     )
                 else:
-                    try:
-                        audit = edits.edit_pairings(
+                    edited = attempt(
+                        lambda: edits.edit_pairings(
                             round_, request.user, data["pairs"], data["byes"], data["reason"]
                         )
-                    except ServiceError as exc:
-                        form.add_error(None, str(exc))
+                    )
+                    if edited.refused or edited.value is None:
+                        form.add_error(None, edited.reason)
                         status = 400
                     else:
-                        broken = len(audit.violations)
+                        broken = len(edited.value.violations)
                         messages.success(
                             request,
                             (
@@ -254,18 +231,15 @@ def swiss_round_edit(request: HttpRequest, slug: str, number: int) -> HttpRespon
 
 
 @require_POST
-@login_required
-@forbidden_as_403
-def swiss_round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    event = event_or_404(slug)
-    round_ = round_or_404(event, number)
-    require_manager(event, request.user)
+@event_page()
+def swiss_round_publish(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     if (asked := publish_confirmation(request, event, round_)) is not None:
         return asked
-    try:
-        edits.publish_round(round_, request.user)
-    except ServiceError as exc:
-        messages.error(request, _("Not published: %(reason)s") % {"reason": sentence(exc)})
+    published = attempt(lambda: edits.publish_round(round_, request.user))
+    if published.refused:
+        messages.error(request, _("Not published: %(reason)s") % {"reason": sentence(published.reason)})
     else:
-        messages.success(request, _("The pairings of round %(number)s are published.") % {"number": number})
+        messages.success(
+            request, _("The pairings of round %(number)s are published.") % {"number": round_.number}
+        )
     return redirect(round_)

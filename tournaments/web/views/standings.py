@@ -5,14 +5,14 @@ from __future__ import annotations
 import csv
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from accounts.errors import attempt
+from accounts.policy import Action, can, require
 from games.models import Game
-from tournaments.errors import ServiceError
-from tournaments.events.tiebreaks import change_tie_breaks, is_arbiter
+from tournaments.events.tiebreaks import change_tie_breaks
 from tournaments.models import Event, Pairing, Round
 from tournaments.results.codes import decimal_points
 from tournaments.standings.compute import SHORT_NAMES
@@ -21,7 +21,7 @@ from tournaments.standings.services import standing_lines
 from tournaments.standings.statistics import GameFacts, event_statistics
 from tournaments.templatetags.tournament_tags import TERMINATION_NAMES, tie_break_name
 from tournaments.web.forms.standings import TieBreakChangeForm
-from tournaments.web.views.common import event_context, event_or_404, forbidden_as_403
+from tournaments.web.views.common import event_context, event_or_404, event_page
 
 # How games end (arbiter.verdict.Termination), as the statistics page names them.
 
@@ -37,7 +37,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "live": live,
             "has_results": Pairing.objects.filter(round__event=event).exclude(white_score=None).exists(),
             "tie_break_heads": [(SHORT_NAMES.get(c, c), tie_break_name(c)) for c in event.tie_breaks],
-            "can_change_tie_breaks": event.status != Event.Status.CREATED and is_arbiter(event, request.user),
+            "can_change_tie_breaks": event.status != Event.Status.CREATED
+            and can(request.user, Action.CHANGE_TIE_BREAKS, event),
         }
     )
     return render(request, "tournaments/standings.html", context)
@@ -89,13 +90,11 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/crosstable.html", context)
 
 
-@forbidden_as_403
-def tie_breaks_change(request: HttpRequest, slug: str) -> HttpResponse:
+@event_page(action=None)
+def tie_breaks_change(request: HttpRequest, event: Event) -> HttpResponse:
     """A started event's tie-break list, changed by its arbiters with a reason (logged; the stored
     standings are recomputed)."""
-    event = event_or_404(slug)
-    if not is_arbiter(event, request.user):
-        raise PermissionDenied(_("only the event's arbiters may change its tie-breaks once it has started"))
+    require(request.user, Action.CHANGE_TIE_BREAKS, event)
     if event.status == Event.Status.CREATED:
         messages.info(request, _("The event has not started: choose its tie-breaks in its settings."))
         return redirect("tournaments:event-edit", slug=event.slug)
@@ -104,10 +103,11 @@ def tie_breaks_change(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         form = TieBreakChangeForm(event, request.POST)
         if form.is_valid():
-            try:
-                change_tie_breaks(event, request.user, form.codes(), form.cleaned_data["reason"])
-            except ServiceError as exc:
-                form.add_error(None, str(exc))
+            changed = attempt(
+                lambda: change_tie_breaks(event, request.user, form.codes(), form.cleaned_data["reason"])
+            )
+            if changed.refused:
+                form.add_error(None, changed.reason)
             else:
                 messages.success(request, _("Tie-breaks changed; the standings were recomputed."))
                 return redirect("tournaments:standings", slug=event.slug)

@@ -1,40 +1,39 @@
-"""TRF files: an event's download (the page and the API link to ``events/<slug>/trf/``) and the import."""
+"""TRF files: an event's download (``trf.io.trf_download``, which the API serves too) and the import."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from tournaments.errors import ServiceError
 from tournaments.models import Event
 from tournaments.trf.format import TrfError
-from tournaments.trf.io import export_event_text, import_event
+from tournaments.trf.io import TrfDownload, import_event, trf_download
 from tournaments.web.forms.trf import TrfImportForm
-from tournaments.web.views.common import forbidden_as_403, sentence
+from tournaments.web.views.common import attempt, event_page, sentence
 
 
-@require_GET
-def trf_export(request: HttpRequest, slug: str) -> HttpResponse:
-    """The event as a FIDE TRF-2026 file, served as a download (public, like the crosstable; a
-    draft round only for the event's managers)."""
-    event = get_object_or_404(Event, slug=slug)
-    try:
-        text = export_event_text(event, request.user)
-    except TrfError as exc:
-        return HttpResponse(
-            f"This event cannot be exported as TRF: {exc}\n", status=409, content_type="text/plain"
-        )
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}.trf"'
+def trf_file(download: TrfDownload) -> HttpResponse:
+    """A TRF file as an attachment (the page's and the API's)."""
+    response = HttpResponse(download.text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{download.filename}"'
     return response
 
 
+@require_GET
+@event_page(action=None)
+def trf_export(request: HttpRequest, event: Event) -> HttpResponse:
+    """The event as a FIDE TRF-2026 file, served as a download (a file that cannot be written: 409)."""
+    exported = attempt(lambda: trf_download(event, request.user))
+    if exported.refused or exported.value is None:
+        return HttpResponse(f"{exported.reason}\n", status=409, content_type="text/plain")
+    return trf_file(exported.value)
+
+
 @login_required
-@forbidden_as_403
 def trf_import(request: HttpRequest) -> HttpResponse:
     """Create a running event from a TRF file; the user becomes its organiser. All or nothing."""
     status = 200
@@ -42,19 +41,20 @@ def trf_import(request: HttpRequest) -> HttpResponse:
         form = TrfImportForm(request.POST, request.FILES)
         if form.is_valid():
             data = form.cleaned_data
-            try:
-                event = import_event(
+            imported = attempt(
+                lambda: import_event(
                     data["file"],
                     request.user,
                     game=data["game"],
                     total_rounds=data["total_rounds"],
                     choices=data["match_players"],
                 )
-            except TrfError as exc:
-                where = f"Line {exc.line}: " if exc.line else "The file: "
-                form.add_error("file", f"{where}{exc.reason}. Nothing was stored.")
-            except ServiceError as exc:
-                form.add_error(None, f"{sentence(exc)} Nothing was stored.")
+            )
+            if isinstance(imported.error, TrfError):
+                where = f"Line {imported.error.line}: " if imported.error.line else "The file: "
+                form.add_error("file", f"{where}{imported.error.reason}. Nothing was stored.")
+            elif imported.refused or (event := imported.value) is None:
+                form.add_error(None, f"{sentence(imported.reason)} Nothing was stored.")
             else:
                 players = event.registrations.count()
                 messages.success(

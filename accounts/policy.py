@@ -1,0 +1,134 @@
+"""Who may do what: the one permission policy of the service.
+
+:func:`can` answers ``can(user, action, obj)`` and :func:`require` raises
+:class:`~accounts.errors.PermissionRefused` (carrying the action) where it answers no. The rule is one
+table, :data:`ALLOWED`: each :class:`Action` and the :class:`Role` s that may take it. A user's roles
+over an object come from the resolver its app registered for the object's model (:func:`resolver`:
+``tournaments.events.roles`` for events, rounds, pairings, registrations, byes and forbidden pairs,
+``games.roles`` for games); being signed in, a superuser or anonymous is decided here, once.
+
+What an object's *state* allows (a closed round, an event without unrecorded results) is not
+here: the services check it and say why.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.utils.translation import gettext_lazy as _
+
+from accounts.errors import PermissionRefused
+
+
+class Role(enum.Enum):
+    ANONYMOUS = "anonymous"
+    SIGNED_IN = "signed in"
+    SUPERUSER = "superuser"
+    ORGANISER = "organiser"
+    ARBITER = "arbiter"
+    OFFICIAL = (
+        "official"  # of what a game belongs to (its origin's officials: an event's organisers and arbiters)
+    )
+    PLAYER = "player"  # of a pairing or game, through the player's account
+
+
+class Action(enum.StrEnum):
+    CREATE_EVENT = "create event"
+    MANAGE_EVENT = "manage event"  # settings, players, byes, rounds, pairings, results, corrections
+    APPOINT_OFFICIALS = "appoint officials"
+    MANAGE_CLAIM_CODES = "manage claim codes"
+    CHANGE_TIE_BREAKS = "change tie-breaks"  # of a started event
+    SUBMIT_RECORD = "submit record"
+    REPORT_RESULT = "report result"  # a result without a record
+    ANSWER_RESULT = "answer result"  # confirm or dispute a provisional result
+    DECIDE_RESULT = "decide result"
+    CLAIM_PLAYER = "claim player"
+
+
+SUPERUSER, ORGANISER, ARBITER, PLAYER = Role.SUPERUSER, Role.ORGANISER, Role.ARBITER, Role.PLAYER
+OFFICIALS = frozenset({SUPERUSER, ORGANISER, ARBITER, Role.OFFICIAL})
+
+# The rule: who may take each action.
+ALLOWED: dict[Action, frozenset[Role]] = {
+    Action.CREATE_EVENT: frozenset({Role.SIGNED_IN}),
+    Action.MANAGE_EVENT: OFFICIALS,
+    Action.APPOINT_OFFICIALS: frozenset({SUPERUSER, ORGANISER}),
+    Action.MANAGE_CLAIM_CODES: frozenset({SUPERUSER, ORGANISER}),
+    Action.CHANGE_TIE_BREAKS: frozenset({SUPERUSER, ARBITER}),
+    Action.SUBMIT_RECORD: OFFICIALS | {PLAYER},
+    Action.REPORT_RESULT: OFFICIALS | {PLAYER},
+    Action.ANSWER_RESULT: frozenset({PLAYER}),
+    Action.DECIDE_RESULT: OFFICIALS,
+    Action.CLAIM_PLAYER: frozenset({Role.SIGNED_IN}),
+}
+
+# What a refusal says (rendered at the edge, in the request's language).
+REFUSALS: dict[Action, object] = {
+    Action.CREATE_EVENT: _("sign in to create an event"),
+    Action.MANAGE_EVENT: _("only the event's organisers and arbiters may change it"),
+    Action.APPOINT_OFFICIALS: _("only the event's organisers may appoint or remove officials"),
+    Action.MANAGE_CLAIM_CODES: _("only the event's organisers may see, print or change its claim codes"),
+    Action.CHANGE_TIE_BREAKS: _("only the event's arbiters may change its tie-breaks once it has started"),
+    Action.SUBMIT_RECORD: _(
+        "only the two players and the event's organisers and arbiters may submit records"
+    ),
+    Action.REPORT_RESULT: _(
+        "only the two players and the event's organisers and arbiters may submit results"
+    ),
+    Action.ANSWER_RESULT: _("only the players of this game may confirm or dispute its result"),
+    Action.DECIDE_RESULT: _("only the event's organisers and arbiters decide results"),
+    Action.CLAIM_PLAYER: _("sign in to claim a player"),
+}
+
+Resolver = Callable[[Any, Any], set[Role]]
+R = TypeVar("R", bound=Resolver)
+_RESOLVERS: dict[type, Resolver] = {}
+
+
+def resolver(model: type) -> Callable[[R], R]:
+    """Register ``function(obj, user) -> roles`` as the roles of a signed-in user over a ``model``."""
+
+    def register(function: R) -> R:
+        _RESOLVERS[model] = function
+        return function
+
+    return register
+
+
+def roles_of(user: object, obj: object = None) -> set[Role]:
+    """Every role ``user`` has over ``obj`` (over nothing in particular when ``obj`` is None)."""
+    if not getattr(user, "is_authenticated", False):
+        return {Role.ANONYMOUS}
+    roles = {Role.SIGNED_IN}
+    if getattr(user, "is_superuser", False):
+        roles.add(SUPERUSER)
+    if obj is not None:
+        roles |= _resolver_of(obj)(obj, user)
+    return roles
+
+
+def _resolver_of(obj: object) -> Resolver:
+    for cls in type(obj).__mro__:
+        if cls in _RESOLVERS:
+            return _RESOLVERS[cls]
+    raise TypeError(f"no roles are registered for {type(obj).__name__}")
+
+
+def can(user: object, action: Action, obj: object = None) -> bool:
+    """Whether ``user`` may take ``action`` on ``obj``."""
+    allowed = ALLOWED[action]
+    if (
+        SUPERUSER in allowed
+        and getattr(user, "is_superuser", False)
+        and getattr(user, "is_authenticated", False)
+    ):
+        return True  # no question to the database
+    return bool(roles_of(user, obj) & allowed)
+
+
+def require(user: object, action: Action, obj: object = None, message: object = None) -> None:
+    """Raise :class:`PermissionRefused` (with the action's refusal, or ``message``) unless ``user`` may."""
+    if not can(user, action, obj):
+        raise PermissionRefused(action, message or REFUSALS[action])

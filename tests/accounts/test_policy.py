@@ -1,0 +1,93 @@
+"""The one permission policy (``accounts.policy``): every role against every action, on an event of
+a running round robin (organiser Olga, arbiter Ada), its pairing Ann (White) - Bob and their game.
+
+The expected answers are the service's rules as the guides state them: organisers and arbiters
+manage an event; only organisers appoint officials and hand out claim codes; only arbiters change a
+started event's tie-breaks; the two players and the officials submit a game; only the players
+answer a provisional result; officials decide; a superuser is an official everywhere but no player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser, User
+from django.template import Context, Template
+
+from accounts.errors import PermissionRefused
+from accounts.policy import ALLOWED, REFUSALS, Action, can, require
+from tests.games.test_confirmation import Board, make_board
+
+pytestmark = pytest.mark.django_db
+
+ACTORS = ("anonymous", "sam", "ann", "bob", "olga", "ada", "root")
+
+# action, the object it is asked about, the actors allowed (all others refused)
+EXPECTED = [
+    (Action.CREATE_EVENT, None, {"sam", "ann", "bob", "olga", "ada", "root"}),
+    (Action.CLAIM_PLAYER, None, {"sam", "ann", "bob", "olga", "ada", "root"}),
+    (Action.MANAGE_EVENT, "event", {"olga", "ada", "root"}),
+    (Action.MANAGE_EVENT, "pairing", {"olga", "ada", "root"}),
+    (Action.APPOINT_OFFICIALS, "event", {"olga", "root"}),
+    (Action.MANAGE_CLAIM_CODES, "event", {"olga", "root"}),
+    (Action.CHANGE_TIE_BREAKS, "event", {"ada", "root"}),
+    (Action.SUBMIT_RECORD, "pairing", {"ann", "bob", "olga", "ada", "root"}),
+    (Action.REPORT_RESULT, "pairing", {"ann", "bob", "olga", "ada", "root"}),
+    (Action.ANSWER_RESULT, "game", {"ann", "bob"}),
+    (Action.DECIDE_RESULT, "game", {"olga", "ada", "root"}),
+]
+
+
+@pytest.fixture
+def board(django_capture_on_commit_callbacks: Callable[..., Any]) -> Board:
+    return make_board(django_capture_on_commit_callbacks)
+
+
+def actors(board: Board) -> dict[str, Any]:
+    root = User.objects.create_superuser("root", password="pw-root-12345")
+    return {
+        "anonymous": AnonymousUser(),
+        "sam": board.sam,
+        "ann": board.ann,
+        "bob": board.bob,
+        "olga": board.olga,
+        "ada": board.ada,
+        "root": root,
+    }
+
+
+def test_every_role_against_every_action(board: Board) -> None:
+    people = actors(board)
+    objects = {None: None, "event": board.event, "pairing": board.pairing, "game": board.game_or_create()}
+    answers = {
+        (action, on): {name for name in ACTORS if can(people[name], action, objects[on])}
+        for action, on, _allowed in EXPECTED
+    }
+    assert answers == {(action, on): allowed for action, on, allowed in EXPECTED}
+    assert {action for action, _on, _allowed in EXPECTED} == set(Action)
+
+
+def test_a_refusal_is_the_projects_error_carrying_the_action(board: Board) -> None:
+    with pytest.raises(
+        PermissionRefused, match="only the event's arbiters may change its tie-breaks"
+    ) as refused:
+        require(board.olga, Action.CHANGE_TIE_BREAKS, board.event)
+    assert refused.value.action == Action.CHANGE_TIE_BREAKS
+    with pytest.raises(PermissionRefused, match="sign in to create an event"):
+        require(AnonymousUser(), Action.CREATE_EVENT)
+    require(board.ada, Action.CHANGE_TIE_BREAKS, board.event)  # allowed: nothing raised
+
+
+def test_every_action_has_its_roles_and_its_refusal() -> None:
+    assert set(ALLOWED) == set(Action) == set(REFUSALS)
+
+
+def test_the_template_filter_asks_the_policy(board: Board) -> None:
+    template = Template('{% load policy %}{% if pairing in user|may:"submit record" %}submit{% endif %}')
+    shown = {
+        name: template.render(Context({"pairing": board.pairing, "user": user})) == "submit"
+        for name, user in actors(board).items()
+    }
+    assert shown == {name: name in {"ann", "bob", "olga", "ada", "root"} for name in ACTORS}
