@@ -4,15 +4,20 @@
 :class:`Field` holds every player's rounds and answers the questions of section 16:
 
 - which rounds were played (16.1; in a round robin a forfeit is a regular game, 15.2);
-- which unplayed rounds are voluntary (VUR, 16.2): half-, full- and zero-point byes, absences,
-  forfeit losses and the rounds after a withdrawal; a pairing-allocated bye and a forfeit win are not;
-- an opponent's *adjusted score* (16.3): his VURs evaluated as draws;
-- the *dummy opponent* of a player's own unplayed round (16.4) and its 2026 cap
-  (:meth:`Field.dummy_score`);
-- the contributions a cut removes first (VURs, 16.5) are flagged in :class:`Contribution`.
+- which unplayed rounds are voluntary (16.1.2): requested half- and zero-point byes, absences, forfeit
+  losses and the rounds after a withdrawal; a pairing-allocated bye, a full-point bye and a forfeit
+  win are not;
+- an opponent's *adjusted score* (16.2, 16.3): every round with the points awarded, except a
+  requested bye or an absence followed by nothing but unplayed rounds, or in the last round
+  (16.2.5), which counts as a draw (:meth:`Field.counts_as_draw`);
+- the *dummy opponent* of a player's own unplayed round (16.4): the player's own score, capped at
+  the scheduled opponent's adjusted score for a forfeit (16.4.1) and at a draw in every round for
+  the other unplayed rounds (16.4.2) (:meth:`Field.dummy_score`);
+- what a cut removes (14.1, 16.5): the contribution of the lowest-scored opponent, voluntarily
+  unplayed rounds first, is described by :class:`Contribution`.
 
-Points are integer half-points (``PointSystem`` of :mod:`tournaments.results.codes`); see
-docs/standings.md for the text each rule rests on.
+Points are integer half-points (``PointSystem`` of :mod:`tournaments.results.codes`); bye letters
+are that module's too. docs/standings.md says what each rule rests on.
 """
 
 from __future__ import annotations
@@ -20,10 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from tournaments.results.codes import PointSystem, first_named_is_white
+from tournaments.results.codes import (
+    BYE_HALF,
+    BYE_LETTERS,
+    BYE_OF_LETTER,
+    BYE_ZERO,
+    PointSystem,
+    first_named_is_white,
+    is_unplayed_win,
+)
 
-PAB = "U"
-ABSENT = "Z"
+ABSENCE = BYE_LETTERS[BYE_ZERO]  # the letter of a round without a result: a zero-point bye
 
 
 @dataclass(frozen=True)
@@ -48,13 +60,23 @@ class RoundScore:
     withdrawn: bool = False
     games: tuple[str, ...] = ()
 
+    @property
+    def bye_kind(self) -> str:
+        """The bye kind of a round without opponent (``BYE_KINDS`` of the codes), "" otherwise."""
+        return "" if self.opponent is not None else BYE_OF_LETTER.get(self.bye.upper(), "")
+
 
 @dataclass(frozen=True)
 class Contribution:
-    """One round's term of a Buchholz-like sum; ``vur`` ones are cut first (16.5)."""
+    """One round's term of a Buchholz-like sum and the score of the opponent (or dummy) behind it.
+
+    A cut (14.1) removes the term of the opponent with the lowest ``score``, among equally low
+    ones the lowest ``value``; the terms of voluntarily unplayed rounds (``vur``) go first (16.5).
+    """
 
     value: int
     vur: bool
+    score: int
 
 
 @dataclass
@@ -92,7 +114,7 @@ class Field:
             for number in range(1, rounds + 1):
                 entry = entries.get(number)
                 if entry is None:
-                    entries[number] = RoundScore(number, player, 0, bye=ABSENT, withdrawn=withdrawn)
+                    entries[number] = RoundScore(number, player, 0, bye=ABSENCE, withdrawn=withdrawn)
                 elif entry.withdrawn:
                     withdrawn = True
         return cls(
@@ -120,12 +142,24 @@ class Field:
         return entry.opponent is not None and (not entry.forfeit or self.round_robin)
 
     def voluntary(self, entry: RoundScore) -> bool:
-        """A voluntary unplayed round (16.2): not played, and neither a PAB nor a forfeit win."""
+        """A voluntarily unplayed round (16.1.2): not played, and not given to the player.
+
+        Requested half- and zero-point byes, absences, the rounds after a withdrawal and forfeit
+        losses are; a pairing-allocated bye, a full-point bye (16.2.1) and a forfeit win are not.
+        """
         if self.played(entry):
             return False
         if entry.opponent is not None:  # a forfeit (Swiss): the loser did not come
             return not entry.won
-        return entry.bye != PAB
+        return not is_unplayed_win(entry.bye, has_opponent=False)  # a PAB, a full-point bye
+
+    def counts_as_draw(self, entry: RoundScore) -> bool:
+        """16.2.5: a requested bye or an absence (the rounds after a withdrawal too) followed by
+        nothing but unplayed rounds, or in the last round; its opponents count it as a draw (16.3.2)."""
+        if entry.opponent is not None or entry.bye_kind not in (BYE_HALF, BYE_ZERO):
+            return False
+        later = self.entries(entry.player)[entry.round :]
+        return not any(self.played(other) for other in later)
 
     def draw_value(self) -> int:
         return self.points.draw * self.games_per_pairing
@@ -135,23 +169,32 @@ class Field:
 
     @cached_property
     def adjusted(self) -> dict[int, int]:
-        """16.3: a player's score as his opponents' tie-breaks see it (VURs evaluated as draws).
+        """16.3: a player's score as his opponents' tie-breaks see it.
 
-        In a round robin every round counts as it was scored (15.2), so the score is the total.
+        Every round counts with the points awarded (16.3.1: byes given by the pairing or the
+        organiser, forfeits either way, a requested bye followed by a game), except the rounds of
+        16.2.5 (:meth:`counts_as_draw`), which count as draws (16.3.2). In a round robin every
+        round counts as it was scored (15.2), so the score is the total.
         """
         if self.round_robin:
             return dict(self.totals)
         return {
             player: sum(
-                self.draw_value() if self.voluntary(entry) else entry.points for entry in self.entries(player)
+                self.draw_value() if self.counts_as_draw(entry) else entry.points
+                for entry in self.entries(player)
             )
             for player in self.players
         }
 
-    def dummy_score(self, player: int) -> int:
-        """16.4: the dummy opponent of a player's own unplayed round has the player's own score,
-        capped (2026) at half the maximum score of the event (every round a draw)."""
-        return min(self.totals[player], self.draw_value() * self.rounds)
+    def dummy_score(self, entry: RoundScore, scores: dict[int, int] | None = None) -> int:
+        """16.4: the dummy opponent of the player's own unplayed round ``entry`` has the player's
+        own score, capped at the scheduled opponent's adjusted score for a forfeit (16.4.1) and at
+        a draw in every round for any other unplayed round (16.4.2)."""
+        scores = self.adjusted if scores is None else scores
+        own = self.totals[entry.player]
+        if entry.opponent is not None:
+            return min(own, scores[entry.opponent])
+        return min(own, self.draw_value() * self.rounds)
 
     def opponent_terms(
         self, player: int, scores: dict[int, int] | None = None
@@ -168,7 +211,7 @@ class Field:
             if self.played(entry):
                 terms.append((entry, scores[entry.opponent or 0]))
             elif not self.round_robin:
-                terms.append((entry, self.dummy_score(player)))
+                terms.append((entry, self.dummy_score(entry, scores)))
         return terms
 
     # ------------------------------------------------------------------ FB: the last round drawn

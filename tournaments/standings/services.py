@@ -4,6 +4,7 @@
 colour, points, forfeit, bye kind, withdrawal); :func:`standing_lines` gives the stored standings
 after the last closed round, or live ones before; :func:`store_standings` is what the task runs
 after a round closes (tie-break values stored as decimal strings keyed by C.07 code);
+:func:`recompute_stored_standings` stores them again after every closed round (a change of reading);
 :func:`crosstable` is the one crosstable (the page shows its symbols, the API its numbers).
 """
 
@@ -18,6 +19,7 @@ from tournaments.events.selectors import last_closed_round
 from tournaments.models import Event, Pairing, Registration, Round, Standing
 from tournaments.results.codes import BYE_LETTERS, FORFEITS, GAME_LETTERS, first_named_is_white, format_points
 from tournaments.standings.compute import RoundScore, StandingRow, compute_standings, decimal
+from tournaments.standings.field import ABSENCE
 
 
 def round_scores(event: Event, up_to_round: int | None = None) -> list[RoundScore]:
@@ -44,7 +46,7 @@ def round_scores(event: Event, up_to_round: int | None = None) -> list[RoundScor
         white_points = white_score or 0
         seen.add((number, white_id))
         if black_id is None:
-            scores.append(RoundScore(number, white_id, white_points, bye=BYE_LETTERS.get(bye, "Z")))
+            scores.append(RoundScore(number, white_id, white_points, bye=BYE_LETTERS.get(bye, ABSENCE)))
             continue
         seen.add((number, black_id))
         black_points = black_score or 0
@@ -66,7 +68,7 @@ def round_scores(event: Event, up_to_round: int | None = None) -> list[RoundScor
     for registration in event.registrations.exclude(withdrawn_from_round=None):
         for number in range(registration.withdrawn_from_round or 1, last + 1):
             if (number, registration.pk) not in seen:
-                scores.append(RoundScore(number, registration.pk, 0, bye="Z", withdrawn=True))
+                scores.append(RoundScore(number, registration.pk, 0, bye=ABSENCE, withdrawn=True))
     return scores
 
 
@@ -172,6 +174,19 @@ def store_standings(event_id: int, after_round: int | None = None) -> int:
             for row in rows
         )
         return len(rows)
+
+
+def recompute_stored_standings(event_id: int) -> list[int]:
+    """Store the standings after every closed round of the event again, by today's reading of
+    C.07 (``manage.py recompute_standings``); the round numbers recomputed."""
+    numbers = list(
+        Round.objects.filter(event_id=event_id, status=Round.Status.CLOSED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    for number in numbers:
+        store_standings(event_id, number)
+    return numbers
 
 
 # --------------------------------------------------------------------------- crosstable

@@ -16,35 +16,62 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tournaments.results.codes import BYE_HALF, is_unplayed_win
 from tournaments.standings import performance
-from tournaments.standings.field import PAB, Contribution, Field
+from tournaments.standings.field import Contribution, Field
 
 Value = Callable[[Field, int], Fraction]
 
 
+def gettext_noop(text: str) -> str:
+    """Marks a name for the pages' translation catalogue (``makemessages`` finds the calls by
+    this name); this module has no Django: the pages translate the names (``tie_break_name``)."""
+    return text
+
+
+# A modified tie-break's name from its base name (14); marked for the pages' translation catalogue.
+MODIFIER_NAMES = {
+    "C1": gettext_noop("%(name)s cut 1"),
+    "C2": gettext_noop("%(name)s cut 2"),
+    "M1": gettext_noop("%(name)s median 1"),
+    "M2": gettext_noop("%(name)s median 2"),
+}
+
+
 @dataclass(frozen=True)
 class TieBreak:
+    """One tie-break: C.07 code, English name (``base_name`` with ``modifier``), article, scale."""
+
     code: str
-    name: str
+    base_name: str
     article: str
     scale: int
     value: Value | None  # None: a group tie-break (DE)
     round_robin: bool = True  # offered for round robins (C.07: BH and its kin are not)
     matches: bool = False  # only for events of 2-game matches
+    modifier: str = ""  # the modifier its name is made with: "C1" gives "<base_name> cut 1"
+
+    @property
+    def name(self) -> str:
+        if not self.modifier:
+            return self.base_name
+        return str(MODIFIER_NAMES[self.modifier]) % {"name": self.base_name}
 
 
 # ---------------------------------------------------------------------- modifiers (14, 16.5)
 
 
 def cut(terms: list[Contribution], modifier: str) -> int:
-    """The sum of ``terms`` after the modifier: C1/C2 drop the 1/2 lowest, M1/M2 also the
-    1/2 highest; VURs are dropped first among the lowest (16.5)."""
+    """The sum of ``terms`` after the modifier (14): C1/C2 drop the contributions of the 1/2
+    lowest-scored opponents, among equally scored ones the lowest contributions (14.1.1), the
+    voluntarily unplayed rounds first (16.5); M1/M2 also drop the 1/2 highest-scored, among
+    equally scored ones the highest contributions."""
     if not modifier:
         return sum(t.value for t in terms)
     low = int(modifier[1])
     high = low if modifier[0] == "M" else 0
-    ordered = sorted(terms, key=lambda t: (not t.vur, t.value))
-    rest = sorted(ordered[low:], key=lambda t: t.value)
+    ordered = sorted(terms, key=lambda t: (not t.vur, t.score, t.value))
+    rest = sorted(ordered[low:], key=lambda t: (t.score, t.value))
     if high:
         rest = rest[: max(0, len(rest) - high)]
     return sum(t.value for t in rest)
@@ -62,7 +89,7 @@ def win(data: Field, player: int) -> Fraction:
     count = 0
     for entry in data.entries(player):
         if entry.opponent is None:
-            count += entry.bye in (PAB, "F") and entry.points >= data.points.win
+            count += is_unplayed_win(entry.bye, has_opponent=False) and entry.points >= data.points.win
         else:
             count += sum(1 for _, letter in data.games(entry) if letter in ("1", "+"))
     return Fraction(count)
@@ -117,7 +144,7 @@ def progressive(modifier: str) -> Value:
         running, terms = 0, []
         for entry in data.entries(player):
             running += entry.points
-            terms.append(Contribution(running, False))
+            terms.append(Contribution(running, False, running))
         return Fraction(cut(terms, modifier))
 
     return value
@@ -130,7 +157,8 @@ def buchholz(modifier: str, fore: bool = False) -> Value:
     def value(data: Field, player: int) -> Fraction:
         source = data.fore if fore else data
         terms = [
-            Contribution(score, source.voluntary(entry)) for entry, score in source.opponent_terms(player)
+            Contribution(score, source.voluntary(entry), score)
+            for entry, score in source.opponent_terms(player)
         ]
         return Fraction(cut(terms, modifier))
 
@@ -140,7 +168,7 @@ def buchholz(modifier: str, fore: bool = False) -> Value:
 def sonneborn_berger(modifier: str) -> Value:
     def value(data: Field, player: int) -> Fraction:
         terms = [
-            Contribution(entry.points * score, data.voluntary(entry))
+            Contribution(entry.points * score, data.voluntary(entry), score)
             for entry, score in data.opponent_terms(player)
         ]
         return Fraction(cut(terms, modifier))
@@ -163,10 +191,19 @@ def average_opponents_buchholz(data: Field, player: int) -> Fraction:
 
 
 def koya(data: Field, player: int) -> Fraction:
-    """KS: points scored against opponents with at least half the maximum score (adjusted)."""
+    """KS (9.2): the points scored against the opponents who scored at least half the maximum.
+
+    The threshold reads the points each opponent actually scored (section 16 adjusts only BH, SB
+    and their kin); every round against such an opponent counts, forfeit wins included.
+    """
     maximum = data.round_maximum() * data.rounds
-    terms = data.opponent_terms(player)
-    return Fraction(sum(e.points for e, score in terms if data.played(e) and 2 * score >= maximum))
+    return Fraction(
+        sum(
+            entry.points
+            for entry in data.entries(player)
+            if entry.opponent is not None and 2 * data.totals[entry.opponent] >= maximum
+        )
+    )
 
 
 # ---------------------------------------------------------------------- 2-game matches
@@ -178,9 +215,9 @@ def _match_points(data: Field, player: int) -> int:
         if entry.opponent is not None:
             theirs = data.opponent_points(entry)
             total += 2 if entry.points > theirs else 1 if entry.points == theirs else 0
-        elif entry.bye in (PAB, "F"):
+        elif is_unplayed_win(entry.bye, has_opponent=False):
             total += 2
-        elif entry.bye == "H":
+        elif entry.bye_kind == BYE_HALF:
             total += 1
     return total
 
@@ -210,53 +247,81 @@ def _rating(function: Callable[[Field, int], int]) -> Value:
 
 def _registry() -> dict[str, TieBreak]:
     entries = [
-        TieBreak("PTS", "Points", "5", 2, points),
-        TieBreak("DE", "Direct encounter", "6", 1, None),
-        TieBreak("WIN", "Number of wins (with unplayed wins)", "7.1", 1, win),
-        TieBreak("WON", "Number of games won over the board", "7.2", 1, won),
-        TieBreak("BPG", "Number of games played with Black", "7.3", 1, black_played),
-        TieBreak("BWG", "Number of games won with Black", "7.4", 1, black_won),
-        TieBreak("REP", "Rounds elected to play", "7.5", 1, elected),
-        TieBreak("PS", "Progressive score", "7.6", 2, progressive("")),
-        TieBreak("PS-C1", "Progressive score cut 1", "7.6, 14", 2, progressive("C1")),
-        TieBreak("KS", "Koya", "9.3", 2, koya),
-        TieBreak("AOB", "Average of opponents' Buchholz", "8.3", 2, average_opponents_buchholz, False),
-        TieBreak("ARO", "Average rating of opponents", "10.1", 1, _rating(performance.aro)),
-        TieBreak("TPR", "Tournament performance rating", "10.2", 1, _rating(performance.tpr)),
-        TieBreak("PTP", "Perfect tournament performance", "10.3", 1, _rating(performance.ptp)),
-        TieBreak("APRO", "Average performance rating of opponents", "10.4", 1, _rating(performance.apro)),
-        TieBreak("APPO", "Average perfect performance of opponents", "10.5", 1, _rating(performance.appo)),
-        TieBreak("MP", "Match points", "12", 1, match_points, matches=True),
-        TieBreak("GP", "Game points", "12", 2, points, matches=True),
+        TieBreak("PTS", gettext_noop("Points"), "5", 2, points),
+        TieBreak("DE", gettext_noop("Direct encounter"), "6", 1, None),
+        TieBreak("WIN", gettext_noop("Number of wins (with unplayed wins)"), "7.1", 1, win),
+        TieBreak("WON", gettext_noop("Number of games won over the board"), "7.2", 1, won),
+        TieBreak("BPG", gettext_noop("Number of games played with Black"), "7.3", 1, black_played),
+        TieBreak("BWG", gettext_noop("Number of games won with Black"), "7.4", 1, black_won),
+        TieBreak("REP", gettext_noop("Rounds elected to play"), "7.5", 1, elected),
+        TieBreak("PS", gettext_noop("Progressive score"), "7.6", 2, progressive("")),
+        TieBreak("PS-C1", gettext_noop("Progressive score cut 1"), "7.6, 14", 2, progressive("C1")),
+        TieBreak("KS", gettext_noop("Koya"), "9.2", 2, koya),
         TieBreak(
-            "MPvGP", "Match points versus game points", "12", 2, match_points_v_game_points, matches=True
+            "AOB", gettext_noop("Average of opponents' Buchholz"), "8.3", 2, average_opponents_buchholz, False
+        ),
+        TieBreak("ARO", gettext_noop("Average rating of opponents"), "10.1", 1, _rating(performance.aro)),
+        TieBreak("TPR", gettext_noop("Tournament performance rating"), "10.2", 1, _rating(performance.tpr)),
+        TieBreak("PTP", gettext_noop("Perfect tournament performance"), "10.3", 1, _rating(performance.ptp)),
+        TieBreak(
+            "APRO",
+            gettext_noop("Average performance rating of opponents"),
+            "10.4",
+            1,
+            _rating(performance.apro),
+        ),
+        TieBreak(
+            "APPO",
+            gettext_noop("Average perfect performance of opponents"),
+            "10.5",
+            1,
+            _rating(performance.appo),
+        ),
+        TieBreak("MP", gettext_noop("Match points"), "12", 1, match_points, matches=True),
+        TieBreak("GP", gettext_noop("Game points"), "12", 2, points, matches=True),
+        TieBreak(
+            "MPvGP",
+            gettext_noop("Match points versus game points"),
+            "12",
+            2,
+            match_points_v_game_points,
+            matches=True,
         ),
     ]
-    for modifier, label in (
-        ("", ""),
-        ("C1", " cut 1"),
-        ("C2", " cut 2"),
-        ("M1", " median 1"),
-        ("M2", " median 2"),
-    ):
+    buchholz_name = gettext_noop("Buchholz")
+    fore_name = gettext_noop("Fore Buchholz")
+    sonneborn_name = gettext_noop("Sonneborn-Berger")
+    for modifier in ("", *MODIFIER_NAMES):
         suffix = f"-{modifier}" if modifier else ""
-        article = "8.1" + (", 14" if modifier else "")
-        entries.append(TieBreak(f"BH{suffix}", f"Buchholz{label}", article, 2, buchholz(modifier), False))
-        entries.append(
+        cut_article = ", 14" if modifier else ""
+        entries += [
+            TieBreak(
+                f"BH{suffix}",
+                buchholz_name,
+                "8.1" + cut_article,
+                2,
+                buchholz(modifier),
+                False,
+                modifier=modifier,
+            ),
             TieBreak(
                 f"FB{suffix}",
-                f"Fore Buchholz{label}",
-                "8.2" + article[3:],
+                fore_name,
+                "8.2" + cut_article,
                 2,
                 buchholz(modifier, True),
                 False,
-            )
-        )
-        entries.append(
+                modifier=modifier,
+            ),
             TieBreak(
-                f"SB{suffix}", f"Sonneborn-Berger{label}", "9.1" + article[3:], 4, sonneborn_berger(modifier)
-            )
-        )
+                f"SB{suffix}",
+                sonneborn_name,
+                "9.1" + cut_article,
+                4,
+                sonneborn_berger(modifier),
+                modifier=modifier,
+            ),
+        ]
     return {entry.code: entry for entry in entries}
 
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django import template
 from django.utils import formats
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.results.codes import (
@@ -17,7 +18,7 @@ from tournaments.results.codes import (
     BYE_ZERO,
     format_points,
 )
-from tournaments.standings.compute import TIE_BREAKS
+from tournaments.standings.tiebreaks import MODIFIER_NAMES, REGISTRY
 
 register = template.Library()
 
@@ -28,37 +29,6 @@ BYE_LABELS = {
     BYE_HALF: _("half-point bye"),
     BYE_FULL: _("full-point bye"),
     BYE_ZERO: _("zero-point bye"),
-}
-# The FIDE C.07 tie-breaks (tournaments.standings.tiebreaks) by code; "-C1", "-M2" and so on add a modifier.
-TIE_BREAK_NAMES = {
-    "PTS": _("Points"),
-    "DE": _("Direct encounter"),
-    "WIN": _("Number of wins (with unplayed wins)"),
-    "WON": _("Number of games won over the board"),
-    "BPG": _("Number of games played with Black"),
-    "BWG": _("Number of games won with Black"),
-    "REP": _("Rounds elected to play"),
-    "PS": _("Progressive score"),
-    "PS-C1": _("Progressive score cut 1"),
-    "KS": _("Koya"),
-    "AOB": _("Average of opponents' Buchholz"),
-    "ARO": _("Average rating of opponents"),
-    "TPR": _("Tournament performance rating"),
-    "PTP": _("Perfect tournament performance"),
-    "APRO": _("Average performance rating of opponents"),
-    "APPO": _("Average perfect performance of opponents"),
-    "MP": _("Match points"),
-    "GP": _("Game points"),
-    "MPvGP": _("Match points versus game points"),
-    "BH": _("Buchholz"),
-    "FB": _("Fore Buchholz"),
-    "SB": _("Sonneborn-Berger"),
-}
-TIE_BREAK_MODIFIERS = {
-    "C1": _("%(name)s cut 1"),
-    "C2": _("%(name)s cut 2"),
-    "M1": _("%(name)s median 1"),
-    "M2": _("%(name)s median 2"),
 }
 # How a game ended (the arbiter's termination codes, arbiter.verdict.Termination).
 TERMINATION_NAMES = {
@@ -74,13 +44,14 @@ TERMINATION_NAMES = {
 
 
 def tie_break_name(code: str) -> str:
-    """A tie-break's name in the page's language ("BH-C1": "Buchholz cut 1")."""
-    if code in TIE_BREAK_NAMES:
-        return str(TIE_BREAK_NAMES[code])
-    base, _dash, modifier = code.partition("-")
-    if base in TIE_BREAK_NAMES and modifier in TIE_BREAK_MODIFIERS:
-        return str(TIE_BREAK_MODIFIERS[modifier]) % {"name": TIE_BREAK_NAMES[base]}
-    return TIE_BREAKS.get(code, code)
+    """A tie-break's name in the page's language ("BH-C1": "Buchholz cut 1"): the registry's
+    name (tournaments.standings.tiebreaks, marked there for the catalogue), translated here."""
+    entry = REGISTRY.get(code)
+    if entry is None:
+        return code
+    if entry.modifier:
+        return gettext(MODIFIER_NAMES[entry.modifier]) % {"name": gettext(entry.base_name)}
+    return gettext(entry.base_name)
 
 
 @register.filter

@@ -25,7 +25,7 @@ from tournaments.standings.compute import (
     points_decimal,
     tie_break,
 )
-from tournaments.standings.field import RoundScore
+from tournaments.standings.field import ABSENCE, RoundScore
 from tournaments.trf.format import TrfDocument, TrfError, TrfPlayer, outline_of, parse_trf
 
 NORMAL = {"W": "1", "D": "=", "L": "0"}
@@ -53,7 +53,7 @@ def _scores(document: TrfDocument, player: TrfPlayer, played: int, gone_from: in
         entry = player.rounds.get(round_number)
         if entry is None:
             withdrawn = gone_from is not None and round_number >= gone_from
-            scores.append(RoundScore(round_number, player.number, 0, bye="Z", withdrawn=withdrawn))
+            scores.append(RoundScore(round_number, player.number, 0, bye=ABSENCE, withdrawn=withdrawn))
             continue
         points = document.points.of(entry)
         if not entry.is_game:

@@ -89,28 +89,34 @@ def test_points_and_order_with_byes_and_forfeits() -> None:
 
 def test_buchholz_with_a_half_point_bye_a_pab_and_forfeits_both_ways() -> None:
     rows = byes()
-    # Adjusted scores (16.3, VURs as draws): 1: 1 + ½ (H) + 1 (forfeit win) = 2½;
-    # 3: 1 (forfeit win) + 1 + ½ (his forfeit loss) = 2½; 4: ½ (forfeit loss) + 1 (PAB) + ½ = 2; 2: ½.
-    # Dummy opponent (16.4): own score capped at 3 x ½ = 1½.
-    # 1: 2 (½) + H (dummy 1½) + forfeit win (dummy 1½) = 3½; cut: the H first (16.5) -> 2.
-    assert (rows[1].tie_breaks["BH"], rows[1].tie_breaks["BH-C1"]) == (7, 4)
-    # 3: forfeit win (dummy 1½) + 2 (½) + forfeit loss (dummy 1½) = 3½; cut the forfeit loss -> 2.
-    assert (rows[3].tie_breaks["BH"], rows[3].tie_breaks["BH-C1"]) == (7, 4)
-    # 2: 1 (2½) + 3 (2½) + 4 (2) = 7; cut the lowest -> 5.
-    assert (rows[2].tie_breaks["BH"], rows[2].tie_breaks["BH-C1"]) == (14, 10)
-    # 4: forfeit loss (dummy 1½) + PAB (dummy 1½) + 2 (½) = 3½.
+    # Adjusted scores (16.3): every round with the points awarded (16.3.1) - the PAB and the
+    # forfeits either way (16.2.1-16.2.4), a forfeit loss 0 - except 1's H, a requested bye
+    # followed by nothing but an unplayed round (16.2.5), a draw (16.3.2), worth his ½ anyway:
+    # 1: 1 + ½ + 1 = 2½; 3: 1 + 1 + 0 = 2; 4: 0 + 1 + ½ = 1½; 2: ½.
+    # Dummy opponents (16.4): the player's own score, capped at the scheduled opponent's adjusted
+    # score for a forfeit (16.4.1), at 3 x ½ = 1½ for a bye (16.4.2).
+    # 1: 2 (½) + H (dummy min(2½, 1½) = 1½) + forfeit win against 3 (min(2½, 2) = 2) = 4;
+    # cut: the H, a voluntarily unplayed round, first (16.5) -> 2½.
+    assert (rows[1].tie_breaks["BH"], rows[1].tie_breaks["BH-C1"]) == (8, 5)
+    # 3: forfeit win against 4 (min(2, 1½) = 1½) + 2 (½) + forfeit loss against 1 (min(2, 2½) = 2)
+    # = 4; cut the forfeit loss first (16.5) -> 2.
+    assert (rows[3].tie_breaks["BH"], rows[3].tie_breaks["BH-C1"]) == (8, 4)
+    # 2: 1 (2½) + 3 (2) + 4 (1½) = 6; cut the lowest-scored opponent, 4 -> 4½.
+    assert (rows[2].tie_breaks["BH"], rows[2].tie_breaks["BH-C1"]) == (12, 9)
+    # 4: forfeit loss against 3 (min(1½, 2) = 1½) + PAB (min(1½, 1½) = 1½) + 2 (½) = 3½.
     assert rows[4].tie_breaks["BH"] == 7
 
 
 def test_sonneborn_berger_and_fore_buchholz() -> None:
     rows = byes()
-    # SB of 1: 1 x ½ (2) + ½ x 1½ (H, dummy) + 1 x 1½ (forfeit win, dummy) = 2¾ (11 quarters).
-    assert rows[1].tie_breaks["SB"] == 11
-    # SB of 2: 0 + 0 + ½ x 2 = 1 (4 quarters).
-    assert rows[2].tie_breaks["SB"] == 4
-    # FB: the last round as a draw for everyone paired in it. 1: 1 + ½ + ½ = 2;
-    # 3: 1 + 1 + ½ = 2½; 4: ½ + 1 + ½ = 2. FB of 2: 2 + 2½ + 2 = 6½.
-    assert rows[2].tie_breaks["FB"] == 13
+    # SB of 1: 1 x ½ (2) + ½ x 1½ (H, dummy) + 1 x 2 (forfeit win, dummy capped at 3's 2) = 3¼.
+    assert rows[1].tie_breaks["SB"] == 13
+    # SB of 2: 0 x 2½ + 0 x 2 + ½ x 1½ = ¾ (3 quarters).
+    assert rows[2].tie_breaks["SB"] == 3
+    # FB: the last round as a draw for everyone paired in it. Adjusted (16.3): 1: 1 + ½ (H,
+    # 16.2.5) + ½ = 2; 3: 1 + 1 + ½ = 2½; 4: 0 (forfeit loss, 16.3.1) + 1 + ½ = 1½.
+    # FB of 2: 2 + 2½ + 1½ = 6.
+    assert rows[2].tie_breaks["FB"] == 12
 
 
 def test_counts_win_won_black_and_rounds_elected() -> None:
@@ -131,9 +137,10 @@ def test_progressive_and_koya() -> None:
     rows = byes()
     # PS of 1: running 1, 1½, 2½ -> 5; PS-C1 drops the first round's 1 -> 4.
     assert (rows[1].tie_breaks["PS"], rows[1].tie_breaks["PS-C1"]) == (10, 8)
-    # KS: points against opponents with at least half the maximum (1½ of 3), games played only.
-    # 2 scored ½ against 4 (adjusted 2) and nothing against 1 and 3: ½. 1 beat only 2 (½): 0.
-    assert (rows[2].tie_breaks["KS"], rows[1].tie_breaks["KS"]) == (1, 0)
+    # KS (9.2): points against opponents who scored at least half the maximum (1½ of 3), by
+    # their own points, forfeit wins included. 2 scored ½ against 4 (1½) and nothing against 1
+    # and 3: ½. 1 beat 2 (½ point: below) and won by forfeit against 3 (2 points): 1.
+    assert (rows[2].tie_breaks["KS"], rows[1].tie_breaks["KS"]) == (1, 2)
 
 
 def test_rating_tie_breaks() -> None:
@@ -264,4 +271,4 @@ def test_two_game_match_points_game_points_and_mpvgp() -> None:
 def test_values_are_exact() -> None:
     rows = byes()
     assert all(isinstance(v, Fraction) for r in rows.values() for v in r.tie_breaks.values())
-    assert decimal("SB", rows[1].tie_breaks["SB"]) == "2.75"
+    assert decimal("SB", rows[1].tie_breaks["SB"]) == "3.25"
