@@ -1,5 +1,6 @@
 """What every game engine provides: the :class:`GameEngine` interface, the :class:`LegalMove`
-it lists, and the game keys with their names (:data:`GAME_NAMES`).
+it lists, and the game keys with their names (:data:`GAME_NAMES`). What playing a move tells
+(:class:`~arbiter.play.Played`, :class:`~arbiter.play.Status`) is in :mod:`arbiter.play`.
 
 The game packages (``arbiter.gipf``, ``arbiter.dvonn``) implement the interface;
 :mod:`arbiter.registry` imports them and dispatches to them. Nothing here imports a game.
@@ -11,6 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from arbiter.play import Played, Status
 from arbiter.verdict import Verdict
 
 GAME_NAMES = {
@@ -59,6 +61,9 @@ class PlyTrace:
 #: called by a replay with each ply it plays, in order
 Tracer = Callable[[PlyTrace], None]
 
+#: a game's options at its start (GIPF basic: ``{"handicap": "White 2"}``; ``{"position": text}``)
+StartOptions = Mapping[str, str | int | bool]
+
 
 class GameEngine(ABC):
     """What every game package provides (see ``arbiter/gipf`` and ``arbiter/dvonn``)."""
@@ -76,7 +81,8 @@ class GameEngine(ABC):
 
         Errors in the record are returned in the verdict, not raised; only a text that is not
         a record of this engine at all raises :class:`UnreadableRecordError`. ``trace`` is called
-        with every ply played (the plies before an error too).
+        with every ply played (the plies before an error too). Each move is played as
+        :meth:`play` plays it.
         """
 
     @abstractmethod
@@ -88,8 +94,29 @@ class GameEngine(ABC):
         """Leaf counts for depths 1..depth from the position (the game's start when None)."""
 
     @abstractmethod
+    def start(self, variant: str, options: StartOptions | None = None) -> str:
+        """The position text a game of ``variant`` (a game key) starts from, with its options.
+
+        An unknown key raises :class:`UnknownGameError`, an unknown or wrong option
+        :class:`InvalidOptionError` or the error the record's tag of the same name would give.
+        """
+
+    @abstractmethod
     def legal_moves(self, position: str) -> list[LegalMove]:
         """Every legal move (turn) in the position with its notation and resulting position."""
+
+    @abstractmethod
+    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
+        """Play one move written in the game's record notation; a replay plays a record this way.
+
+        A move the rules refuse raises the replay's typed error for it (:class:`IllegalMoveError`,
+        :class:`InvalidNotationError`, :class:`AmbiguousMoveError` ...) naming the move, the
+        position and ``ply`` (the move's number in the game, when the caller knows it).
+        """
+
+    @abstractmethod
+    def status(self, position: str) -> Status:
+        """Who is to move, or how the game ended by its rules, and the decisions still owed."""
 
     @abstractmethod
     def side_to_move(self, position: str) -> int:

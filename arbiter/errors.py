@@ -180,3 +180,9 @@ class PlyOutOfRangeError(ArbiterError):
     """A ply number outside 0..the record's plies (asking for a position it does not reach)."""
 
     kind = "ply-out-of-range"
+
+
+class InvalidOptionError(ArbiterError):
+    """A game option at the start that the game does not know or a value it does not take."""
+
+    kind = "invalid-option"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter.dvonn import ENGINE as DVONN_ENGINE
-from arbiter.engine import GAME_NAMES, GameEngine, LegalMove, PlyTrace, SvgOptions
+from arbiter.engine import GAME_NAMES, GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions
 from arbiter.errors import (
     InvalidPositionError,
     InvalidRecordError,
@@ -20,6 +20,7 @@ from arbiter.errors import (
     gettext_noop,
 )
 from arbiter.gipf import ENGINE as GIPF_ENGINE
+from arbiter.play import Played, Status
 from arbiter.verdict import Verdict
 
 __all__ = [
@@ -31,11 +32,14 @@ __all__ = [
     "engine_for",
     "legal_moves",
     "perft",
+    "play",
     "ply_view",
     "random_record",
     "render_svg",
     "replay",
     "replay_traced",
+    "start",
+    "status",
 ]
 
 #: every engine, asked in this order which one claims a record or a position
@@ -137,3 +141,27 @@ def legal_moves(position: str) -> list[LegalMove]:
 
 def random_record(game: str, seed: int, tags: dict[str, str] | None = None) -> str:
     return engine_for(game).random_record(game, seed, tags)
+
+
+# ---------------------------------------------------------------- the play API
+# A game played move by move: start(game) gives the first position, play(position, move) each
+# next one with what the move did, status(position) who is to move or how the game ended.
+# replay() plays a record through the same engines' play.
+
+
+def start(game: str, options: StartOptions | None = None) -> str:
+    """The position text a game of ``game`` (a game key) starts from, with its options."""
+    return engine_for(game).start(game, options)
+
+
+def play(position: str, move: str, *, ply: int | None = None) -> Played:
+    """Play one move in the game's record notation: the new position and what the move did.
+
+    A refused move raises the typed error a replay would give it, naming ``ply`` when given.
+    """
+    return _engine_of_position(position).play(position, move, ply=ply)
+
+
+def status(position: str) -> Status:
+    """Who is to move in the position, or how the game ended; the decisions still owed."""
+    return _engine_of_position(position).status(position)

@@ -6,11 +6,13 @@ import random
 
 from arbiter.dvonn.moves import Move, apply_move, legal_moves, perft_counts
 from arbiter.dvonn.notation import TAGGED, format_move
+from arbiter.dvonn.play import play_text, result_for_score, status_of
 from arbiter.dvonn.position import START, Position, parse_position
-from arbiter.dvonn.replay import GAME, detect_style, replay_text, result_for_score, write_tagged
+from arbiter.dvonn.replay import GAME, detect_style, replay_text, write_tagged
 from arbiter.dvonn.svg import render_svg
-from arbiter.engine import GameEngine, LegalMove, PlyTrace, SvgOptions, Tracer
+from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import UnknownGameError, gettext_noop
+from arbiter.play import Played, Status, text_options
 from arbiter.verdict import Verdict
 
 
@@ -59,6 +61,20 @@ class DvonnEngine(GameEngine):
             child, _ = apply_move(node, move)
             out.append(LegalMove(format_move(move, TAGGED), child.text()))
         return out
+
+    def start(self, variant: str, options: StartOptions | None = None) -> str:
+        self._check_game(variant)
+        text_options(variant, options, ())  # DVONN has no options
+        return START.text()
+
+    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
+        before = parse_position(position)
+        step = play_text(before, move, ply)
+        after = step.position
+        return Played(before.text(), after.text(), step.notation(), step.path, step.removed, status_of(after))
+
+    def status(self, position: str) -> Status:
+        return status_of(parse_position(position))
 
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         self._check_game(game)

@@ -13,9 +13,10 @@ Plies count placements, stacking moves and passes from 1. When a record leaves o
 49th placement (Little Golem does), the replay puts the piece on the one empty space and counts
 that as ply 49, so the first stacking move is always ply 50.
 
-Rules at home here: how a record ends (the natural end scored by :func:`result_for_score`,
-``resign``, ``time``, an arbiter's result, or unfinished) and what a record must agree with (its
-``Result`` tag and written score). The writers of the three formats are at the bottom.
+Rules at home here: how a record ends (the natural end, scored as
+:func:`arbiter.dvonn.play.status_of` says, ``resign``, ``time``, an arbiter's result, or
+unfinished) and what a record must agree with (its ``Result`` tag and written score). Each move is
+played by :func:`arbiter.dvonn.play.play_move`. The writers of the three formats are at the bottom.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ import re
 from dataclasses import dataclass, field
 
 from arbiter.dvonn.board import NAMES, TOTAL_PIECES
-from arbiter.dvonn.moves import PLACE, Move, apply_move, check_move
+from arbiter.dvonn.moves import PLACE, Move
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
+from arbiter.dvonn.play import play_move, result_for_score
 from arbiter.dvonn.position import START, Position
 from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import (
@@ -61,15 +63,6 @@ class ParsedRecord:
     tokens: list[str] = field(default_factory=list)
     score_claim: str | None = None  # the written score ("36 - 9"), checked after the replay
     games_in_file: int = 1
-
-
-def result_for_score(white: int, black: int) -> Result:
-    """The higher stack total wins; equal totals are a draw."""
-    if white > black:
-        return Result.WHITE_WINS
-    if black > white:
-        return Result.BLACK_WINS
-    return Result.DRAW
 
 
 # ---------------------------------------------------------------------------------------------
@@ -241,19 +234,16 @@ def _replay(record: ParsedRecord, run: _Run) -> Verdict:
 def _play(run: _Run, move: Move, written: str) -> None:
     before = run.position
     try:
-        check_move(before, move)
+        step = play_move(before, move)
     except ArbiterError as exc:
         raise exc.at(ply=run.plies + 1, move=written, position=before.text()) from None
-    run.position, _ = apply_move(before, move)
+    run.position = step.position
     run.plies += 1
-    run.moves.append(format_move(move, TAGGED))
+    run.moves.append(step.notation())
     if run.trace is not None:
-        after = run.position.board
-        removed = tuple(
-            NAMES[i] for i, stack in enumerate(before.board) if stack and not after[i] and i != move.src
+        run.trace(
+            PlyTrace(run.plies, run.moves[-1], before.text(), run.position.text(), step.path, step.removed)
         )
-        path = tuple(NAMES[i] for i in (move.src, move.dst) if i >= 0)
-        run.trace(PlyTrace(run.plies, run.moves[-1], before.text(), run.position.text(), path, removed))
 
 
 def _read_termination(

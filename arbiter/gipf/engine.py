@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
-from arbiter.engine import GAME_NAMES, GameEngine, LegalMove, PlyTrace, SvgOptions, Tracer
-from arbiter.errors import InvalidPositionError, InvalidRecordError, gettext_noop
+from arbiter.engine import GAME_NAMES, GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
+from arbiter.errors import InvalidPositionError, InvalidRecordError, UnknownGameError, gettext_noop
 from arbiter.gipf.notation import format_turn, removal_text
+from arbiter.gipf.play import play_text, start_of, status_of, winner_result
 from arbiter.gipf.position import GAME_KEYS, format_position, parse_position, start_position
-from arbiter.gipf.replay import GAMES, is_gipf_record, replay_text, winner_result
+from arbiter.gipf.replay import GAMES, is_gipf_record, replay_text
 from arbiter.gipf.rules import (
     apply_removal,
     perft_counts,
@@ -18,10 +19,13 @@ from arbiter.gipf.rules import (
     turns,
 )
 from arbiter.gipf.svg import render_svg
+from arbiter.play import Played, Status, text_options
 from arbiter.records import format_record
 from arbiter.verdict import Verdict
 
 MAX_RANDOM_PLIES = 1000
+#: the options a game may start with: a basic game's handicap ("White 2"), a set-up position
+OPTIONS = ("handicap", "position")
 
 
 class GipfEngine(GameEngine):
@@ -87,3 +91,26 @@ class GipfEngine(GameEngine):
     def legal_moves(self, position: str) -> list[LegalMove]:
         pos = parse_position(position)
         return [LegalMove(format_turn(turn), format_position(turn.position)) for turn in turns(pos)]
+
+    # ------------------------------------------------------------ play
+
+    def start(self, variant: str, options: StartOptions | None = None) -> str:
+        if variant not in GAMES:
+            raise UnknownGameError(gettext_noop("'{game}' is not a GIPF game"), game=variant)
+        given = text_options(variant, options, OPTIONS)
+        return format_position(start_of(variant, given.get("handicap"), given.get("position")))
+
+    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
+        before = parse_position(position)
+        step = play_text(before, move, ply)
+        return Played(
+            format_position(before),
+            format_position(step.position),
+            step.notation(),
+            step.path,
+            step.removed,
+            status_of(step.position),
+        )
+
+    def status(self, position: str) -> Status:
+        return status_of(parse_position(position))

@@ -1,9 +1,10 @@
 """Replaying GIPF records to verdicts.
 
-Rules at home here: what a record must say and may leave out (the tags ``Game``, ``Handicap``,
-``Position`` and ``Result``; a removal list may be left out when there is no choice), how a record
-ends (the natural end, ``resign``, ``time``, ``arbiter 1-0`` / ``arbiter 0-1``, or unfinished) and
-the reason a written turn is refused (:func:`play_written`).
+Rules at home here: what a record must say and may leave out (the tags ``Game`` and ``Result``;
+``Handicap`` and ``Position`` give the start as :func:`arbiter.gipf.play.start_of` reads them; a
+removal list may be left out when there is no choice), how a record
+ends (the natural end, ``resign``, ``time``, ``arbiter 1-0`` / ``arbiter 0-1``, or unfinished).
+Each turn is played by :func:`arbiter.gipf.play.play_turn`, which holds the reasons a turn is refused.
 """
 
 from __future__ import annotations
@@ -19,33 +20,10 @@ from arbiter.errors import (
     UnreadableRecordError,
     gettext_noop,
 )
-from arbiter.gipf.board import ENTRIES, SPOT_NAMES
-from arbiter.gipf.notation import (
-    WrittenTurn,
-    choose_removal,
-    find_push,
-    looks_like_turn,
-    parse_turn,
-    removal_text,
-)
-from arbiter.gipf.position import (
-    CLOSED,
-    GAME_KEYS,
-    MUST_GIPF,
-    Position,
-    format_position,
-    parse_position,
-    start_position,
-)
-from arbiter.gipf.rules import (
-    after_push,
-    apply_removal,
-    pass_turn,
-    piece_choices,
-    removal_options,
-    status_after_own_removals,
-    status_at_turn_start,
-)
+from arbiter.gipf.notation import WrittenTurn, choose_removal, looks_like_turn, parse_turn, removal_text
+from arbiter.gipf.play import describe_end, play_turn, start_of, winner_result
+from arbiter.gipf.position import GAME_KEYS, Position, format_position
+from arbiter.gipf.rules import apply_removal, removal_options, status_after_own_removals, status_at_turn_start
 from arbiter.records import check_result_tag, parse_tagged
 from arbiter.verdict import Result, Termination, Verdict
 
@@ -61,112 +39,6 @@ def game_from_tag(value: str) -> str | None:
         if normal == key.replace("-", " "):
             return key
     return None
-
-
-def parse_handicap(value: str) -> tuple[int, int]:
-    """``[Handicap "White 2"]``: 1 to 3 extra pieces in one player's reserve (basic games)."""
-    parts = value.split()
-    if len(parts) != 2 or parts[0].lower() not in ("white", "black") or parts[1] not in ("1", "2", "3"):
-        raise InvalidRecordError(
-            gettext_noop('the Handicap tag must be like "White 2" (1 to 3 pieces), not "{value}"'),
-            value=value,
-        )
-    extra = int(parts[1])
-    return (extra, 0) if parts[0].lower() == "white" else (0, extra)
-
-
-def winner_result(loser: int) -> Result:
-    """The result when ``loser`` has lost: his opponent wins."""
-    return Result.won_by(1 - loser)
-
-
-def _describe_end(status: tuple[int, Termination]) -> Message:
-    loser, termination = status
-    if termination == Termination.NO_RESERVE:
-        return Message(
-            gettext_noop("{player} has no piece left to bring into play"), {"player": PLAYER_MESSAGES[loser]}
-        )
-    return Message(
-        gettext_noop("{player} has no GIPF-piece left on the board"), {"player": PLAYER_MESSAGES[loser]}
-    )
-
-
-def play_written(pos: Position, written: WrittenTurn) -> Position:
-    """Apply one written turn; raises the typed error of the first thing wrong with it."""
-    return play_traced(pos, written)[0]
-
-
-def play_traced(pos: Position, written: WrittenTurn) -> tuple[Position, tuple[str, ...], tuple[str, ...]]:
-    """:func:`play_written`, also giving the pushed path (dot, spots to the chain end) and the
-    spots whose pieces the turn's removals took."""
-    ended = status_at_turn_start(pos)
-    if ended is not None:
-        raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=_describe_end(ended))
-    mover = pos.to_move
-    name = PLAYER_MESSAGES[mover]
-    pre = choose_removal(
-        removal_options(pos.board, mover),
-        written.before,
-        pos.board,
-        Message(gettext_noop("{player}'s rows at the start of his turn"), {"player": name}),
-    )
-    ready = apply_removal(pos, mover, pre)
-    ended = status_after_own_removals(ready)
-    if ended is not None:
-        raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=_describe_end(ended))
-    push = written.push
-    assert push is not None
-    choices = piece_choices(ready)
-    if push.gipf not in choices:
-        raise IllegalMoveError(_piece_refusal(ready, push.gipf))
-    index, end = find_push(ready, push)
-    pushed = after_push(ready, ENTRIES[index], end, push.gipf)
-    options = removal_options(pushed.board, mover)
-    if written.after and len(options) == 1 and not options[0].removed:
-        opponent_rows = removal_options(pushed.board, 1 - mover)
-        if any(option.removed for option in opponent_rows):
-            raise IllegalMoveError(
-                gettext_noop(
-                    "{name}'s push made no row of his colour; rows in {player}'s colour are removed by {player} at the start of his turn (before his push)"
-                ),
-                name=name,
-                player=PLAYER_MESSAGES[1 - mover],
-            )
-    post = choose_removal(
-        options,
-        written.after,
-        pushed.board,
-        Message(gettext_noop("the rows {player}'s push made in his colour"), {"player": name}),
-    )
-    entry = ENTRIES[index]
-    path = (entry.dot, *(SPOT_NAMES[spot] for spot in entry.line[: end + 1]))
-    removed = tuple(SPOT_NAMES[spot] for spot in sorted(pre.removed | post.removed))
-    return pass_turn(apply_removal(pushed, mover, post)), path, removed
-
-
-def _piece_refusal(pos: Position, gipf: bool) -> Message:
-    name = {"player": PLAYER_MESSAGES[pos.to_move]}
-    state = pos.start[pos.to_move]
-    if gipf:
-        if pos.rules == "basic":
-            return Message(gettext_noop("a basic game has no GIPF-pieces"))
-        if pos.rules == "standard":
-            return Message(
-                gettext_noop("in a standard game no GIPF-piece may be brought into play (each starts with 3)")
-            )
-        if state == CLOSED:
-            return Message(
-                gettext_noop("{player} has played a basic piece already: no more GIPF-pieces for him"), name
-            )
-        return Message(
-            gettext_noop("a GIPF-piece takes 2 pieces from the reserve; {player} has {reserve}"),
-            {**name, "reserve": pos.reserve[pos.to_move]},
-        )
-    if state == MUST_GIPF:
-        return Message(
-            gettext_noop("{player}'s first turn in a tournament game must bring a GIPF-piece into play"), name
-        )
-    return Message(gettext_noop("{player} has no piece in his reserve"), name)
 
 
 def is_gipf_record(text: str) -> bool:
@@ -207,18 +79,7 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
         )
         return verdict
     try:
-        handicap = parse_handicap(tags["Handicap"]) if "Handicap" in tags else (0, 0)
-        if handicap != (0, 0) and key != "gipf-basic":
-            raise InvalidRecordError(gettext_noop("a handicap (extra pieces) is only for basic games"))
-        start = start_position(key, handicap)
-        if "Position" in tags:
-            if handicap != (0, 0):
-                raise InvalidRecordError(gettext_noop("give either a Handicap or a Position tag, not both"))
-            start = parse_position(tags["Position"])
-            if start.game != key:
-                raise InvalidRecordError(
-                    gettext_noop("the Position tag is a {game} position, not {key}"), game=start.game, key=key
-                )
+        start = start_of(key, tags.get("Handicap"), tags.get("Position"))
     except ArbiterError as exc:
         verdict.error = exc
         return verdict
@@ -243,21 +104,25 @@ def _replay_moves(
             break
     moves, ending = tokens[:cut], tokens[cut:]
     pending: WrittenTurn | None = None
+    before: str | None = None  # the text of ``pos`` when a trace has written it already
     for index, token in enumerate(moves):
         ply = verdict.plies + 1
-        before = format_position(pos)
         try:
             written = parse_turn(token, allow_no_push=index == len(moves) - 1)
             if written.push is None:
                 pending = written
                 break
-            pos, path, removed = play_traced(pos, written)
+            step = play_turn(pos, written)
         except ArbiterError as exc:
+            before = before or format_position(pos)
             verdict.error = exc.at(ply=ply, move=token, position=before)
             verdict.final_position = before
             return verdict
         if trace is not None:
-            trace(PlyTrace(ply, token, before, format_position(pos), path, removed))
+            after = format_position(step.position)
+            trace(PlyTrace(ply, token, before or format_position(pos), after, step.path, step.removed))
+            before = after
+        pos = step.position
         verdict.plies = ply
         verdict.moves.append(token)
     verdict.final_position = format_position(pos)
@@ -299,7 +164,7 @@ def _ending(
             natural = status_after_own_removals(apply_removal(pos, pos.to_move, removal))
     elif pending is not None:
         raise IllegalMoveError(
-            gettext_noop("the game is over: {end}; no removal follows"), end=_describe_end(natural)
+            gettext_noop("the game is over: {end}; no removal follows"), end=describe_end(natural)
         )
     if not ending or ending == ["*"]:
         if natural is not None:
@@ -314,7 +179,7 @@ def _ending(
                 "the record ends with '{word}' but the game is over: {end}, so the result is {result}"
             ),
             word=word,
-            end=_describe_end(natural),
+            end=describe_end(natural),
             result=winner_result(natural[0]),
         )
     if len(ending) == 1 and ending[0] in ("resign", "time"):

@@ -205,7 +205,7 @@ def test_the_game_ends_only_when_neither_player_can_move() -> None:
 
 def test_equal_stack_totals_are_a_draw() -> None:
     # White's 2-stack on a1 and Black's 2-stack on b2 are both stuck: 2-2
-    from arbiter.dvonn.replay import result_for_score
+    from arbiter.dvonn.play import result_for_score
 
     position = parse_position(position_text({"a1": "bw", "b1": "d", "b2": "wb", "i1": "d", "k5": "d"}))
     assert position.is_over()
