@@ -1,13 +1,52 @@
 """The Django admin of games, submitted records, disputes and decisions: all read-only.
 
 A game's result changes only through the services (submissions, confirmation, the arbiter's
-decision, the correction of a closed round), never here.
+decision, the correction of a closed round), never here. :class:`ReadOnlyAdmin` is the read-only
+admin of every results model (the tournaments' admin uses it too).
 """
 
-from django.contrib import admin
+from typing import Any
+
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Decision, Dispute, Game, SubmittedRecord
-from tournaments.admin import ReadOnlyAdmin
+
+SERVICES_ONLY = _(
+    "Read-only: results change only through the round pages or the API (enter results while the "
+    "round is open; a closed round's result is corrected with a reason, which recomputes standings "
+    "and ratings)."
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never written: no add, change or delete, and a note saying where changes are made."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        messages.info(request, SERVICES_ONLY)
+        return super().changelist_view(request, extra_context)
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        messages.info(request, SERVICES_ONLY)
+        return super().change_view(request, object_id, form_url, extra_context)
 
 
 class SubmittedRecordInline(admin.TabularInline):

@@ -24,8 +24,8 @@ from games import confirmation, decisions, reports, services
 from games.confirmation import MAX_REASON_CHARS
 from games.messages import arbiter_message
 from games.models import Decision, Game, SubmittedRecord
+from games.results import GAME_RESULTS, PLAYED_RESULTS
 from tournaments.models import GAME_CHOICES, Pairing
-from tournaments.results.codes import GAME_RESULTS, PLAYED_RESULTS
 
 
 class GameSerializer(serializers.ModelSerializer):

@@ -28,11 +28,11 @@ from django.utils.translation import ngettext
 
 from accounts.errors import PermissionRefused
 from accounts.policy import Action, can, require
+from config.locking import locked
 from games import origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
 from games.signals import DISPUTED, SUBMITTED, result_changed
-from tournaments.locking import lock_pairing, locked
 from tournaments.models import Pairing, Round
 
 MAX_REASON_CHARS = 2000
@@ -41,9 +41,9 @@ MAX_REASON_CHARS = 2000
 def lock_game(game_id: int) -> Game:
     """The game's row, locked for this transaction, with its pairing, round and event.
 
-    Takes the round, the pairing and then the game, the lock order of ``tournaments.locking``."""
-    pairing_id = Game.objects.values_list("pairing_id", flat=True).get(pk=game_id)
-    lock_pairing(pairing_id)
+    Takes what the game's origin puts above it (an event's round, then the pairing), then the game:
+    the lock order of ``config.locking``."""
+    origins.lock_above(game_id)
     return locked(Game.objects.select_related("pairing__round__event", "white", "black")).get(pk=game_id)
 
 

@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from games.confirmation import lock_game
 from games.decisions import settle
 from games.models import Decision, Game
+from games.results import DOUBLE_FORFEIT, FORFEITS
 from games.services import games_of
 from games.signals import DECIDED, result_changed
 from tournaments.models import Pairing
-from tournaments.results.codes import DOUBLE_FORFEIT, FORFEITS
 
 _KIND = {DOUBLE_FORFEIT: Decision.Kind.BOTH_LOSE}
 

@@ -23,15 +23,15 @@ from games import origins
 from games.confirmation import MAX_REASON_CHARS, copy_verdict, lock_game, make_official
 from games.errors import GameServiceError
 from games.models import Decision, Game, SubmittedRecord
-from games.signals import DECIDED, result_changed
-from tournaments.models import Event, Pairing, Round
-from tournaments.results.codes import (
+from games.results import (
     BLACK_FORFEIT_WIN,
     DOUBLE_FORFEIT,
     GAME_RESULTS,
     PLAYED_RESULTS,
     WHITE_FORFEIT_WIN,
 )
+from games.signals import DECIDED, result_changed
+from tournaments.models import Event, Pairing, Round
 
 # The result codes each kind of decision allows (a submission brings its own).
 RESULTS_OF_KIND = {

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.confirmation import MAX_REASON_CHARS
 from games.models import Decision, SubmittedRecord
-from tournaments.results.codes import GAME_RESULTS, RESULT_LABELS
+from games.results import GAME_RESULTS, RESULT_LABELS
 
 
 class DisputeForm(forms.Form):

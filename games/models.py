@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
 from games import messages
-from tournaments.models import GAME_CHOICES, Pairing
+from tournaments.models import GAME_CHOICES
 
 
 class Game(models.Model):
@@ -37,7 +37,7 @@ class Game(models.Model):
         DECIDED = "decided", _("Decided by the arbiter")
 
     origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.PAIRING)
-    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="games")
+    pairing = models.ForeignKey("tournaments.Pairing", on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(default=1)
     game = models.CharField(max_length=20, choices=GAME_CHOICES)
     white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")

@@ -14,10 +14,9 @@ policy asks about a game (``games.roles``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from games.models import Game
+from games.models import Game
 
 
 class Origin(Protocol):
@@ -27,10 +26,16 @@ class Origin(Protocol):
         """The ids of the users who manage the game (an event's organisers and arbiters)."""
         ...
 
+    def lock_above(self, game_id: int) -> None:
+        """Lock the rows above the game in the lock order (``config.locking``: an event's round, then
+        the pairing) before the game itself is locked."""
+        ...
+
     def apply_result(self, game: Game, source: str) -> str:
         """Carry the game's result (already set on ``game``) to what the game belongs to; "" when
-        done, else a sentence saying why not (for the submission's note). ``source`` is one of
-        ``VERIFIED``, ``REPORTED``, ``ARBITER``. Runs inside the caller's transaction."""
+        done, else a sentence saying why not yet (for the submission's note); raises
+        ``GameServiceError`` when the origin refuses it. ``source`` is one of ``VERIFIED``,
+        ``REPORTED``, ``ARBITER``. Runs inside the caller's transaction."""
         ...
 
 
@@ -39,6 +44,9 @@ class _Unmanaged:
 
     def officials(self, game: Game) -> frozenset[int]:
         return frozenset()
+
+    def lock_above(self, game_id: int) -> None:
+        return None
 
     def apply_result(self, game: Game, source: str) -> str:
         return ""
@@ -63,6 +71,12 @@ def origin_of(game: Game) -> Origin:
 def officials(game: Game) -> frozenset[int]:
     """The ids of the users who manage ``game``: an event's organisers and arbiters, else none."""
     return origin_of(game).officials(game)
+
+
+def lock_above(game_id: int) -> None:
+    """Lock what the game's origin puts above the game in the lock order (nothing for most)."""
+    kind = Game.objects.values_list("origin", flat=True).get(pk=game_id)
+    _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id)
 
 
 def apply_result(game: Game, source: str) -> str:

@@ -32,10 +32,10 @@ from accounts.policy import Action, can, require
 from games import confirmation, origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
+from games.results import ALIASES, PLAYED_RESULTS, RESULT_LABELS
 from games.services import _address, locked_game
 from games.signals import SUBMITTED, result_changed
 from tournaments.models import Pairing, Round
-from tournaments.results.codes import ALIASES, PLAYED_RESULTS, RESULT_LABELS
 
 __all__ = ["ResultConflict", "can_report", "is_report", "report_result"]
 

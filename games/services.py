@@ -21,12 +21,12 @@ from accounts.policy import Action, can, require
 from arbiter import registry
 from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.verdict import Verdict
+from config.locking import locked, retry_on_conflict
 from config.sweep import enqueue_on_commit
 from games import confirmation
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.tasks import verify_record_task
-from tournaments.locking import locked, retry_on_conflict
 from tournaments.models import Pairing, Round
 from tournaments.results.codes import first_named_is_white
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.conf import settings
 
-from tournaments.locking import RETRY_TRANSIENT
+from config.locking import RETRY_TRANSIENT
 
 
 @shared_task(

@@ -26,8 +26,8 @@ from accounts.policy import Action, can, require
 from games import boards, confirmation, decisions, reports, services
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
+from games.results import PLAYED_RESULTS, RESULT_LABELS
 from tournaments.models import Event, Pairing, Round
-from tournaments.results.codes import PLAYED_RESULTS, RESULT_LABELS
 from tournaments.web.views.common import event_context
 
 

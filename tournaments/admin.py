@@ -1,16 +1,16 @@
 """The Django admin of every tournament model.
 
-Results, standings and ratings are read-only here (:class:`ReadOnlyAdmin`): they change only
+Results, standings and ratings are read-only here (``games.admin.ReadOnlyAdmin``): they change only
 through the services (entering results, closing rounds, ``correct_result`` for a closed round),
 which check permissions, log and recompute what depends on them.
 """
 
 from typing import Any
 
-from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext_lazy as _
+from django.contrib import admin
+from django.http import HttpRequest
 
+from games.admin import ReadOnlyAdmin
 from tournaments.models import (
     ByeRequest,
     Event,
@@ -28,41 +28,6 @@ from tournaments.models import (
     SwissSettings,
     TieBreakChange,
 )
-
-SERVICES_ONLY = _(
-    "Read-only: results change only through the round pages or the API (enter results while the "
-    "round is open; a closed round's result is corrected with a reason, which recomputes standings "
-    "and ratings)."
-)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Shown, never written: no add, change or delete, and a note saying where changes are made."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def changelist_view(
-        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
-    ) -> HttpResponse:
-        messages.info(request, SERVICES_ONLY)
-        return super().changelist_view(request, extra_context)
-
-    def change_view(
-        self,
-        request: HttpRequest,
-        object_id: str,
-        form_url: str = "",
-        extra_context: dict[str, Any] | None = None,
-    ) -> HttpResponse:
-        messages.info(request, SERVICES_ONLY)
-        return super().change_view(request, object_id, form_url, extra_context)
 
 
 class RegistrationInline(admin.TabularInline):

@@ -268,7 +268,7 @@ def test_a_deadlock_is_retried_until_it_passes() -> None:
             raise deadlock()
         return "done"
 
-    with mock.patch("tournaments.locking.time.sleep"):
+    with mock.patch("config.locking.time.sleep"):
         assert write() == "done"
     assert len(calls) == 3
 
@@ -305,6 +305,6 @@ def test_a_deadlock_that_never_passes_gives_up_after_five_attempts() -> None:
         calls.append(1)
         raise deadlock()
 
-    with mock.patch("tournaments.locking.time.sleep"), pytest.raises(OperationalError):
+    with mock.patch("config.locking.time.sleep"), pytest.raises(OperationalError):
         write()
     assert len(calls) == 5

@@ -2,7 +2,8 @@
 
 Everything that turns an outcome into points or letters lives here and nowhere else:
 
-* a game's result code (``1-0``, ``0-1``, ``1/2-1/2``, ``+/-``, ``-/+``, ``-/-``) and its aliases;
+* a game's result code (``1-0``, ``0-1``, ``1/2-1/2``, ``+/-``, ``-/+``, ``-/-``) and its aliases,
+  from ``games.results`` (their one home);
 * the bye kinds (pairing-allocated, half-point, full-point, zero-point) and their TRF letters
   ``U`` ``H`` ``F`` ``Z``;
 * a player's TRF letter for a round (``1`` ``=`` ``0`` played, ``+`` ``-`` forfeits) and the
@@ -19,41 +20,37 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from games.results import (
+    ALIASES,
+    BLACK_FORFEIT_WIN,
+    BLACK_WIN,
+    DOUBLE_FORFEIT,
+    DRAW,
+    FORFEITS,
+    GAME_RESULTS,
+    PLAYED_RESULTS,
+    RESULT_LABELS,
+    WHITE_FORFEIT_WIN,
+    WHITE_SCORE,
+    WHITE_WIN,
+)
 from tournaments.errors import ServiceError
 
-WHITE_WIN = "1-0"
-BLACK_WIN = "0-1"
-DRAW = "1/2-1/2"
-WHITE_FORFEIT_WIN = "+/-"
-BLACK_FORFEIT_WIN = "-/+"
-DOUBLE_FORFEIT = "-/-"
-
-GAME_RESULTS = (WHITE_WIN, BLACK_WIN, DRAW, WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN, DOUBLE_FORFEIT)
-FORFEITS = (WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN, DOUBLE_FORFEIT)
-PLAYED_RESULTS = (WHITE_WIN, BLACK_WIN, DRAW)
-WHITE_SCORE = {WHITE_WIN: 1.0, DRAW: 0.5, BLACK_WIN: 0.0}  # for ratings: games played only
-RESULT_LABELS = {
-    WHITE_WIN: "1–0",
-    BLACK_WIN: "0–1",
-    DRAW: "½–½",
-    WHITE_FORFEIT_WIN: "+ – − (forfeit)",
-    BLACK_FORFEIT_WIN: "− – + (forfeit)",
-    DOUBLE_FORFEIT: "− – − (double forfeit)",
-}
-ALIASES = {
-    "1-0": WHITE_WIN,
-    "0-1": BLACK_WIN,
-    "1/2-1/2": DRAW,
-    "½-½": DRAW,
-    "=": DRAW,
-    "0.5-0.5": DRAW,
-    "+/-": WHITE_FORFEIT_WIN,
-    "+-": WHITE_FORFEIT_WIN,
-    "-/+": BLACK_FORFEIT_WIN,
-    "-+": BLACK_FORFEIT_WIN,
-    "-/-": DOUBLE_FORFEIT,
-    "--": DOUBLE_FORFEIT,
-}
+# A game's result codes live with the games (``games.results``); named here for the tournament side.
+__all__ = [
+    "ALIASES",
+    "BLACK_FORFEIT_WIN",
+    "BLACK_WIN",
+    "DOUBLE_FORFEIT",
+    "DRAW",
+    "FORFEITS",
+    "GAME_RESULTS",
+    "PLAYED_RESULTS",
+    "RESULT_LABELS",
+    "WHITE_FORFEIT_WIN",
+    "WHITE_SCORE",
+    "WHITE_WIN",
+]
 
 # Bye kinds, as stored on a pairing without a second player (the TRF letter in BYE_LETTERS).
 BYE_PAIRING_ALLOCATED = "pab"  # given by the pairing to the odd player out

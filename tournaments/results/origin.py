@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from games.errors import GameServiceError
 from games.models import Game
 from tournaments.errors import ServiceError
+from tournaments.locking import lock_pairing
 from tournaments.results.services import apply_result
 
 
@@ -29,6 +30,9 @@ class PairingOrigin:
         return frozenset(event.organisers.values_list("pk", flat=True)) | frozenset(
             event.arbiters.values_list("pk", flat=True)
         )
+
+    def lock_above(self, game_id: int) -> None:
+        lock_pairing(Game.objects.values_list("pairing_id", flat=True).get(pk=game_id))
 
     def apply_result(self, game: Game, source: str) -> str:
         codes = pairing_results(game)
