@@ -40,20 +40,22 @@ GAMES = ("gipf-basic", "gipf-standard", "gipf-tournament", "dvonn")
 Replay = Callable[[str], Any]
 
 
-def records() -> list[str]:
-    """The shared records (when present) and 10 seeded random games per game key."""
-    texts = []
-    for folder in (SHARED / "records" / "gipf", SHARED / "records" / "dvonn"):
+def records() -> dict[str, list[str]]:
+    """Per game, the shared records (when present) and 10 seeded random games per game key."""
+    found: dict[str, list[str]] = {"GIPF": [], "DVONN": []}
+    for name, folder in (("GIPF", SHARED / "records" / "gipf"), ("DVONN", SHARED / "records" / "dvonn")):
         for path in sorted(folder.glob("*.txt")) if folder.is_dir() else []:
             text = path.read_text(encoding="utf-8")
             if "# game" not in text:
-                texts.append(text)
+                found[name].append(text)
                 continue
             games = text.split("# game")[1:]  # a CodeCup file of several games: one record each
-            texts += ["# game" + game for game in games]
+            found[name] += ["# game" + game for game in games]
     for game in GAMES:
-        texts += [registry.random_record(game, seed) for seed in range(10)]
-    return texts
+        found["DVONN" if game == "dvonn" else "GIPF"] += [
+            registry.random_record(game, seed) for seed in range(10)
+        ]
+    return found
 
 
 def load_baseline(revision: str) -> ModuleType:
@@ -93,6 +95,10 @@ def timed(replay: Replay, texts: list[str]) -> tuple[float, int, list[tuple[obje
     return time.perf_counter() - started, plies, outcomes
 
 
+def _outcomes(outcomes: list[tuple[object, ...]]) -> list[tuple[str, ...]]:
+    return [tuple(str(value) for value in outcome) for outcome in outcomes]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--baseline", default=BASELINE, help="the git revision to compare with")
@@ -104,28 +110,22 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, subprocess.CalledProcessError) as exc:
         print(f"replay vs baseline: skipped (revision {args.baseline} not readable: {exc})")
         return 0
-    texts = records()
-    best = {"today": float("inf"), "baseline": float("inf")}
-    plies = 0
     same = True
-    for _ in range(args.rounds):
-        now, plies, ours = timed(registry.replay, texts)
-        then, _, theirs = timed(baseline.replay, texts)
-        same = same and [(*o[:1], *map(str, o[1:])) for o in ours] == [
-            (*t[:1], *map(str, t[1:])) for t in theirs
-        ]
-        best["today"] = min(best["today"], now)
-        best["baseline"] = min(best["baseline"], then)
-    for side in ("baseline", "today"):
+    for name, texts in records().items():
+        best = {"today": float("inf"), "baseline": float("inf")}
+        plies = 0
+        for _ in range(args.rounds):
+            now, plies, ours = timed(registry.replay, texts)
+            then, _, theirs = timed(baseline.replay, texts)
+            same = same and _outcomes(ours) == _outcomes(theirs)
+            best["today"] = min(best["today"], now)
+            best["baseline"] = min(best["baseline"], then)
         print(
-            f"replay ({side:8}): {len(texts)} records, {plies:,} plies, best of {args.rounds}: "
-            f"{best[side]:.3f}s = {plies / best[side]:,.0f} plies/s"
+            f"replay {name:5} {len(texts)} records, {plies:,} plies, best of {args.rounds}: "
+            f"baseline {args.baseline} {plies / best['baseline']:,.0f} plies/s, "
+            f"today {plies / best['today']:,.0f} plies/s, ratio today/baseline {best['baseline'] / best['today']:.3f}"
         )
-    ratio = best["baseline"] / best["today"]
-    print(
-        f"replay speed today / baseline {args.baseline}: {ratio:.3f}"
-        f" ({'same verdicts' if same else 'VERDICTS DIFFER'})"
-    )
+    print(f"replay today and baseline: {'the same verdicts' if same else 'VERDICTS DIFFER'}")
     return 0 if same else 1
 
 
