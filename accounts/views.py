@@ -23,8 +23,9 @@ from accounts import claims, notices
 from accounts.errors import AccountError
 from accounts.forms import ClaimForm, LinkForm, LockoutAuthenticationForm, SignUpForm
 from accounts.my_games import games_of_user
+from accounts.policy import Action
 from tournaments.models import Event
-from tournaments.web.views.common import event_context, id_or_404
+from tournaments.web.views.common import event_context, event_page, id_or_404
 
 
 class SignInView(LoginView):
@@ -157,12 +158,11 @@ def my_games(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/my_games.html", context)
 
 
-@login_required
+@event_page(Action.MANAGE_CLAIM_CODES)
 @require_http_methods(["GET", "POST"])
-def claim_codes(request: HttpRequest, slug: str) -> HttpResponse:
+def claim_codes(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's claim codes (its organisers only): list, print, regenerate; link or unlink accounts."""
-    event = get_object_or_404(Event, slug=slug)
-    codes = claims.codes_of(event, request.user)  # checks the user is an organiser
+    codes = claims.codes_of(event, request.user)
     status = 200
     if request.method == "POST":
         registration = get_object_or_404(

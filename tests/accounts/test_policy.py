@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.template import Context, Template
+from django.urls import reverse
 
 from accounts.errors import PermissionRefused
 from accounts.policy import ALLOWED, REFUSALS, Action, can, require
@@ -91,3 +92,16 @@ def test_the_template_filter_asks_the_policy(board: Board) -> None:
         for name, user in actors(board).items()
     }
     assert shown == {name: name in {"ann", "bob", "olga", "ada", "root"} for name in ACTORS}
+
+
+def test_the_players_page_links_the_claim_codes_for_their_managers_only(board: Board, client: Any) -> None:
+    url = reverse("tournaments:registrations", args=[board.event.slug])
+    shown = {}
+    for name, user in actors(board).items():
+        client.logout()
+        if name != "anonymous":
+            client.force_login(user)
+        shown[name] = (
+            reverse("accounts:claim-codes", args=[board.event.slug]) in client.get(url).content.decode()
+        )
+    assert shown == {name: name in {"olga", "root"} for name in ACTORS}
