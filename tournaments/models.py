@@ -194,6 +194,9 @@ class Round(models.Model):
     pairing_requested_at = models.DateTimeField(
         null=True, blank=True, help_text="When the pairing was (last) requested while the round is pending"
     )
+    pairing_started_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a worker began the pairing"
+    )
     standings_stale_since = models.DateTimeField(
         null=True, blank=True, help_text="Standings to recompute after this round (empty: up to date)"
     )

@@ -1,12 +1,13 @@
 """The tournaments' part of the sweep (``config.sweep``): standings, ratings and pairings owed.
 
 The marks of ``tournaments.work`` say what is still owed; :func:`sweep_work` queues again whatever
-is still marked after ``SWEEP_GRACE`` seconds and is not being worked on (a running standings or
-pairing task holds its event's or round's row lock, which a killed worker's closed connection
-releases). A pairing still pending twice its time limit after it was asked for is stopped with an
-error that the round page shows with its retry button. Registered in ``TournamentsConfig.ready``,
-with the recomputation of corrected results (``tournaments.results.tasks``) for the embedded
-default's sweep on a request.
+is still marked after ``SWEEP_GRACE`` seconds and is not being worked on (a running standings task
+holds its event's row lock, which a killed worker's closed connection releases; a pairing holds no
+lock while it computes, and its ``Round.pairing_started_at`` says it is being computed until the
+task's hard time limit has passed). A pairing still pending twice its time limit after it was asked
+for is stopped with an error that the round page shows with its retry button. Registered in
+``TournamentsConfig.ready``, with the recomputation of corrected results
+(``tournaments.results.tasks``) for the embedded default's sweep on a request.
 """
 
 from __future__ import annotations
@@ -49,10 +50,11 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
     waiting = Round.objects.filter(status=Round.Status.PENDING, pairing_error="").filter(
         Q(pairing_requested_at__lt=before) | Q(pairing_requested_at__isnull=True)
     )
-    give_up = now - timedelta(seconds=2 * (settings.PAIRING_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN))
-    for round_ in waiting.order_by("pk")[:SWEEP_BATCH]:
-        if not _free(Round.objects.filter(pk=round_.pk)):
-            continue
+    pairing_limit = settings.PAIRING_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN
+    give_up = now - timedelta(seconds=2 * pairing_limit)
+    # a worker computing a pairing holds no lock: its start, within the task's hard limit, says so
+    computing = Q(pairing_started_at__gte=now - timedelta(seconds=pairing_limit))
+    for round_ in waiting.exclude(computing).order_by("pk")[:SWEEP_BATCH]:
         requested = round_.pairing_requested_at
         if requested is not None and requested < give_up:
             stop_pairing(round_.pk, requested)

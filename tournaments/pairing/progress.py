@@ -3,11 +3,10 @@
 A Dutch round runs about one maximum-weight matching per pair plus two per score group
 (:func:`tournaments.pairing.dutch.expected_matcher_calls`); the matchings done out of those
 expected are the pairing's real progress. The round's ``pairing_progress`` field holds 10 when the
-pairing starts, 100 when it is stored and 0 when it failed; it cannot be written in between,
-because the pairing's own transaction holds the round's row locked (the sweep reads that lock as
-"the pairing is running") and a write from another connection would wait for it to end. So the
-progress in between goes to the cache (``CACHE_URL``: shared by the worker and the web
-processes), at most once a second, and :func:`live_percent` shows the larger of the two.
+pairing starts, 100 when it is stored and 0 when it failed. The progress in between goes to the
+cache (``CACHE_URL``: shared by the worker and the web processes), at most once a second, so that a
+long pairing does not write the database while it computes, and :func:`live_percent` shows the
+larger of the two.
 """
 
 from __future__ import annotations

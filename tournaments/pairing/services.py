@@ -2,12 +2,14 @@
 failed pairing, and keep the organiser's forbidden pairs.
 
 Each write is one transaction and checks the user's rights. :func:`pair_round_now` is what the
-task runs; it never leaves a round half-paired or stuck.
+task runs; it never leaves a round half-paired or stuck, and holds no transaction while it computes.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
+from dataclasses import dataclass
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
@@ -23,7 +25,7 @@ from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Roun
 from tournaments.pairing import progress
 from tournaments.pairing.history import build_state
 from tournaments.pairing.matching import counting_calls
-from tournaments.pairing.state import PairingError
+from tournaments.pairing.state import EventState, PairedRound, PairingError
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
 from tournaments.results.codes import BYE_ZERO, forfeit_codes
@@ -77,31 +79,67 @@ def retry_pairing(round_: Round, user: object) -> Round:
     return round_
 
 
+# How often a pairing is computed again when the event changed under it before it is refused.
+ATTEMPTS = 3
+
+
+class PairingBasisChanged(PairingError):
+    """The event changed while the round was being paired, again and again: the organiser retries."""
+
+
+@dataclass(frozen=True)
+class Basis:
+    """What a round's pairing rests on, read before computing it and again under the round's row
+    lock before storing it: the players with their histories, byes, results and availability, the
+    forbidden pairs and the point system (the engines' whole input), the registrations behind the
+    pairing numbers, and the games per pairing that forfeits are stored with."""
+
+    state: EventState
+    registrations: tuple[tuple[int, int], ...]  # (pairing number, registration id)
+    games_per_pairing: int
+
+
+def read_basis(round_: Round) -> Basis:
+    event = Event.objects.get(pk=round_.event_id)
+    numbers = event.registrations.exclude(pairing_number=None).values_list("pairing_number", "pk")
+    return Basis(
+        state=build_state(event, round_.number),
+        registrations=tuple(sorted((number or 0, pk) for number, pk in numbers)),
+        games_per_pairing=event.games_per_pairing,
+    )
+
+
 def pair_round_now(round_id: int) -> Round:
-    """Pair a pending round. Idempotent: a round already paired is left as it is."""
-    # Progress is written outside the pairing transaction so pages can show it meanwhile; the
-    # matchings done while pairing go to the cache (tournaments.pairing.progress).
+    """Pair a pending round. Idempotent: a round already paired is left as it is.
+
+    No transaction is open and no row is locked while the engine computes (up to the pairing time
+    limit): the event's basis is read, the pairing computed, and then stored in one short
+    transaction that locks the round and checks the basis is still what was read. When it changed
+    (a result entered or corrected, a player withdrawn, a bye asked for), the pairing is computed
+    again, :data:`ATTEMPTS` times at most, and then refused with :class:`PairingBasisChanged`
+    (shown on the round page with its retry button). ``Round.pairing_started_at`` tells the sweep
+    that a worker is computing the round meanwhile.
+    """
     progress.clear(round_id)
     Round.objects.filter(pk=round_id, status=Round.Status.PENDING).update(
-        pairing_progress=progress.STARTED, pairing_error=""
+        pairing_progress=progress.STARTED, pairing_error="", pairing_started_at=timezone.now()
     )
     try:
-        return _pair_locked(round_id)
+        return _pair(round_id)
     finally:
         progress.clear(round_id)
 
 
-def _pair_locked(round_id: int) -> Round:
-    with transaction.atomic():
-        round_ = lock_round(round_id)  # held while pairing: the sweep sees the pairing is running
+def _pair(round_id: int) -> Round:
+    round_ = Round.objects.select_related("event").get(pk=round_id)
+    for _attempt in range(ATTEMPTS):
         if round_.status != Round.Status.PENDING:
             return round_
-        event = round_.event
         try:
-            with transaction.atomic():  # a savepoint: a failure stores no pairing at all
-                with counting_calls(progress.recorder(round_id)):
-                    paired = pair_round(build_state(event, round_.number))
-                save_pairings(round_, paired.pairs, paired.byes)
+            basis = read_basis(round_)
+            with counting_calls(progress.recorder(round_id)):
+                paired = pair_round(copy.deepcopy(basis.state))  # the engine may change its input
+            stored = _store(round_id, basis, paired)
         except PairingError as exc:
             return _pairing_failed(round_, str(exc))
         except SoftTimeLimitExceeded:
@@ -110,20 +148,51 @@ def _pair_locked(round_id: int) -> Round:
                 round_, f"the pairing took longer than {limit} seconds and was stopped; retry it"
             )
         except Exception as exc:  # never a stuck round: the error is shown on the round page
-            logger.exception("pairing round %s of %s failed", round_.number, event.slug)
+            logger.exception("pairing round %s of %s failed", round_.number, round_.event.slug)
             return _pairing_failed(round_, f"the pairing failed unexpectedly ({type(exc).__name__}: {exc})")
+        if stored is not None:
+            return stored
+        logger.info(
+            "round %s of %s: the event changed while pairing; pairing again", round_.number, round_.event.slug
+        )
+        round_ = Round.objects.select_related("event").get(pk=round_id)
+    error = PairingBasisChanged(
+        _(
+            "the event changed while the round was being paired (results, players or byes), "
+            "%(attempts)s times in a row; retry the pairing"
+        )
+        % {"attempts": ATTEMPTS}
+    )
+    return _pairing_failed(round_, str(error))
+
+
+def _store(round_id: int, basis: Basis, paired: PairedRound) -> Round | None:
+    """Store ``paired`` in one short transaction, if the round is still pending and its basis is
+    unchanged; ``None`` when the basis changed (nothing is stored)."""
+    with transaction.atomic():
+        round_ = lock_round(round_id)
+        if round_.status != Round.Status.PENDING:
+            return round_  # another worker stored it meanwhile
+        if read_basis(round_) != basis:
+            return None
+        save_pairings(round_, paired.pairs, paired.byes)
         round_.status = Round.Status.PAIRED
         round_.paired_at = timezone.now()
         round_.pairing_error = ""
         round_.pairing_progress = 100
-        round_.save(update_fields=["status", "paired_at", "pairing_error", "pairing_progress"])
+        round_.pairing_started_at = None
+        round_.save(
+            update_fields=["status", "paired_at", "pairing_error", "pairing_progress", "pairing_started_at"]
+        )
         return round_
 
 
 def _pairing_failed(round_: Round, message: str) -> Round:
-    round_.pairing_progress = 0
-    round_.pairing_error = message
-    round_.save(update_fields=["pairing_error", "pairing_progress"])
+    """Say why on the round, if it is still pending (another worker may have stored a pairing)."""
+    Round.objects.filter(pk=round_.pk, status=Round.Status.PENDING).update(
+        pairing_progress=0, pairing_error=message, pairing_started_at=None
+    )
+    round_.refresh_from_db()
     return round_
 
 
