@@ -33,8 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tournaments.core.errors import PairingError  # noqa: E402
 from tournaments.pairing.matching import compiled_available  # noqa: E402
-from tournaments.pairing.state import EventState, PairingError, PlayerState, RoundEntry  # noqa: E402
+from tournaments.pairing.state import EventState, PlayerState, RoundEntry  # noqa: E402
 from tournaments.pairing.systems import pair_round  # noqa: E402
 
 COMPILED_SIZES = [100, 250, 500]

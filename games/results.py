@@ -2,7 +2,7 @@
 
 ``1-0``, ``0-1``, ``1/2-1/2`` for a game played; ``+/-``, ``-/+``, ``-/-`` for a forfeit (one or both
 players lose without play). What a result is worth in an event (points, TRF letters, byes) is the
-tournaments' (``tournaments.results.codes``).
+tournaments' (``tournaments.core.codes``).
 """
 
 from __future__ import annotations

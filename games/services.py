@@ -27,8 +27,8 @@ from games import confirmation
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.tasks import verify_record_task
+from tournaments.core.codes import first_named_is_white
 from tournaments.models import Pairing, Round
-from tournaments.results.codes import first_named_is_white
 
 __all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
 

@@ -31,7 +31,10 @@ PURE = [
     "tournaments.pairing.dutch",
     "tournaments.pairing.matching",
     "tournaments.pairing.checks",
-    "tournaments.results.codes",
+    "tournaments.core",
+    "tournaments.core.codes",
+    "tournaments.core.errors",
+    "tournaments.core.systems",
     "tournaments.standings.compute",
     "tournaments.standings.encounter",
     "tournaments.standings.field",
@@ -56,7 +59,7 @@ GAMES_STILL_IMPORTING_TOURNAMENTS = {
     "games.decisions": {"tournaments.models"},
     "games.models": {"tournaments.models"},
     "games.reports": {"tournaments.models"},
-    "games.services": {"tournaments.models", "tournaments.results.codes"},
+    "games.services": {"tournaments.models", "tournaments.core.codes"},
     "games.views": {"tournaments.models", "tournaments.web.views.common"},
 }
 

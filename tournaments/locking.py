@@ -7,13 +7,9 @@ the tournament side.
 from __future__ import annotations
 
 from config.locking import RETRY_TRANSIENT, locked, retry_on_conflict
-from tournaments.models import Event, Pairing, Round
+from tournaments.models import Pairing, Round
 
-__all__ = ["RETRY_TRANSIENT", "lock_event", "lock_pairing", "lock_round", "locked", "retry_on_conflict"]
-
-
-def lock_event(event_id: int) -> Event:
-    return locked(Event.objects.all()).get(pk=event_id)
+__all__ = ["RETRY_TRANSIENT", "lock_pairing", "lock_round", "locked", "retry_on_conflict"]
 
 
 def lock_round(round_id: int) -> Round:

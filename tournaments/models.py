@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.policy import Role, roles_of
-from tournaments.ratings.families import FAMILY_CHOICES
-from tournaments.results.codes import (
+from tournaments.core import systems
+from tournaments.core.codes import (
     BYE_FULL,
     BYE_HALF,
     BYE_PAIRING_ALLOCATED,
@@ -26,6 +26,7 @@ from tournaments.results.codes import (
     PointSystem,
     format_points,
 )
+from tournaments.ratings.families import FAMILY_CHOICES
 
 GAME_CHOICES = [
     ("gipf-basic", _("GIPF basic")),
@@ -37,9 +38,9 @@ GAME_CHOICES = [
 
 class Event(models.Model):
     class System(models.TextChoices):
-        ROUND_ROBIN = "round-robin", _("Round robin")
-        DOUBLE_ROUND_ROBIN = "double-round-robin", _("Double round robin")
-        SWISS_DUTCH = "swiss-dutch", _("Swiss (FIDE Dutch)")
+        ROUND_ROBIN = systems.ROUND_ROBIN, _("Round robin")
+        DOUBLE_ROUND_ROBIN = systems.DOUBLE_ROUND_ROBIN, _("Double round robin")
+        SWISS_DUTCH = systems.SWISS_DUTCH, _("Swiss (FIDE Dutch)")
 
     class Status(models.TextChoices):
         CREATED = "created", _("Registration open")
@@ -112,12 +113,9 @@ class Event(models.Model):
         return reverse("tournaments:event-detail", args=[self.slug])
 
     @property
-    def is_round_robin(self) -> bool:
-        return self.pairing_system in (self.System.ROUND_ROBIN, self.System.DOUBLE_ROUND_ROBIN)
-
-    @property
-    def is_swiss(self) -> bool:
-        return self.pairing_system == self.System.SWISS_DUTCH
+    def system_spec(self) -> systems.PairingSystemSpec:
+        """What the event's pairing system decides (round count, late entries, byes, drafts)."""
+        return systems.system_spec(self.pairing_system)
 
     @property
     def point_system(self) -> PointSystem:
@@ -126,7 +124,7 @@ class Event(models.Model):
         The one place the bye of a round robin with an odd number of players is scored: nothing
         unless the organiser chose to score it (``round_robin_bye_scored``).
         """
-        pab = self.bye_points if self.is_swiss or self.round_robin_bye_scored else 0
+        pab = self.bye_points if self.system_spec.pab_always_scored or self.round_robin_bye_scored else 0
         return PointSystem(win=self.win_points, draw=self.draw_points, loss=self.loss_points, pab=pab)
 
     def current_round(self) -> Round | None:
@@ -173,7 +171,11 @@ class RoundQuerySet(models.QuerySet["Round"]):
 
 
 # A draft round, as a query (see Round.is_draft for one row).
-DRAFT_ROUNDS = Q(event__pairing_system="swiss-dutch", status="paired", publication__isnull=True)
+DRAFT_ROUNDS = Q(
+    event__pairing_system__in=systems.systems_with(draft_rounds=True),
+    status="paired",
+    publication__isnull=True,
+)
 
 
 class Round(models.Model):
@@ -229,7 +231,11 @@ class Round(models.Model):
     @property
     def is_draft(self) -> bool:
         """A Swiss round paired but not published: shown to its event's managers only."""
-        return self.event.is_swiss and self.status == self.Status.PAIRED and not self.is_published
+        return (
+            self.event.system_spec.draft_rounds
+            and self.status == self.Status.PAIRED
+            and not self.is_published
+        )
 
 
 class PairingQuerySet(models.QuerySet["Pairing"]):

@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Player
+from tournaments.core.codes import GAME_RESULTS, format_points, written_out
 from tournaments.models import Event, Pairing, Rating, Registration, Round
 from tournaments.pairing.progress import live_percent
-from tournaments.results.codes import format_points
 
 
 class RatingSerializer(serializers.ModelSerializer):
@@ -199,14 +199,12 @@ class StandingSerializer(serializers.Serializer):
 
 
 class ResultInputSerializer(serializers.Serializer):
-    result = serializers.CharField(
-        help_text="1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; two codes for a 2-game match"
-    )
+    result = serializers.CharField(help_text=f"{written_out(GAME_RESULTS)}; two codes for a 2-game match")
 
 
 class CorrectionInputSerializer(serializers.Serializer):
     result = serializers.CharField(
-        help_text="The corrected result: 1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; two codes for a 2-game match"
+        help_text=f"The corrected result: {written_out(GAME_RESULTS)}; two codes for a 2-game match"
     )
     reason = serializers.CharField(max_length=2000, help_text="Why the result is corrected (required)")
 

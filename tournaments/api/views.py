@@ -28,10 +28,10 @@ from tournaments.api.serializers import (
     RoundSerializer,
     StandingSerializer,
 )
+from tournaments.core.codes import format_points
 from tournaments.models import Event, Pairing, Rating, Round
 from tournaments.ratings.families import FAMILIES
 from tournaments.ratings.selectors import ORDERS, published_list
-from tournaments.results.codes import format_points
 from tournaments.results.corrections import correct_result
 from tournaments.results.services import record_result
 from tournaments.standings.services import crosstable, standing_lines

@@ -15,13 +15,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
+from tournaments.core.codes import PointSystem
 from tournaments.errors import ServiceError
 from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Round
 from tournaments.pairing.round_robin import rounds_for
 from tournaments.pairing.services import create_round
 from tournaments.registration.services import initial_ranking
-from tournaments.results.codes import PointSystem
 from tournaments.standings.compute import check_tie_breaks, default_tie_breaks
 
 
@@ -61,7 +61,9 @@ def create_event(user: object, creation_key: str | None = None, **fields: object
         check_settings(fields)
         base = str(fields.pop("slug", "") or "") or slugify(name)[:70] or "event"
         if not fields.get("tie_breaks"):
-            fields["tie_breaks"] = default_tie_breaks(str(fields.get("pairing_system", "round-robin")))
+            fields["tie_breaks"] = default_tie_breaks(
+                str(fields.get("pairing_system", Event.System.ROUND_ROBIN))
+            )
         event = _create_with_free_slug(base, fields)
         event.organisers.add(user)  # type: ignore[arg-type]
         return event
@@ -128,9 +130,9 @@ def start_event(event: Event, user: object, top_seed_colour: str | None = None) 
         registrations = list(event.registrations.select_related("player").filter(status="active"))
         if len(registrations) < 2:
             raise ServiceError(_("an event needs at least 2 registered players to start"))
-        if event.is_round_robin:
-            cycles = 2 if event.pairing_system == Event.System.DOUBLE_ROUND_ROBIN else 1
-            event.rounds = rounds_for(len(registrations), cycles)
+        spec = event.system_spec
+        if spec.round_robin:
+            event.rounds = rounds_for(len(registrations), spec.cycles)
         elif not event.rounds:
             raise ServiceError(_("set the number of rounds before starting a Swiss event"))
         for number, registration in enumerate(initial_ranking(registrations), start=1):

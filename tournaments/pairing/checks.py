@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.pairing.state import EventState, PairedRound, PairingError, PlayerState
-from tournaments.results.codes import BYE_KINDS, BYE_LETTERS, BYE_PAIRING_ALLOCATED, is_unplayed_win
+from tournaments.core.codes import BYE_KINDS, BYE_LETTERS, BYE_PAIRING_ALLOCATED, is_unplayed_win
+from tournaments.core.errors import PairingError
+from tournaments.pairing.state import EventState, PairedRound, PlayerState
 
 
 @dataclass

@@ -35,15 +35,16 @@ from typing import Any, cast
 
 from caissify_pairings.engines.dutch import DutchEngine, DutchPlayer
 
-from tournaments.pairing.checks import check_engine_output, forbidden_pairs, met_pairs
-from tournaments.pairing.matching import current_calls, with_selected_matcher
-from tournaments.pairing.state import EventState, PairedRound, PairingError, PlayerState, RoundEntry
-from tournaments.results.codes import (
+from tournaments.core.codes import (
     BYE_OF_LETTER,
     BYE_PAIRING_ALLOCATED,
     REQUESTED_BYE_LETTERS,
     is_unplayed_win,
 )
+from tournaments.core.errors import PairingError
+from tournaments.pairing.checks import check_engine_output, forbidden_pairs, met_pairs
+from tournaments.pairing.matching import current_calls, with_selected_matcher
+from tournaments.pairing.state import EventState, PairedRound, PlayerState, RoundEntry
 
 
 class RankedColourEngine(DutchEngine):  # type: ignore[misc]  # the library has no type hints

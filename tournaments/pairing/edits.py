@@ -22,7 +22,7 @@ from tournaments.pairing.services import save_pairings
 
 def edit_refusal(round_: Round) -> str:
     """Why the round's pairings cannot be edited by hand ('' when they can)."""
-    if not round_.event.is_swiss:
+    if not round_.event.system_spec.draft_rounds:
         return _("only the pairings of Swiss events are edited by hand")
     if round_.status != Round.Status.PAIRED:
         return _("round %(number)s is not paired, or already closed: it cannot be edited") % {

@@ -6,9 +6,9 @@ The same :class:`~tournaments.pairing.state.EventState` is built from a TRF docu
 
 from __future__ import annotations
 
+from tournaments.core.codes import BYE_LETTERS, BYE_ZERO, round_letters
 from tournaments.models import ByeRequest, Event, Pairing
 from tournaments.pairing.state import EventState, PlayerState, RoundEntry
-from tournaments.results.codes import BYE_LETTERS, BYE_ZERO, round_letters
 
 
 def apply_bye_requests(event: Event, round_number: int, players: list[PlayerState]) -> None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from caissify_pairings.engines.round_robin import berger_round
 
-from tournaments.pairing.state import EventState, PairedRound, PairingError
-from tournaments.results.codes import BYE_PAIRING_ALLOCATED
-
-ROUND_ROBIN = "round-robin"
-DOUBLE_ROUND_ROBIN = "double-round-robin"
+from tournaments.core.codes import BYE_PAIRING_ALLOCATED
+from tournaments.core.errors import PairingError
+from tournaments.core.systems import system_spec
+from tournaments.pairing.state import EventState, PairedRound
 
 
 def table_size(players: int) -> int:
@@ -58,7 +57,7 @@ def berger_table(players: int, cycles: int = 1) -> list[list[tuple[int, int | No
 
 def pair(state: EventState) -> PairedRound:
     """Pair ``state.round_to_pair`` from the Berger table over the event's pairing numbers."""
-    cycles = 2 if state.system == DOUBLE_ROUND_ROBIN else 1
+    cycles = system_spec(state.system).cycles
     numbers = sorted(player.number for player in state.players)
     if numbers != list(range(1, len(numbers) + 1)):
         raise PairingError("round robin pairing numbers must run from 1 without gaps")

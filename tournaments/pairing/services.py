@@ -18,6 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
+from tournaments.core.codes import BYE_ZERO, forfeit_codes
+from tournaments.core.errors import PairingBasisChanged, PairingError
 from tournaments.errors import ServiceError
 from tournaments.integrity import create_or_refuse
 from tournaments.locking import lock_round
@@ -25,10 +27,9 @@ from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Roun
 from tournaments.pairing import progress
 from tournaments.pairing.history import build_state
 from tournaments.pairing.matching import counting_calls
-from tournaments.pairing.state import EventState, PairedRound, PairingError
+from tournaments.pairing.state import EventState, PairedRound
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
-from tournaments.results.codes import BYE_ZERO, forfeit_codes
 from tournaments.work import enqueue_on_commit, mark_pairing_requested
 
 logger = logging.getLogger(__name__)
@@ -81,10 +82,6 @@ def retry_pairing(round_: Round, user: object) -> Round:
 
 # How often a pairing is computed again when the event changed under it before it is refused.
 ATTEMPTS = 3
-
-
-class PairingBasisChanged(PairingError):
-    """The event changed while the round was being paired, again and again: the organiser retries."""
 
 
 @dataclass(frozen=True)

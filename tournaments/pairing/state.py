@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournaments.errors import ServiceError
-from tournaments.results.codes import BYE_PAIRING_ALLOCATED, PLAYED_LETTERS, PointSystem
-
-
-class PairingError(ServiceError):
-    """The round cannot be paired; the message says why, for the organiser."""
+from tournaments.core.codes import BYE_PAIRING_ALLOCATED, PLAYED_LETTERS, PointSystem
 
 
 @dataclass(frozen=True)

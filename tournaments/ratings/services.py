@@ -22,10 +22,10 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import SubmittedRecord
+from tournaments.core.codes import PLAYED_RESULTS, WHITE_SCORE, first_named_is_white
 from tournaments.models import Event, Pairing, Rating, RatingChange, RatingList, Registration, Round
 from tournaments.ratings.elo import PlayerRating, RatedGame, RatingRules, is_provisional, rate_round
 from tournaments.ratings.families import family_of
-from tournaments.results.codes import PLAYED_RESULTS, WHITE_SCORE, first_named_is_white
 
 _BATCH = 500
 
@@ -94,15 +94,6 @@ def without_unrecorded(
         codes = [UNRATED if index + 1 in numbers else code for index, code in enumerate(results.split())]
         kept.append((first, second, " ".join(codes)))
     return kept
-
-
-def round_games(round_: Round) -> list[RatedGame]:
-    """The rated games of a round played over the board, as (white player, black player, White's score)."""
-    rows = round_.pairings.exclude(black=None).values_list(
-        "pk", "white__player_id", "black__player_id", "results"
-    )
-    unrecorded = {} if round_.event.rate_unrecorded else unrecorded_games([round_.pk])
-    return games_from(without_unrecorded(rows, unrecorded))
 
 
 @dataclass

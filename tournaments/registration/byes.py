@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.policy import Action, require
+from tournaments.core.codes import BYE_HALF, REQUESTED_BYES
 from tournaments.errors import ServiceError
-from tournaments.events.selectors import next_unpaired_round
 from tournaments.models import ByeRequest, Event, Pairing, Registration, Round, SwissSettings
-from tournaments.results.codes import BYE_HALF, REQUESTED_BYES
+from tournaments.rounds import next_unpaired_round
 
 
 def settings_of(event: Event) -> SwissSettings:
@@ -91,7 +91,7 @@ def request_bye(
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         registration = Registration.objects.select_related("player").get(pk=registration.pk)
-        if not event.is_swiss:
+        if not event.system_spec.requested_byes:
             raise ServiceError(_("requested byes exist only in Swiss events"))
         if event.status == Event.Status.FINISHED:
             raise ServiceError(_("the event is finished"))

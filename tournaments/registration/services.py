@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 from accounts.models import Player
 from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.events.selectors import next_unpaired_round
 from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Pairing, Registration, Round
 from tournaments.ratings.families import family_of
 from tournaments.ratings.services import current_rating, rules_for
 from tournaments.registration.byes import settings_of
 from tournaments.registration.matching import find_player
+from tournaments.rounds import next_unpaired_round
 
 # Before this round is paired, a late entrant is ranked among the others by rating; afterwards
 # he gets the next free number (see docs/pairing.md).
@@ -99,7 +99,7 @@ def register(event: Event, user: object, player: Player, rating: int | None = No
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINISHED:
             raise ServiceError(_("the event is finished: no more registrations"))
-        if event.status == Event.Status.RUNNING and event.is_round_robin:
+        if event.status == Event.Status.RUNNING and not event.system_spec.late_entries:
             raise ServiceError(_("a round robin cannot take players after it has started"))
         already = _("%(player)s is already registered") % {"player": player}
         if Registration.objects.filter(event=event, player=player).exists():
@@ -205,7 +205,7 @@ def add_late_entry(
     require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if not event.is_swiss:
+        if not event.system_spec.late_entries:
             raise ServiceError(_("late entries are for Swiss events; a round robin cannot take players"))
         if event.status != Event.Status.RUNNING:
             raise ServiceError(_("the event is not running: register the player normally"))

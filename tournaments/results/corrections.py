@@ -26,10 +26,10 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
+from tournaments.core.codes import FORFEITS, normalise_codes
 from tournaments.errors import Conflict, ServiceError
 from tournaments.locking import lock_pairing, retry_on_conflict
 from tournaments.models import Pairing, ResultCorrection, Round
-from tournaments.results.codes import FORFEITS, normalise_codes
 from tournaments.results.recomputation import affected_rounds
 from tournaments.results.signals import result_corrected
 from tournaments.results.tasks import recompute_correction_task

@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
+from tournaments.core.codes import FORFEITS, normalise_codes
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing, lock_round, retry_on_conflict
 from tournaments.models import Pairing, Round
-from tournaments.results.codes import FORFEITS, normalise_codes
 from tournaments.results.signals import round_closing
 from tournaments.standings.tasks import update_standings_task
 from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale

@@ -14,21 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.errors import ServiceError
-from tournaments.results.codes import PointSystem
+from tournaments.core.codes import PointSystem
+from tournaments.core.errors import StandingsError
+from tournaments.core.systems import SWISS_DUTCH, SYSTEMS, PairingSystemSpec
 from tournaments.standings.encounter import direct_encounter
 from tournaments.standings.field import Field, RoundScore
 from tournaments.standings.tiebreaks import LEGACY, REGISTRY, TieBreak, canonical
 
 __all__ = ["RoundScore", "StandingRow", "compute_standings", "default_tie_breaks", "decimal", "number"]
 
-ROUND_ROBIN_SYSTEMS = ("round-robin", "double-round-robin")
 TIE_BREAKS = {code: tie_break.name for code, tie_break in REGISTRY.items()}
 SHORT_NAMES = {code: code for code in REGISTRY} | {old: new for old, new in LEGACY.items()}
-
-
-class StandingsError(ServiceError, ValueError):
-    """A tie-break list that cannot be used; the message is for the organiser."""
 
 
 @dataclass
@@ -62,10 +58,15 @@ def check_tie_breaks(codes: list[str], system: str, games_per_pairing: int = 1) 
     return result
 
 
+def _spec(system: str) -> PairingSystemSpec:
+    """The spec of ``system``; a key no system has is read as a Swiss event's."""
+    return SYSTEMS.get(system) or SYSTEMS[SWISS_DUTCH]
+
+
 def offered(system: str, games_per_pairing: int = 1) -> dict[str, str]:
     """The tie-breaks an organiser may choose for an event: code -> name (BH and its kin are not
     offered for round robins, match tie-breaks only for 2-game matches)."""
-    round_robin = system in ROUND_ROBIN_SYSTEMS
+    round_robin = _spec(system).round_robin
     return {
         code: entry.name
         for code, entry in REGISTRY.items()
@@ -76,11 +77,9 @@ def offered(system: str, games_per_pairing: int = 1) -> dict[str, str]:
 
 
 def default_tie_breaks(system: str) -> list[str]:
-    """Round robins: DE, SB, WON (C.07's recommendation for individual round robins); Swiss:
-    BH-C1, BH, DE, SB."""
-    if system in ROUND_ROBIN_SYSTEMS:
-        return ["DE", "SB", "WON"]
-    return ["BH-C1", "BH", "DE", "SB"]
+    """The pairing system's default (``tournaments.core.systems``): round robins DE, SB, WON
+    (C.07's recommendation for individual round robins); Swiss BH-C1, BH, DE, SB."""
+    return list(_spec(system).default_tie_breaks)
 
 
 def decimal(code: str, value: Fraction | int | None) -> str:

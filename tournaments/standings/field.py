@@ -16,7 +16,7 @@
 - what a cut removes (14.1, 16.5): the contribution of the lowest-scored opponent, voluntarily
   unplayed rounds first, is described by :class:`Contribution`.
 
-Points are integer half-points (``PointSystem`` of :mod:`tournaments.results.codes`); bye letters
+Points are integer half-points (``PointSystem`` of :mod:`tournaments.core.codes`); bye letters
 are that module's too. docs/standings.md says what each rule rests on.
 """
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from tournaments.results.codes import (
+from tournaments.core.codes import (
     BYE_HALF,
     BYE_LETTERS,
     BYE_OF_LETTER,

@@ -15,9 +15,9 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from tournaments.events.selectors import last_closed_round
+from tournaments.core.codes import BYE_LETTERS, FORFEITS, GAME_LETTERS, first_named_is_white, format_points
 from tournaments.models import Event, Pairing, Registration, Round, Standing
-from tournaments.results.codes import BYE_LETTERS, FORFEITS, GAME_LETTERS, first_named_is_white, format_points
+from tournaments.rounds import last_closed_round
 from tournaments.standings.compute import RoundScore, StandingRow, compute_standings, decimal
 from tournaments.standings.field import ABSENCE
 
@@ -88,10 +88,10 @@ def standings(event: Event, after_round: int | None = None) -> list[StandingRow]
         list(event.tie_breaks),
         rounds,
         points=event.point_system,
-        round_robin=event.is_round_robin,
+        round_robin=event.system_spec.round_robin,
         ratings={r.pk: r.rating for r in registrations},
         games_per_pairing=event.games_per_pairing,
-        cycles=2 if event.pairing_system == Event.System.DOUBLE_ROUND_ROBIN else 1,
+        cycles=event.system_spec.cycles,
     )
 
 

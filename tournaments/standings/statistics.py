@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.results.codes import BLACK_WIN, DRAW, WHITE_WIN
+from tournaments.core.codes import BLACK_WIN, DRAW, WHITE_WIN
 
 
 @dataclass(frozen=True)

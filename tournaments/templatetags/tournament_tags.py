@@ -10,12 +10,13 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.results.codes import (
+from tournaments.core.codes import (
     BYE_FULL,
     BYE_HALF,
     BYE_NAMES,
     BYE_PAIRING_ALLOCATED,
     BYE_ZERO,
+    GAME_RESULTS,
     format_points,
 )
 from tournaments.standings.tiebreaks import MODIFIER_NAMES, REGISTRY
@@ -86,6 +87,12 @@ def colour_name(colour: str) -> str:
 def bye_name(kind: str) -> str:
     """ "pab" -> "pairing-allocated bye", and so on for every bye kind."""
     return str(BYE_LABELS.get(kind) or BYE_NAMES.get(kind, kind))
+
+
+@register.simple_tag
+def result_codes() -> tuple[str, ...]:
+    """``{% result_codes as codes %}``: every game result code, for a result field's suggestions."""
+    return GAME_RESULTS
 
 
 @register.simple_tag

@@ -22,8 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from tournaments.errors import ServiceError
-from tournaments.results.codes import (
+from tournaments.core.codes import (
     BYE_OF_LETTER,
     COMPLEMENT,
     FORFEIT_LETTERS,
@@ -32,6 +31,7 @@ from tournaments.results.codes import (
     PointSystem,
     decimal_points,
 )
+from tournaments.core.errors import TrfError
 
 PLAYED = PLAYED_LETTERS
 FORFEIT = FORFEIT_LETTERS
@@ -42,15 +42,6 @@ MAX_ROUNDS = 999  # rounds of a file (XXR/142 and the round blocks of a player l
 MAX_POINTS = 9999  # whole points of a player's score (4 columns); point systems: MAX_RESULT_POINTS
 MAX_RESULT_POINTS = 10  # points a result, a bye or an absence may be worth (162, BBW, ...)
 MAX_NUMBER = 9999  # starting ranks: columns 5-8
-
-
-class TrfError(ServiceError, ValueError):
-    """A TRF file that cannot be read or does not add up; ``line`` is 1-based (0: the whole file)."""
-
-    def __init__(self, line: int, reason: str):
-        self.line = line
-        self.reason = reason
-        super().__init__(f"line {line}: {reason}" if line else reason)
 
 
 @dataclass(frozen=True)

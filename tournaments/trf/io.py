@@ -18,12 +18,7 @@ from django.utils.translation import gettext as _
 
 from accounts.errors import Conflict
 from accounts.models import Player
-from tournaments.events.services import create_event
-from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration, Round
-from tournaments.ratings.families import family_of
-from tournaments.registration.matching import AmbiguousPlayer, find_player, parse_fide_id
-from tournaments.registration.services import unique_handle
-from tournaments.results.codes import (
+from tournaments.core.codes import (
     BYE_LETTERS,
     BYE_OF_LETTER,
     CODE_OF_LETTERS,
@@ -31,10 +26,16 @@ from tournaments.results.codes import (
     GAME_LETTERS,
     first_named_is_white,
 )
+from tournaments.core.errors import TrfError
+from tournaments.core.systems import SWISS_DUTCH
+from tournaments.events.services import create_event
+from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration, Round
+from tournaments.ratings.families import family_of
+from tournaments.registration.matching import AmbiguousPlayer, find_player, parse_fide_id
+from tournaments.registration.services import unique_handle
 from tournaments.standings.services import standing_lines
 from tournaments.trf.format import (
     TrfDocument,
-    TrfError,
     TrfPlayer,
     TrfPoints,
     TrfRound,
@@ -161,7 +162,7 @@ def import_event(
     game: str = "gipf-standard",
     total_rounds: int | None = None,
     slug: str | None = None,
-    pairing_system: str = "swiss-dutch",
+    pairing_system: str = SWISS_DUTCH,
     choices: Mapping[int, str] | None = None,
 ) -> Event:
     """Store the TRF file ``text`` as a new running event; all or nothing. Raises TrfError.

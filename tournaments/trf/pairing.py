@@ -10,9 +10,7 @@ use it; the test suite checks it against the database path on the corpus.
 
 from __future__ import annotations
 
-from tournaments.pairing.state import EventState, PairedRound, PlayerState, RoundEntry
-from tournaments.pairing.systems import SWISS_DUTCH, pair_round
-from tournaments.results.codes import (
+from tournaments.core.codes import (
     BYE_LETTERS,
     BYE_OF_LETTER,
     BYE_ZERO,
@@ -20,7 +18,11 @@ from tournaments.results.codes import (
     PointSystem,
     round_letters,
 )
-from tournaments.trf.format import TrfDocument, TrfError, TrfRound, outline_of, parse_trf
+from tournaments.core.errors import TrfError
+from tournaments.core.systems import SWISS_DUTCH
+from tournaments.pairing.state import EventState, PairedRound, PlayerState, RoundEntry
+from tournaments.pairing.systems import pair_round
+from tournaments.trf.format import TrfDocument, TrfRound, outline_of, parse_trf
 
 
 def _game_entry(

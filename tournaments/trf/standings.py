@@ -15,10 +15,10 @@ import json
 import re
 from dataclasses import dataclass
 
-from tournaments.results.codes import CODE_OF_LETTERS, GAME_LETTERS
+from tournaments.core.codes import CODE_OF_LETTERS, GAME_LETTERS
+from tournaments.core.errors import StandingsError, TrfError
 from tournaments.standings.compute import (
     StandingRow,
-    StandingsError,
     compute_standings,
     decimal,
     number,
@@ -26,7 +26,7 @@ from tournaments.standings.compute import (
     tie_break,
 )
 from tournaments.standings.field import ABSENCE, RoundScore
-from tournaments.trf.format import TrfDocument, TrfError, TrfPlayer, outline_of, parse_trf
+from tournaments.trf.format import TrfDocument, TrfPlayer, outline_of, parse_trf
 
 NORMAL = {"W": "1", "D": "=", "L": "0"}
 SEPARATORS = re.compile(r"[\s,;]+")

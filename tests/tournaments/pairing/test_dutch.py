@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from caissify_pairings.engines.dutch import DutchEngine
 
+from tournaments.core.errors import PairingError
 from tournaments.pairing.dutch import RankedColourEngine, _scores_before, engine_player
-from tournaments.pairing.state import EventState, PairingError, PlayerState, RoundEntry
+from tournaments.pairing.state import EventState, PlayerState, RoundEntry
 from tournaments.pairing.systems import pair_round
 
 

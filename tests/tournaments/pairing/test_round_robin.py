@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.core.codes import BYE_PAIRING_ALLOCATED
+from tournaments.core.errors import PairingError
 from tournaments.pairing.round_robin import berger_table, rounds_for
-from tournaments.pairing.state import EventState, PairingError, PlayerState
+from tournaments.pairing.state import EventState, PlayerState
 from tournaments.pairing.systems import pair_round
-from tournaments.results.codes import BYE_PAIRING_ALLOCATED
 
 
 def hand_made_berger(players: int) -> list[list[tuple[int, int]]]:

@@ -10,11 +10,11 @@ from django.urls import reverse
 from accounts.models import Player
 from tests.conftest import make_swiss
 from tests.tournaments.trf.support import SMALL, line
+from tournaments.core.errors import TrfError
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Registration
 from tournaments.registration import services
 from tournaments.registration.matching import AmbiguousPlayer, find_player, parse_fide_id
-from tournaments.trf.format import TrfError
 from tournaments.trf.io import import_event
 
 pytestmark = pytest.mark.django_db

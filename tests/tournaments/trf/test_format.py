@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.trf.support import SMALL, line, players_of
-from tournaments.trf.format import TrfError, parse_trf, write_trf
+from tournaments.core.errors import TrfError
+from tournaments.trf.format import parse_trf, write_trf
 
 
 def test_parse_reads_players_rounds_points_and_records() -> None:

@@ -8,10 +8,11 @@ from django.contrib.auth.models import User
 from accounts.models import Player
 from tests.conftest import make_swiss, shared_path, start
 from tests.tournaments.trf.support import SMALL, players_of
+from tournaments.core.errors import TrfError
 from tournaments.models import ByeRequest, Event, Pairing, Round
 from tournaments.registration import byes as bye_services
 from tournaments.results import services as result_services
-from tournaments.trf.format import TrfError, cut_before_round, parse_trf, write_trf
+from tournaments.trf.format import cut_before_round, parse_trf, write_trf
 from tournaments.trf.io import export_event, export_event_text, import_event
 
 pytestmark = pytest.mark.django_db

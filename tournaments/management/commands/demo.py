@@ -115,7 +115,7 @@ class Command(BaseCommand):
         round_.refresh_from_db()
         if round_.status != Round.Status.PAIRED:
             raise RuntimeError(f"round {round_.number} of {event} was not paired: {round_.pairing_error}")
-        if event.is_swiss:
+        if event.system_spec.draft_rounds:
             publish_round(round_, organiser)
         return round_
 

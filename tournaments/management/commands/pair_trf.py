@@ -12,8 +12,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.pairing.state import PairingError
-from tournaments.trf.format import TrfError
+from tournaments.core.errors import PairingError, TrfError
 from tournaments.trf.pairing import pair_next_round
 
 

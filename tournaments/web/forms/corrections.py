@@ -4,17 +4,22 @@ that standings and ratings will change (ticked on the second step)."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.results.codes import ResultError, normalise_codes
+from tournaments.core.codes import normalise_codes
+from tournaments.core.errors import ResultError
 from tournaments.results.corrections import MAX_REASON_CHARS
+from tournaments.web.forms.results import RESULT_CODES_TEXT
 
 
 class CorrectionForm(forms.Form):
     result = forms.CharField(
         label=_("Corrected result"),
         max_length=40,
-        help_text=_("1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; both games of a match, separated by a space"),
+        help_text=format_lazy(
+            _("{codes}; both games of a match, separated by a space"), codes=RESULT_CODES_TEXT
+        ),
     )
     reason = forms.CharField(
         label=_("Reason"),

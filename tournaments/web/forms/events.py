@@ -8,9 +8,11 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.core.codes import PointSystem
+from tournaments.core.errors import ResultError, StandingsError
+from tournaments.core.systems import SYSTEMS, system_spec
 from tournaments.models import GAME_CHOICES, Event
-from tournaments.results.codes import PointSystem, ResultError
-from tournaments.standings.compute import TIE_BREAKS, StandingsError, check_tie_breaks
+from tournaments.standings.compute import TIE_BREAKS, check_tie_breaks
 from tournaments.standings.tiebreaks import LEGACY
 from tournaments.templatetags.tournament_tags import tie_break_name
 
@@ -163,7 +165,8 @@ class EventForm(forms.Form):
             except StandingsError as exc:
                 self.add_error(None, str(exc))
         data["tie_breaks"] = chosen
-        if data.get("pairing_system") == Event.System.SWISS_DUTCH and not data.get("rounds"):
+        spec = SYSTEMS.get(str(data.get("pairing_system")))
+        if spec is not None and spec.rounds_set_by_organiser and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss event needs a number of rounds."))
         return data
 
@@ -174,7 +177,9 @@ class EventForm(forms.Form):
             "name": data["name"].strip(),
             "game": data["game"],
             "pairing_system": data["pairing_system"],
-            "rounds": data.get("rounds") if data["pairing_system"] == Event.System.SWISS_DUTCH else None,
+            "rounds": data.get("rounds")
+            if system_spec(data["pairing_system"]).rounds_set_by_organiser
+            else None,
             "games_per_pairing": data["games_per_pairing"],
             "tie_breaks": data["tie_breaks"],
             "round_robin_bye_scored": bool(data.get("round_robin_bye_scored")),

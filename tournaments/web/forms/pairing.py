@@ -6,8 +6,8 @@ from django import forms
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.core.codes import BYE_FULL, BYE_HALF, BYE_PAIRING_ALLOCATED, BYE_ZERO
 from tournaments.models import Event, Registration
-from tournaments.results.codes import BYE_FULL, BYE_HALF, BYE_PAIRING_ALLOCATED, BYE_ZERO
 from tournaments.web.forms.registration import RegistrationChoiceField, player_label
 
 EDIT_BYE_CHOICES = [

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.core.codes import BYE_FULL, BYE_HALF, BYE_ZERO
+from tournaments.core.codes import format_points as show_points
 from tournaments.models import Event, Registration, SwissSettings
-from tournaments.results.codes import BYE_FULL, BYE_HALF, BYE_ZERO
-from tournaments.results.codes import format_points as show_points
 
 
 class RegisterPlayerForm(forms.Form):

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.core.codes import DRAW, GAME_RESULTS, RESULT_LABELS, WHITE_WIN, normalise_codes, written_out
+from tournaments.core.errors import ResultError
 from tournaments.models import Pairing
-from tournaments.results.codes import GAME_RESULTS, RESULT_LABELS, ResultError, normalise_codes
 
+# "1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-" in the reader's language, for the forms' help texts.
+RESULT_CODES_TEXT = lazy(written_out, str)(GAME_RESULTS, _("or"))
 RESULT_CHOICES = [("", "—")] + [(code, RESULT_LABELS[code]) for code in GAME_RESULTS]
 
 
@@ -79,7 +84,11 @@ class PairingResultForm(forms.Form):
     result = forms.CharField(
         label=_("Result"),
         max_length=40,
-        help_text=_("1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-; a 2-game match takes two codes, e.g. 1-0 1/2-1/2."),
+        help_text=format_lazy(
+            _("{codes}; a 2-game match takes two codes, e.g. {example}."),
+            codes=RESULT_CODES_TEXT,
+            example=f"{WHITE_WIN} {DRAW}",
+        ),
     )
     arbiter_decision = forms.BooleanField(
         required=False,

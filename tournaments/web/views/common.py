@@ -39,7 +39,7 @@ def event_page(action: Action | None = Action.MANAGE_EVENT, *, swiss: bool = Fal
                 kwargs["round_"] = round_or_404(event, kwargs.pop("number"))  # type: ignore[arg-type]
             if action is not None:
                 require(request.user, action, event)
-            if swiss and not event.is_swiss:
+            if swiss and not event.system_spec.requested_byes:  # the Swiss pages: byes, late entry, ...
                 raise Http404("only Swiss events have this page")
             return view(request, event, **kwargs)
 

@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.policy import Action, can, require
+from tournaments import rounds as selectors
 from tournaments.errors import ServiceError
-from tournaments.events import officials, selectors
+from tournaments.events import officials
 from tournaments.events.services import create_event, finish_event, start_event, update_event_settings
 from tournaments.models import Event, Registration, Round
 from tournaments.templatetags.tournament_tags import tie_break_name

@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.policy import Action, require
-from tournaments.events.selectors import next_unpaired_round, registration_open
 from tournaments.models import Event, Pairing, Registration
 from tournaments.registration import services as registration_services
 from tournaments.registration.byes import settings_of
+from tournaments.rounds import next_unpaired_round, registration_open
 from tournaments.web.forms.registration import LateEntryForm, PasteListForm, RegisterPlayerForm
 from tournaments.web.views.common import attempt, event_context, event_page, id_or_404, swiss_context
 from tournaments.web.views.confirm import mark_undoable, undo_withdrawal_action, withdrawal_confirmation
@@ -160,7 +160,7 @@ def registrations(request: HttpRequest, event: Event) -> HttpResponse:
     list is refused. Everything else (withdrawals included) is the common players page.
     """
     action = request.POST.get("action", "") if request.method == "POST" else ""
-    running_swiss = event.status == Event.Status.RUNNING and event.is_swiss
+    running_swiss = event.status == Event.Status.RUNNING and event.system_spec.late_entries
     if not (running_swiss and action in ("register", "paste")):
         return common_registrations(request, event)
     if not request.user.is_authenticated:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.events import selectors
+from tournaments import rounds as selectors
 from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import edits
 from tournaments.pairing.services import pair_next_round, retry_pairing

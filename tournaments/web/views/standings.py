@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from accounts.errors import attempt
 from accounts.policy import Action, can, require
 from games.models import Game
+from tournaments.core.codes import decimal_points
 from tournaments.events.tiebreaks import change_tie_breaks
 from tournaments.models import Event, Pairing, Round
-from tournaments.results.codes import decimal_points
 from tournaments.standings.compute import SHORT_NAMES
 from tournaments.standings.services import crosstable as crosstable_rows
 from tournaments.standings.services import standing_lines

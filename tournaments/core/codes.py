@@ -34,7 +34,7 @@ from games.results import (
     WHITE_SCORE,
     WHITE_WIN,
 )
-from tournaments.errors import ServiceError
+from tournaments.core.errors import ResultError
 
 # A game's result codes live with the games (``games.results``); named here for the tournament side.
 __all__ = [
@@ -86,8 +86,12 @@ CODE_OF_LETTERS.update({("W", "L"): WHITE_WIN, ("L", "W"): BLACK_WIN, ("D", "D")
 COMPLEMENT = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
 
 
-class ResultError(ServiceError, ValueError):
-    """A result that cannot be recorded; the message is for the person who entered it."""
+def written_out(codes: Sequence[str], or_word: str = "or") -> str:
+    """The codes as a help text lists them: ``1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-`` (``or_word`` in
+    the reader's language)."""
+    if len(codes) < 2:
+        return "".join(codes)
+    return f"{', '.join(codes[:-1])} {or_word} {codes[-1]}"
 
 
 def first_named_is_white(game_index: int) -> bool:

@@ -40,5 +40,5 @@ def can_finish(event: Event, latest: Round | None) -> bool:
 def registration_open(event: Event) -> bool:
     """Players can be registered: before the start, and in a running Swiss event as late entries."""
     return event.status == Event.Status.CREATED or (
-        event.status == Event.Status.RUNNING and not event.is_round_robin
+        event.status == Event.Status.RUNNING and event.system_spec.late_entries
     )

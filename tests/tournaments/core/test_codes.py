@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.results.codes import GAME_RESULTS, PointSystem, ResultError, format_points, normalise_codes
+from tournaments.core.codes import GAME_RESULTS, PointSystem, format_points, normalise_codes
+from tournaments.core.errors import ResultError
 
 
 def test_half_points_display() -> None:
