@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
+from config.sweep import sweep
 from tests.conftest import boards, make_swiss, play_round, start
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Round
@@ -26,7 +27,6 @@ from tournaments.pairing.state import EventState, PairedRound
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
 from tournaments.results import corrections
-from tournaments.sweep import sweep
 
 WAIT = 60  # seconds a fake engine or a thread waits at most before the test fails (never reached)
 
