@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from config.sweep import sweep
 from tests.conftest import boards, make_swiss, play_round, start
@@ -158,7 +158,8 @@ def test_a_basis_that_keeps_changing_refuses_the_pairing_with_a_clear_error(
         return in_order(state)
 
     monkeypatch.setattr(pairing_services, "pair_round", changing_engine)
-    round2 = pairing_services.pair_round_now(round2.pk)
+    with translation.override("en"):  # the worker's language
+        round2 = pairing_services.pair_round_now(round2.pk)
     assert round2.status == Round.Status.PENDING and not round2.pairings.exists()
     assert round2.pairing_error == (
         "the event changed while the round was being paired (results, players or byes), "
