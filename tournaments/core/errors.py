@@ -1,4 +1,4 @@
-"""The tournament side's typed errors, on the project's error base (pure, no Django).
+"""The tournament side's typed errors, on the project's error base (``accounts.errors``; pure, no Django).
 
 The errors that the pure modules raise and more than one package catches live here: a refused
 result code, a round that cannot be paired, a tie-break list that cannot be used, a TRF file that
@@ -8,7 +8,7 @@ be undone, an ambiguous player name) lives beside that service.
 
 from __future__ import annotations
 
-from tournaments.errors import ServiceError
+from accounts.errors import ServiceError
 
 
 class ResultError(ServiceError, ValueError):
