@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tournaments.results.codes import BYE_HALF, is_unplayed_win
+from tournaments.core.codes import BYE_HALF, is_unplayed_win
 from tournaments.standings import performance
 from tournaments.standings.field import Contribution, Field
 
