@@ -8,7 +8,7 @@
   with ``{"detail": message}`` in the request's language.
 * The pages: :class:`ServiceErrorMiddleware` answers a refused permission with the 403 page and a
   missing object with the 404 page; the views handle the other ``ServiceError`` themselves (a form
-  error or a message), through ``tournaments.web.views.common.attempt``.
+  error or a message), through ``accounts.errors.attempt``.
 """
 
 from __future__ import annotations

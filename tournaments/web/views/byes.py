@@ -9,11 +9,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.errors import attempt
 from tournaments.models import ByeRequest, Event
 from tournaments.registration import byes
 from tournaments.rounds import next_unpaired_round
 from tournaments.web.forms.registration import ByeRequestForm, SwissSettingsForm
-from tournaments.web.views.common import attempt, event_page, sentence, swiss_context
+from tournaments.web.views.common import event_page, sentence, swiss_context
 
 
 @event_page(swiss=True)

@@ -1,5 +1,5 @@
-"""What every page shares: the opening of an event's pages (:func:`event_page`), a service call whose
-refusal the page shows (:func:`attempt`), event and round lookups, the event tabs.
+"""What every page shares: the opening of an event's pages (:func:`event_page`), event and round
+lookups, the event tabs. (A service call whose refusal a page shows itself: ``accounts.errors.attempt``.)
 
 A refused permission or a missing object raised anywhere below a page becomes the 403 or 404 page
 in one place (``config.errors.ServiceErrorMiddleware``).
@@ -15,12 +15,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from accounts.errors import Attempt, attempt
 from accounts.policy import Action, can, require
 from tournaments.models import Event, Round
 
 View = Callable[..., HttpResponse]
-__all__ = ["Attempt", "attempt", "event_context", "event_or_404", "event_page", "id_or_404", "round_or_404"]
 
 MAX_ID = 2**63 - 1
 

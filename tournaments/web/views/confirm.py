@@ -11,11 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts.errors import attempt
 from tournaments.models import Event, Registration, Round
 from tournaments.registration.withdrawals import undo_refusal, undo_withdrawal
 from tournaments.results.services import missing_results
 from tournaments.rounds import can_finish, next_unpaired_round
-from tournaments.web.views.common import attempt, event_context, id_or_404, sentence
+from tournaments.web.views.common import event_context, id_or_404, sentence
 
 CONFIRMED = "yes"
 

@@ -8,11 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from accounts.errors import attempt
 from tournaments.models import Event, Pairing, Round
 from tournaments.results.corrections import check_correctable, correct_result
 from tournaments.results.recomputation import affected_rounds
 from tournaments.web.forms.corrections import CorrectionForm
-from tournaments.web.views.common import attempt, event_context, event_page, sentence
+from tournaments.web.views.common import event_context, event_page, sentence
 
 
 @event_page()

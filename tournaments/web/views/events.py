@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.errors import attempt
 from accounts.policy import Action, can, require
 from tournaments import rounds as selectors
 from tournaments.errors import ServiceError
@@ -19,7 +20,7 @@ from tournaments.events.services import create_event, finish_event, start_event,
 from tournaments.models import Event, Registration, Round
 from tournaments.templatetags.tournament_tags import tie_break_name
 from tournaments.web.forms.events import EventForm, StartEventForm
-from tournaments.web.views.common import attempt, event_context, event_or_404, event_page
+from tournaments.web.views.common import event_context, event_or_404, event_page
 from tournaments.web.views.confirm import finish_confirmation
 
 

@@ -9,10 +9,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.errors import attempt
 from tournaments.models import Event, ForbiddenPair
 from tournaments.pairing.services import add_forbidden_pair, remove_forbidden_pair
 from tournaments.web.forms.pairing import ForbiddenPairForm
-from tournaments.web.views.common import attempt, event_page, swiss_context
+from tournaments.web.views.common import event_page, swiss_context
 
 
 @event_page(swiss=True)

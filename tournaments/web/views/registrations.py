@@ -9,13 +9,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.errors import attempt
 from accounts.policy import Action, require
 from tournaments.models import Event, Pairing, Registration
 from tournaments.registration import services as registration_services
 from tournaments.registration.byes import settings_of
 from tournaments.rounds import next_unpaired_round, registration_open
 from tournaments.web.forms.registration import LateEntryForm, PasteListForm, RegisterPlayerForm
-from tournaments.web.views.common import attempt, event_context, event_page, id_or_404, swiss_context
+from tournaments.web.views.common import event_context, event_page, id_or_404, swiss_context
 from tournaments.web.views.confirm import mark_undoable, undo_withdrawal_action, withdrawal_confirmation
 
 

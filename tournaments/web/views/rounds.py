@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from accounts.errors import attempt
 from tournaments import rounds as selectors
 from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import edits
@@ -20,7 +21,7 @@ from tournaments.results.corrections import corrections_of
 from tournaments.results.services import close_round, record_result, record_round
 from tournaments.web.forms.pairing import EditPairingsForm
 from tournaments.web.forms.results import PairingResultForm, RoundResultsForm
-from tournaments.web.views.common import attempt, event_context, event_page, sentence
+from tournaments.web.views.common import event_context, event_page, sentence
 from tournaments.web.views.confirm import close_confirmation, publish_confirmation
 
 

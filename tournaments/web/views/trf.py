@@ -9,11 +9,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from accounts.errors import attempt
 from tournaments.core.errors import TrfError
 from tournaments.models import Event
 from tournaments.trf.io import TrfDownload, import_event, trf_download
 from tournaments.web.forms.trf import TrfImportForm
-from tournaments.web.views.common import attempt, event_page, sentence
+from tournaments.web.views.common import event_page, sentence
 
 
 def trf_file(download: TrfDownload) -> HttpResponse:
