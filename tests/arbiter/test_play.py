@@ -280,3 +280,19 @@ def test_a_player_with_nothing_to_bring_into_play_has_lost() -> None:
     ):
         registry.play(position, "a1-b2", ply=40)
     assert registry.legal_moves(position) == []
+
+
+def test_a_row_of_gipf_pieces_left_standing_stays_a_choice_of_its_owner() -> None:
+    # Black left his row of four GIPF-pieces e2-e5 standing; White is to move. Black may take any
+    # of the four GIPF-pieces or none (a row of GIPF-pieces alone may stay): 2^4 = 16 ways, owed by
+    # Black while White plays on.
+    position = gipf_position(
+        "standard", {"e2": "B", "e3": "B", "e4": "B", "e5": "B", "b5": "W"}, "w", (10, 10)
+    )
+    status = registry.status(position)
+    assert (status.to_move, status.ended) == (0, False)
+    (owed,) = status.owed
+    assert (owed.player, owed.kind, len(owed.options)) == (1, REMOVAL, 16)
+    assert {"", "xe2", "xe5", "xe2,e3,e4,e5"} <= set(owed.options)
+    played = registry.play(position, "a1-b2", ply=12)
+    assert [found.player for found in played.owed] == [1]  # Black, now to move, still chooses
