@@ -11,9 +11,8 @@ The rules at home here:
 * a later valid record with another outcome never replaces a result: it is kept and opens a
   dispute for the arbiter, and the result stays as it was until the arbiter decides
   (``games.decisions``); once an arbiter has decided, records leave the game alone;
-* closing a round refuses while a game of it is disputed or a result submitted without a record
-  (``games.reports``) awaits its confirmation, and makes its unanswered provisional results of
-  records official (through ``tournaments.results.signals.round_closing``).
+* a result taken is carried to what the game belongs to through ``games.signals.game_finished``
+  (an event's pairing: ``tournaments.results.pairing_games``, which also closes a round's games).
 
 Every change locks the game's row first (``select_for_update``); at most one submission per game is
 official, which the database enforces too.
@@ -24,7 +23,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from accounts.errors import PermissionRefused
 from accounts.policy import Action, can, require
@@ -32,7 +30,7 @@ from config.locking import locked
 from games import origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
-from games.signals import DISPUTED, SUBMITTED, result_changed
+from games.signals import DISPUTED, SUBMITTED, VERIFIED, game_finished, result_changed
 from tournaments.models import Pairing, Round
 
 MAX_REASON_CHARS = 2000
@@ -84,11 +82,17 @@ def make_official(game: Game, record: SubmittedRecord | None) -> None:
         SubmittedRecord.objects.filter(pk=record.pk).update(official=True)
 
 
+def finish(game: Game, source: str) -> str:
+    """Tell what the game belongs to that its result is set (``game_finished``): "" when its
+    receivers took it, else their first sentence saying why not (yet). A refusal is raised."""
+    answers = game_finished.send(sender=Game, game=game, source=source)
+    return next((str(answer) for _receiver, answer in answers if answer), "")
+
+
 def apply_origin_result(game: Game, source: str) -> str:
-    """Carry the game's result to its origin (an event's pairing: once every game of the pairing has
-    one); "" when done, else why not (``games.origins``)."""
+    """:func:`finish`, a refusal returned as the sentence saying why (for the submission's note)."""
     try:
-        return origins.apply_result(game, source)
+        return finish(game, source)
     except GameServiceError as exc:
         return str(exc)
 
@@ -113,10 +117,10 @@ def take_verified(record: SubmittedRecord) -> None:
         make_official(game, record)
         game.state = Game.State.OFFICIAL if record.by_official else Game.State.PROVISIONAL
         game.save()
-        record.note = apply_origin_result(game, origins.VERIFIED)
+        record.note = apply_origin_result(game, VERIFIED)
         record.applied = record.note == ""
     elif outcome == game.result:
-        rested_on_report = _rests_on_report(game)
+        rested_on_report = rests_on_report(game)
         record.note = same_outcome(game, record)
         if rested_on_report and game.state != Game.State.DISPUTED:
             # the record of a result reported without one: the result now rests on the record
@@ -143,7 +147,8 @@ def take_verified(record: SubmittedRecord) -> None:
     result_changed.send(sender=Game, game=game, kind=SUBMITTED, actor=record.submitted_by, detail=record.note)
 
 
-def _rests_on_report(game: Game) -> bool:
+def rests_on_report(game: Game) -> bool:
+    """The game's official submission is a result reported without a record."""
     official = official_submission(game)
     return official is not None and official.kind == SubmittedRecord.Kind.RESULT
 
@@ -219,47 +224,3 @@ def dispute(game: Game, user: object, reason: str) -> Dispute:
         game.save(update_fields=["state"])
         result_changed.send(sender=Game, game=game, kind=DISPUTED, actor=user, detail=reason)
         return opened
-
-
-def on_round_closing(sender: object, round_: Round, **kwargs: object) -> None:
-    """Refuse to close a round with a disputed game; make its unanswered provisional results official."""
-    games = list(
-        locked(Game.objects.filter(pairing__round=round_))
-        .select_related("pairing", "white", "black")
-        .order_by("pairing__board", "number")
-    )
-    disputed = [game for game in games if game.state == Game.State.DISPUTED]
-    if disputed:
-        boards = ", ".join(
-            _("board %(board)s (%(white)s – %(black)s)")
-            % {"board": game.pairing.board, "white": game.white, "black": game.black}
-            for game in disputed
-        )
-        raise GameServiceError(
-            ngettext(
-                "a result is disputed on %(boards)s: the arbiter decides before the round closes",
-                "results are disputed on %(boards)s: the arbiter decides before the round closes",
-                len(disputed),
-            )
-            % {"boards": boards}
-        )
-    unconfirmed = [g for g in games if g.state == Game.State.PROVISIONAL and _rests_on_report(g)]
-    if unconfirmed:
-        boards = ", ".join(
-            _("board %(board)s (%(white)s – %(black)s)")
-            % {"board": game.pairing.board, "white": game.white, "black": game.black}
-            for game in unconfirmed
-        )
-        raise GameServiceError(
-            ngettext(
-                "a result submitted without a record awaits confirmation on %(boards)s: the opponent "
-                "confirms it or the arbiter decides before the round closes",
-                "results submitted without a record await confirmation on %(boards)s: the opponents "
-                "confirm them or the arbiter decides before the round closes",
-                len(unconfirmed),
-            )
-            % {"boards": boards}
-        )
-    Game.objects.filter(pk__in=[g.pk for g in games if g.state == Game.State.PROVISIONAL]).update(
-        state=Game.State.OFFICIAL
-    )

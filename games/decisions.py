@@ -19,8 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
-from games import origins
-from games.confirmation import MAX_REASON_CHARS, copy_verdict, lock_game, make_official
+from games.confirmation import MAX_REASON_CHARS, copy_verdict, finish, lock_game, make_official
 from games.errors import GameServiceError
 from games.models import Decision, Game, SubmittedRecord
 from games.results import (
@@ -30,7 +29,7 @@ from games.results import (
     PLAYED_RESULTS,
     WHITE_FORFEIT_WIN,
 )
-from games.signals import DECIDED, result_changed
+from games.signals import ARBITER, DECIDED, result_changed
 from tournaments.models import Event, Pairing, Round
 
 # The result codes each kind of decision allows (a submission brings its own).
@@ -95,7 +94,7 @@ def decide(
                 raise GameServiceError(_("give the reason for the result you set"))
             game.result, game.termination, game.plies, game.score, game.record = result, "", 0, "", ""
         decision = settle(game, record, decided_by=user, kind=kind, reason=reason)
-        origins.apply_result(game, origins.ARBITER)  # a refusal (GameServiceError) undoes the decision
+        finish(game, ARBITER)  # a refusal (GameServiceError) undoes the decision
         result_changed.send(sender=Game, game=game, kind=DECIDED, actor=user, detail=reason)
         return decision
 

@@ -2,11 +2,11 @@
 
 A :class:`~games.models.Game` has an origin (``Game.Origin``): a pairing of an event, a game played
 on the service outside any event, or an imported record. The games app knows nothing of events: what
-it needs to know of a game's origin (who its officials are, whether a result may be applied and what
-applying it does) comes through the :class:`Origin` that the app owning that origin registers here
-(``tournaments`` registers the pairing origin in ``TournamentsConfig.ready``). An origin nobody
-registered (a game on the service, an imported record) has no officials: only a superuser manages
-its games, and a result applies to nothing beyond the game.
+it needs to know of a game's origin (who its officials are, what to lock above the game) comes
+through the :class:`Origin` that the app owning that origin registers here (``tournaments``
+registers the pairing origin in ``TournamentsConfig.ready``); a result set on a game reaches its
+origin through ``games.signals.game_finished``. An origin nobody registered (a game on the service,
+an imported record) has no officials: only a superuser manages its games.
 
 The functions below are the games app's questions; :func:`officials` is also what the permission
 policy asks about a game (``games.roles``).
@@ -31,13 +31,6 @@ class Origin(Protocol):
         the pairing) before the game itself is locked."""
         ...
 
-    def apply_result(self, game: Game, source: str) -> str:
-        """Carry the game's result (already set on ``game``) to what the game belongs to; "" when
-        done, else a sentence saying why not yet (for the submission's note); raises
-        ``GameServiceError`` when the origin refuses it. ``source`` is one of ``VERIFIED``,
-        ``REPORTED``, ``ARBITER``. Runs inside the caller's transaction."""
-        ...
-
 
 class _Unmanaged:
     """An origin with no officials and nothing to carry a result to."""
@@ -48,12 +41,6 @@ class _Unmanaged:
     def lock_above(self, game_id: int) -> None:
         return None
 
-    def apply_result(self, game: Game, source: str) -> str:
-        return ""
-
-
-# How a result came about, as :meth:`Origin.apply_result` is told.
-VERIFIED, REPORTED, ARBITER = "verified", "reported", "arbiter"
 
 _ORIGINS: dict[str, Origin] = {}
 _UNMANAGED = _Unmanaged()
@@ -77,8 +64,3 @@ def lock_above(game_id: int) -> None:
     """Lock what the game's origin puts above the game in the lock order (nothing for most)."""
     kind = Game.objects.values_list("origin", flat=True).get(pk=game_id)
     _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id)
-
-
-def apply_result(game: Game, source: str) -> str:
-    """Carry the game's result to its origin: "" when done, else why not."""
-    return origin_of(game).apply_result(game, source)

@@ -29,12 +29,12 @@ from django.utils.translation import gettext as _
 
 from accounts.errors import Conflict, PermissionRefused
 from accounts.policy import Action, can, require
-from games import confirmation, origins
+from games import confirmation
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
 from games.results import ALIASES, PLAYED_RESULTS, RESULT_LABELS
 from games.services import _address, locked_game
-from games.signals import SUBMITTED, result_changed
+from games.signals import REPORTED, SUBMITTED, result_changed
 from tournaments.models import Pairing, Round
 
 __all__ = ["ResultConflict", "can_report", "is_report", "report_result"]
@@ -166,7 +166,7 @@ def _take(game: Game, report: SubmittedRecord, code: str) -> None:
         confirmation.make_official(game, report)
         game.state = Game.State.OFFICIAL if report.by_official else Game.State.PROVISIONAL
         game.save()
-        failure = confirmation.apply_origin_result(game, origins.REPORTED)
+        failure = confirmation.apply_origin_result(game, REPORTED)
         report.applied = failure == ""
         if failure:
             report.note = failure

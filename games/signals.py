@@ -1,4 +1,4 @@
-"""Hooks of the games app that other apps connect to: ``result_changed``.
+"""Hooks of the games app that other apps connect to: ``result_changed`` and ``game_finished``.
 
 :data:`result_changed` is sent inside the transaction that changed a game's result, with
 ``sender=Game`` and the keyword arguments ``game`` (the locked game), ``kind`` (``"submitted"``: a
@@ -6,6 +6,14 @@ verified record was taken, ``"disputed"``: the opponent disputed it, ``"decided"
 decided), ``actor`` (the user who did it, or ``None``) and ``detail`` (a sentence for people: what
 the record did, the reason of the dispute or of the decision). The accounts app turns it into
 notices and e-mails. Keeping the hook here lets the games side know nothing about accounts.
+
+:data:`game_finished` is sent inside the transaction that set a game's result (a verified record or
+a result report taken, an arbiter's decision), with ``sender=Game`` and the keyword arguments
+``game`` (the locked game) and ``source`` (:data:`VERIFIED`, :data:`REPORTED` or :data:`ARBITER`).
+Its receivers carry the result to what the game belongs to (the tournaments app: the pairing's
+result, once every game of the pairing has one) and answer "" or a sentence saying why not yet;
+one may refuse the result by raising ``GameServiceError`` (the change is then undone, or kept out
+of the pairing with the refusal as the submission's note). The games app knows nothing of events.
 """
 
 from __future__ import annotations
@@ -14,4 +22,8 @@ from django.dispatch import Signal
 
 SUBMITTED, DISPUTED, DECIDED = "submitted", "disputed", "decided"
 
+# How a finished game's result came about (``game_finished``'s ``source``).
+VERIFIED, REPORTED, ARBITER = "verified", "reported", "arbiter"
+
 result_changed = Signal()
+game_finished = Signal()

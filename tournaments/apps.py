@@ -1,6 +1,8 @@
 """The tournaments Django app (one app, cut into packages by concern; see README's "What is where").
 
-``ready`` registers the pairing origin of games (``tournaments.results.origin``) with the games app,
+``ready`` registers the pairing origin of games (``tournaments.results.pairing_games``) with the games
+app and connects what an event does with its games (a game finished, a round closing, a corrected
+result),
 and the tournaments' sweep work (``tournaments.sweep``) with the sweep (``config.sweep``), and the roles over
 events (``tournaments.events.roles``) with ``accounts.policy``.
 """
@@ -16,11 +18,18 @@ class TournamentsConfig(AppConfig):
         from config import sweep
         from games import origins
         from games.models import Game
+        from games.signals import game_finished
         from tournaments.events import roles  # noqa: F401 - registers the roles over events with the policy
-        from tournaments.results.origin import PairingOrigin
+        from tournaments.results import pairing_games
+        from tournaments.results.signals import result_corrected, round_closing
         from tournaments.results.tasks import sweep_corrections_task
         from tournaments.sweep import sweep_work
 
-        origins.register(str(Game.Origin.PAIRING), PairingOrigin())
+        origins.register(str(Game.Origin.PAIRING), pairing_games.PairingOrigin())
+        game_finished.connect(pairing_games.on_game_finished, dispatch_uid="tournaments.on_game_finished")
+        round_closing.connect(pairing_games.on_round_closing, dispatch_uid="tournaments.on_round_closing")
+        result_corrected.connect(
+            pairing_games.on_result_corrected, dispatch_uid="tournaments.on_result_corrected"
+        )
         sweep.register(sweep_work)
         sweep.register_on_request(sweep_corrections_task)

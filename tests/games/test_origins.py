@@ -13,8 +13,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.policy import Action, can
-from games import decisions, origins
+from games import confirmation, decisions, origins
 from games.models import Game
+from games.signals import VERIFIED
 from tests.games.test_confirmation import Board, make_board
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +47,9 @@ def test_a_game_of_an_origin_nobody_registered_has_no_officials(board: Board) ->
     assert origins.officials(game) == frozenset()
     assert not can(board.olga, Action.DECIDE_RESULT, game) and not can(board.ada, Action.DECIDE_RESULT, game)
     assert can(root, Action.DECIDE_RESULT, game)
-    assert origins.apply_result(game, origins.VERIFIED) == ""  # nothing beyond the game to carry it to
+    game.result = "1-0"
+    assert confirmation.finish(game, VERIFIED) == ""  # nothing beyond the game to carry it to
+    assert board.refreshed_pairing().results == ""
 
 
 def test_the_arbiters_decision_reaches_the_pairing_through_the_origin(board: Board) -> None:

@@ -9,7 +9,7 @@ Rules held here:
 * one transaction: the pairing's result, scores and source (``ARBITER``, or ``FORFEIT`` when a game
   is a forfeit, as :func:`~tournaments.results.services.apply_result` sets it), the
   :class:`~tournaments.models.ResultCorrection` log row (who, when, old, new, why), and the games'
-  official results through :data:`~tournaments.results.signals.result_corrected` (the games app
+  official results through :data:`~tournaments.results.signals.result_corrected` (``tournaments.results.pairing_games``
   makes them agree with the pairing);
 * the same transaction marks what the correction makes stale
   (:func:`~tournaments.results.recomputation.affected_rounds`) with the rounds' work marks

@@ -1,0 +1,137 @@
+"""The games of pairings, on the tournament side: what the games app learns of an event's game and
+what the event does to its games.
+
+* The pairing origin (``games.origins``, registered for ``Game.Origin.PAIRING`` in
+  ``TournamentsConfig.ready``): the officials of a pairing's game are its event's organisers and
+  arbiters; the round, then the pairing, are locked above the game.
+* A game's result becomes the pairing's once every game of the pairing has one
+  (:func:`on_game_finished`, listening to ``games.signals.game_finished``;
+  :func:`tournaments.results.services.apply_result`).
+* Closing a round (:func:`on_round_closing`, on ``tournaments.results.signals.round_closing``)
+  refuses while a game of it is disputed or a result submitted without a record awaits its
+  confirmation, and makes its unanswered provisional results official.
+* A corrected result of a closed round (:func:`on_result_corrected`, on
+  ``tournaments.results.signals.result_corrected``): each game's official result agrees with the
+  corrected pairing. A game whose result changes is set the way an arbiter's decision with a result
+  sets it (``games.decisions``): the result with no record behind it, no submission official, state
+  ``DECIDED``, a :class:`~games.models.Decision` row naming the correction and its reason, open
+  disputes closed by it, and the players told through ``games.signals.result_changed`` (kind
+  ``decided``). A game whose result is unchanged is left alone.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from config.locking import locked
+from games.confirmation import lock_game, rests_on_report
+from games.decisions import settle
+from games.errors import GameServiceError
+from games.models import Decision, Game
+from games.results import DOUBLE_FORFEIT, FORFEITS
+from games.services import games_of
+from games.signals import DECIDED, result_changed
+from tournaments.errors import ServiceError
+from tournaments.locking import lock_pairing
+from tournaments.models import Pairing, Round
+from tournaments.results.services import apply_result
+
+
+class PairingOrigin:
+    def officials(self, game: Game) -> frozenset[int]:
+        event = game.pairing.round.event
+        return frozenset(event.organisers.values_list("pk", flat=True)) | frozenset(
+            event.arbiters.values_list("pk", flat=True)
+        )
+
+    def lock_above(self, game_id: int) -> None:
+        lock_pairing(Game.objects.values_list("pairing_id", flat=True).get(pk=game_id))
+
+
+def pairing_results(game: Game) -> list[str] | None:
+    """The result codes of the pairing's games when every game has one, else ``None``."""
+    games = list(game.pairing.games.order_by("number"))
+    if len(games) < game.pairing.round.event.games_per_pairing or any(not g.result for g in games):
+        return None
+    return [g.result for g in games]
+
+
+def on_game_finished(sender: object, game: Game, source: str, **kwargs: object) -> str:
+    """A pairing's game has its result: once every game of the pairing has one, it becomes the
+    pairing's result ("" when done, else why not yet); a refusal is a ``GameServiceError``."""
+    if game.origin != Game.Origin.PAIRING:
+        return ""
+    codes = pairing_results(game)
+    if codes is None:
+        return _("waiting for the other game of the match")
+    try:
+        apply_result(game.pairing, codes, source)
+    except ServiceError as exc:
+        raise GameServiceError(str(exc)) from exc
+    return ""
+
+
+def _boards(games: list[Game]) -> str:
+    return ", ".join(
+        _("board %(board)s (%(white)s – %(black)s)")
+        % {"board": game.pairing.board, "white": game.white, "black": game.black}
+        for game in games
+    )
+
+
+def on_round_closing(sender: object, round_: Round, **kwargs: object) -> None:
+    """Refuse to close a round with a disputed game; make its unanswered provisional results official."""
+    games = list(
+        locked(Game.objects.filter(pairing__round=round_))
+        .select_related("pairing", "white", "black")
+        .order_by("pairing__board", "number")
+    )
+    disputed = [game for game in games if game.state == Game.State.DISPUTED]
+    if disputed:
+        raise GameServiceError(
+            ngettext(
+                "a result is disputed on %(boards)s: the arbiter decides before the round closes",
+                "results are disputed on %(boards)s: the arbiter decides before the round closes",
+                len(disputed),
+            )
+            % {"boards": _boards(disputed)}
+        )
+    unconfirmed = [g for g in games if g.state == Game.State.PROVISIONAL and rests_on_report(g)]
+    if unconfirmed:
+        raise GameServiceError(
+            ngettext(
+                "a result submitted without a record awaits confirmation on %(boards)s: the opponent "
+                "confirms it or the arbiter decides before the round closes",
+                "results submitted without a record await confirmation on %(boards)s: the opponents "
+                "confirm them or the arbiter decides before the round closes",
+                len(unconfirmed),
+            )
+            % {"boards": _boards(unconfirmed)}
+        )
+    Game.objects.filter(pk__in=[g.pk for g in games if g.state == Game.State.PROVISIONAL]).update(
+        state=Game.State.OFFICIAL
+    )
+
+
+_KIND = {DOUBLE_FORFEIT: Decision.Kind.BOTH_LOSE}
+
+
+def on_result_corrected(
+    sender: object, pairing: Pairing, codes: list[str], user: object, reason: str, **kwargs: object
+) -> None:
+    for game, code in zip(games_of(pairing), codes, strict=False):
+        game = lock_game(game.pk)
+        if game.result == code:
+            continue
+        game.result, game.termination, game.plies, game.score, game.record = code, "", 0, "", ""
+        decision = settle(
+            game,
+            None,
+            decided_by=user if getattr(user, "is_authenticated", False) else None,
+            kind=_KIND.get(code, Decision.Kind.FORFEIT if code in FORFEITS else Decision.Kind.OTHER),
+            reason=_("Result corrected after the round closed: %(reason)s") % {"reason": reason},
+        )
+        result_changed.send(
+            sender=Game, game=game, kind=DECIDED, actor=decision.decided_by, detail=decision.reason
+        )
