@@ -84,7 +84,34 @@ def import_graph(package_dirs: list[Path], root: Path) -> dict[str, set[str]]:
 
 def import_cycles(package_dirs: list[Path], root: Path) -> list[list[str]]:
     """Every group of modules that import each other in a circle (each group sorted), or []."""
-    graph = import_graph(package_dirs, root)
+    return cycles_of(import_graph(package_dirs, root))
+
+
+def package_graph(package_dir: Path, root: Path) -> dict[str, set[str]]:
+    """The packages (and top-level modules) right under ``package_dir``, each with those it imports:
+    ``tournaments.pairing`` imports ``tournaments.core`` when one of its modules imports one of
+    core's. Imports inside one package do not count; migrations are left out."""
+    top = module_name(package_dir / "__init__.py", root)
+    depth = len(top.split(".")) + 1
+
+    def package_of(module: str) -> str:
+        return ".".join(module.split(".")[:depth])
+
+    graph: dict[str, set[str]] = {}
+    for module, imported in import_graph([package_dir], root).items():
+        if module == top or ".migrations" in module:
+            continue
+        own = package_of(module)
+        graph.setdefault(own, set())
+        for other in imported:
+            if other != top and ".migrations" not in other and package_of(other) != own:
+                graph[own].add(package_of(other))
+                graph.setdefault(package_of(other), set())
+    return graph
+
+
+def cycles_of(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every group of nodes of ``graph`` that reach each other in a circle (each group sorted)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()
