@@ -31,7 +31,6 @@ from games import origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
 from games.signals import DISPUTED, SUBMITTED, VERIFIED, game_finished, result_changed
-from tournaments.models import Pairing, Round
 
 MAX_REASON_CHARS = 2000
 
@@ -51,7 +50,7 @@ def official_submission(game: Game) -> SubmittedRecord | None:
 
 def can_answer(game: Game, user: object) -> bool:
     """The opponent of the player whose record is the provisional result, while the round is open."""
-    if game.state != Game.State.PROVISIONAL or game.pairing.round.status == Round.Status.CLOSED:
+    if game.state != Game.State.PROVISIONAL or origins.refusal(game, origins.ANSWER):
         return False
     if not can(user, Action.ANSWER_RESULT, game):
         return False
@@ -105,10 +104,10 @@ def take_verified(record: SubmittedRecord) -> None:
     game = lock_game(record.game_id)
     record.game = game
     outcome = str((record.verdict or {}).get("result") or "")
-    pairing = game.pairing
-    if pairing.round.status == Round.Status.CLOSED:
-        record.note = _("the round is closed: the result was not changed")
-    elif game.state == Game.State.DECIDED or pairing.source == Pairing.Source.ARBITER:
+    refused = origins.refusal(game, origins.TAKE)
+    if refused:
+        record.note = refused
+    elif game.state == Game.State.DECIDED:
         record.note = _("an arbiter decided this game: the result was not changed")
     elif not outcome:
         record.note = _("the record ends before the game is over: no result to apply")
@@ -180,11 +179,9 @@ def _confirm(game: Game, user: object) -> None:
 
 def _check_answer(game: Game, user: object) -> None:
     """Refuse a confirmation or dispute from anyone but the opponent, or when there is nothing to answer."""
-    if game.pairing.round.status == Round.Status.CLOSED:
-        raise GameServiceError(
-            _("round %(number)s is closed: its results can no longer be confirmed or disputed")
-            % {"number": game.pairing.round.number}
-        )
+    refused = origins.refusal(game, origins.ANSWER)
+    if refused:
+        raise GameServiceError(refused)
     require(user, Action.ANSWER_RESULT, game)
     if game.state != Game.State.PROVISIONAL:
         raise GameServiceError(

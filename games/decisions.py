@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
+from games import origins
 from games.confirmation import MAX_REASON_CHARS, copy_verdict, finish, lock_game, make_official
 from games.errors import GameServiceError
 from games.models import Decision, Game, SubmittedRecord
@@ -72,11 +73,9 @@ def decide(
         raise GameServiceError(_("unknown kind of decision: %(kind)s") % {"kind": kind})
     with transaction.atomic():
         game = lock_game(game.pk)
-        if game.pairing.round.status == Round.Status.CLOSED:
-            raise GameServiceError(
-                _("round %(number)s is closed: its results can no longer change")
-                % {"number": game.pairing.round.number}
-            )
+        refused = origins.refusal(game, origins.DECIDE)
+        if refused:
+            raise GameServiceError(refused)
         if game.state == Game.State.DECIDED:
             raise GameServiceError(_("an arbiter has already decided this game: the decision is final"))
         record = None

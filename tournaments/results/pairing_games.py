@@ -3,7 +3,9 @@ what the event does to its games.
 
 * The pairing origin (``games.origins``, registered for ``Game.Origin.PAIRING`` in
   ``TournamentsConfig.ready``): the officials of a pairing's game are its event's organisers and
-  arbiters; the round, then the pairing, are locked above the game.
+  arbiters; once its round is closed its result no longer changes (confirmation, dispute, decision
+  or record), nor does a record change a pairing whose result an arbiter set; the round, then the
+  pairing, are locked above the game.
 * A game's result becomes the pairing's once every game of the pairing has one
   (:func:`on_game_finished`, listening to ``games.signals.game_finished``;
   :func:`tournaments.results.services.apply_result`).
@@ -25,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from config.locking import locked
+from games import origins
 from games.confirmation import lock_game, rests_on_report
 from games.decisions import settle
 from games.errors import GameServiceError
@@ -44,6 +47,22 @@ class PairingOrigin:
         return frozenset(event.organisers.values_list("pk", flat=True)) | frozenset(
             event.arbiters.values_list("pk", flat=True)
         )
+
+    def refusal(self, game: Game, change: str) -> str:
+        round_ = game.pairing.round
+        if round_.status == Round.Status.CLOSED:
+            if change == origins.ANSWER:
+                return _("round %(number)s is closed: its results can no longer be confirmed or disputed") % {
+                    "number": round_.number
+                }
+            if change == origins.DECIDE:
+                return _("round %(number)s is closed: its results can no longer change") % {
+                    "number": round_.number
+                }
+            return _("the round is closed: the result was not changed")
+        if change == origins.TAKE and game.pairing.source == Pairing.Source.ARBITER:
+            return _("an arbiter decided this game: the result was not changed")
+        return ""
 
     def lock_above(self, game_id: int) -> None:
         lock_pairing(Game.objects.values_list("pairing_id", flat=True).get(pk=game_id))
