@@ -18,7 +18,7 @@ from arbiter.verdict import Verdict
 
 
 def _print_verdict(verdict: Verdict) -> None:
-    name = registry.GAME_NAMES.get(verdict.game, verdict.game)
+    name = registry.game_names().get(verdict.game, verdict.game)
     if verdict.valid:
         print(f"valid {name} record: {verdict.plies} plies")
         print(f"result: {verdict.result or 'none'} ({verdict.termination})")
@@ -107,7 +107,7 @@ def _svg(args: argparse.Namespace) -> int:
     except ArbiterError as exc:
         print(f"invalid record: {exc.describe()}", file=sys.stderr)
         return 1
-    name = registry.GAME_NAMES.get(view.game, view.game)
+    name = registry.game_names().get(view.game, view.game)
     options = registry.SvgOptions(size=args.size, flip=args.flip, title=f"{name}, after ply {view.ply}")
     sys.stdout.write(registry.render_svg(view.position, options, view.last))
     return 0
@@ -128,17 +128,19 @@ def _moves(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m arbiter", description="GIPF and DVONN arbiter")
+    games = sorted(registry.game_keys())
+    names = " and ".join(spec.name for spec in registry.specs())
+    parser = argparse.ArgumentParser(prog="python -m arbiter", description=f"{names} arbiter")
     sub = parser.add_subparsers(dest="command", required=True)
 
     replay = sub.add_parser("replay", help="replay a game record and print the verdict")
-    replay.add_argument("file")
+    replay.add_argument("file", help="; ".join(spec.notation for spec in registry.specs()))
     replay.add_argument("--json", action="store_true", help="print one JSON object")
-    replay.add_argument("--game", choices=sorted(registry.GAME_NAMES), help="force the game")
+    replay.add_argument("--game", choices=games, help="force the game")
     replay.set_defaults(run=_replay)
 
     perft = sub.add_parser("perft", help="count the move tree to a depth")
-    perft.add_argument("--game", required=True, choices=sorted(registry.GAME_NAMES))
+    perft.add_argument("--game", required=True, choices=games)
     perft.add_argument("--depth", required=True, type=int)
     perft.add_argument("--position", help="position text (default: the game's start)")
     perft.add_argument("--timing", action="store_true", help="print the time taken to stderr")
@@ -154,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     svg.add_argument("--ply", type=int, help="plies played (0: the start; default: the last)")
     svg.add_argument("--flip", action="store_true", help="Black's side at the bottom")
     svg.add_argument("--size", type=int, default=480, help="width in pixels (120 to 2000)")
-    svg.add_argument("--game", choices=sorted(registry.GAME_NAMES), help="force the game")
+    svg.add_argument("--game", choices=games, help="force the game")
     svg.set_defaults(run=_svg)
     return parser
 

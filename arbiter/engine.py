@@ -1,9 +1,10 @@
-"""What every game engine provides: the :class:`GameEngine` interface, the :class:`LegalMove`
-it lists, and the game keys with their names (:data:`GAME_NAMES`). What playing a move tells
-(:class:`~arbiter.play.Played`, :class:`~arbiter.play.Status`) is in :mod:`arbiter.play`.
+"""What every game engine provides: the :class:`GameEngine` interface and the :class:`LegalMove`
+it lists. What playing a move tells (:class:`~arbiter.play.Played`, :class:`~arbiter.play.Status`)
+is in :mod:`arbiter.play`.
 
-The game packages (``arbiter.gipf``, ``arbiter.dvonn``) implement the interface;
-:mod:`arbiter.registry` imports them and dispatches to them. Nothing here imports a game.
+The game packages (``arbiter.gipf``, ``arbiter.dvonn``) implement the interface and declare
+themselves (:mod:`arbiter.spec`: keys, names, ends and their engine); :mod:`arbiter.registry`
+collects them and dispatches to them. Nothing here imports a game.
 """
 
 from __future__ import annotations
@@ -14,13 +15,6 @@ from dataclasses import dataclass
 
 from arbiter.play import Played, Status
 from arbiter.verdict import Verdict
-
-GAME_NAMES = {
-    "gipf-basic": "GIPF basic",
-    "gipf-standard": "GIPF standard",
-    "gipf-tournament": "GIPF tournament",
-    "dvonn": "DVONN",
-}
 
 
 @dataclass(frozen=True)

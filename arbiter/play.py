@@ -45,7 +45,7 @@ class Status:
 
     to_move: int | None  # 0 White, 1 Black; None once the game is over
     result: Result | None = None
-    termination: str | None = None  # as a verdict writes it (arbiter.verdict.Termination)
+    termination: str | None = None  # as a verdict writes it (arbiter.verdict.TerminationCode)
     owed: tuple[Owed, ...] = ()
     score: tuple[int, int] | None = None
 

@@ -1,67 +1,203 @@
-"""One registry of games: every engine answers the same calls.
+"""One registry of games: the specs of the game packages, and every engine answering the same calls.
 
-Game keys: ``gipf-basic``, ``gipf-standard``, ``gipf-tournament``, ``dvonn``. The Django side and
-the CLI go only through the functions of this module. The engine interface itself is in
-:mod:`arbiter.engine`; this module imports the game packages, never the other way round.
+A game is a package that declares itself (:class:`arbiter.spec.GameSpec`, its ``SPEC``); the
+built-in games are registered below, one line each, and an edge may register more
+(:func:`register_package`: Django's ``GAME_PACKAGES`` setting). The Django side and the CLI go
+only through the functions of this module for games, their keys, names, rating families and
+ends. The engine interface itself is in :mod:`arbiter.engine`; this module imports the game
+packages, never the other way round.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 
-from arbiter.dvonn import ENGINE as DVONN_ENGINE
-from arbiter.engine import GAME_NAMES, GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions
+from arbiter import dvonn, gipf
+from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions
 from arbiter.errors import (
     InvalidPositionError,
     InvalidRecordError,
+    Message,
     PlyOutOfRangeError,
     UnknownGameError,
     UnreadableRecordError,
     gettext_noop,
 )
-from arbiter.gipf import ENGINE as GIPF_ENGINE
 from arbiter.play import Played, Status
-from arbiter.verdict import Verdict
+from arbiter.spec import End, GameSpec
+from arbiter.svg import LABELS
+from arbiter.verdict import NAMED, Termination, Verdict
 
 __all__ = [
-    "ENGINES",
-    "GAME_NAMES",
+    "GameSpec",
     "PlyTrace",
     "PlyView",
     "SvgOptions",
+    "board_labels",
+    "default_game",
+    "end_of",
     "engine_for",
+    "engines",
+    "families",
+    "family_of",
+    "game_keys",
+    "game_names",
+    "games_of",
     "legal_moves",
     "perft",
     "play",
     "ply_view",
     "random_record",
+    "register",
+    "register_package",
     "render_svg",
     "replay",
     "replay_traced",
+    "spec_for",
+    "specs",
     "start",
     "status",
+    "termination_of",
+    "unregister",
 ]
 
-#: every engine, asked in this order which one claims a record or a position
-ENGINES: tuple[GameEngine, ...] = (GIPF_ENGINE, DVONN_ENGINE)
+#: the registered specs in the order registered (the order engines are asked to claim a text)
+_SPECS: list[GameSpec] = []
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game; registering the same spec again changes nothing. ValueError when one of its
+    keys is another registered game's (several games may share a rating family)."""
+    if spec in _SPECS:
+        return spec
+    taken = {key: other for other in _SPECS for key in other.keys}
+    clash = sorted(key for key in spec.keys if key in taken)
+    if clash:
+        raise ValueError(f"the game keys {clash} are already registered by {taken[clash[0]].name}")
+    _SPECS.append(spec)
+    return spec
+
+
+def unregister(spec: GameSpec) -> None:
+    """Remove a game registered at run time (a test's game)."""
+    _SPECS.remove(spec)
+
+
+def register_package(path: str) -> GameSpec:
+    """Register the game package (or module) at the dotted ``path``: its ``SPEC``."""
+    spec = getattr(importlib.import_module(path), "SPEC", None)
+    if not isinstance(spec, GameSpec):
+        raise ValueError(f"{path} declares no game (no SPEC that is a GameSpec)")
+    return register(spec)
+
+
+# The built-in games: one line each.
+register(gipf.SPEC)
+register(dvonn.SPEC)
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every registered game, in the order registered."""
+    return tuple(_SPECS)
+
+
+def engines() -> tuple[GameEngine, ...]:
+    """Every engine, in the order they are asked which one claims a record or a position."""
+    return tuple(spec.engine for spec in _SPECS)
+
+
+def spec_for(game: str) -> GameSpec:
+    """The spec of a game key; :class:`UnknownGameError` for a key no game declares."""
+    for spec in _SPECS:
+        if game in spec.keys:
+            return spec
+    raise UnknownGameError(
+        gettext_noop("unknown game '{game}' (known: {known})"), game=game, known=", ".join(game_keys())
+    )
 
 
 def engine_for(game: str) -> GameEngine:
-    for engine in ENGINES:
-        if game in engine.games:
-            return engine
-    raise UnknownGameError(
-        gettext_noop("unknown game '{game}' (known: {known})"), game=game, known=", ".join(GAME_NAMES)
-    )
+    return spec_for(game).engine
+
+
+def game_keys() -> tuple[str, ...]:
+    """Every game key (``Event.game``, ``Game.game``), game by game."""
+    return tuple(key for spec in _SPECS for key in spec.keys)
+
+
+def game_names() -> dict[str, str]:
+    """Each game key's name (English, marked for translation), game by game."""
+    return {variant.key: variant.name for spec in _SPECS for variant in spec.variants}
+
+
+def default_game() -> str:
+    """The game key offered first: the first game's usual variant."""
+    return _SPECS[0].usual_key
+
+
+def families() -> dict[str, str]:
+    """Each rating family's key and name (the name of its first game), in the games' order."""
+    out: dict[str, str] = {}
+    for spec in _SPECS:
+        out.setdefault(spec.family, spec.name)
+    return out
+
+
+def family_of(game: str) -> str:
+    """The rating family of a game key; :class:`UnknownGameError` for an unknown key."""
+    return spec_for(game).family
+
+
+def games_of(family: str) -> list[str]:
+    """The game keys rated in ``family``."""
+    return [key for spec in _SPECS if spec.family == family for key in spec.keys]
+
+
+def end_of(code: str, game: str | None = None) -> End | None:
+    """The natural end written ``code`` (of ``game`` when given, else of the first game that has
+    it); None for a termination every game names and for unknown codes."""
+    candidates = [spec_for(game)] if game is not None and game in game_keys() else list(_SPECS)
+    for spec in candidates:
+        end = spec.end(code)
+        if end is not None:
+            return end
+    return None
+
+
+def termination_of(code: str, game: str | None = None) -> Termination | None:
+    """The game-free termination a termination code is (None for an unknown code)."""
+    if code in NAMED:
+        return Termination(code)
+    end = end_of(code, game)
+    return None if end is None else end.termination
+
+
+def board_labels() -> dict[str, str]:
+    """The words on every game's boards, by key (English, marked for translation)."""
+    labels = dict(LABELS)
+    for spec in _SPECS:
+        labels.update(spec.labels)
+    return labels
+
+
+def _known_games() -> Message | str:
+    """The registered games' names, "GIPF or DVONN" (the "or" translated at the edge)."""
+    names: list[Message | str] = [spec.name for spec in _SPECS]
+    while len(names) > 1:
+        names[-2:] = [Message(gettext_noop("{first} or {second}"), {"first": names[-2], "second": names[-1]})]
+    return names[0] if names else ""
 
 
 def _engine_of_record(text: str, game: str | None) -> GameEngine:
     if game is not None:
         return engine_for(game)
-    for engine in ENGINES:
+    for engine in engines():
         if engine.claims_record(text):
             return engine
-    raise UnreadableRecordError(gettext_noop("not a record of any known game (GIPF or DVONN)"))
+    raise UnreadableRecordError(
+        gettext_noop("not a record of any known game ({games})"), games=_known_games()
+    )
 
 
 def replay(text: str, game: str | None = None) -> Verdict:
@@ -125,10 +261,12 @@ def render_svg(position: str, options: SvgOptions | None = None, last: PlyTrace 
 
 
 def _engine_of_position(position: str) -> GameEngine:
-    for engine in ENGINES:
+    for engine in engines():
         if engine.claims_position(position):
             return engine
-    raise InvalidPositionError(gettext_noop("not a position of any known game (GIPF or DVONN)"))
+    raise InvalidPositionError(
+        gettext_noop("not a position of any known game ({games})"), games=_known_games()
+    )
 
 
 def perft(game: str, depth: int, position: str | None = None) -> list[int]:

@@ -2,11 +2,12 @@
 
 Rules at home here: the output is deterministic, byte for byte: attributes in the order given,
 numbers rounded to two decimals with trailing zeros cut (``-0`` written ``0``), text escaped; no
-randomness, no clock, no ids beyond the ones the renderers name. Both games share the colours of
-:data:`STYLE` so that their boards look alike.
+randomness, no clock, no ids beyond the ones the renderers name. Every game shares the colours of
+:data:`STYLE` so that their boards look alike; a game adds its own rules (its spec's ``style``).
 
 The words on a board come from :data:`LABELS` (English, ``{name}`` placeholders, marked for
-translation); an edge passes the same keys translated in :attr:`arbiter.engine.SvgOptions.labels`.
+translation) and from its game's own words (its spec's ``labels``, merged in by its renderer); an
+edge passes the same keys translated in :attr:`arbiter.engine.SvgOptions.labels`.
 """
 
 from __future__ import annotations
@@ -18,45 +19,34 @@ from arbiter.errors import gettext_noop
 
 Attr = tuple[str, str | int | float]
 
-#: the CSS of every board; class names are the renderers' vocabulary (tests look for them)
+#: the CSS of every board, whatever the game; class names are the renderers' vocabulary (tests look for them)
 STYLE = (
     ".board{fill:#f3e2bd;stroke:#6b4f2a;stroke-width:1.5}"
     ".line{stroke:#6b4f2a;stroke-width:1}"
-    ".dot{fill:#6b4f2a}"
-    ".spot{fill:#6b4f2a}"
-    ".space{fill:#f9ecd0;stroke:#6b4f2a;stroke-width:1}"
     ".coord{fill:#5a4630;font:12px sans-serif;text-anchor:middle;dominant-baseline:central}"
     ".info{fill:#2b2b2b;font:13px sans-serif}"
     ".white{fill:#fbfbf6;stroke:#222;stroke-width:1.5}"
     ".black{fill:#222;stroke:#000;stroke-width:1.5}"
-    ".dvonn{fill:#c62828;stroke:#7f0000;stroke-width:1.5}"
-    ".height{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central;stroke:none}"
-    ".on-white{fill:#222}.on-black{fill:#fff}.on-dvonn{fill:#fff}"
-    ".dvonn-mark{fill:#c62828;stroke:#fff;stroke-width:1}"
     ".last-move{fill:none;stroke:#1e88e5;stroke-width:3;stroke-linecap:round;opacity:.8}"
     ".last-mark{fill:none;stroke:#1e88e5;stroke-width:3}"
     ".removed{stroke:#e53935;stroke-width:3;stroke-linecap:round}"
 )
 
 
-#: the words on the boards, by key; the English defaults
+#: the words on every game's boards, by key; the English defaults
 LABELS: dict[str, str] = {
     "White": gettext_noop("White"),
     "Black": gettext_noop("Black"),
     "to move": gettext_noop("{player} to move"),
     "reserve": gettext_noop("{player}: reserve {count}"),
     "captured": gettext_noop("captured {count}"),
-    "captured and GIPF-pieces": gettext_noop("captured {count}, GIPF-pieces {gipf}"),
-    "GIPF title": gettext_noop("GIPF position, {player} to move"),
-    "placement": gettext_noop("placement {number} of 49, {player} to place"),
     "game over": gettext_noop("game over"),
-    "DVONN state": gettext_noop("{state}; score White {white}, Black {black}"),
-    "DVONN title": gettext_noop("DVONN position, {player} to move"),
 }
 
 
 def label(labels: Mapping[str, str] | None, key: str, **params: str | int) -> str:
-    """The words ``key`` of :data:`LABELS` in the given labels (English where a key is missing)."""
+    """The words ``key`` in the given labels (English from :data:`LABELS` where a key is missing;
+    a renderer merges its game's own words into ``labels``)."""
     template = (labels or {}).get(key) or LABELS[key]
     return template.format(**params)
 
@@ -92,8 +82,11 @@ def group(attrs: list[Attr], children: list[str]) -> str:
     return f"<{head}>" + "".join(children) + "</g>"
 
 
-def document(width: int, view: tuple[float, float, float, float], title: str, body: list[str]) -> str:
-    """The whole SVG: ``width`` pixels wide, height from the view box's proportions."""
+def document(
+    width: int, view: tuple[float, float, float, float], title: str, body: list[str], style: str = ""
+) -> str:
+    """The whole SVG: ``width`` pixels wide, height from the view box's proportions; ``style`` is the
+    game's own CSS, after :data:`STYLE`."""
     x, y, w, h = view
     height = round(width * h / w)
     head = element(
@@ -106,7 +99,13 @@ def document(width: int, view: tuple[float, float, float, float], title: str, bo
             ("role", "img"),
         ],
     )[:-2]
-    return f"{head}>" + element("title", [], title) + f"<style>{STYLE}</style>" + "".join(body) + "</svg>\n"
+    return (
+        f"{head}>"
+        + element("title", [], title)
+        + f"<style>{STYLE}{style}</style>"
+        + "".join(body)
+        + "</svg>\n"
+    )
 
 
 def cross(x: float, y: float, r: float) -> str:

@@ -1,7 +1,10 @@
 """The outcome of replaying a record: valid with a result, or the first error.
 
-:class:`Result` and :class:`Termination` are the one list of results and of ways a game ends for
-both games; their values are the strings written in records, JSON and the database.
+:class:`Result` is the one list of results and :class:`Termination` the one list of ways any game
+ends, game-free; their values are the strings written in records, JSON and the database. A game's
+own natural ends (GIPF's "no-reserve", DVONN's "score") are declared by its spec
+(:attr:`arbiter.spec.GameSpec.ends`), each mapped onto one of the natural terminations here, and a
+verdict carries the game's own code (:data:`TerminationCode`).
 """
 
 from __future__ import annotations
@@ -10,19 +13,42 @@ import enum
 from dataclasses import dataclass, field
 
 from arbiter.colour import WHITE
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, gettext_noop
 
 
 class Termination(enum.StrEnum):
-    """How a game ended. The natural ends are game specific; the others come from the record."""
+    """How a game ended, whatever the game: a natural end by the game's rules (the game's spec names
+    its own ends and maps each onto one of the first four), or an end the record names."""
 
-    NO_RESERVE = "no-reserve"  # GIPF: the player to move has no piece left in his reserve
-    NO_GIPF_PIECE = "no-gipf-piece"  # GIPF standard/tournament: a player has no GIPF-piece on the board
-    SCORE = "score"  # DVONN: neither player can move; the stack totals decide
+    NO_MOVE = "no-move"  # the player to move cannot play and loses
+    MATERIAL = "material"  # a player lost pieces the rules make him keep, and loses
+    GOAL = "goal"  # a player reached the game's goal
+    SCORE = "score"  # the game is over and a count decides
     RESIGNATION = "resignation"
     TIME = "time"
     ARBITER = "arbiter"  # an arbiter's decision written in the record
     UNFINISHED = "unfinished"  # the record stops before the game is over and names no termination
+
+
+#: the natural terminations, onto which a game maps its own ends
+NATURAL = (Termination.NO_MOVE, Termination.MATERIAL, Termination.GOAL, Termination.SCORE)
+#: the ends a record names, the same in every game
+NAMED = (Termination.RESIGNATION, Termination.TIME, Termination.ARBITER, Termination.UNFINISHED)
+
+#: the names of the game-free terminations (a game names its own ends in its spec)
+TERMINATION_NAMES: dict[str, str] = {
+    Termination.NO_MOVE: gettext_noop("no move left"),
+    Termination.MATERIAL: gettext_noop("pieces lost"),
+    Termination.GOAL: gettext_noop("goal reached"),
+    Termination.SCORE: gettext_noop("score at the end"),
+    Termination.RESIGNATION: gettext_noop("resignation"),
+    Termination.TIME: gettext_noop("time"),
+    Termination.ARBITER: gettext_noop("arbiter's decision"),
+    Termination.UNFINISHED: gettext_noop("unfinished record"),
+}
+
+#: how a verdict says a game ended: one of :data:`NAMED` or one of the game's own end codes
+TerminationCode = str
 
 
 class Result(enum.StrEnum):
@@ -51,7 +77,7 @@ class Verdict:
     game: str
     valid: bool
     result: Result | None = None
-    termination: Termination | None = None
+    termination: TerminationCode | None = None
     plies: int = 0
     error: ArbiterError | None = None
     final_position: str | None = None

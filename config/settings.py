@@ -69,6 +69,10 @@ INSTALLED_APPS = [
     "accounts",
 ]
 
+# Game packages registered beyond the built-in games of arbiter.registry (dotted paths of packages
+# declaring a SPEC, arbiter.spec.GameSpec); games.apps registers them when Django starts.
+GAME_PACKAGES: list[str] = []
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Bad input (NUL characters, undecodable or too deeply nested bodies) is a 400 before any view.
@@ -259,7 +263,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # One name per choice set where several models call a field "status" or "game".
     "ENUM_NAME_OVERRIDES": {
-        "GameEnum": "tournaments.models.GAME_CHOICES",
+        "GameEnum": "games.choices.game_choices",
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",

@@ -21,11 +21,12 @@ from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
 from games import confirmation, decisions, reports, services
+from games.choices import GameChoiceField
 from games.confirmation import MAX_REASON_CHARS
 from games.messages import arbiter_message
 from games.models import Decision, Game, SubmittedRecord
 from games.results import GAME_RESULTS, PLAYED_RESULTS
-from tournaments.models import GAME_CHOICES, Pairing
+from tournaments.models import Pairing
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -34,6 +35,8 @@ class GameSerializer(serializers.ModelSerializer):
     board = serializers.IntegerField(source="pairing.board", read_only=True)
     white = serializers.CharField(source="white.handle", read_only=True)
     black = serializers.CharField(source="black.handle", read_only=True)
+
+    game = GameChoiceField(read_only=True)
 
     class Meta:
         model = Game
@@ -143,7 +146,7 @@ class DecisionSerializer(serializers.ModelSerializer):
 
 class ReplaySerializer(serializers.Serializer):
     record = serializers.CharField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
-    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
+    game = GameChoiceField(required=False)
 
 
 class GameViewSet(viewsets.ReadOnlyModelViewSet):

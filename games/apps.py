@@ -1,8 +1,9 @@
 """The games Django app: games of pairings, submitted records and their verification.
 
-``ready`` registers the games' sweep work (``games.sweep``), and the roles over games
-(``games.roles``) with ``accounts.policy``. What an event does to its games (closing a round, a
-corrected result) the tournaments app connects on its side (``tournaments.results.pairing_games``).
+``ready`` registers the games' sweep work (``games.sweep``), the roles over games
+(``games.roles``) with ``accounts.policy``, and the game packages the ``GAME_PACKAGES`` setting names
+(beyond the built-in games of :mod:`arbiter.registry`). What an event does to its games (closing a
+round, a corrected result) the tournaments app connects on its side (``tournaments.results.pairing_games``).
 """
 
 from django.apps import AppConfig
@@ -13,8 +14,12 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from django.conf import settings
+
         from config import sweep
         from games import roles  # noqa: F401 - registers the roles over games with the policy
+        from games.choices import register_game_packages
         from games.sweep import sweep_work
 
         sweep.register(sweep_work)
+        register_game_packages(getattr(settings, "GAME_PACKAGES", ()))

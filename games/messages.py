@@ -16,8 +16,8 @@ from typing import Protocol
 
 from django.utils.translation import gettext
 
+from arbiter import registry
 from arbiter.errors import ArbiterError, params_json
-from arbiter.svg import LABELS
 
 
 class StoredRefusal(Protocol):
@@ -93,5 +93,5 @@ def arbiter_description(error: ArbiterError) -> str:
 
 
 def board_labels() -> dict[str, str]:
-    """The words on the boards (:data:`arbiter.svg.LABELS`) in the active language."""
-    return {key: gettext(template) for key, template in LABELS.items()}
+    """The words on every game's boards (:func:`arbiter.registry.board_labels`) in the active language."""
+    return {key: gettext(template) for key, template in registry.board_labels().items()}

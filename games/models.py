@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
 from games import messages
-from tournaments.models import GAME_CHOICES
+from games.choices import game_name, score_text, validate_game
 
 
 class Game(models.Model):
@@ -39,7 +39,7 @@ class Game(models.Model):
     origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.PAIRING)
     pairing = models.ForeignKey("tournaments.Pairing", on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField(default=1)
-    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(max_length=20, validators=[validate_game])  # a registered game key
     white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")
     black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_black")
     result = models.CharField(
@@ -47,7 +47,11 @@ class Game(models.Model):
     )
     termination = models.CharField(max_length=20, blank=True)
     plies = models.PositiveIntegerField(default=0)
-    score = models.CharField(max_length=20, blank=True, help_text="DVONN stack totals, white-black")
+    score = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="The score, white-black, in games that give one (DVONN: stack totals)",
+    )
     record = models.TextField(blank=True, help_text="The accepted (verified) record")
     verified_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=12, choices=State.choices, blank=True, default="")
@@ -67,6 +71,16 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:game-detail", args=[self.pk])
+
+    @property
+    def game_name(self) -> str:
+        """The game's name in the active language ("GIPF standard")."""
+        return game_name(self.game)
+
+    @property
+    def score_text(self) -> str:
+        """The score with what it means in the game's spec ("stack score 9-7")."""
+        return score_text(self.game, self.score)
 
 
 class SubmittedRecord(models.Model):

@@ -204,13 +204,13 @@ def _other_round(written: str, game: Game) -> str:
 def _replay(text: str, game: str) -> Verdict | ArbiterError:
     """The arbiter's verdict on ``text``, or its refusal; a replay past the task's soft time limit
     is refused as too long to check."""
-    own = registry.engine_for(game)
-    claimed = [engine for engine in registry.ENGINES if engine.claims_record(text)]
+    own = registry.spec_for(game)
+    claimed = [spec for spec in registry.specs() if spec.engine.claims_record(text)]
     if claimed and own not in claimed:
         return InvalidRecordError(
             gettext_noop("this is a record of {other}, but this game is {game}"),
-            other=registry.GAME_NAMES[claimed[0].games[0]].split()[0],  # "GIPF" or "DVONN"
-            game=registry.GAME_NAMES[game],
+            other=claimed[0].name,
+            game=own.variant(game).name,
         )
     try:
         return registry.replay(text, game)

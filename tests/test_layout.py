@@ -54,7 +54,6 @@ PURE = [
 GAMES_STILL_IMPORTING_TOURNAMENTS = {
     "games.api": {"tournaments.models"},
     "games.decisions": {"tournaments.models"},
-    "games.models": {"tournaments.models"},
     "games.reports": {"tournaments.models"},
     "games.services": {"tournaments.models", "tournaments.core.codes"},
     "games.views": {"tournaments.models", "tournaments.web.views.common"},
@@ -171,3 +170,45 @@ def test_games_import_no_tournaments_module_but_those_still_listed() -> None:
         and (targets := {target for target in imported if target.split(".")[0] == "tournaments"})
     }
     assert found == GAMES_STILL_IMPORTING_TOURNAMENTS
+
+
+# Game keys are written only in their game's package (arbiter/<game>/); everything else asks
+# arbiter.registry. Migrations are left aside (a frozen history: they record the keys of their day)
+# and so are the tests (their expected values are written out, as the rulebooks write them).
+TEMPLATES = PROJECT_ROOT / "templates"
+
+
+def _game_key_owners() -> dict[str, str]:
+    """Each registered game key and the package that declares it (``arbiter.gipf``)."""
+    from arbiter import registry
+
+    return {
+        key: type(spec.engine).__module__.rsplit(".", 1)[0] for spec in registry.specs() for key in spec.keys
+    }
+
+
+def _string_literals(source: str) -> list[str]:
+    return [
+        node.value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
+
+
+def test_a_game_key_is_written_only_in_its_game_package() -> None:
+    owners = _game_key_owners()
+    assert owners["gipf-standard"] == "arbiter.gipf" and owners["dvonn"] == "arbiter.dvonn"
+    assert _string_literals('x = f("dvonn", y="a")') == ["dvonn", "a"]  # the check sees a key
+    found = [
+        f"{module}: {value!r}"
+        for module, path in _sources()
+        for value in _string_literals(path.read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+        if value in owners and not (module + ".").startswith(owners[value] + ".")
+    ]
+    found += [
+        f"{path.relative_to(PROJECT_ROOT)}: {key!r}"
+        for path in sorted(TEMPLATES.rglob("*.html"))
+        for key in owners
+        if f'"{key}"' in (text := path.read_text(encoding="utf-8")) or f"'{key}'" in text
+    ]
+    assert found == []

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.policy import Role, roles_of
+from games.choices import family_name, game_name, validate_family, validate_game
 from tournaments.core import systems
 from tournaments.core.codes import (
     BYE_FULL,
@@ -26,14 +27,6 @@ from tournaments.core.codes import (
     PointSystem,
     format_points,
 )
-from tournaments.ratings.families import FAMILY_CHOICES
-
-GAME_CHOICES = [
-    ("gipf-basic", _("GIPF basic")),
-    ("gipf-standard", _("GIPF standard")),
-    ("gipf-tournament", _("GIPF tournament")),
-    ("dvonn", "DVONN"),
-]
 
 
 class Event(models.Model):
@@ -52,7 +45,7 @@ class Event(models.Model):
     # The one-time key of the form that created the event: the same form sent twice (a double
     # click, a retry, twenty at once) creates one event (events/services.create_event).
     creation_key = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
-    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(max_length=20, validators=[validate_game])  # a registered game key
     pairing_system = models.CharField(max_length=24, choices=System.choices, default=System.ROUND_ROBIN)
     rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Number of rounds (derived for round robins when the event starts)"
@@ -116,6 +109,11 @@ class Event(models.Model):
     def system_spec(self) -> systems.PairingSystemSpec:
         """What the event's pairing system decides (round count, late entries, byes, drafts)."""
         return systems.system_spec(self.pairing_system)
+
+    @property
+    def game_name(self) -> str:
+        """The event's game in the active language ("GIPF standard")."""
+        return game_name(self.game)
 
     @property
     def point_system(self) -> PointSystem:
@@ -372,7 +370,7 @@ class Standing(models.Model):
 class RatingList(models.Model):
     """The settings of one family's rating list (FIDE B.02 by default; no row means the defaults)."""
 
-    family = models.CharField(max_length=10, choices=FAMILY_CHOICES, unique=True)
+    family = models.CharField(max_length=10, validators=[validate_family], unique=True)
     initial = models.PositiveSmallIntegerField(default=1500, help_text="Rating of a player without one")
     k_new = models.PositiveSmallIntegerField(default=40, help_text="K until `new games` rated games")
     new_games = models.PositiveSmallIntegerField(default=30)
@@ -385,14 +383,14 @@ class RatingList(models.Model):
     )
 
     def __str__(self) -> str:
-        return self.get_family_display()
+        return family_name(self.family)
 
 
 class Rating(models.Model):
     """A player's current rating in one family."""
 
     player = models.ForeignKey("accounts.Player", on_delete=models.CASCADE, related_name="ratings")
-    family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
+    family = models.CharField(max_length=10, validators=[validate_family])
     rating = models.IntegerField()
     rated_games = models.PositiveIntegerField(default=0)
 
@@ -403,13 +401,17 @@ class Rating(models.Model):
     def __str__(self) -> str:
         return f"{self.player} ({self.family}): {self.rating}"
 
+    @property
+    def family_name(self) -> str:
+        return family_name(self.family)
+
 
 class RatingChange(models.Model):
     """A player's rating in one family before and after one round of one event (games over the
     board only)."""
 
     player = models.ForeignKey("accounts.Player", on_delete=models.CASCADE, related_name="rating_changes")
-    family = models.CharField(max_length=10, choices=FAMILY_CHOICES)
+    family = models.CharField(max_length=10, validators=[validate_family])
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="rating_changes")
     before = models.IntegerField()
     after = models.IntegerField()

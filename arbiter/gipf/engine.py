@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from arbiter.engine import GAME_NAMES, GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
+from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidPositionError, InvalidRecordError, UnknownGameError, gettext_noop
 from arbiter.gipf.notation import format_turn, removal_text
 from arbiter.gipf.play import play_text, start_of, status_of, winner_result
-from arbiter.gipf.position import GAME_KEYS, format_position, parse_position, start_position
+from arbiter.gipf.position import GAME_KEYS, GAME_NAMES, format_position, parse_position, start_position
 from arbiter.gipf.replay import GAMES, is_gipf_record, replay_text
 from arbiter.gipf.rules import (
     apply_removal,

@@ -22,6 +22,7 @@ from arbiter.errors import (
     gettext_noop,
 )
 from arbiter.gipf.board import ENTRIES, SPOT_NAMES, Entry
+from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.notation import WrittenTurn, choose_removal, find_push, parse_turn, removal_text
 from arbiter.gipf.position import CLOSED, MUST_GIPF, Position, format_position, parse_position, start_position
 from arbiter.gipf.rules import (
@@ -35,7 +36,7 @@ from arbiter.gipf.rules import (
     status_at_turn_start,
 )
 from arbiter.play import REMOVAL, Owed, Status
-from arbiter.verdict import Result, Termination
+from arbiter.verdict import Result
 
 
 def winner_result(loser: int) -> Result:
@@ -72,9 +73,9 @@ def start_of(game: str, handicap: str | None = None, position: str | None = None
     return start
 
 
-def describe_end(status: tuple[int, Termination]) -> Message:
+def describe_end(status: tuple[int, GipfEnd]) -> Message:
     loser, termination = status
-    if termination == Termination.NO_RESERVE:
+    if termination == GipfEnd.NO_RESERVE:
         return Message(
             gettext_noop("{player} has no piece left to bring into play"), {"player": PLAYER_MESSAGES[loser]}
         )
@@ -203,7 +204,7 @@ def end_by_removal(pos: Position, written: WrittenTurn, text: str) -> Step:
     )
     ready = apply_removal(pos, mover, removal)
     ended = status_after_own_removals(ready)
-    after = ready if ended is None or ended[1] == Termination.NO_RESERVE else pass_turn(ready)
+    after = ready if ended is None or ended[1] == GipfEnd.NO_RESERVE else pass_turn(ready)
     if ended is None or status_of(after).result != winner_result(ended[0]):
         raise InvalidNotationError(gettext_noop("'{text}' has no push"), text=text)
     removed = tuple(SPOT_NAMES[spot] for spot in sorted(removal.removed))

@@ -48,6 +48,12 @@ from arbiter.records import small_number
 PIECE_CHARS = ".wbWB"  # the characters of EMPTY, WHITE_PIECE, BLACK_PIECE, WHITE_GIPF, BLACK_GIPF
 GAME_KEYS = {"gipf-basic": "basic", "gipf-standard": "standard", "gipf-tournament": "tournament"}
 GAME_KEY_OF_RULES = {rules: key for key, rules in GAME_KEYS.items()}
+#: each rule set's name, as a record's Game tag writes it (and pages show it, translated)
+GAME_NAMES = {
+    "gipf-basic": gettext_noop("GIPF basic"),
+    "gipf-standard": gettext_noop("GIPF standard"),
+    "gipf-tournament": gettext_noop("GIPF tournament"),
+}
 # start-up states (tournament rules); basic and standard games are always CLOSED
 MUST_GIPF, GIPF_OPEN, CLOSED = 0, 1, 2
 START_CHARS = "gox"

@@ -9,7 +9,7 @@ Each turn is played by :func:`arbiter.gipf.play.play_turn`, which holds the reas
 
 from __future__ import annotations
 
-from arbiter.engine import GAME_NAMES, PlyTrace, Tracer
+from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
     ArbiterError,
@@ -22,10 +22,10 @@ from arbiter.errors import (
 )
 from arbiter.gipf.notation import WrittenTurn, choose_removal, looks_like_turn, parse_turn, removal_text
 from arbiter.gipf.play import describe_end, play_turn, start_of, winner_result
-from arbiter.gipf.position import GAME_KEYS, Position, format_position
+from arbiter.gipf.position import GAME_KEYS, GAME_NAMES, Position, format_position
 from arbiter.gipf.rules import apply_removal, removal_options, status_after_own_removals, status_at_turn_start
 from arbiter.records import check_result_tag, parse_tagged
-from arbiter.verdict import Result, Termination, Verdict
+from arbiter.verdict import Result, Termination, TerminationCode, Verdict
 
 GAMES = tuple(GAME_KEYS)  # gipf-basic, gipf-standard, gipf-tournament
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS)
@@ -140,7 +140,7 @@ def _replay_moves(
 
 def _ending(
     pos: Position, pending: WrittenTurn | None, ending: list[str]
-) -> tuple[Result | None, Termination]:
+) -> tuple[Result | None, TerminationCode]:
     """The result and termination after the last turn, checked against the termination words."""
     natural = status_at_turn_start(pos)
     word = " ".join(ending)

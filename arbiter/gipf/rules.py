@@ -38,8 +38,8 @@ from arbiter.gipf.board import (
     line_has_row,
     owner,
 )
+from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF, Position
-from arbiter.verdict import Termination
 
 # ---------------------------------------------------------------- removals
 
@@ -171,7 +171,7 @@ def pass_turn(pos: Position) -> Position:
 # ---------------------------------------------------------------- end of the game
 
 
-def status_at_turn_start(pos: Position) -> tuple[int, Termination] | None:
+def status_at_turn_start(pos: Position) -> tuple[int, GipfEnd] | None:
     """(loser, termination) when the game ended with the previous player's removals.
 
     The player who just moved removed first: if he is left without a GIPF-piece (he may only take
@@ -181,18 +181,18 @@ def status_at_turn_start(pos: Position) -> tuple[int, Termination] | None:
         return None
     for player in (1 - pos.to_move, pos.to_move):
         if pos.subject_to_gipf_rule(player) and pos.gipf_count(player) == 0:
-            return player, Termination.NO_GIPF_PIECE
+            return player, GipfEnd.NO_GIPF_PIECE
     return None
 
 
-def status_after_own_removals(pos: Position) -> tuple[int, Termination] | None:
+def status_after_own_removals(pos: Position) -> tuple[int, GipfEnd] | None:
     """(loser, termination) once the side to move has removed his own rows (before his push)."""
     if pos.rules != "basic":
         for player in (pos.to_move, 1 - pos.to_move):
             if pos.subject_to_gipf_rule(player) and pos.gipf_count(player) == 0:
-                return player, Termination.NO_GIPF_PIECE
+                return player, GipfEnd.NO_GIPF_PIECE
     if not piece_choices(pos):
-        return pos.to_move, Termination.NO_RESERVE
+        return pos.to_move, GipfEnd.NO_RESERVE
     return None
 
 

@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping
 
 from arbiter.engine import PlyTrace, SvgOptions
+from arbiter.errors import gettext_noop
 from arbiter.gipf.board import (
     ALL_POINTS,
     COLUMNS,
@@ -34,6 +35,14 @@ PIECE_R = 15.0
 INFO_WIDTH = 200.0
 MARGIN = 36.0
 COLOURS = ("white", "black")
+
+#: the CSS of GIPF boards beyond the shared one (arbiter.svg.STYLE)
+STYLE = ".dot{fill:#6b4f2a}.spot{fill:#6b4f2a}"
+#: the words on GIPF boards beyond the shared ones (arbiter.svg.LABELS); the English defaults
+LABELS: dict[str, str] = {
+    "captured and GIPF-pieces": gettext_noop("captured {count}, GIPF-pieces {gipf}"),
+    "GIPF title": gettext_noop("GIPF position, {player} to move"),
+}
 
 
 def _name(point: tuple[int, int]) -> str:
@@ -151,6 +160,7 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
     """The position as an SVG document (deterministic text)."""
     size = check_size(options.size)
     flip = options.flip
+    labels = {**LABELS, **(options.labels or {})}
     half_w = 4 * UNIT * math.sqrt(3) / 2 + MARGIN
     half_h = 4.5 * UNIT + MARGIN
     body = [_hexagon(flip), *_lines(flip), *_coordinates(flip)]
@@ -174,8 +184,6 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
             body.append(_piece(piece, _name(point), *xy(point, flip)))
     if last is not None and options.highlight:
         body.extend(_highlight(last, flip))
-    body.extend(_info(pos, half_w + 20, -half_h + 30, options.labels))
-    title = options.title or label(
-        options.labels, "GIPF title", player=player_label(options.labels, pos.to_move)
-    )
-    return document(size, (-half_w, -half_h, 2 * half_w + INFO_WIDTH, 2 * half_h), title, body)
+    body.extend(_info(pos, half_w + 20, -half_h + 30, labels))
+    title = options.title or label(labels, "GIPF title", player=player_label(labels, pos.to_move))
+    return document(size, (-half_w, -half_h, 2 * half_w + INFO_WIDTH, 2 * half_h), title, body, STYLE)

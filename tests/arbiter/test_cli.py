@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from arbiter.cli import main
-from arbiter.verdict import Termination
+from arbiter.gipf.ends import GipfEnd
 from tests.arbiter.dvonn.support import CODECUP_FILE, LG_FILE, lg_start_position, read, split_codecup
 from tests.arbiter.gipf.support import record
 from tests.conftest import PROJECT_ROOT, shared_path
@@ -97,7 +97,7 @@ def test_cli_replay_valid_json() -> None:
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["valid"] is True and data["game"] == "gipf-tournament" and data["result"] == "1-0"
-    assert data["termination"] == Termination.NO_GIPF_PIECE and data["plies"] == 46 and data["error"] is None
+    assert data["termination"] == GipfEnd.NO_GIPF_PIECE and data["plies"] == 46 and data["error"] is None
 
 
 def test_cli_replay_invalid_and_unreadable(tmp_path: Path) -> None:

@@ -11,8 +11,8 @@ EMPTY_GIPF = "gipf-basic ..../...../....../......./....../...../.... w reserve=1
 
 
 def test_every_game_key_has_one_engine() -> None:
-    for game in registry.GAME_NAMES:
-        owners = [engine for engine in registry.ENGINES if game in engine.games]
+    for game in registry.game_keys():
+        owners = [engine for engine in registry.engines() if game in engine.games]
         assert len(owners) == 1, game
         assert registry.engine_for(game) is owners[0]
     with pytest.raises(UnknownGameError):
@@ -37,6 +37,6 @@ def test_positions_go_to_the_engine_that_claims_them() -> None:
 
 
 def test_random_records_replay_through_the_registry() -> None:
-    for game in registry.GAME_NAMES:
+    for game in registry.game_keys():
         verdict = registry.replay(registry.random_record(game, 7))
         assert verdict.valid and verdict.game == game, verdict.error

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 
+from arbiter import dvonn, gipf, registry
 from arbiter.colour import BLACK, WHITE
 from arbiter.errors import IllegalMoveError
-from arbiter.verdict import Result, Termination, Verdict
+from arbiter.gipf.ends import GipfEnd
+from arbiter.verdict import NAMED, Result, Termination, Verdict
 
 
 def test_result_and_termination_values_are_the_stored_strings() -> None:
     assert [r.value for r in Result] == ["1-0", "0-1", "1/2-1/2"]
-    assert [t.value for t in Termination] == [
+    # the built-in games' own ends, then the ends every game names: the strings stored until now
+    own_ends = [end.code for spec in (gipf.SPEC, dvonn.SPEC) for end in spec.ends]
+    assert own_ends + [t.value for t in NAMED] == [
         "no-reserve",
         "no-gipf-piece",
         "score",
@@ -20,7 +24,19 @@ def test_result_and_termination_values_are_the_stored_strings() -> None:
         "arbiter",
         "unfinished",
     ]
-    assert Result.WHITE_WINS == "1-0" and f"{Termination.NO_RESERVE}" == "no-reserve"
+    assert Result.WHITE_WINS == "1-0" and f"{GipfEnd.NO_RESERVE}" == "no-reserve"
+
+
+def test_each_natural_end_is_a_game_free_termination() -> None:
+    ends = {end.code: end.termination for spec in (gipf.SPEC, dvonn.SPEC) for end in spec.ends}
+    assert ends == {
+        "no-reserve": Termination.NO_MOVE,
+        "no-gipf-piece": Termination.MATERIAL,
+        "score": Termination.SCORE,
+    }
+    assert registry.termination_of("no-reserve") is Termination.NO_MOVE
+    assert registry.termination_of("time", "dvonn") is Termination.TIME
+    assert registry.termination_of("checkmate") is None
 
 
 def test_won_by_follows_the_colour_convention() -> None:

@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Player
+from games.choices import GameChoiceField
 from tournaments.core.codes import GAME_RESULTS, format_points, written_out
 from tournaments.models import Event, Pairing, Rating, Registration, Round
 from tournaments.pairing.progress import live_percent
@@ -48,6 +49,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
 class EventSerializer(serializers.ModelSerializer):
     url = serializers.HyperlinkedIdentityField(view_name="api:event-detail", lookup_field="slug")
     players = serializers.IntegerField(source="registrations.count", read_only=True)
+    game = GameChoiceField(read_only=True)
 
     class Meta:
         model = Event

@@ -30,7 +30,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.core.codes import format_points
 from tournaments.models import Event, Pairing, Rating, Round
-from tournaments.ratings.families import FAMILIES
+from tournaments.ratings.families import families
 from tournaments.ratings.selectors import ORDERS, published_list
 from tournaments.results.corrections import correct_result
 from tournaments.results.services import record_result
@@ -181,7 +181,7 @@ class RatingListView(generics.ListAPIView[Rating]):
 
     def get_queryset(self) -> QuerySet[Rating]:
         family = self.kwargs["family"]
-        if family not in FAMILIES:
+        if family not in families():
             raise Http404
         order = self.request.query_params.get("ordering", "rating")
         return published_list(family, order if order in ORDERS else "rating")

@@ -15,7 +15,7 @@ from django.db.models.functions import Lower
 from accounts.models import Player
 from tournaments.models import Rating, RatingChange
 from tournaments.ratings.elo import is_provisional
-from tournaments.ratings.families import FAMILIES, FAMILY_NAMES
+from tournaments.ratings.families import family_names
 from tournaments.ratings.services import rules_for
 
 ORDERS = {
@@ -48,7 +48,7 @@ def player_ratings(player: Player, history: int = 50) -> list[FamilyRating]:
     """The player's rating in each family he has one in, with its latest ``history`` changes."""
     rows = {r.family: r for r in player.ratings.all()}
     result = []
-    for family in FAMILIES:
+    for family, name in family_names().items():
         if family not in rows:
             continue
         changes = list(
@@ -58,5 +58,5 @@ def player_ratings(player: Player, history: int = 50) -> list[FamilyRating]:
         )
         rating = rows[family]
         provisional = is_provisional(rating.rated_games, rules_for(family))
-        result.append(FamilyRating(family, FAMILY_NAMES[family], rating, provisional, changes))
+        result.append(FamilyRating(family, name, rating, provisional, changes))
     return result

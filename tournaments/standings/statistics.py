@@ -4,8 +4,9 @@ decisive results by termination, the longest game.
 Only finished games count: a result of ``1-0``, ``0-1`` or ``1/2-1/2`` from a verified record
 (forfeits and byes have no game). White's score is White's points over those games (a draw is
 half a point) and its share of the games; the average length is the mean of their plies; the
-decisive results (wins by either colour) are counted by how the game ended (the arbiter's
-``Termination``: no reserve, no GIPF-piece, score, resignation, time, …); the longest game is the
+decisive results (wins by either colour) are counted by how the game ended (the verdict's
+termination code: the game's own natural end, resignation, time, …, :data:`UNKNOWN` when none was
+written); the longest game is the
 one with most plies (the first of those in the order given when several share the length).
 """
 
@@ -53,6 +54,8 @@ class EventStatistics:
         return self.white_wins + self.black_wins
 
 
+UNKNOWN = "unknown"  # a decisive game whose termination was not written (a result without a record)
+
 WHITE_POINTS = {WHITE_WIN: Fraction(1), DRAW: Fraction(1, 2), BLACK_WIN: Fraction(0)}
 
 
@@ -73,7 +76,7 @@ def event_statistics(games: list[GameFacts]) -> EventStatistics:
                 stats.white_wins += 1
             else:
                 stats.black_wins += 1
-            terminations[game.termination or "unknown"] += 1
+            terminations[game.termination or UNKNOWN] += 1
         if stats.longest is None or game.plies > stats.longest.plies:
             stats.longest = game
     stats.decisive_by_termination = dict(sorted(terminations.items(), key=lambda item: (-item[1], item[0])))

@@ -10,6 +10,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from arbiter import registry
+from games import choices
 from tournaments.core.codes import (
     BYE_FULL,
     BYE_HALF,
@@ -19,6 +21,7 @@ from tournaments.core.codes import (
     GAME_RESULTS,
     format_points,
 )
+from tournaments.standings.statistics import UNKNOWN
 from tournaments.standings.tiebreaks import MODIFIER_NAMES, REGISTRY
 
 register = template.Library()
@@ -31,17 +34,8 @@ BYE_LABELS = {
     BYE_FULL: _("full-point bye"),
     BYE_ZERO: _("zero-point bye"),
 }
-# How a game ended (the arbiter's termination codes, arbiter.verdict.Termination).
-TERMINATION_NAMES = {
-    "no-reserve": _("no piece left in reserve"),
-    "no-gipf-piece": _("no GIPF-piece left on the board"),
-    "score": _("stack totals at the end"),
-    "resignation": _("resignation"),
-    "time": _("time"),
-    "arbiter": _("arbiter's decision"),
-    "unfinished": _("unfinished record"),
-    "unknown": _("not recorded"),
-}
+# A decisive game without a termination code, as the statistics count it (tournaments.standings.statistics).
+NOT_RECORDED = _("not recorded")
 
 
 def tie_break_name(code: str) -> str:
@@ -56,9 +50,18 @@ def tie_break_name(code: str) -> str:
 
 
 @register.filter
-def termination_name(code: str) -> str:
-    """A game's termination code ("no-reserve") in the page's language."""
-    return str(TERMINATION_NAMES.get(code, code))
+def termination_name(code: str, game: str | None = None) -> str:
+    """A game's termination code ("no-reserve") in the page's language: the game's own end as its
+    spec names it, or an end every game names (:func:`games.choices.termination_name`)."""
+    if code == UNKNOWN:
+        return str(NOT_RECORDED)
+    return choices.termination_name(code, game)
+
+
+@register.simple_tag
+def first_family() -> str:
+    """The rating family the menu's "Ratings" link opens: the first registered game's."""
+    return next(iter(registry.families()))
 
 
 @register.filter

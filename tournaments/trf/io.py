@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from accounts.errors import Conflict
 from accounts.models import Player
+from games.choices import default_game
 from tournaments.core.codes import (
     BYE_LETTERS,
     BYE_OF_LETTER,
@@ -159,7 +160,7 @@ def import_event(
     text: str,
     user: object,
     *,
-    game: str = "gipf-standard",
+    game: str | None = None,
     total_rounds: int | None = None,
     slug: str | None = None,
     pairing_system: str = SWISS_DUTCH,
@@ -173,8 +174,10 @@ def import_event(
 
     Each player of the file is matched with the stored players (registration/matching); where the
     name is ambiguous the organiser chooses: ``choices`` maps a pairing number to a handle or to
-    ``"new"`` (a new player).
+    ``"new"`` (a new player). ``game`` is the registry's first (:func:`games.choices.default_game`)
+    when not given.
     """
+    game = game or default_game()
     document = parse_trf(text)
     outline = outline_of(document, total_rounds)
     played, requested, rounds = outline.played, outline.requested, outline.rounds

@@ -9,6 +9,7 @@ import pytest
 
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidRecordError, UnreadableRecordError
 from arbiter.gipf import ENGINE
+from arbiter.gipf.ends import GipfEnd
 from arbiter.verdict import Termination
 from tests.arbiter.gipf.support import fields, position, record, spread
 from tests.conftest import shared_path
@@ -31,7 +32,7 @@ def test_shared_record_replays_as_valid_with_the_stated_winner(name: str) -> Non
     assert verdict.valid, verdict.error
     assert verdict.game == GAME_OF_KIND[name.split("-")[0]]
     assert verdict.result == stated.group(1)
-    assert verdict.termination in (Termination.NO_RESERVE, Termination.NO_GIPF_PIECE)
+    assert verdict.termination in (GipfEnd.NO_RESERVE, GipfEnd.NO_GIPF_PIECE)
     # the number of plies is the number of turns written
     body = text.split("\n\n", 1)[1]
     turns = [t for t in body.split() if not re.match(r"^\d+\.$", t) and t not in ("1-0", "0-1")]
@@ -41,7 +42,7 @@ def test_shared_record_replays_as_valid_with_the_stated_winner(name: str) -> Non
 def test_basic_records_end_on_an_empty_reserve() -> None:
     # in a basic game the only natural end is an empty reserve
     for name in RECORD_NAMES[:10]:
-        assert ENGINE.replay(shared_record(name)).termination == Termination.NO_RESERVE
+        assert ENGINE.replay(shared_record(name)).termination == GipfEnd.NO_RESERVE
 
 
 def test_shared_record_rewritten_with_the_official_spelling_replays_the_same() -> None:

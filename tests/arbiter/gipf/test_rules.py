@@ -10,6 +10,7 @@ import pytest
 
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidNotationError, InvalidPositionError
 from arbiter.gipf import ENGINE
+from arbiter.gipf.ends import GipfEnd
 from arbiter.verdict import Termination
 from tests.arbiter.gipf.support import fields, moves_from, position, record, spread
 
@@ -288,7 +289,7 @@ def test_taking_back_ones_own_last_gipf_pieces_loses() -> None:
     options = {m.split(";")[0] for m in moves_from(pos) if m.startswith("x")}
     assert "xb2,b3,b4,b5" not in options and len(options) == 14
     verdict = play(pos, "1. xb2,b3,b4,b5", "GIPF tournament")
-    assert verdict.valid and verdict.result == "0-1" and verdict.termination == Termination.NO_GIPF_PIECE
+    assert verdict.valid and verdict.result == "0-1" and verdict.termination == GipfEnd.NO_GIPF_PIECE
 
 
 # ------------------------------------------------------------------ rule sets and the tournament start-up
@@ -326,7 +327,7 @@ def test_empty_reserve_loses_for_the_player_to_move() -> None:
     # Black to move with an empty reserve and no row to take back: White wins
     pos = position("basic", {"e2": "w", "e3": "b"}, "w", (5, 1))
     verdict = play(pos, "1. a1-b2 e9-e8 2. b1-b2")
-    assert verdict.valid and verdict.result == "1-0" and verdict.termination == Termination.NO_RESERVE
+    assert verdict.valid and verdict.result == "1-0" and verdict.termination == GipfEnd.NO_RESERVE
     # the record may state it; a wrong statement is an error
     assert play(pos, "1. a1-b2 e9-e8 2. b1-b2 1-0").valid
     assert not play(pos, "1. a1-b2 e9-e8 2. b1-b2 0-1").valid
@@ -349,7 +350,7 @@ def test_no_empty_reserve_tie_the_first_player_out_loses() -> None:
     # still one piece now, so the game goes on and White, next to move without pieces, loses.
     pos = position("basic", {"e2": "w", "e3": "b"}, "w", (1, 1))
     verdict = play(pos, "1. a1-b2 i5-h5")
-    assert verdict.valid and verdict.result == "0-1" and verdict.termination == Termination.NO_RESERVE
+    assert verdict.valid and verdict.result == "0-1" and verdict.termination == GipfEnd.NO_RESERVE
 
 
 def test_standard_game_lost_with_the_last_gipf_piece() -> None:
@@ -357,7 +358,7 @@ def test_standard_game_lost_with_the_last_gipf_piece() -> None:
     pieces = {**spread("w", "e2 e3 e4"), "e5": "B", "b5": "W"}
     pos = position("standard", pieces, "w", (10, 16))
     verdict = play(pos, "1. e1-e2;xe2,e3,e4,e5,e6", "GIPF standard")
-    assert verdict.valid and verdict.result == "1-0" and verdict.termination == Termination.NO_GIPF_PIECE
+    assert verdict.valid and verdict.result == "1-0" and verdict.termination == GipfEnd.NO_GIPF_PIECE
     # keeping it, the game goes on
     verdict = play(pos, "1. e1-e2;xe2,e3,e4,e5", "GIPF standard")
     assert verdict.valid and verdict.result is None
@@ -378,10 +379,10 @@ def test_one_move_that_strips_both_last_gipf_pieces_mover_removes_first() -> Non
     game = "GIPF standard"
     # White takes Black's last GIPF-piece: Black is the first left without one and loses
     verdict = play(pos, "1. e1-e2;xe2,e3,e4,e5,e6", game)
-    assert verdict.valid and verdict.result == "1-0" and verdict.termination == Termination.NO_GIPF_PIECE
+    assert verdict.valid and verdict.result == "1-0" and verdict.termination == GipfEnd.NO_GIPF_PIECE
     # White keeps it; Black then takes White's last one (the record ends with his removal list)
     verdict = play(pos, "1. e1-e2;xe2,e3,e4,e5 xb3,c4,d5,f6", game)
-    assert verdict.valid and verdict.result == "0-1" and verdict.termination == Termination.NO_GIPF_PIECE
+    assert verdict.valid and verdict.result == "0-1" and verdict.termination == GipfEnd.NO_GIPF_PIECE
     # ... and cannot push after that: the game is over
     error = error_of(pos, "1. e1-e2;xe2,e3,e4,e5 xb3,c4,d5,f6;a1-b2", game)
     assert error.ply == 2 and "over" in error.reason
@@ -393,7 +394,7 @@ def test_a_removal_that_strips_both_last_gipf_pieces_loses_for_the_remover() -> 
     pieces = {**spread("w", "e2 e3 e4"), "e6": "W", "e7": "B"}
     pos = position("standard", pieces, "w", (10, 14))
     verdict = play(pos, "1. e1-e2;xe2,e3,e4,e5,e6,e7", "GIPF standard")
-    assert verdict.valid and verdict.result == "0-1" and verdict.termination == Termination.NO_GIPF_PIECE
+    assert verdict.valid and verdict.result == "0-1" and verdict.termination == GipfEnd.NO_GIPF_PIECE
 
 
 # ------------------------------------------------------------------ positions

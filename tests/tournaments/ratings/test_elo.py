@@ -19,7 +19,9 @@ from tournaments.ratings.elo import (
     rate_round,
     round_half_away,
 )
-from tournaments.ratings.families import DVONN, GIPF, family_of, games_of
+from tournaments.ratings.families import family_of, games_of
+
+GIPF, DVONN = "gipf", "dvonn"  # the rating families the games' specs declare
 
 
 def test_expected_score_by_hand() -> None:

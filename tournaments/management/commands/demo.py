@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from accounts.models import Player
+from arbiter import registry
 from games import services as game_services
 from tournaments.events.services import create_event, finish_event, start_event
 from tournaments.models import Event, Round
@@ -36,6 +37,11 @@ DVONN_PLAYERS = [
     ("Marta Kowalska", "POL", 1600),
     ("Diego Alvarez", "ESP", 1540),
 ]
+
+
+def _usual_game(name: str) -> str:
+    """The usual variant of the registered game called ``name`` (GIPF: the standard rules)."""
+    return next(spec.usual_key for spec in registry.specs() if spec.name == name)
 
 
 class Command(BaseCommand):
@@ -133,7 +139,7 @@ class Command(BaseCommand):
             organiser,
             name="GIPF Club Championship",
             slug="gipf-club-championship",
-            game="gipf-standard",
+            game=_usual_game("GIPF"),
             pairing_system=Event.System.ROUND_ROBIN,
             location="Antwerp",
         )
@@ -159,7 +165,7 @@ class Command(BaseCommand):
             organiser,
             name="DVONN Open",
             slug="dvonn-open",
-            game="dvonn",
+            game=_usual_game("DVONN"),
             pairing_system=Event.System.SWISS_DUTCH,
             rounds=5,
             location="Online",

@@ -11,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext as _
 
-from tournaments.ratings.families import FAMILIES, FAMILY_NAMES
+from tournaments.ratings.families import families, family_names
 from tournaments.ratings.recompute import recompute_family
 
 
@@ -19,12 +19,12 @@ class Command(BaseCommand):
     help = "Rebuild every rating of a family (all families by default) from its closed rounds, in the order they closed."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--family", choices=FAMILIES, help="only this family's list")
+        parser.add_argument("--family", choices=families(), help="only this family's list")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        for family in [options["family"]] if options["family"] else FAMILIES:
+        for family in [options["family"]] if options["family"] else families():
             periods = recompute_family(family)
             self.stdout.write(
                 _("%(family)s: %(periods)d rating periods recomputed")
-                % {"family": FAMILY_NAMES[family], "periods": periods}
+                % {"family": family_names()[family], "periods": periods}
             )

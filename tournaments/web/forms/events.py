@@ -8,10 +8,11 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.choices import game_choices
 from tournaments.core.codes import PointSystem
 from tournaments.core.errors import ResultError, StandingsError
 from tournaments.core.systems import SYSTEMS, system_spec
-from tournaments.models import GAME_CHOICES, Event
+from tournaments.models import Event
 from tournaments.standings.compute import TIE_BREAKS, check_tie_breaks
 from tournaments.standings.tiebreaks import LEGACY
 from tournaments.templatetags.tournament_tags import tie_break_name
@@ -51,7 +52,7 @@ class EventForm(forms.Form):
     creation_key = forms.RegexField(
         regex=r"^[0-9a-f]{32}$", required=False, widget=forms.HiddenInput, initial=lambda: uuid.uuid4().hex
     )
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     pairing_system = forms.ChoiceField(
         label=_("Pairing system"), choices=Event.System.choices, initial=Event.System.ROUND_ROBIN
     )

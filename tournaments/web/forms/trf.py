@@ -5,14 +5,14 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import GAME_CHOICES
+from games.choices import default_game, game_choices
 
 
 class TrfImportForm(forms.Form):
     file = forms.FileField(
         label=_("TRF file"), help_text=_("A FIDE TRF(x) file, as written by pairing programs.")
     )
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES, initial="gipf-standard")
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices, initial=default_game)
     total_rounds = forms.IntegerField(
         label=_("Number of rounds"),
         required=False,

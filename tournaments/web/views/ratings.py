@@ -9,7 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.ratings.families import FAMILIES, FAMILY_NAMES
+from tournaments.ratings.families import family_names
 from tournaments.ratings.selectors import ORDERS, published_list
 from tournaments.ratings.services import rules_for
 
@@ -17,7 +17,8 @@ PAGE_SIZE = 50
 
 
 def rating_list(request: HttpRequest, family: str) -> HttpResponse:
-    if family not in FAMILIES:
+    names = family_names()
+    if family not in names:
         raise Http404
     order = request.GET.get("order", "rating")
     if order not in ORDERS:
@@ -28,8 +29,8 @@ def rating_list(request: HttpRequest, family: str) -> HttpResponse:
         "tournaments/rating_list.html",
         {
             "family": family,
-            "family_name": FAMILY_NAMES[family],
-            "families": [(f, FAMILY_NAMES[f]) for f in FAMILIES],
+            "family_name": names[family],
+            "families": list(names.items()),
             "order": order,
             "page": page,
             "first_rank": page.start_index(),

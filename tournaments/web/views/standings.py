@@ -19,11 +19,9 @@ from tournaments.standings.compute import SHORT_NAMES
 from tournaments.standings.services import crosstable as crosstable_rows
 from tournaments.standings.services import standing_lines
 from tournaments.standings.statistics import GameFacts, event_statistics
-from tournaments.templatetags.tournament_tags import TERMINATION_NAMES, tie_break_name
+from tournaments.templatetags.tournament_tags import termination_name, tie_break_name
 from tournaments.web.forms.standings import TieBreakChangeForm
 from tournaments.web.views.common import event_context, event_or_404, event_page
-
-# How games end (arbiter.verdict.Termination), as the statistics page names them.
 
 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
@@ -147,7 +145,7 @@ def statistics(request: HttpRequest, slug: str) -> HttpResponse:
             "white_points": decimal_points(int(stats.white_points * 2)),
             "average_plies": None if stats.average_plies is None else float(stats.average_plies),
             "terminations": [
-                (TERMINATION_NAMES.get(code, code), count)
+                (termination_name(code, event.game), count)
                 for code, count in stats.decisive_by_termination.items()
             ],
             "longest": games[stats.longest.key] if stats.longest else None,

@@ -1,0 +1,116 @@
+"""What a game package declares about itself: one :class:`GameSpec`.
+
+A game is a package (``arbiter/gipf``, ``arbiter/dvonn``) whose ``SPEC`` says everything the rest of
+the service needs to know about it: its game keys (one per variant, with the variant's options and
+name), its rating family, its natural ends mapped onto the game-free
+:class:`arbiter.verdict.Termination`, what a score means (if anything), the words and styling of
+its boards, the name of its notation and its engine. :mod:`arbiter.registry` collects the specs;
+nothing outside a game's package writes its keys.
+
+Names are English templates marked with :func:`arbiter.errors.gettext_noop`; the edges translate
+them (Django's ``makemessages`` finds them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from arbiter.engine import GameEngine
+from arbiter.errors import UnknownGameError, gettext_noop
+from arbiter.verdict import NAMED, NATURAL, Termination
+
+#: a variant's option values (GIPF's rule set, later its potentials)
+OptionValue = str | int | bool
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """One way to play the game, stored as its game key (``Event.game``, ``Game.game``)."""
+
+    key: str  # lower-case, digits and hyphens, at most 20 characters (the database column)
+    name: str  # gettext_noop: "GIPF standard"
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, eq=False)
+class End:
+    """A natural end of the game by its rules: its code (as verdicts and the database write it),
+    the game-free termination it is, and its name (gettext_noop)."""
+
+    code: str
+    termination: Termination
+    name: str
+
+
+@dataclass(frozen=True, eq=False)
+class GameSpec:
+    """Everything a game declares about itself (see the module's docstring)."""
+
+    name: str  # the game's name ("GIPF"), also its rating family's name
+    family: str  # the key of the rating list its games count for
+    variants: tuple[Variant, ...]
+    ends: tuple[End, ...]
+    notation: str  # gettext_noop: the name of its record formats, for help texts and messages
+    engine: GameEngine
+    score: str | None = (
+        None  # gettext_noop with ``{score}`` (white-black): what a score means; None: no score
+    )
+    labels: Mapping[str, str] = field(default_factory=dict)  # its board words (arbiter.svg.label keys)
+    style: str = ""  # its boards' CSS beyond arbiter.svg.STYLE
+    usual: str | None = None  # the variant a form offers first (None: the first)
+
+    def __post_init__(self) -> None:
+        problems = check_spec(self)
+        if problems:
+            raise ValueError(f"the game spec {self.name!r} is not valid: " + "; ".join(problems))
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The game keys of its variants, in the order declared."""
+        return tuple(variant.key for variant in self.variants)
+
+    @property
+    def usual_key(self) -> str:
+        return self.usual or self.variants[0].key
+
+    def variant(self, key: str) -> Variant:
+        for variant in self.variants:
+            if variant.key == key:
+                return variant
+        raise UnknownGameError(
+            gettext_noop("unknown game '{game}' (known: {known})"), game=key, known=", ".join(self.keys)
+        )
+
+    def end(self, code: str) -> End | None:
+        """The natural end written ``code``, None when it is none of this game's."""
+        for end in self.ends:
+            if end.code == code:
+                return end
+        return None
+
+
+def check_spec(spec: GameSpec) -> list[str]:
+    """What is wrong with a spec (empty when nothing): keys that cannot be stored, ends that are
+    not natural terminations or that hide a generic one."""
+    problems = []
+    keys = spec.keys
+    if not keys:
+        problems.append("it has no variant")
+    if len(set(keys)) != len(keys):
+        problems.append("two variants share a key")
+    for key in keys:
+        if not (0 < len(key) <= 20 and all(c.islower() or c.isdigit() or c == "-" for c in key)):
+            problems.append(f"the key {key!r} is not 1 to 20 lower-case letters, digits or hyphens")
+    if not 0 < len(spec.family) <= 10:
+        problems.append(f"the family {spec.family!r} is not 1 to 10 characters")
+    for end in spec.ends:
+        if end.termination not in NATURAL:
+            problems.append(f"the end {end.code!r} is not a natural termination")
+        if end.code in NAMED:
+            problems.append(f"the end {end.code!r} is a termination every game names")
+    if spec.usual is not None and spec.usual not in keys:
+        problems.append(f"its usual variant {spec.usual!r} is none of its variants")
+    if set(spec.engine.games) != set(keys):
+        problems.append("its engine plays other keys than its variants")
+    return problems
