@@ -5,7 +5,9 @@ from rest_framework.routers import DefaultRouter
 
 from accounts import urls as accounts_urls
 from games import api as games_api
+from games import urls as games_urls
 from tournaments.api import views as tournaments_api
+from tournaments.web import urls as tournaments_urls
 
 router = DefaultRouter()
 router.register("events", tournaments_api.EventViewSet, basename="event")
@@ -25,7 +27,7 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include((api_patterns, "api"))),
-    path("games/", include("games.urls")),
+    path("games/", include((games_urls.urlpatterns + tournaments_urls.game_patterns, "games"))),
     path("accounts/", include(accounts_urls.auth_patterns)),  # sign-in, sign-out, password change and reset
     path("", include("accounts.urls")),  # sign-up, account, claim, notices, my games, claim codes
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the header's language switcher

@@ -1,4 +1,4 @@
-"""The arbiter's decision on a game, and the arbiter's queue of an event.
+"""The arbiter's decision on a game (the queue of an event: ``tournaments.results.arbiter_queue``).
 
 The rules at home here:
 
@@ -7,13 +7,9 @@ The rules at home here:
   with a reason (forfeit, adjudication, both lose, other); it is final (a second decision is
   refused), logged as a :class:`~games.models.Decision` row (who, when, what, why), closes the
   game's open disputes and is applied to the pairing with source ``ARBITER``;
-* the queue lists what waits for the arbiter: disputed games, provisional (unconfirmed) results,
-  boards without a result and refused submissions of the open rounds.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -31,7 +27,6 @@ from games.results import (
     WHITE_FORFEIT_WIN,
 )
 from games.signals import ARBITER, DECIDED, result_changed
-from tournaments.models import Event, Pairing, Round
 
 # The result codes each kind of decision allows (a submission brings its own).
 RESULTS_OF_KIND = {
@@ -125,43 +120,3 @@ def _chosen_submission(game: Game, submission_id: int | None) -> SubmittedRecord
             % {"id": submission_id}
         )
     return record
-
-
-@dataclass
-class Queue:
-    """What waits for the arbiter in an event's open rounds."""
-
-    disputed: list[Game] = field(default_factory=list)
-    provisional: list[Game] = field(default_factory=list)
-    missing: list[Pairing] = field(default_factory=list)
-    refused: list[SubmittedRecord] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        return not (self.disputed or self.provisional or self.missing or self.refused)
-
-
-def queue(event: Event, user: object) -> Queue:
-    """The arbiter's queue of ``event`` (its organisers and arbiters only)."""
-    require(user, Action.MANAGE_EVENT, event)
-    open_rounds = Round.objects.filter(event=event, status=Round.Status.PAIRED)
-    games = Game.objects.filter(pairing__round__in=open_rounds).select_related(
-        "pairing__round", "white", "black"
-    )
-    order = ("pairing__round__number", "pairing__board", "number")
-    return Queue(
-        disputed=list(games.filter(state=Game.State.DISPUTED).order_by(*order)),
-        provisional=list(games.filter(state=Game.State.PROVISIONAL).order_by(*order)),
-        missing=list(
-            Pairing.objects.filter(round__in=open_rounds, white_score=None, black__isnull=False)
-            .select_related("round", "white__player", "black__player")
-            .order_by("round__number", "board")
-        ),
-        refused=list(
-            SubmittedRecord.objects.filter(
-                game__pairing__round__in=open_rounds, status=SubmittedRecord.Status.INVALID
-            )
-            .select_related("game__pairing__round", "game__white", "game__black", "submitted_by")
-            .order_by("-submitted_at", "-pk")
-        ),
-    )

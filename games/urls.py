@@ -1,4 +1,5 @@
-"""Page URLs of games: the board SVG, records, confirmation and disputes, the arbiter's decisions and queue."""
+"""Page URLs of games: the board SVG, records, confirmation and disputes, the arbiter's decisions (the
+queue of an event is the tournaments' ``game_patterns``, in the same ``games`` namespace)."""
 
 from django.urls import path
 
@@ -15,5 +16,4 @@ urlpatterns = [
     path("pairings/<int:pairing_id>/submit/", views.submit, name="submit"),
     path("pairings/<int:pairing_id>/game/<int:number>/", views.pairing_game, name="pairing-game"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
-    path("events/<slug:slug>/queue/", views.queue, name="queue"),
 ]

@@ -27,8 +27,7 @@ from games import boards, confirmation, decisions, reports, services
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 from games.results import PLAYED_RESULTS, RESULT_LABELS
-from tournaments.models import Event, Pairing, Round
-from tournaments.web.views.common import event_context
+from tournaments.models import Pairing, Round
 
 
 class RecordForm(forms.Form):
@@ -230,13 +229,6 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.error(request, _("The decision form has errors: see below."))
     return _render_game(request, game, status=400, decision_form=form)
-
-
-@login_required
-def queue(request: HttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(Event, slug=slug)
-    waiting = decisions.queue(event, request.user)
-    return render(request, "games/queue.html", {**event_context(request, event, "queue"), "queue": waiting})
 
 
 @login_required

@@ -27,6 +27,7 @@ from tests.games.test_confirmation import BLACK_WINS, WHITE_WINS, Board, make_bo
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Pairing, RatingChange, Round, RoundPublication
 from tournaments.ratings.services import games_from, rate_closed_rounds, without_unrecorded
+from tournaments.results import arbiter_queue
 from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db
@@ -426,7 +427,7 @@ def test_the_schema_documents_the_result_field() -> None:
 
 def test_the_arbiters_queue_lists_an_unconfirmed_report(board: Board) -> None:
     report(board, board.ann, "0-1")
-    waiting = decisions.queue(board.event, board.ada)
+    waiting = arbiter_queue.queue(board.event, board.ada)
     assert [game.pk for game in waiting.provisional] == [board.game().pk]
     assert not waiting.missing  # the board has its provisional result
 

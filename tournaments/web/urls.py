@@ -7,6 +7,7 @@ from tournaments.web.views import (
     corrections,
     downloads,
     events,
+    games,
     pairing,
     players,
     ratings,
@@ -17,6 +18,11 @@ from tournaments.web.views import (
 )
 
 app_name = "tournaments"
+
+# Pages of an event's games, in the ``games`` namespace beside the games' own (config/urls.py).
+game_patterns = [
+    path("events/<slug:slug>/queue/", games.queue, name="queue"),
+]
 
 urlpatterns = [
     path("", events.event_list, name="event-list"),
