@@ -37,7 +37,9 @@ class Game(models.Model):
         DECIDED = "decided", _("Decided by the arbiter")
 
     origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.PAIRING)
-    pairing = models.ForeignKey("tournaments.Pairing", on_delete=models.CASCADE, related_name="games")
+    pairing = models.ForeignKey(
+        "tournaments.Pairing", on_delete=models.CASCADE, related_name="games", null=True, blank=True
+    )
     number = models.PositiveSmallIntegerField(default=1)
     game = models.CharField(max_length=20, validators=[validate_game])  # a registered game key
     white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")
@@ -67,6 +69,8 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.pairing is None:  # a game on the service or an imported record
+            return f"{self.white} – {self.black} ({self.get_origin_display()})"
         return f"{self.white} – {self.black} ({self.pairing.round}, board {self.pairing.board})"
 
     def get_absolute_url(self) -> str:

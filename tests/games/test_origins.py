@@ -57,3 +57,15 @@ def test_the_arbiters_decision_reaches_the_pairing_through_the_origin(board: Boa
     board.run(decisions.decide, game, board.ada, kind="forfeit", result="+/-", reason="Bob did not come")
     pairing = board.refreshed_pairing()
     assert (pairing.results, pairing.white_score, pairing.black_score) == ("+/-", 2, 0)
+
+
+def test_a_game_played_on_the_service_exists_without_a_pairing(board: Board) -> None:
+    ann, bob = board.ann.player, board.bob.player  # type: ignore[attr-defined]
+    first = Game.objects.create(origin=Game.Origin.SERVICE, game="dvonn", white=ann, black=bob)
+    again = Game.objects.create(origin=Game.Origin.SERVICE, game="dvonn", white=bob, black=ann)
+    assert first.pairing is None and again.pairing is None  # two casual games, same number 1
+    assert str(first) == "Ann – Bob (Played on the service)"
+    assert origins.officials(first) == frozenset()
+    first.result = "0-1"
+    assert confirmation.finish(first, VERIFIED) == ""  # no event to carry it to
+    assert board.refreshed_pairing().results == ""
