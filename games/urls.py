@@ -1,5 +1,6 @@
-"""Page URLs of games: the board SVG, records, confirmation and disputes, the arbiter's decisions (the
-queue of an event is the tournaments' ``game_patterns``, in the same ``games`` namespace)."""
+"""Page URLs of games: the board SVG, records, confirmation and disputes, the arbiter's decisions (submitting
+for a pairing, a pairing's game and the queue of an event are the tournaments' ``game_patterns``, in
+the same ``games`` namespace)."""
 
 from django.urls import path
 
@@ -13,7 +14,5 @@ urlpatterns = [
     path("<int:pk>/confirm/", views.confirm, name="confirm"),
     path("<int:pk>/dispute/", views.dispute, name="dispute"),
     path("<int:pk>/decide/", views.decide, name="decide"),
-    path("pairings/<int:pairing_id>/submit/", views.submit, name="submit"),
-    path("pairings/<int:pairing_id>/game/<int:number>/", views.pairing_game, name="pairing-game"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
 ]

@@ -1,6 +1,7 @@
-"""Game pages: a game with its board, moves, submissions and state, the board's SVG per ply,
-submitting a record, a submission's verdict (with the board before a refused move), the opponent's
-confirmation or dispute, the arbiter's decision and the arbiter's queue of an event.
+"""Game pages: a game with its board, moves, submissions and state, the board's SVG per ply, a
+submission's verdict (with the board before a refused move), the opponent's confirmation or
+dispute, the arbiter's decision. (Submitting for a pairing and the arbiter's queue of an event are
+the tournaments' pages: ``tournaments.web.views.games``.)
 
 The pages check nothing themselves beyond showing buttons: who may do what is ``accounts.policy``'s,
 every other rule the services'; their ``GameServiceError`` becomes a message, a refused permission
@@ -11,77 +12,19 @@ from __future__ import annotations
 
 import hashlib
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import PermissionRefused, attempt
 from accounts.policy import Action, can, require
-from games import boards, confirmation, decisions, reports, services
+from games import boards, confirmation, decisions, origins
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
-from games.results import PLAYED_RESULTS, RESULT_LABELS
-from tournaments.models import Pairing, Round
-
-
-class RecordForm(forms.Form):
-    game_number = forms.TypedChoiceField(
-        coerce=int, choices=[(1, gettext_lazy("Game 1"))], initial=1, label=gettext_lazy("Game")
-    )
-    record = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 14, "class": "mono", "spellcheck": "false"}),
-        max_length=services.MAX_RECORD_CHARS,
-        label=gettext_lazy("Record"),
-        help_text=gettext_lazy(
-            'Tag pairs ([Event "…"], [White "…"], …) then the numbered moves and the result.'
-        ),
-    )
-    upload = forms.FileField(required=False, label=gettext_lazy("…or upload a file"))
-
-    def __init__(self, *args: object, games: int = 1, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["game_number"].choices = [
-            (n, _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
-        ]
-        self.fields["record"].required = False
-
-    def clean(self) -> dict[str, object]:
-        data = super().clean() or {}
-        upload = data.get("upload")
-        if upload:
-            try:
-                data["record"] = upload.read(services.MAX_RECORD_CHARS + 1).decode("utf-8")  # type: ignore[attr-defined]
-            except UnicodeDecodeError as exc:
-                raise forms.ValidationError(_("the uploaded file is not UTF-8 text")) from exc
-        if not str(data.get("record") or "").strip():
-            raise forms.ValidationError(_("paste the record or upload a file"))
-        return data
-
-
-class ResultForm(forms.Form):
-    """A result without a record, where the event allows it."""
-
-    game_number = forms.TypedChoiceField(
-        coerce=int, choices=[(1, gettext_lazy("Game 1"))], initial=1, label=gettext_lazy("Game")
-    )
-    result = forms.ChoiceField(
-        label=gettext_lazy("Result"),
-        choices=[(code, RESULT_LABELS[code]) for code in PLAYED_RESULTS],
-        widget=forms.RadioSelect,
-    )
-
-    def __init__(self, *args: object, games: int = 1, **kwargs: object) -> None:
-        kwargs.setdefault("prefix", "report")
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["game_number"].choices = [
-            (n, _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
-        ]
 
 
 def _game(pk: int) -> Game:
@@ -109,7 +52,7 @@ def _render_game(
         "decision": game.decisions.select_related("decided_by", "submission").first(),
         "can_answer": confirmation.can_answer(game, request.user),
         "dispute_form": dispute_form or DisputeForm(),
-        "can_decide": can_decide and game.pairing.round.status != Round.Status.CLOSED,
+        "can_decide": can_decide and not origins.refusal(game, origins.DECIDE),
         "decision_form": decision_form,
         "can_manage": can(request.user, Action.DECIDE_RESULT, game),
         **(extra or {}),
@@ -229,103 +172,6 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.error(request, _("The decision form has errors: see below."))
     return _render_game(request, game, status=400, decision_form=form)
-
-
-@login_required
-def pairing_game(request: HttpRequest, pairing_id: int, number: int) -> HttpResponse:
-    """The page of game ``number`` of a pairing, created on first use (the queue's boards without a game)."""
-    pairing = get_object_or_404(
-        Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
-    )
-    require(
-        request.user,
-        Action.MANAGE_EVENT,
-        pairing,
-        _("only the event's organisers and arbiters may open this"),
-    )
-    found = attempt(lambda: services.games_of(pairing))
-    if found.refused or (games := found.value) is None:
-        messages.error(request, found.reason)
-        return redirect(pairing.round.get_absolute_url())
-    if not 1 <= number <= len(games):
-        messages.error(request, _("this pairing has no game %(number)s") % {"number": number})
-        return redirect(pairing.round.get_absolute_url())
-    return redirect(games[number - 1])
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
-    pairing = get_object_or_404(
-        Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
-    )
-    if pairing.black_id is None:
-        messages.error(request, _("A bye has no game to submit."))
-        return redirect(pairing.round.get_absolute_url())
-    require(request.user, Action.SUBMIT_RECORD, pairing)
-    event = pairing.round.event
-    reporting = request.method == "POST" and request.POST.get("kind") == "result"
-    form = RecordForm(
-        None if reporting else (request.POST or None),
-        None if reporting else (request.FILES or None),
-        games=event.games_per_pairing,
-    )
-    can_report = reports.can_report(pairing, request.user)
-    result_form = ResultForm(request.POST if reporting else None, games=event.games_per_pairing)
-    status = 200
-    if reporting:
-        response = _report(request, pairing, result_form)
-        if response is not None:
-            return response
-        status = 400
-    elif request.method == "POST":
-        if form.is_valid():
-            submitted = attempt(
-                lambda: services.submit_record(
-                    pairing,
-                    request.user,
-                    str(form.cleaned_data["record"]),
-                    form.cleaned_data["game_number"],
-                    request.META.get("REMOTE_ADDR"),
-                )
-            )
-            if submitted.refused or (record := submitted.value) is None:
-                form.add_error(None, submitted.reason)
-            else:
-                if record.repeated:
-                    messages.info(request, _("This record was submitted before: here is that submission."))
-                return redirect("games:record-detail", pk=record.pk)
-        status = 400
-    context = {
-        "pairing": pairing,
-        "event": event,
-        "form": form,
-        "result_form": result_form if can_report else None,
-    }
-    return render(request, "games/submit.html", context, status=status)
-
-
-def _report(request: HttpRequest, pairing: Pairing, form: ResultForm) -> HttpResponse | None:
-    """Submit a result without a record: the game's page, or ``None`` with the refusal on the form."""
-    if not form.is_valid():
-        return None
-    reported = attempt(
-        lambda: reports.report_result(
-            pairing,
-            request.user,
-            form.cleaned_data["result"],
-            form.cleaned_data["game_number"],
-            request.META.get("REMOTE_ADDR"),
-        )
-    )
-    if reported.refused or (report := reported.value) is None:
-        form.add_error(None, reported.reason)
-        return None
-    if report.repeated:
-        messages.info(request, _("You submitted this result before: nothing changed."))
-    else:
-        messages.success(request, report.note)
-    return redirect(report.game)
 
 
 def record_detail(request: HttpRequest, pk: int) -> HttpResponse:

@@ -55,7 +55,6 @@ GAMES_STILL_IMPORTING_TOURNAMENTS = {
     "games.api": {"tournaments.models"},
     "games.reports": {"tournaments.models"},
     "games.services": {"tournaments.models", "tournaments.core.codes"},
-    "games.views": {"tournaments.models"},
 }
 
 

@@ -21,6 +21,8 @@ app_name = "tournaments"
 
 # Pages of an event's games, in the ``games`` namespace beside the games' own (config/urls.py).
 game_patterns = [
+    path("pairings/<int:pairing_id>/submit/", games.submit, name="submit"),
+    path("pairings/<int:pairing_id>/game/<int:number>/", games.pairing_game, name="pairing-game"),
     path("events/<slug:slug>/queue/", games.queue, name="queue"),
 ]
 

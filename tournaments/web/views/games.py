@@ -1,16 +1,27 @@
-"""The pages of an event's games kept on the tournament side: the arbiter's queue.
+"""The pages of an event's games kept on the tournament side: a pairing's game, submitting a record
+or a result without one for a pairing, the arbiter's queue.
 
 Served under the ``games`` URL namespace (``config/urls.py`` joins :data:`tournaments.web.urls.game_patterns`
-to the games' own), so its address and name stay ``games:queue``.
+to the games' own), so their addresses and names stay ``games:pairing-game``, ``games:submit`` and
+``games:queue``. Who may do what is ``accounts.policy``'s, every other rule the services'.
 """
 
 from __future__ import annotations
 
+from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
 
-from tournaments.models import Event
+from accounts.errors import attempt
+from accounts.policy import Action, require
+from games import reports, services
+from games.results import PLAYED_RESULTS, RESULT_LABELS
+from tournaments.models import Event, Pairing
 from tournaments.results import arbiter_queue
 from tournaments.web.views.common import event_context
 
@@ -20,3 +31,154 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     waiting = arbiter_queue.queue(event, request.user)
     return render(request, "games/queue.html", {**event_context(request, event, "queue"), "queue": waiting})
+
+
+class RecordForm(forms.Form):
+    game_number = forms.TypedChoiceField(
+        coerce=int, choices=[(1, gettext_lazy("Game 1"))], initial=1, label=gettext_lazy("Game")
+    )
+    record = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 14, "class": "mono", "spellcheck": "false"}),
+        max_length=services.MAX_RECORD_CHARS,
+        label=gettext_lazy("Record"),
+        help_text=gettext_lazy(
+            'Tag pairs ([Event "…"], [White "…"], …) then the numbered moves and the result.'
+        ),
+    )
+    upload = forms.FileField(required=False, label=gettext_lazy("…or upload a file"))
+
+    def __init__(self, *args: object, games: int = 1, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["game_number"].choices = [
+            (n, _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
+        ]
+        self.fields["record"].required = False
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        upload = data.get("upload")
+        if upload:
+            try:
+                data["record"] = upload.read(services.MAX_RECORD_CHARS + 1).decode("utf-8")  # type: ignore[attr-defined]
+            except UnicodeDecodeError as exc:
+                raise forms.ValidationError(_("the uploaded file is not UTF-8 text")) from exc
+        if not str(data.get("record") or "").strip():
+            raise forms.ValidationError(_("paste the record or upload a file"))
+        return data
+
+
+class ResultForm(forms.Form):
+    """A result without a record, where the event allows it."""
+
+    game_number = forms.TypedChoiceField(
+        coerce=int, choices=[(1, gettext_lazy("Game 1"))], initial=1, label=gettext_lazy("Game")
+    )
+    result = forms.ChoiceField(
+        label=gettext_lazy("Result"),
+        choices=[(code, RESULT_LABELS[code]) for code in PLAYED_RESULTS],
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: object, games: int = 1, **kwargs: object) -> None:
+        kwargs.setdefault("prefix", "report")
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["game_number"].choices = [
+            (n, _("Game %(number)s") % {"number": n}) for n in range(1, games + 1)
+        ]
+
+
+@login_required
+def pairing_game(request: HttpRequest, pairing_id: int, number: int) -> HttpResponse:
+    """The page of game ``number`` of a pairing, created on first use (the queue's boards without a game)."""
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
+    )
+    require(
+        request.user,
+        Action.MANAGE_EVENT,
+        pairing,
+        _("only the event's organisers and arbiters may open this"),
+    )
+    found = attempt(lambda: services.games_of(pairing))
+    if found.refused or (games := found.value) is None:
+        messages.error(request, found.reason)
+        return redirect(pairing.round.get_absolute_url())
+    if not 1 <= number <= len(games):
+        messages.error(request, _("this pairing has no game %(number)s") % {"number": number})
+        return redirect(pairing.round.get_absolute_url())
+    return redirect(games[number - 1])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
+    pairing = get_object_or_404(
+        Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
+    )
+    if pairing.black_id is None:
+        messages.error(request, _("A bye has no game to submit."))
+        return redirect(pairing.round.get_absolute_url())
+    require(request.user, Action.SUBMIT_RECORD, pairing)
+    event = pairing.round.event
+    reporting = request.method == "POST" and request.POST.get("kind") == "result"
+    form = RecordForm(
+        None if reporting else (request.POST or None),
+        None if reporting else (request.FILES or None),
+        games=event.games_per_pairing,
+    )
+    can_report = reports.can_report(pairing, request.user)
+    result_form = ResultForm(request.POST if reporting else None, games=event.games_per_pairing)
+    status = 200
+    if reporting:
+        response = _report(request, pairing, result_form)
+        if response is not None:
+            return response
+        status = 400
+    elif request.method == "POST":
+        if form.is_valid():
+            submitted = attempt(
+                lambda: services.submit_record(
+                    pairing,
+                    request.user,
+                    str(form.cleaned_data["record"]),
+                    form.cleaned_data["game_number"],
+                    request.META.get("REMOTE_ADDR"),
+                )
+            )
+            if submitted.refused or (record := submitted.value) is None:
+                form.add_error(None, submitted.reason)
+            else:
+                if record.repeated:
+                    messages.info(request, _("This record was submitted before: here is that submission."))
+                return redirect("games:record-detail", pk=record.pk)
+        status = 400
+    context = {
+        "pairing": pairing,
+        "event": event,
+        "form": form,
+        "result_form": result_form if can_report else None,
+    }
+    return render(request, "games/submit.html", context, status=status)
+
+
+def _report(request: HttpRequest, pairing: Pairing, form: ResultForm) -> HttpResponse | None:
+    """Submit a result without a record: the game's page, or ``None`` with the refusal on the form."""
+    if not form.is_valid():
+        return None
+    reported = attempt(
+        lambda: reports.report_result(
+            pairing,
+            request.user,
+            form.cleaned_data["result"],
+            form.cleaned_data["game_number"],
+            request.META.get("REMOTE_ADDR"),
+        )
+    )
+    if reported.refused or (report := reported.value) is None:
+        form.add_error(None, reported.reason)
+        return None
+    if report.repeated:
+        messages.info(request, _("You submitted this result before: nothing changed."))
+    else:
+        messages.success(request, report.note)
+    return redirect(report.game)
