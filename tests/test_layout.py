@@ -74,19 +74,13 @@ def test_no_import_cycle_but_a_task_and_its_service() -> None:
     assert cycles == []
 
 
-# Package-level cycles inside tournaments still to go: the models read the rating families from
-# ``ratings.families`` until they come from the game registry (issue 21 item 1). Only shrinks.
-PACKAGE_CYCLES_STILL_TO_GO = [["tournaments.models", "tournaments.ratings"]]
-
-
 def test_no_package_level_cycle_inside_tournaments() -> None:
     """The packages of ``tournaments`` (and its top-level modules) import each other one way only:
     ``core`` at the floor, then the models, the feature packages above them (registration,
     pairing, results, standings, ratings, trf, events), the pages and the API on top. A task
     module and its service inside one package are one package here."""
     graph = package_graph(PROJECT_ROOT / "tournaments", PROJECT_ROOT)
-    cycles = cycles_of(graph)
-    assert [cycle for cycle in cycles if cycle not in PACKAGE_CYCLES_STILL_TO_GO] == []
+    assert cycles_of(graph) == []
     assert graph["tournaments.core"] == set()  # the floor imports none of them
 
 
