@@ -1,0 +1,149 @@
+"""Stones: a test-only game, registered from the test settings to show that a game is one package.
+
+Nine stones lie on the table; the players (White first) take one, two or three in turn, and whoever
+takes the last stone wins. A position is ``stones <left> <to move>``; a move is the number taken.
+Its record is the service's tagged format (``arbiter.records``) with ``[Game "stones"]``::
+
+    [Game "stones"]
+    [White "Ann"]
+    [Black "Bob"]
+    1. 3 3 2. 2 1
+
+Nothing outside the tests names this game: the service learns of it from ``GAME_PACKAGES`` alone.
+"""
+
+from __future__ import annotations
+
+from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
+from arbiter.errors import (
+    ArbiterError,
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidPositionError,
+    UnknownGameError,
+    UnreadableRecordError,
+    gettext_noop,
+)
+from arbiter.play import Played, Status
+from arbiter.records import format_record, has_tag_block, parse_tagged
+from arbiter.spec import End, GameSpec, Variant
+from arbiter.verdict import Result, Termination, Verdict
+
+KEY = "stones"
+STONES = 9
+MOST = 3
+LAST_STONE = "last-stone"
+
+
+def _read(position: str) -> tuple[int, int]:
+    fields = position.split()
+    if len(fields) != 3 or fields[0] != KEY or not fields[1].isdigit() or fields[2] not in ("0", "1"):
+        raise InvalidPositionError(gettext_noop("not a stones position: {text}"), text=position[:40])
+    return int(fields[1]), int(fields[2])
+
+
+class StonesEngine(GameEngine):
+    games = (KEY,)
+
+    def claims_record(self, text: str) -> bool:
+        return has_tag_block(text) and parse_tagged(text).tags.get("Game") == KEY
+
+    def claims_position(self, text: str) -> bool:
+        return text.split()[:1] == [KEY]
+
+    def start(self, variant: str, options: StartOptions | None = None) -> str:
+        if variant != KEY:
+            raise UnknownGameError(
+                gettext_noop("unknown game '{game}' (known: {known})"), game=variant, known=KEY
+            )
+        return f"{KEY} {STONES} 0"
+
+    def status(self, position: str) -> Status:
+        left, to_move = _read(position)
+        if left == 0:  # the player who took the last stone moved before the one to move
+            return Status(None, Result.won_by(1 - to_move), LAST_STONE)
+        return Status(to_move)
+
+    def legal_moves(self, position: str) -> list[LegalMove]:
+        left, to_move = _read(position)
+        if left == 0:
+            return []
+        return [LegalMove(str(n), f"{KEY} {left - n} {1 - to_move}") for n in range(1, min(MOST, left) + 1)]
+
+    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
+        left, to_move = _read(position)
+        if not move.isdigit():
+            raise InvalidNotationError(
+                gettext_noop("a move is the number of stones taken"), ply=ply, move=move, position=position
+            )
+        if left == 0:
+            raise IllegalMoveError(gettext_noop("the game is over"), ply=ply, move=move, position=position)
+        taken = int(move)
+        if not 1 <= taken <= min(MOST, left):
+            raise IllegalMoveError(
+                gettext_noop("take 1 to {most} stones"),
+                ply=ply,
+                move=move,
+                position=position,
+                most=min(MOST, left),
+            )
+        after = f"{KEY} {left - taken} {1 - to_move}"
+        return Played(position, after, move, (), (), self.status(after))
+
+    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
+        if not self.claims_record(text):
+            raise UnreadableRecordError(gettext_noop("not a stones record"))
+        record = parse_tagged(text)
+        position = self.start(KEY)
+        moves: list[str] = []
+        for ply, move in enumerate(record.tokens, start=1):
+            try:
+                played = self.play(position, move, ply=ply)
+            except ArbiterError as error:
+                return Verdict(
+                    KEY, False, None, None, ply - 1, error, position, tags=record.tags, moves=moves
+                )
+            if trace is not None:
+                trace(PlyTrace(ply, move, position, played.position))
+            position = played.position
+            moves.append(move)
+        status = self.status(position)
+        termination = status.termination or Termination.UNFINISHED
+        return Verdict(
+            KEY, True, status.result, termination, len(moves), None, position, tags=record.tags, moves=moves
+        )
+
+    def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
+        counts, level = [], [position or self.start(KEY)]
+        for _ in range(depth):
+            level = [move.position for here in level for move in self.legal_moves(here)]
+            counts.append(len(level))
+        return counts
+
+    def side_to_move(self, position: str) -> int:
+        return _read(position)[1]
+
+    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
+        left, _to_move = _read(position)
+        stones = "".join(f'<circle cx="{20 + 30 * n}" cy="20" r="12"/>' for n in range(left))
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{options.size}" height="40">{stones}</svg>'
+
+    def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
+        position, moves, state = self.start(KEY), [], seed
+        while not self.status(position).ended:
+            state = (state * 1103515245 + 12345) % 2**31
+            choices = self.legal_moves(position)
+            move = choices[state % len(choices)]
+            moves.append(move.notation)
+            position = move.position
+        return format_record({**(tags or {}), "Game": KEY}, moves)
+
+
+SPEC = GameSpec(
+    name="Stones",
+    family="stones",
+    variants=(Variant(KEY, gettext_noop("Stones"), {"stones": STONES}),),
+    ends=(End(LAST_STONE, Termination.GOAL, gettext_noop("took the last stone")),),
+    notation=gettext_noop("stones records"),
+    engine=StonesEngine(),
+)
