@@ -5,7 +5,9 @@
   authentication (the pages' sign-in) and HTTP Basic stay. Basic sign-ins obey the sign-in lockout
   (``accounts.lockout``): a locked user name or address is answered 429 with the time to wait.
 * :class:`SubmissionThrottle` limits record submissions and result entry per user (scope
-  ``submissions``) and claim attempts (scope ``claims``), rates from ``DEFAULT_THROTTLE_RATES``.
+  ``submissions``) and claim attempts (scope ``claims``), rates from ``DEFAULT_THROTTLE_RATES``;
+  anonymous requests count per client address (``config.client``). A cache that cannot be reached
+  throttles nothing (``config.cache_faults``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import lockout
 from accounts.errors import LockedOut
+from config.cache_faults import guarded
+from config.client import client_address
 
 # Named routes (``namespace:name``) and the throttle scope of their writes.
 SCOPE_OF_ROUTE = {
@@ -60,7 +64,11 @@ class SubmissionThrottle(SimpleRateThrottle):
         self.scope = scope
         self.rate = api_settings.DEFAULT_THROTTLE_RATES[scope]  # read now: tests and settings may change it
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
+        # a cache that cannot be reached throttles nothing (config.cache_faults)
+        return guarded(lambda: super(SubmissionThrottle, self).allow_request(request, view), True, "throttle")
+
+    def get_ident(self, request: Any) -> str:
+        return client_address(request)
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         user: Any = getattr(request, "user", None)

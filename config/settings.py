@@ -171,6 +171,11 @@ SITE_URL = os.environ.get("SITE_URL", "")
 SIGN_IN_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_FAILURE_LIMIT") or "5")
 SIGN_IN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ADDRESS_FAILURE_LIMIT") or "20")
 SIGN_IN_LOCKOUT_MINUTES = int(os.environ.get("SIGN_IN_LOCKOUT_MINUTES") or "15")
+# Failures of one user name from anywhere that lock it out from addresses it never signed in from.
+SIGN_IN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ACCOUNT_FAILURE_LIMIT") or "100")
+# How many reverse proxies of ours stand before the service (config.client): the client's address is
+# read from X-Forwarded-For through that many, never further; 0 ignores the header.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or "0")
 if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
     CACHES = {
         "default": {

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
+from config.client import client_address
 from games import confirmation, decisions, reports, services
 from games.choices import GameChoiceField
 from games.confirmation import MAX_REASON_CHARS
@@ -190,7 +191,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
             request.user,
             data.validated_data["record"],
             data.validated_data["game_number"],
-            request.META.get("REMOTE_ADDR"),
+            client_address(request) or None,
         )
         code = status.HTTP_200_OK if record.repeated else status.HTTP_202_ACCEPTED
         return Response(SubmittedRecordSerializer(record).data, status=code)
@@ -266,7 +267,7 @@ def _report(request: Request, data: dict[str, object]) -> Response:
         request.user,
         str(data["result"]),
         int(data["game_number"]),  # type: ignore[call-overload]
-        request.META.get("REMOTE_ADDR"),
+        client_address(request) or None,
     )
     code = status.HTTP_200_OK if report.repeated else status.HTTP_201_CREATED
     return Response(SubmittedRecordSerializer(report).data, status=code)

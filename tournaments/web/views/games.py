@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.errors import attempt
 from accounts.policy import Action, require
+from config.client import client_address
 from games import reports, services
 from games.results import PLAYED_RESULTS, RESULT_LABELS
 from tournaments.models import Event, Pairing
@@ -142,7 +143,7 @@ def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
                     request.user,
                     str(form.cleaned_data["record"]),
                     form.cleaned_data["game_number"],
-                    request.META.get("REMOTE_ADDR"),
+                    client_address(request) or None,
                 )
             )
             if submitted.refused or (record := submitted.value) is None:
@@ -171,7 +172,7 @@ def _report(request: HttpRequest, pairing: Pairing, form: ResultForm) -> HttpRes
             request.user,
             form.cleaned_data["result"],
             form.cleaned_data["game_number"],
-            request.META.get("REMOTE_ADDR"),
+            client_address(request) or None,
         )
     )
     if reported.refused or (report := reported.value) is None:
