@@ -5,7 +5,8 @@
   authentication (the pages' sign-in) and HTTP Basic stay. Basic sign-ins obey the sign-in lockout
   (``accounts.lockout``): a locked user name or address is answered 429 with the time to wait.
 * :class:`SubmissionThrottle` limits record submissions and result entry per user (scope
-  ``submissions``) and claim attempts (scope ``claims``), rates from ``DEFAULT_THROTTLE_RATES``;
+  ``submissions``), claim attempts (scope ``claims``) and replays of a record without storing it
+  (scope ``replays``, open to anonymous visitors), rates from ``DEFAULT_THROTTLE_RATES``;
   anonymous requests count per client address (``config.client``). A cache that cannot be reached
   throttles nothing (``config.cache_faults``).
 """
@@ -32,6 +33,7 @@ SCOPE_OF_ROUTE = {
     "games:submit": "submissions",
     "tournaments:pairing-result": "submissions",
     "accounts:claim": "claims",
+    "api:replay": "replays",
 }
 
 

@@ -24,6 +24,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 
 from accounts.errors import Conflict, NotFound, PermissionRefused, ServiceError
+from config.middleware import limit_message
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -31,8 +32,15 @@ def _is_api(request: HttpRequest) -> bool:
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    over = limit_message(exception)  # a body over a size limit: the message names the limit
     if _is_api(request):
-        return JsonResponse({"detail": _("The request is malformed.")}, status=400)
+        return JsonResponse({"detail": over or _("The request is malformed.")}, status=400)
+    if over:
+        return HttpResponse(
+            f"Bad request: {over[:1].upper()}{over[1:]}.\n",
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
     return defaults.bad_request(request, exception)
 
 

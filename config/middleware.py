@@ -9,8 +9,10 @@ One place for what every page and every API endpoint would otherwise have to che
 * JSON bodies are UTF-8, nested no deeper than :data:`MAX_JSON_DEPTH`, valid JSON, and their keys
   and strings hold no NUL character.
 
-The size of bodies is bounded by Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (larger bodies are a 400
-too). Refusals are JSON (``{"detail": ...}``) under ``/api/`` and plain text elsewhere.
+The size of bodies is bounded by Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` and the number of form
+fields by ``DATA_UPLOAD_MAX_NUMBER_FIELDS``: a larger body is a 400 too, whose message names the
+limit (:func:`limit_message`, also used for the refusals Django raises outside this guard).
+Refusals are JSON (``{"detail": ...}``) under ``/api/`` and plain text elsewhere.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ import json
 import re
 from collections.abc import Callable, Iterator
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
@@ -34,6 +38,28 @@ _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 class BadRequest(Exception):
     """The message of a refused request."""
+
+
+OVER_LIMIT = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
+
+
+def limit_message(exc: Exception) -> str | None:
+    """The message naming the limit a request went over (Django's refusals), else ``None``."""
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+        return _("the request body is larger than the limit of %(megabytes)s MB (%(bytes)s bytes)") % {
+            "megabytes": f"{limit / 1_048_576:g}",
+            "bytes": limit,
+        }
+    if isinstance(exc, TooManyFieldsSent):
+        return _("the form has more than the limit of %(limit)s fields") % {
+            "limit": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        }
+    if isinstance(exc, TooManyFilesSent):
+        return _("the form has more than the limit of %(limit)s files") % {
+            "limit": settings.DATA_UPLOAD_MAX_NUMBER_FILES
+        }
+    return None
 
 
 def json_depth_exceeds(text: str, limit: int) -> bool:
@@ -129,10 +155,13 @@ def check_request(request: HttpRequest) -> None:
         return
     _check_charset(request)
     content_type = request.content_type or ""
-    if content_type in _FORM_TYPES:
-        _check_form(request)
-    elif content_type == "application/json" or content_type.endswith("+json"):
-        _check_json(request)
+    try:
+        if content_type in _FORM_TYPES:
+            _check_form(request)
+        elif content_type == "application/json" or content_type.endswith("+json"):
+            _check_json(request)
+    except OVER_LIMIT as exc:
+        raise BadRequest(limit_message(exc)) from None
 
 
 class RequestGuardMiddleware:

@@ -242,6 +242,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "submissions": os.environ.get("SUBMISSION_RATE") or "30/min",
         "claims": os.environ.get("CLAIM_RATE") or "10/hour",
+        "replays": os.environ.get("REPLAY_RATE") or "60/min",
     },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.BoundedLimitOffsetPagination",
@@ -257,8 +258,10 @@ SPECTACULAR_SETTINGS = {
         "or use the site's sign-in session (with its CSRF token), or HTTP Basic. An anonymous write "
         "is answered 401 with `WWW-Authenticate: Token`; a signed-in user who may not do it, 403.\n\n"
         "**Throttling.** Record submissions and result entry are limited per user (scope "
-        "`submissions`, 30 a minute unless the server sets SUBMISSION_RATE); after repeated failed "
-        "sign-ins a user name or address is locked out for a while. Both are answered 429 with a "
+        "`submissions`, 30 a minute unless the server sets SUBMISSION_RATE), and `/api/replay/` per "
+        "user or, anonymous, per address (scope `replays`, 60 a minute unless REPLAY_RATE); after "
+        "repeated failed sign-ins a user name or address is locked out for a while. All are answered "
+        "429 with a "
         "`Retry-After` header and a message giving the time to wait."
     ),
     "VERSION": "1.0.0",

@@ -95,8 +95,16 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
         return {"ply": record.error_ply, "move": record.error_move or None, "reason": record.reason_message()}
 
 
+class VisiblePairingField(serializers.PrimaryKeyRelatedField):
+    """A pairing the requesting user may see: a draft round's board is refused as one that does not exist."""
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        request = self.context.get("request")
+        return Pairing.objects.visible_to(getattr(request, "user", None))
+
+
 class SubmitSerializer(serializers.Serializer):
-    pairing = serializers.PrimaryKeyRelatedField(queryset=Pairing.objects.all())
+    pairing = VisiblePairingField(queryset=Pairing.objects.all())
     game_number = serializers.IntegerField(default=1, min_value=1, max_value=2)
     record = serializers.CharField(
         max_length=services.MAX_RECORD_CHARS,
@@ -182,7 +190,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         """Submit a record for a pairing's game; the arbiter verifies it (in a Celery task). Or, where
         the event allows unrecorded games, submit a `result` alone: a player's is provisional until
         the opponent confirms it or an arbiter decides, an official's is official at once."""
-        data = SubmitSerializer(data=request.data)
+        data = SubmitSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         if "result" in data.validated_data:
             return _report(request, data.validated_data)

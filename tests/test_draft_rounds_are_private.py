@@ -76,3 +76,35 @@ def test_a_draft_round_counts_in_nobodys_standings_until_it_is_published(organis
     assert points() == {"Ann": 0, "Bob": 0, "Cid": 0, "Dan": 0, "Eve": 0}
     edits.publish_round(round_1, organiser)
     assert points()["Ann"] == 1
+
+
+def test_a_draft_boards_submit_page_and_api_answer_as_for_a_board_that_does_not_exist(
+    organiser: User, client, api_client
+) -> None:  # type: ignore[no-untyped-def]
+    pairing = _draft_board(organiser)
+    player = Player.objects.get(pk=pairing.white.player_id)
+    player.user = User.objects.create_user("ann", password="pw-ann-12345")
+    player.save()
+    missing = Pairing.objects.order_by("-pk").first().pk + 1000  # type: ignore[union-attr]
+    client.force_login(player.user)
+    for target in (pairing.pk, missing):
+        page = client.get(f"/games/pairings/{target}/submit/")
+        assert page.status_code == 404
+        assert pairing.black.player.display_name not in page.content.decode()
+    api_client.force_authenticate(player.user)
+
+    def submitted(target: int) -> tuple[int, object]:
+        answer = api_client.post("/api/games/submit/", {"pairing": target, "record": "1. x"}, format="json")
+        return answer.status_code, answer.json()
+
+    code, body = submitted(pairing.pk)
+    assert "not published" not in str(body)
+    missing_code, missing_body = submitted(missing)
+    assert code == missing_code
+    assert str(body).replace(str(pairing.pk), "N") == str(missing_body).replace(str(missing), "N")
+    # its managers still see the page, where the submission says why it is refused
+    client.force_login(organiser)
+    assert client.get(f"/games/pairings/{pairing.pk}/submit/").status_code == 200
+    edits.publish_round(pairing.round, organiser)
+    client.force_login(player.user)
+    assert client.get(f"/games/pairings/{pairing.pk}/submit/").status_code == 200

@@ -59,13 +59,29 @@ class RecordForm(forms.Form):
         data = super().clean() or {}
         upload = data.get("upload")
         if upload:
-            try:
-                data["record"] = upload.read(services.MAX_RECORD_CHARS + 1).decode("utf-8")  # type: ignore[attr-defined]
-            except UnicodeDecodeError as exc:
-                raise forms.ValidationError(_("the uploaded file is not UTF-8 text")) from exc
+            data["record"] = _uploaded_text(upload)
         if not str(data.get("record") or "").strip():
             raise forms.ValidationError(_("paste the record or upload a file"))
         return data
+
+
+def _uploaded_text(upload: object) -> str:
+    """An uploaded record's text: refused whole (naming the limit) when longer than a record may be,
+    never cut; at most 4 bytes a character in UTF-8, so a longer file is refused unread."""
+    limit = services.MAX_RECORD_CHARS
+    too_long = forms.ValidationError(
+        _("the uploaded file is longer than the limit of %(limit)s characters for a record")
+        % {"limit": limit}
+    )
+    if int(getattr(upload, "size", 0) or 0) > 4 * limit:
+        raise too_long
+    try:
+        text = upload.read(4 * limit + 1).decode("utf-8")  # type: ignore[attr-defined]
+    except UnicodeDecodeError as exc:
+        raise forms.ValidationError(_("the uploaded file is not UTF-8 text")) from exc
+    if len(text) > limit:
+        raise too_long
+    return str(text)
 
 
 class ResultForm(forms.Form):
@@ -91,8 +107,11 @@ class ResultForm(forms.Form):
 @login_required
 def pairing_game(request: HttpRequest, pairing_id: int, number: int) -> HttpResponse:
     """The page of game ``number`` of a pairing, created on first use (the queue's boards without a game)."""
-    pairing = get_object_or_404(
-        Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
+    pairing = get_object_or_404(  # a draft round's board is not there for those who may not see it
+        Pairing.objects.visible_to(request.user).select_related(
+            "round__event", "white__player", "black__player"
+        ),
+        pk=pairing_id,
     )
     require(
         request.user,
@@ -113,8 +132,11 @@ def pairing_game(request: HttpRequest, pairing_id: int, number: int) -> HttpResp
 @login_required
 @require_http_methods(["GET", "POST"])
 def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
-    pairing = get_object_or_404(
-        Pairing.objects.select_related("round__event", "white__player", "black__player"), pk=pairing_id
+    pairing = get_object_or_404(  # a draft round's board is not there for those who may not see it
+        Pairing.objects.visible_to(request.user).select_related(
+            "round__event", "white__player", "black__player"
+        ),
+        pk=pairing_id,
     )
     if pairing.black_id is None:
         messages.error(request, _("A bye has no game to submit."))
