@@ -12,7 +12,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BENCHMARKS = ["gipf_bench", "dvonn_bench", "replay_bench", "pairing_bench", "ratings_bench"]
+BENCHMARKS = [
+    "gipf_bench",
+    "dvonn_bench",
+    "replay_bench",
+    "pairing_bench",
+    "ratings_bench",
+    "player_list_bench",
+]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,6 @@ pairing numbers (rating, then name) lives here: :func:`initial_ranking`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.text import slugify
@@ -20,6 +19,7 @@ from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Pairing, Registration, Round
 from tournaments.ratings.families import family_of
 from tournaments.ratings.services import current_rating, rules_for
+from tournaments.registration import lists
 from tournaments.registration.byes import settings_of
 from tournaments.registration.matching import find_player
 from tournaments.rounds import next_unpaired_round
@@ -37,57 +37,6 @@ def unique_handle(name: str) -> str:
     return handle
 
 
-@dataclass
-class ParsedEntry:
-    line: int
-    name: str
-    rating: int | None
-    country: str = ""
-
-
-def split_rating(line: str) -> tuple[str, int | None]:
-    """``"Ann Smith, 1650"`` -> ("Ann Smith", 1650): a trailing number of 1 to 4 digits after
-    white space, or after a comma or semicolon, is the rating; otherwise the whole line is the name.
-
-    Read with string operations, linear in the line whatever it holds.
-    """
-    head = line.rstrip()
-    digits = len(head) - len(head.rstrip("0123456789"))
-    if not 1 <= digits <= 4:
-        return line, None
-    prefix = head[: len(head) - digits]
-    # The separator: white space, at most one comma or semicolon, white space before it.
-    name = prefix.rstrip()
-    if name.endswith((",", ";")):
-        name = name[:-1].rstrip()
-    if len(name) == len(prefix) or (not name and len(prefix) < 2):
-        return line, None  # no separator, or nothing before it
-    return name.strip(" ,;"), int(head[len(prefix) :])
-
-
-def parse_player_list(text: str) -> list[ParsedEntry]:
-    """One player a line: ``Name`` or ``Name, 1650`` (a trailing number is the rating)."""
-    entries, errors = [], []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        name, rating = split_rating(line)
-        name = " ".join(name.split())
-        if not name:
-            errors.append(f"line {number}: no name")
-            continue
-        if len(name) > 120:
-            errors.append(f"line {number}: name longer than 120 characters")
-            continue
-        entries.append(ParsedEntry(number, name, rating))
-    if errors:
-        raise ServiceError("; ".join(errors))
-    if not entries:
-        raise ServiceError(_("the list is empty: write one player per line, optionally followed by a rating"))
-    return entries
-
-
 def initial_ranking(registrations: Iterable[Registration]) -> list[Registration]:
     """FIDE initial ranking: rating descending, then name."""
     return sorted(registrations, key=lambda r: (-r.rating, r.player.display_name.lower(), r.pk))
@@ -97,10 +46,7 @@ def register(event: Event, user: object, player: Player, rating: int | None = No
     require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.FINISHED:
-            raise ServiceError(_("the event is finished: no more registrations"))
-        if event.status == Event.Status.RUNNING and not event.system_spec.late_entries:
-            raise ServiceError(_("a round robin cannot take players after it has started"))
+        _check_open(event)
         already = _("%(player)s is already registered") % {"player": player}
         if Registration.objects.filter(event=event, player=player).exists():
             raise ServiceError(already)
@@ -111,6 +57,13 @@ def register(event: Event, user: object, player: Player, rating: int | None = No
             player=player,
             rating=_entry_rating(event, player) if rating is None else rating,
         )
+
+
+def _check_open(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise ServiceError(_("the event is finished: no more registrations"))
+    if event.status == Event.Status.RUNNING and not event.system_spec.late_entries:
+        raise ServiceError(_("a round robin cannot take players after it has started"))
 
 
 def _entry_rating(event: Event, player: Player) -> int:
@@ -152,18 +105,19 @@ def _new_player(name: str) -> Player:
     raise ServiceError(_("the player %(name)s could not be created: try again") % {"name": name})
 
 
-def register_list(event: Event, user: object, text: str) -> list[Registration]:
-    """Register every player of a pasted list, all or nothing."""
+def preview_list(event: Event, user: object, text: str) -> lists.Plan:
+    """What registering a pasted list would do (registration.lists), every problem at once."""
     require(user, Action.MANAGE_EVENT, event)
-    entries = parse_player_list(text)
+    return lists.plan_list(event, text)
+
+
+def register_list(event: Event, user: object, text: str) -> list[Registration]:
+    """Register every player of a pasted list, all or nothing, in bulk (registration.lists)."""
+    require(user, Action.MANAGE_EVENT, event)
     with transaction.atomic():
-        registrations = []
-        for entry in entries:
-            try:
-                registrations.append(register_by_name(event, user, entry.name, entry.rating))
-            except ServiceError as exc:
-                raise ServiceError(f"line {entry.line} ({entry.name}): {exc}") from exc
-        return registrations
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _check_open(event)
+        return lists.register_plan(lists.plan_list(event, text), _new_player)
 
 
 def withdraw(registration: Registration, user: object, from_round: int | None = None) -> Registration:

@@ -95,3 +95,51 @@ def test_late_entry_from_round_four_gets_the_next_number_and_zero_byes(organiser
     with pytest.raises(ServiceError, match="round robin"):
         rr = event_services.create_event(organiser, name="RR", game="dvonn", pairing_system="round-robin")
         registration_services.add_late_entry(rr, organiser, "Lou")
+
+
+def test_a_pasted_list_of_1000_players_is_written_in_a_fixed_number_of_queries(
+    organiser: User, django_assert_max_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    event = make_event(organiser, "Ann 1900")
+    Player.objects.create(display_name="Known Player", handle="known")
+    lines = [f"Player Number{n}, {1000 + n}" for n in range(998)] + ["Known Player 1700", "@known"]
+    with (
+        django_assert_max_num_queries(30),
+        pytest.raises(ServiceError, match="line 1000 \\(@known\\): also on line 999"),
+    ):
+        registration_services.register_list(event, organiser, "\n".join(lines))
+    with django_assert_max_num_queries(30):  # was 17 a player
+        added = registration_services.register_list(event, organiser, "\n".join(lines[:999]))
+    assert len(added) == 999
+    assert event.registrations.count() == 1000
+    stored = {r.player.display_name: r.rating for r in event.registrations.select_related("player")}
+    assert stored["Player Number0"] == 1000 and stored["Player Number997"] == 1997
+    assert stored["Known Player"] == 1700
+    assert Player.objects.filter(display_name="Known Player").count() == 1
+
+
+def test_every_problem_of_a_pasted_list_is_reported_and_nothing_registered(organiser: User) -> None:
+    event = make_event(organiser, "Ann 1900")
+    Player.objects.create(display_name="Twin", handle="twin-a")
+    Player.objects.create(display_name="Twin", handle="twin-b")
+    text = "Zoe 1500\nAnn\nTwin\n@nobody\nZoe\nMarc Dupont 99999"
+    with pytest.raises(ServiceError) as raised:
+        registration_services.register_list(event, organiser, text)
+    assert raised.value.problems == [  # type: ignore[attr-defined]
+        "line 2 (Ann): Ann is already registered",
+        "line 3 (Twin): several players are called Twin (@twin-a, @twin-b): write the handle of the one meant instead",
+        "line 4 (@nobody): no player has the handle @nobody",
+        "line 5 (Zoe): also on line 1 of the list",
+        "line 6 (Marc Dupont): '99999' is not a rating: a rating is a whole number from 0 to 4000",
+    ]
+    assert not Player.objects.filter(display_name="Zoe").exists()
+    assert event.registrations.count() == 1
+
+
+def test_new_players_of_a_list_get_free_handles(organiser: User) -> None:
+    Player.objects.create(display_name="Ann Lee", handle="ann-lee")
+    Player.objects.create(display_name="Someone", handle="ann-lee-2")
+    event = make_event(organiser, "Bob")
+    registration_services.register_list(event, organiser, "Ann-Lee 1500\nAnn  lee! 1400")
+    handles = set(event.registrations.values_list("player__handle", flat=True))
+    assert handles == {"bob", "ann-lee-3", "ann-lee-4"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
@@ -9,11 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts.errors import attempt
+from accounts.errors import Attempt, attempt
 from accounts.policy import Action, require
 from tournaments.models import Event, Pairing, Registration
 from tournaments.registration import services as registration_services
 from tournaments.registration.byes import settings_of
+from tournaments.registration.lists import Plan
 from tournaments.rounds import next_unpaired_round, registration_open
 from tournaments.web.forms.registration import LateEntryForm, PasteListForm, RegisterPlayerForm
 from tournaments.web.views.common import event_context, event_page, id_or_404, swiss_context
@@ -23,6 +26,7 @@ from tournaments.web.views.confirm import mark_undoable, undo_withdrawal_action,
 def common_registrations(request: HttpRequest, event: Event) -> HttpResponse:
     """The players of an event; managers register (one or a pasted list) and withdraw here."""
     register_form, paste_form = RegisterPlayerForm(), PasteListForm()
+    preview: Plan | None = None
     status = 200
     if request.method == "POST":
         if not request.user.is_authenticated:
@@ -31,23 +35,39 @@ def common_registrations(request: HttpRequest, event: Event) -> HttpResponse:
         action = request.POST.get("action", "")
         if action == "register":
             register_form = RegisterPlayerForm(request.POST)
-        elif action == "paste":
+        elif action in ("paste", "preview"):
             paste_form = PasteListForm(request.POST)
-        done = attempt(lambda: _players_action(request, event, action, register_form, paste_form))
-        if done.value is not None:
-            return done.value
+        done: Attempt[Any]
+        if action == "preview":  # what the list would register, before anything is
+            done = attempt(
+                lambda: (
+                    registration_services.preview_list(
+                        event, request.user, paste_form.cleaned_data["players"]
+                    )
+                    if paste_form.is_valid()
+                    else None
+                )
+            )
+            preview = done.value
+        else:
+            done = attempt(lambda: _players_action(request, event, action, register_form, paste_form))
+            if done.value is not None:
+                return done.value  # type: ignore[no-any-return]
         if done.refused:
             if action == "withdraw" or not registration_open(event):
                 messages.error(request, f"{done.reason[:1].upper()}{done.reason[1:]}.")
                 return redirect("tournaments:registrations", slug=event.slug)
-            (paste_form if action == "paste" else register_form).add_error(None, done.reason)
-        status = 400
+            target = paste_form if action in ("paste", "preview") else register_form
+            for problem in getattr(done.error, "problems", None) or [done.reason]:  # every problem of a list
+                target.add_error(None, problem)
+        status = 200 if preview is not None else 400
     context = event_context(request, event, "players")
     context.update(
         {
             "registrations": list(event.registrations.select_related("player")),
             "register_form": register_form,
             "paste_form": paste_form,
+            "preview": preview,
             "can_register": registration_open(event),
         }
     )
