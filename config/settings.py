@@ -7,11 +7,16 @@ mode (tasks run in the web process). ``DATABASE_URL=postgres://...`` switches to
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from arbiter.svg import STYLE as SVG_STYLE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -89,6 +94,8 @@ MIDDLEWARE = [
     # Record submissions, result entry and claim attempts from the pages: the API's rates, 429 above.
     "accounts.middleware.SubmissionThrottleMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Content-Security-Policy (django-csp): CONTENT_SECURITY_POLICY below.
+    "csp.middleware.CSPMiddleware",
     # Embedded default only (eager tasks, no beat): now and then a request sweeps for lost work.
     "config.sweep.SweepOnRequestMiddleware",
 ]
@@ -130,7 +137,32 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Request bodies: Django's defaults, stated (config.middleware names them when a request is over).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
+# Content-Security-Policy (django-csp): everything from the site itself, no inline script or style
+# attribute; the one inline style is the boards' SVG stylesheet (arbiter.svg.STYLE, a constant),
+# allowed by its hash. Swagger UI (/api/docs/) loads its start-up script as a file.
+_SVG_STYLE_HASH = base64.b64encode(hashlib.sha256(SVG_STYLE.encode()).digest()).decode()
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, f"'sha256-{_SVG_STYLE_HASH}'"],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LANGUAGE_CODE = "en-gb"
 # English and Ukrainian; the Ukrainian catalogue is locale/uk/LC_MESSAGES/django.po (its .mo is committed).

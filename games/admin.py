@@ -49,7 +49,22 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return super().change_view(request, object_id, form_url, extra_context)
 
 
-class SubmittedRecordInline(admin.TabularInline):
+# The most rows an admin inline formset reads (registrations of an event, boards of a round, ...).
+MAX_INLINE_FORMS = 500
+
+
+class BoundedInline(admin.TabularInline):  # type: ignore[type-arg]
+    """An inline whose formset reads at most :data:`MAX_INLINE_FORMS` forms whatever the posted
+    ``TOTAL_FORMS`` says (Django's default bound is max_num + 1,000). Every inline of the admin is one."""
+
+    max_num = MAX_INLINE_FORMS
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        kwargs.setdefault("absolute_max", MAX_INLINE_FORMS)
+        return super().get_formset(request, obj, **kwargs)
+
+
+class SubmittedRecordInline(BoundedInline):
     model = SubmittedRecord
     extra = 0
     fields = (

@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.admin import ReadOnlyAdmin
+from games.admin import BoundedInline, ReadOnlyAdmin
 from tournaments.models import (
     ByeRequest,
     Event,
@@ -30,7 +30,7 @@ from tournaments.models import (
 )
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(BoundedInline):
     model = Registration
     extra = 0
     autocomplete_fields = ("player",)
@@ -53,7 +53,7 @@ class RegistrationAdmin(admin.ModelAdmin):
     search_fields = ("player__display_name", "event__name")
 
 
-class PairingInline(admin.TabularInline):
+class PairingInline(BoundedInline):
     model = Pairing
     extra = 0
     fields = ("board", "white", "black", "bye", "results", "white_score", "black_score", "source")

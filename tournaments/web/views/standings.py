@@ -42,9 +42,19 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
+# A cell starting with one of these is a formula to a spreadsheet (OWASP's "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell a spreadsheet shows as text: one starting like a formula gets a leading ``'``."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings page as a CSV download: rank, pairing number, name, points, then each
-    tie-break by its C.07 code, every value a decimal number."""
+    """The standings page as a CSV download: rank, pairing number, name (as text, never a formula:
+    :func:`spreadsheet_text`), points, then each tie-break by its C.07 code, every value a decimal
+    number."""
     event = event_or_404(slug)
     lines, _after_round, _live = standing_lines(event)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -56,7 +66,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             [
                 line.rank,
                 line.registration.pairing_number or "",
-                line.registration.player.display_name,
+                spreadsheet_text(line.registration.player.display_name),
                 decimal_points(line.points),
                 *("" if value is None else value for _code, value in line.tie_breaks),
             ]
