@@ -115,7 +115,9 @@ def check_result_tag(tags: dict[str, str], result: str | None) -> None:
 
 
 def strip_comments(text: str) -> str:
-    """Each ``{...}`` comment replaced by a space; an unclosed ``{`` and what follows stay.
+    """Each ``{...}`` comment replaced by a space; a ``{`` never closed is an
+    :class:`UnreadableRecordError` naming the comment (docs/rules.md, records of both games), so a
+    record whose end was swallowed by a comment is never read as unfinished.
 
     A scan with ``str.find``, linear in the text whatever it holds (a regular expression retried
     at every ``{`` of a text full of unclosed ones takes quadratic time).
@@ -124,10 +126,16 @@ def strip_comments(text: str) -> str:
     position = 0
     while True:
         start = text.find("{", position)
-        end = text.find("}", start + 1) if start >= 0 else -1
-        if end < 0:
+        if start < 0:
             parts.append(text[position:])
             return "".join(parts)
+        end = text.find("}", start + 1)
+        if end < 0:
+            comment = text[start : start + 31].rstrip()
+            raise UnreadableRecordError(
+                gettext_noop("the comment {comment} is never closed: a comment ends with }}"),
+                comment=repr(comment + ("…" if len(text) - start > 31 else "")),
+            )
         parts.append(text[position:start])
         parts.append(" ")
         position = end + 1

@@ -14,7 +14,7 @@ import pytest
 
 from arbiter import registry
 from arbiter.dvonn.position import parse_position as parse_dvonn_position
-from arbiter.errors import ArbiterError, InvalidPositionError
+from arbiter.errors import ArbiterError, InvalidPositionError, UnreadableRecordError
 from arbiter.gipf.position import parse_position as parse_gipf_position
 from arbiter.records import parse_tagged, small_number, strip_comments
 from tests.conftest import shared_path
@@ -61,9 +61,21 @@ def test_a_dvonn_score_comment_full_of_spaces_is_read_in_linear_time() -> None:
     assert _ratio(record, _swallow(lambda text: registry.replay(text, "dvonn"))) < LINEAR_RATIO
 
 
+def test_a_comment_never_closed_is_an_error_naming_the_comment() -> None:
+    with pytest.raises(UnreadableRecordError) as raised:
+        strip_comments("a {never closed")
+    assert raised.value.reason == "the comment '{never closed' is never closed: a comment ends with }"
+    with pytest.raises(UnreadableRecordError) as raised:
+        strip_comments("a {" + "x" * 100)
+    assert raised.value.reason == "the comment '{" + "x" * 30 + "…' is never closed: a comment ends with }"
+    # a record whose end a comment swallowed is an error, never an unfinished game
+    with pytest.raises(UnreadableRecordError, match="the comment '\\{oops 2. c1 d1' is never closed"):
+        registry.replay('[Game "DVONN"]\n1. a1 b1 {oops 2. c1 d1', "dvonn")
+    assert registry.replay('[Game "DVONN"]\n1. a1 b1 {fine} 2. c1 d1', "dvonn").valid
+
+
 def test_comments_are_removed_up_to_the_first_closing_brace() -> None:
     assert strip_comments("a {b {c} d} e") == "a   d} e"
-    assert strip_comments("a {never closed") == "a {never closed"
     assert strip_comments("{x}{y}z") == "  z"
     assert parse_tagged('[Game "GIPF standard"]\n1. {opening} Gi1-h2').tokens == ["Gi1-h2"]
 
