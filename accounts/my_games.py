@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.claims import player_of
 from games.confirmation import can_answer
 from games.models import Game
+from tournaments.core.codes import outcome
 from tournaments.models import Pairing, Round
 
 SUBMIT, ANSWER, WAIT_OPPONENT, WAIT_ARBITER, DONE = "submit", "answer", "wait-opponent", "wait-arbiter", ""
@@ -34,6 +35,9 @@ class PairingLine:
     colour: str
     opponent: object
     lines: list[GameLine] = field(default_factory=list)
+    mine: int | None = None  # the player's score, half-points
+    theirs: int | None = None
+    outcome: str = ""  # won, lost, drawn (results.codes.outcome)
 
     @property
     def needs_action(self) -> bool:
@@ -71,6 +75,12 @@ def games_of_user(user: object) -> list[PairingLine]:
         white = pairing.white.player_id == player.pk
         opponent = (pairing.black.player if white else pairing.white.player) if pairing.black else None
         line = PairingLine(pairing, _("White") if white else _("Black"), opponent)
+        line.mine, line.theirs = (
+            (pairing.white_score, pairing.black_score)
+            if white
+            else (pairing.black_score, pairing.white_score)
+        )
+        line.outcome = outcome(line.mine, line.theirs) if pairing.black_id is not None else ""
         if pairing.black_id is not None:
             round_open = pairing.round.status == Round.Status.PAIRED
             games = {game.number: game for game in pairing.games.all()}

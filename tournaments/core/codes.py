@@ -94,6 +94,17 @@ def written_out(codes: Sequence[str], or_word: str = "or") -> str:
     return f"{', '.join(codes[:-1])} {or_word} {codes[-1]}"
 
 
+WON, LOST, DRAWN = "won", "lost", "drawn"
+
+
+def outcome(mine: int | None, theirs: int | None) -> str:
+    """A pairing from one player's side: ``won``, ``lost`` or ``drawn`` by the two scores, ``""``
+    while it has no result or has no opponent (a bye)."""
+    if mine is None or theirs is None:
+        return ""
+    return WON if mine > theirs else LOST if mine < theirs else DRAWN
+
+
 def first_named_is_white(game_index: int) -> bool:
     """Game 1 of a pairing has the pairing's colours; game 2 of a match has them swapped.
 

@@ -18,7 +18,10 @@ from tournaments.core.codes import (
     BYE_NAMES,
     BYE_PAIRING_ALLOCATED,
     BYE_ZERO,
+    DRAWN,
     GAME_RESULTS,
+    LOST,
+    WON,
     format_points,
 )
 from tournaments.standings.statistics import UNKNOWN
@@ -79,6 +82,15 @@ def tiebreak(value: Decimal | None, code: str) -> str:
     if value is None:
         return "–"
     return formats.number_format(value)
+
+
+OUTCOME_NAMES = {WON: _("won"), LOST: _("lost"), DRAWN: _("drawn")}
+
+
+@register.filter
+def outcome_name(outcome: str) -> str:
+    """ "won" -> "won" in the page's language (results.codes.outcome)."""
+    return str(OUTCOME_NAMES.get(outcome, ""))
 
 
 @register.filter

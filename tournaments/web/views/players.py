@@ -10,6 +10,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from accounts.models import Player
+from tournaments.core.codes import outcome
 from tournaments.models import Pairing
 from tournaments.ratings.chart import ChartPoint, rating_chart_svg
 from tournaments.ratings.selectors import FamilyRating, player_ratings
@@ -39,9 +40,7 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
         opponent = None if pairing.is_bye else (pairing.black if as_white else pairing.white)
         mine = pairing.white_score if as_white else pairing.black_score
         theirs = pairing.black_score if as_white else pairing.white_score
-        outcome = ""
-        if mine is not None and not pairing.is_bye and theirs is not None:
-            outcome = "won" if mine > theirs else "lost" if mine < theirs else "drawn"
+        won_or_lost = "" if pairing.is_bye else outcome(mine, theirs)
         games.append(
             {
                 "pairing": pairing,
@@ -51,7 +50,7 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
                 "opponent": opponent,
                 "mine": mine,
                 "theirs": theirs,
-                "outcome": outcome,
+                "outcome": won_or_lost,
                 "records": [g for g in pairing.games.all() if g.verified_at],
             }
         )
