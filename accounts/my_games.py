@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.claims import player_of
 from games.confirmation import can_answer
+from games.decisions import state_label
 from games.models import Game
 from tournaments.core.codes import outcome
 from tournaments.models import Pairing, Round
@@ -55,7 +56,7 @@ def _line(number: int, game: Game | None, round_open: bool, user: object) -> Gam
         return GameLine(number, game, WAIT_OPPONENT, _("Waiting for your opponent to confirm"))
     if game.state == Game.State.DISPUTED:
         return GameLine(number, game, WAIT_ARBITER, _("Disputed: waiting for the arbiter"))
-    return GameLine(number, game, DONE, game.get_state_display())
+    return GameLine(number, game, DONE, state_label(game))
 
 
 def games_of_user(user: object) -> list[PairingLine]:

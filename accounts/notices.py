@@ -24,6 +24,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
+from games.decisions import ROLE_ORGANISER, role_of
 from games.models import Game
 from games.signals import DECIDED, DISPUTED, SUBMITTED
 
@@ -71,6 +72,12 @@ def describe(game: Game, kind: str, actor: object, detail: str) -> str:
             "actor": _name(actor),
             "game": where,
             "reason": detail,
+        }
+    if kind == DECIDED and role_of(actor, game.pairing.round.event) == ROLE_ORGANISER:
+        return _("The organiser decided %(game)s: the result is %(result)s%(reason)s") % {
+            "game": where,
+            "result": game.result,
+            "reason": f" ({detail})" if detail else "",
         }
     if kind == DECIDED:
         return _("The arbiter decided %(game)s: the result is %(result)s%(reason)s") % {

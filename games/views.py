@@ -43,13 +43,18 @@ def _render_game(
     for version, record in enumerate(submissions, start=1):
         record.version = version  # type: ignore[attr-defined]
     can_decide = can(request.user, Action.DECIDE_RESULT, game) and game.state != Game.State.DECIDED
+    decision = game.decisions.select_related("decided_by", "submission").first()
     if can_decide and decision_form is None:
         decision_form = DecisionForm(submissions=decisions.decidable_submissions(game))
     context = {
         "game": game,
         "submissions": submissions[::-1],
         "disputes": list(game.disputes.select_related("opened_by", "submission", "decision")),
-        "decision": game.decisions.select_related("decided_by", "submission").first(),
+        "decision": decision,
+        "decided_by_organiser": decision is not None
+        and decisions.role_of(decision.decided_by, game.pairing and game.pairing.round.event)
+        == decisions.ROLE_ORGANISER,
+        "state_label": decisions.state_label(game, decision),
         "can_answer": confirmation.can_answer(game, request.user),
         "dispute_form": dispute_form or DisputeForm(),
         "can_decide": can_decide and not origins.refusal(game, origins.DECIDE),
