@@ -4,7 +4,9 @@ The rules at home here:
 
 * only the event's organisers and arbiters decide (checked here, whatever the page or API did);
 * a decision either makes one valid, complete submission of the game official, or sets a result
-  with a reason (forfeit, adjudication, both lose, other); it is final (a second decision is
+  with a reason (forfeit, adjudication, both lose, other), which changes the result and leaves a
+  verified record the game's (its board still shown; :func:`what_changed` says what changed); it
+  is final (a second decision is
   refused), logged as a :class:`~games.models.Decision` row (who, when, what, why), closes the
   game's open disputes and is applied to the pairing with source ``ARBITER``;
 """
@@ -88,7 +90,8 @@ def decide(
                 )
             if not reason:
                 raise GameServiceError(_("give the reason for the result you set"))
-            game.result, game.termination, game.plies, game.score, game.record = result, "", 0, "", ""
+            # the result changes, the moves do not: a verified record stays the game's (its board shown)
+            game.result, game.termination = result, ""
         decision = settle(game, record, decided_by=user, kind=kind, reason=reason)
         finish(game, ARBITER)  # a refusal (GameServiceError) undoes the decision
         result_changed.send(sender=Game, game=game, kind=DECIDED, actor=user, detail=reason)
@@ -137,6 +140,29 @@ def state_label(game: Game, decision: Decision | None = None) -> str:
     if decision is not None and role_of(decision.decided_by, event) == ROLE_ORGANISER:
         return _("Decided by the organiser")
     return str(game.get_state_display())
+
+
+def what_changed(game: Game, decision: Decision | None) -> str:
+    """What a decision with a result changed, said against the game's verified record (``""`` when
+    the decision made a submission official, or the game has no record)."""
+    if decision is None or decision.kind == Decision.Kind.SUBMISSION or not game.record:
+        return ""
+    shown = (
+        game.submissions.filter(text=game.record, status=SubmittedRecord.Status.VALID)
+        .values_list("verdict", flat=True)
+        .first()
+    )
+    written = (shown or {}).get("result") or ""
+    if not written:
+        return _("The record ends before the game is over; the decision made the result %(result)s.") % {
+            "result": decision.result
+        }
+    if written == decision.result:
+        return _("The record's result %(result)s stands; the decision made it final.") % {"result": written}
+    return _("The record's result was %(record)s; the decision changed it to %(result)s.") % {
+        "record": written,
+        "result": decision.result,
+    }
 
 
 def _chosen_submission(game: Game, submission_id: int | None) -> SubmittedRecord:

@@ -55,6 +55,7 @@ def _render_game(
         and decisions.role_of(decision.decided_by, game.pairing and game.pairing.round.event)
         == decisions.ROLE_ORGANISER,
         "state_label": decisions.state_label(game, decision),
+        "decision_change": decisions.what_changed(game, decision),
         "can_answer": confirmation.can_answer(game, request.user),
         "dispute_form": dispute_form or DisputeForm(),
         "can_decide": can_decide and not origins.refusal(game, origins.DECIDE),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from html import unescape
 from typing import Any
 
 import pytest
@@ -27,7 +28,7 @@ def board(django_capture_on_commit_callbacks: Callable[..., Any]) -> Board:
 
 
 def text_of(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
 def board_cell(board: Board) -> str:
@@ -69,3 +70,43 @@ def test_an_arbiters_decision_reads_as_the_arbiters(board: Board) -> None:
     assert "decided by the arbiter" in page and "The arbiter's decision" in page
     assert "organiser" not in page.lower().split("the arbiter's decision")[1][:200]
     assert Notice.objects.filter(recipient=board.bob, text__startswith="The arbiter decided").exists()
+
+
+def test_after_a_decision_with_a_result_the_page_shows_the_records_board_and_the_change(board: Board) -> None:
+    record = board.submit(board.ann, BLACK_WINS)  # Black wins: 0-1
+    board.run(
+        decisions.decide,
+        board.game(),
+        board.ada,
+        kind=Decision.Kind.OTHER,
+        result="1-0",
+        reason="Bob's phone rang",
+    )
+    game = board.game()
+    assert (game.result, game.record) == ("1-0", record.text)
+    client = Client()
+    client.force_login(board.bob)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'id="board-viewer"' in html and "<svg" in html
+    page = text_of(html)
+    assert "The record's result was 0-1; the decision changed it to 1-0." in page
+    assert "Bob's phone rang" in page
+    pairing = board.refreshed_pairing()
+    assert (pairing.results, pairing.white_score, pairing.black_score) == ("1-0", 2, 0)
+
+
+def test_a_decision_without_a_record_says_nothing_about_one(board: Board) -> None:
+    board.run(
+        decisions.decide,
+        board.game_or_create(),
+        board.ada,
+        kind=Decision.Kind.FORFEIT,
+        result="+/-",
+        reason="absent",
+    )
+    game = board.game()
+    assert decisions.what_changed(game, game.decisions.first()) == ""
+    client = Client()
+    client.force_login(board.bob)
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert 'id="board-viewer"' not in html and 'id="decision-change"' not in html
