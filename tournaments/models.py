@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -137,7 +137,9 @@ class Registration(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey("accounts.Player", on_delete=models.PROTECT, related_name="registrations")
     pairing_number = models.PositiveIntegerField(null=True, blank=True)
-    rating = models.IntegerField(default=0, help_text="Rating at the start of the event")
+    rating = models.IntegerField(
+        null=True, blank=True, help_text="Rating at the start of the event; empty: unrated"
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     withdrawn_from_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="First round the player is no longer paired in"
@@ -145,7 +147,8 @@ class Registration(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["pairing_number", "-rating", "player__display_name"]
+        # the unrated after the rated (SQLite and PostgreSQL put NULL at opposite ends otherwise)
+        ordering = ["pairing_number", F("rating").desc(nulls_last=True), "player__display_name"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="registration_once_per_event"),
             models.UniqueConstraint(

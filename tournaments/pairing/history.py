@@ -60,7 +60,7 @@ def build_state(event: Event, round_number: int) -> EventState:
             PlayerState(
                 number=registration.pairing_number or 0,
                 name=registration.player.display_name,
-                rating=registration.rating,
+                rating=registration.rating or 0,  # 0: unrated, as in TRF
                 points=totals[registration.pk],
                 history=history,
                 available=registration.is_active_in(round_number),

@@ -11,7 +11,8 @@ reported at once (:class:`PlayerListError`), one per line, in line order.
 Planning (:func:`plan_list`): which stored player each line means (``registration.matching``, looked
 up for the whole list at once), the rating each registration gets, and every further problem (a
 player twice in the list, already registered, an ambiguous name, an unknown handle). The players
-page shows the plan before anything is registered.
+page shows the plan before anything is registered. A player with no rating given and none in the
+event's rating list is registered unrated.
 
 Registering (:func:`register_plan`): the plan written in bulk (new players, then registrations) in
 one transaction, a fixed number of queries whatever the list's length.
@@ -33,7 +34,6 @@ from accounts.models import Player
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Rating, Registration
 from tournaments.ratings.families import family_of
-from tournaments.ratings.services import rules_for
 from tournaments.registration.matching import AmbiguousPlayer, UnknownHandle, find_player, normalised
 
 MAX_LIST_PLAYERS = 1000
@@ -173,7 +173,7 @@ class PlannedEntry:
 
     line: int
     name: str
-    rating: int
+    rating: int | None  # None: unrated
     given_rating: int | None
     player: Player | None = None
 
@@ -264,13 +264,12 @@ def plan_list(event: Event, text: str) -> Plan:
     ratings = dict(
         Rating.objects.filter(player_id__in=known, family=family).values_list("player_id", "rating")
     )
-    initial = rules_for(family).initial
     for planned in plan.entries:
         if planned.player is not None and planned.player.pk in registered:
             already = _("%(player)s is already registered") % {"player": planned.player}
             problems.append((planned.line, _problem(planned.line, planned.name, already)))
         stored = ratings.get(planned.player.pk) if planned.player is not None else None
-        planned.rating = next(r for r in (planned.given_rating, stored, initial) if r is not None)
+        planned.rating = planned.given_rating if planned.given_rating is not None else stored
     if problems:
         raise PlayerListError([text for _line, text in sorted(problems)])
     return plan

@@ -18,7 +18,7 @@ from tournaments.errors import ServiceError
 from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Pairing, Registration, Round
 from tournaments.ratings.families import family_of
-from tournaments.ratings.services import current_rating, rules_for
+from tournaments.ratings.services import current_rating
 from tournaments.registration import lists
 from tournaments.registration.byes import settings_of
 from tournaments.registration.matching import find_player
@@ -38,8 +38,12 @@ def unique_handle(name: str) -> str:
 
 
 def initial_ranking(registrations: Iterable[Registration]) -> list[Registration]:
-    """FIDE initial ranking: rating descending, then name."""
-    return sorted(registrations, key=lambda r: (-r.rating, r.player.display_name.lower(), r.pk))
+    """FIDE initial ranking (C.04.3, Dutch system, A.2): rating descending, then name; the unrated
+    players after all the rated ones, by name."""
+    return sorted(
+        registrations,
+        key=lambda r: (r.rating is None, -(r.rating or 0), r.player.display_name.lower(), r.pk),
+    )
 
 
 def register(event: Event, user: object, player: Player, rating: int | None = None) -> Registration:
@@ -66,11 +70,11 @@ def _check_open(event: Event) -> None:
         raise ServiceError(_("a round robin cannot take players after it has started"))
 
 
-def _entry_rating(event: Event, player: Player) -> int:
-    """A player's rating in the family of the event's game, the list's initial rating when he has none."""
-    family = family_of(event.game)
-    rating = current_rating(player, family)
-    return rules_for(family).initial if rating is None else rating
+def _entry_rating(event: Event, player: Player) -> int | None:
+    """A player's rating in the family of the event's game; None (unrated) when he has none. The
+    list's initial rating is his provisional rating only where the list rates his games
+    (tournaments.ratings: ``rate_period`` starts an unrated player from it)."""
+    return current_rating(player, family_of(event.game))
 
 
 def register_by_name(event: Event, user: object, name: str, rating: int | None = None) -> Registration:

@@ -89,7 +89,7 @@ def standings(event: Event, after_round: int | None = None) -> list[StandingRow]
         rounds,
         points=event.point_system,
         round_robin=event.system_spec.round_robin,
-        ratings={r.pk: r.rating for r in registrations},
+        ratings={r.pk: r.rating or 0 for r in registrations},  # 0: unrated, left out of ARO
         games_per_pairing=event.games_per_pairing,
         cycles=event.system_spec.cycles,
     )

@@ -59,7 +59,7 @@ def export_event(event: Event, user: object = None) -> TrfDocument:
         r.pk: TrfPlayer(
             number=r.pairing_number,
             name=r.player.display_name,
-            rating=max(r.rating, 0),
+            rating=max(r.rating or 0, 0),  # unrated: blank
             federation=r.player.country[:3],
         )
         for r in registrations
@@ -211,7 +211,7 @@ def import_event(
                 )
             meant[person.pk] = player.number
             registration = Registration(
-                event=event, player=person, pairing_number=player.number, rating=player.rating
+                event=event, player=person, pairing_number=player.number, rating=player.rating or None
             )
             gone_from = outline.withdrawn_from(player)
             if gone_from is not None:

@@ -40,7 +40,7 @@ def test_a_pasted_name_means_the_one_stored_player_of_that_name(organiser: User)
     services.register_list(event, organiser, "anna   KOWALSKA\nNew Person, 1600")
     assert registered(event) == {"Anna Kowalska": "anna-k", "New Person": "new-person"}
     assert Player.objects.filter(display_name__iexact="anna kowalska").count() == 1
-    assert Registration.objects.get(event=event, player=anna).rating == 1500  # the list's initial rating
+    assert Registration.objects.get(event=event, player=anna).rating is None  # unrated (issue 20)
 
 
 def test_namesakes_are_told_apart_by_rating_or_by_handle(organiser: User) -> None:

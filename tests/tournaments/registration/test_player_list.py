@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pytest
+from django.utils import translation
 
 from tournaments.errors import ServiceError
 from tournaments.registration.lists import BadRating, PlayerListError, parse_player_list, split_rating
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    with translation.override("en"):
+        yield
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_register_list_parses_names_and_ratings(organiser: User) -> None:
     event = make_event(organiser, "Ann Smith, 1900\n\n# comment\nBob Jones 1750\nCid\tDe Wit\t1600\nEve")
     registered = {r.player.display_name: r.rating for r in event.registrations.select_related("player")}
-    assert registered == {"Ann Smith": 1900, "Bob Jones": 1750, "Cid De Wit": 1600, "Eve": 1500}
+    assert registered == {"Ann Smith": 1900, "Bob Jones": 1750, "Cid De Wit": 1600, "Eve": None}  # unrated
 
 
 def test_register_list_is_all_or_nothing(organiser: User) -> None:
