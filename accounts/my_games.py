@@ -38,7 +38,7 @@ class PairingLine:
     lines: list[GameLine] = field(default_factory=list)
     mine: int | None = None  # the player's score, half-points
     theirs: int | None = None
-    outcome: str = ""  # won, lost, drawn (results.codes.outcome)
+    outcome: str = ""  # won, lost, drawn (tournaments.core.codes.outcome)
 
     @property
     def needs_action(self) -> bool:

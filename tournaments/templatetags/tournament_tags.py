@@ -89,7 +89,7 @@ OUTCOME_NAMES = {WON: _("won"), LOST: _("lost"), DRAWN: _("drawn")}
 
 @register.filter
 def outcome_name(outcome: str) -> str:
-    """ "won" -> "won" in the page's language (results.codes.outcome)."""
+    """ "won" -> "won" in the page's language (tournaments.core.codes.outcome)."""
     return str(OUTCOME_NAMES.get(outcome, ""))
 
 
