@@ -82,6 +82,11 @@ def group(attrs: list[Attr], children: list[str]) -> str:
     return f"<{head}>" + "".join(children) + "</g>"
 
 
+def stylesheet(style: str = "") -> str:
+    """The text of a board's ``<style>`` element: :data:`STYLE`, then the game's own CSS."""
+    return STYLE + style
+
+
 def document(
     width: int, view: tuple[float, float, float, float], title: str, body: list[str], style: str = ""
 ) -> str:
@@ -102,7 +107,7 @@ def document(
     return (
         f"{head}>"
         + element("title", [], title)
-        + f"<style>{STYLE}{style}</style>"
+        + f"<style>{stylesheet(style)}</style>"
         + "".join(body)
         + "</svg>\n"
     )

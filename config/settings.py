@@ -7,16 +7,12 @@ mode (tasks run in the web process). ``DATABASE_URL=postgres://...`` switches to
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import os
 from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-
-from arbiter.svg import STYLE as SVG_STYLE
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -96,6 +92,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Content-Security-Policy (django-csp): CONTENT_SECURITY_POLICY below.
     "csp.middleware.CSPMiddleware",
+    # ...whose style-src also allows each registered game's board stylesheet, by its hash.
+    "games.middleware.BoardStylesPolicyMiddleware",
     # Embedded default only (eager tasks, no beat): now and then a request sweeps for lost work.
     "config.sweep.SweepOnRequestMiddleware",
 ]
@@ -146,14 +144,13 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 
 # Content-Security-Policy (django-csp): everything from the site itself, no inline script or style
-# attribute; the one inline style is the boards' SVG stylesheet (arbiter.svg.STYLE, a constant),
-# allowed by its hash. Swagger UI (/api/docs/) loads its start-up script as a file.
-_SVG_STYLE_HASH = base64.b64encode(hashlib.sha256(SVG_STYLE.encode()).digest()).decode()
+# attribute; the one inline style is a board's SVG stylesheet (one per registered game), allowed by
+# its hash (games.middleware). Swagger UI (/api/docs/) loads its start-up script as a file.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF],
-        "style-src": [SELF, f"'sha256-{_SVG_STYLE_HASH}'"],
+        "style-src": [SELF],  # and each game's board stylesheet by its hash (games.middleware)
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],

@@ -11,6 +11,8 @@ calls the arbiter.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,6 +21,7 @@ from django.utils.translation import gettext as _
 from arbiter import registry
 from arbiter.engine import PlyTrace
 from arbiter.errors import ArbiterError
+from arbiter.svg import stylesheet
 from arbiter.verdict import Verdict
 from games.messages import board_labels
 from games.models import Game, SubmittedRecord
@@ -57,6 +60,16 @@ class MoveRow:
 def _traced(text: str, game: str) -> tuple[Verdict, tuple[PlyTrace, ...]]:
     verdict, plies = registry.replay_traced(text, game)
     return verdict, tuple(plies)
+
+
+def board_style_sources() -> list[str]:
+    """The Content-Security-Policy sources (``'sha256-...'``) of every registered game's board
+    stylesheet (games.middleware): the boards are drawn inline, their ``<style>`` with them."""
+    sources = []
+    for spec in registry.specs():
+        digest = hashlib.sha256(stylesheet(spec.style).encode()).digest()
+        sources.append(f"'sha256-{base64.b64encode(digest).decode()}'")
+    return sources
 
 
 def has_board(game: Game) -> bool:

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
+from arbiter import registry
 from arbiter.svg import STYLE
 from games.admin import MAX_INLINE_FORMS
 from tests.conftest import make_event, play_round, start
@@ -31,8 +33,13 @@ def test_pages_send_a_content_security_policy_without_unsafe_inline(client) -> N
         assert directives["script-src"] == "'self'"
         assert directives["object-src"] == "'none'" and directives["frame-ancestors"] == "'none'"
         assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
-        digest = base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
-        assert directives["style-src"] == f"'self' 'sha256-{digest}'"
+        # each registered game's board stylesheet (the shared CSS, then the game's), by its hash
+        expected = ["'self'"] + [
+            f"'sha256-{base64.b64encode(hashlib.sha256((STYLE + spec.style).encode()).digest()).decode()}'"
+            for spec in registry.specs()
+        ]
+        assert directives["style-src"].split() == expected
+        assert len(expected) >= 3  # GIPF and DVONN at least
 
 
 def test_the_api_docs_load_no_inline_script(client) -> None:  # type: ignore[no-untyped-def]
@@ -108,3 +115,29 @@ def test_an_admin_formset_reads_a_bounded_number_of_forms(admin_client, organise
     answer = admin_client.post(url, data)
     formset = answer.context["inline_admin_formsets"][0].formset
     assert formset.total_form_count() == MAX_INLINE_FORMS == 500
+
+
+@pytest.mark.django_db
+def test_every_inline_stylesheet_of_a_game_page_is_allowed_by_the_policy(
+    django_capture_on_commit_callbacks,  # type: ignore[no-untyped-def]
+) -> None:
+    from tests.games.test_confirmation import BLACK_WINS, make_board
+
+    board = make_board(django_capture_on_commit_callbacks)
+    board.submit(board.ann, BLACK_WINS)
+    client = Client()
+    client.force_login(board.ann)
+    answer = client.get(board.game().get_absolute_url())
+    page = answer.content.decode()
+    styles = re.findall(r"<style>(.*?)</style>", page, re.S)
+    assert styles, "the board is drawn inline, with its stylesheet"
+    allowed = answer["Content-Security-Policy"]
+    for style in styles:
+        digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in allowed
+
+
+@pytest.mark.django_db
+def test_the_admin_sign_in_has_no_inline_script(client) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/admin/login/").content.decode()
+    assert re.search(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>\s*\S", page) is None
