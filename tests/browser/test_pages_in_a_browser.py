@@ -107,18 +107,18 @@ def _step_back_with_the_keyboard(page: Any, shots: Path, name: str) -> None:
     assert plies > 2 and int(viewer.get_attribute("data-ply")) == plies  # the final position first
     before = page.inner_html("#board")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function(f"document.getElementById('board-viewer').dataset.ply === '{plies - 1}'")
+    page.wait_for_selector(f"#board-viewer[data-ply='{plies - 1}']")
     after = page.inner_html("#board")
     assert after != before and "<svg" in after
     assert page.url.endswith(f"?ply={plies - 1}")
     assert page.locator(f'#move-list a[data-ply="{plies - 1}"]').get_attribute("aria-current") == "step"
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function(f"document.getElementById('board-viewer').dataset.ply === '{plies - 2}'")
+    page.wait_for_selector(f"#board-viewer[data-ply='{plies - 2}']")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function(f"document.getElementById('board-viewer').dataset.ply === '{plies - 1}'")
+    page.wait_for_selector(f"#board-viewer[data-ply='{plies - 1}']")
     assert page.inner_html("#board") == after  # forward again: the same position as before
     page.keyboard.press("Home")
-    page.wait_for_function("document.getElementById('board-viewer').dataset.ply === '0'")
+    page.wait_for_selector("#board-viewer[data-ply='0']")
     assert page.inner_html("#board") not in (before, after)
     page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
 
@@ -135,6 +135,12 @@ def test_the_pages_in_a_browser(live_server: Any, browser: Any, shots: Path) -> 
     page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-GB")
     page.set_default_timeout(15_000)
     base = live_server.url
+    # the Content-Security-Policy refuses nothing the pages use (the browser reports each refusal)
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None,
+    )
 
     page.goto(base + urls["event"])
     assert page.locator("h1").inner_text().startswith("GIPF Club Championship")
@@ -186,3 +192,4 @@ def test_the_pages_in_a_browser(live_server: Any, browser: Any, shots: Path) -> 
     _in_view(page, "#board svg")
     assert page.locator("#board svg").bounding_box()["width"] > 300  # type: ignore[index]
     page.screenshot(path=str(shots / "8-game-390px.png"), full_page=True)
+    assert refused == []
