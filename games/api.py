@@ -9,6 +9,9 @@ refused permission 403, a conflict 409, any other ``ServiceError`` 400, with the
 
 from __future__ import annotations
 
+from typing import cast
+
+from django.db.models import Model
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status, viewsets
@@ -21,13 +24,12 @@ from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
 from config.client import client_address
-from games import confirmation, decisions, reports, services
+from games import confirmation, decisions, origins, reports, services
 from games.choices import GameChoiceField
 from games.confirmation import MAX_REASON_CHARS
 from games.messages import arbiter_message
 from games.models import Decision, Game, SubmittedRecord
 from games.results import GAME_RESULTS, PLAYED_RESULTS
-from tournaments.models import Pairing
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -96,15 +98,21 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
 
 
 class VisiblePairingField(serializers.PrimaryKeyRelatedField):
-    """A pairing the requesting user may see: a draft round's board is refused as one that does not exist."""
+    """A pairing the requesting user may see: a draft round's board is refused as one that does not exist.
+    What holds games is the model ``Game.pairing`` names; its app says which the user may see
+    (``games.origins.Holder.visible_to``: the games app imports no event module)."""
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         request = self.context.get("request")
-        return Pairing.objects.visible_to(getattr(request, "user", None))
+        return origins.holders_visible_to(_holder_model(), getattr(request, "user", None))
+
+
+def _holder_model() -> type[Model]:
+    return cast("type[Model]", Game._meta.get_field("pairing").related_model)
 
 
 class SubmitSerializer(serializers.Serializer):
-    pairing = VisiblePairingField(queryset=Pairing.objects.all())
+    pairing = VisiblePairingField(queryset=_holder_model()._default_manager.all())
     game_number = serializers.IntegerField(default=1, min_value=1, max_value=2)
     record = serializers.CharField(
         max_length=services.MAX_RECORD_CHARS,

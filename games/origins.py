@@ -11,11 +11,19 @@ an imported record) has no officials: only a superuser manages its games.
 
 The functions below are the games app's questions; :func:`officials` is also what the permission
 policy asks about a game (``games.roles``).
+
+A record or a result is submitted for a game of what *holds* games (an event's pairing: its games 1
+and 2): the games app's entry points (``games.services.submit_record``, ``games.reports``) take that
+holder and a game number, and learn what they need of it (its games, whether it takes submissions or
+reports now) from the :class:`Holder` its app registers here for its model (``tournaments``
+registers one for ``Pairing``).
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
+
+from django.db.models import QuerySet
 
 from games.models import Game
 
@@ -38,6 +46,11 @@ class Origin(Protocol):
         the pairing) before the game itself is locked."""
         ...
 
+    def round_number(self, game: Game) -> int | None:
+        """The number of the round the game belongs to (a record's Round tag must name it), or
+        ``None`` when the game is of no round."""
+        ...
+
 
 class _Unmanaged:
     """An origin with no officials and nothing to carry a result to."""
@@ -51,12 +64,67 @@ class _Unmanaged:
     def lock_above(self, game_id: int) -> None:
         return None
 
+    def round_number(self, game: Game) -> int | None:
+        return None
 
-# The changes of a game's result an origin may refuse (:meth:`Origin.refusal`).
-ANSWER, DECIDE, TAKE = "answer", "decide", "take"
+
+# The changes of a game's result an origin may refuse (:meth:`Origin.refusal`); REPORT: a result
+# submitted without a record.
+ANSWER, DECIDE, TAKE, REPORT = "answer", "decide", "take", "report"
+
+
+class Holder(Protocol):
+    """What the app owning an object that holds games answers about one of them (``holder``)."""
+
+    def games(self, holder: Any) -> list[Game]:
+        """Its games in order (game 1 first), created on first use; ``GameServiceError`` when it
+        has none."""
+        ...
+
+    def reread(self, holder: Any) -> Any:
+        """The holder read again (inside a submission's transaction)."""
+        ...
+
+    def has_games(self, holder: Any) -> bool:
+        """Whether it has games at all (a bye has none)."""
+        ...
+
+    def closed(self, holder: Any) -> str:
+        """Why its games take no submission or report now; "" when they do."""
+        ...
+
+    def takes_reports(self, holder: Any) -> bool:
+        """Whether its games take a result without a record."""
+        ...
+
+    def visible_to(self, user: object) -> QuerySet[Any]:
+        """The holders ``user`` may see (one not shown to them is refused as one that does not exist)."""
+        ...
+
 
 _ORIGINS: dict[str, Origin] = {}
 _UNMANAGED = _Unmanaged()
+
+
+_HOLDERS: dict[type, Holder] = {}
+
+
+def register_holder(model: type, holder: Holder) -> None:
+    """Make ``holder`` answer for the instances of ``model`` that hold games (once per model)."""
+    _HOLDERS[model] = holder
+
+
+def holder_of(obj: object) -> Holder:
+    """The hook answering for ``obj``; ``TypeError`` when no app registered one for its kind."""
+    for model, holder in _HOLDERS.items():
+        if isinstance(obj, model):
+            return holder
+    raise TypeError(f"nothing holds games of a {type(obj).__name__}")
+
+
+def holders_visible_to(model: type, user: object) -> QuerySet[Any]:
+    """The instances of ``model`` holding games that ``user`` may see."""
+    return _HOLDERS[model].visible_to(user)
 
 
 def register(kind: str, origin: Origin) -> None:
@@ -82,3 +150,8 @@ def lock_above(game_id: int) -> None:
     """Lock what the game's origin puts above the game in the lock order (nothing for most)."""
     kind = Game.objects.values_list("origin", flat=True).get(pk=game_id)
     _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id)
+
+
+def round_number(game: Game) -> int | None:
+    """The number of the game's round (what a record's Round tag must name), else ``None``."""
+    return origin_of(game).round_number(game)

@@ -29,13 +29,12 @@ from django.utils.translation import gettext as _
 
 from accounts.errors import Conflict, PermissionRefused
 from accounts.policy import Action, can, require
-from games import confirmation
+from games import confirmation, origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
 from games.results import ALIASES, PLAYED_RESULTS, RESULT_LABELS
 from games.services import _address, locked_game
 from games.signals import REPORTED, SUBMITTED, result_changed
-from tournaments.models import Pairing, Round
 
 __all__ = ["ResultConflict", "can_report", "is_report", "report_result"]
 
@@ -49,11 +48,13 @@ def is_report(record: SubmittedRecord | None) -> bool:
     return record is not None and record.kind == SubmittedRecord.Kind.RESULT
 
 
-def can_report(pairing: Pairing, user: object) -> bool:
-    """Whether ``user`` may report a result alone for ``pairing`` (the page shows the form then)."""
+def can_report(pairing: object, user: object) -> bool:
+    """Whether ``user`` may report a result alone for ``pairing`` (what holds games: the page shows
+    the form then)."""
+    holder = origins.holder_of(pairing)
     return (
-        bool(pairing.round.event.unrecorded_results)
-        and pairing.black_id is not None
+        holder.takes_reports(pairing)
+        and holder.has_games(pairing)
         and can(user, Action.REPORT_RESULT, pairing)
     )
 
@@ -70,29 +71,30 @@ def played_result(value: str) -> str:
 
 
 def report_result(
-    pairing: Pairing, user: object, result: str, number: int = 1, address: str | None = None
+    pairing: object, user: object, result: str, number: int = 1, address: str | None = None
 ) -> SubmittedRecord:
-    """Store a result without a record for game ``number`` of ``pairing`` and apply it.
+    """Store a result without a record for game ``number`` of ``pairing`` (what holds games) and
+    apply it.
 
     Returns the stored submission (``repeated`` set when the same user had reported the same result
     before: nothing new is stored). Raises ``PermissionRefused`` (not allowed: the event takes no
     unrecorded results, or the user is neither a player of the game nor an official),
     :class:`ResultConflict` (the game or round takes no report) or ``GameServiceError`` (bad input).
     """
-    event = pairing.round.event
-    if not event.unrecorded_results:
+    holder = origins.holder_of(pairing)
+    if not holder.takes_reports(pairing):
         raise PermissionRefused(
             Action.REPORT_RESULT, _("this event does not accept results without a record: submit the record")
         )
     require(user, Action.REPORT_RESULT, pairing)
     code = played_result(result)
     with transaction.atomic():
-        pairing = Pairing.objects.select_related("round__event", "white__player", "black__player").get(
-            pk=pairing.pk
-        )
-        if pairing.black_id is None:
+        pairing = holder.reread(pairing)
+        if not holder.has_games(pairing):
             raise ResultConflict(_("a bye has no game to report"))
-        _check_round(pairing.round)
+        closed = holder.closed(pairing)
+        if closed:
+            raise ResultConflict(closed)
         game = locked_game(pairing, number)
         known = _same_report(game, user, code)
         if known is not None:
@@ -114,16 +116,6 @@ def report_result(
     return report
 
 
-def _check_round(round_: Round) -> None:
-    if round_.status == Round.Status.CLOSED:
-        raise ResultConflict(_("round %(number)s is closed: ask an arbiter") % {"number": round_.number})
-    if round_.is_draft:
-        raise ResultConflict(
-            _("round %(number)s is not published yet: its pairings may still change")
-            % {"number": round_.number}
-        )
-
-
 def _same_report(game: Game, user: object, code: str) -> SubmittedRecord | None:
     """The user's earlier report of the same result for this game, marked ``repeated``."""
     uid = getattr(user, "pk", None)
@@ -139,8 +131,11 @@ def _same_report(game: Game, user: object, code: str) -> SubmittedRecord | None:
 
 def _check_game(game: Game) -> None:
     """Refuse a report for a game whose result rests on a record, is official or is being decided."""
-    if game.state == Game.State.DECIDED or game.pairing.source == Pairing.Source.ARBITER:
+    if game.state == Game.State.DECIDED:
         raise ResultConflict(_("an arbiter decided this game: its result is final"))
+    refused = origins.refusal(game, origins.REPORT)  # a pairing whose result an arbiter set
+    if refused:
+        raise ResultConflict(refused)
     if game.state == Game.State.DISPUTED:
         raise ResultConflict(_("this game's result is disputed: the arbiter decides"))
     if game.state in (Game.State.OFFICIAL, Game.State.CONFIRMED):

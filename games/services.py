@@ -23,12 +23,10 @@ from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.verdict import Verdict
 from config.locking import locked, retry_on_conflict
 from config.sweep import enqueue_on_commit
-from games import confirmation
+from games import confirmation, origins
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.tasks import verify_record_task
-from tournaments.core.codes import first_named_is_white
-from tournaments.models import Pairing, Round
 
 __all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
 
@@ -37,25 +35,16 @@ logger = logging.getLogger(__name__)
 MAX_RECORD_CHARS = 200_000
 
 
-def games_of(pairing: Pairing) -> list[Game]:
-    """The pairing's games, created on first use (game 2 of a match has the colours swapped)."""
-    if pairing.black_id is None:
-        raise GameServiceError(_("a bye has no games"))
-    event = pairing.round.event
-    games = []
-    for number in range(1, event.games_per_pairing + 1):
-        first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
-        white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
-        game, _created = Game.objects.get_or_create(
-            pairing=pairing, number=number, defaults={"game": event.game, "white": white, "black": black}
-        )
-        games.append(game)
-    return games
+def games_of(holder: object) -> list[Game]:
+    """The games of what holds them (an event's pairing: game 2 of a match has the colours swapped),
+    created on first use (``games.origins.Holder``)."""
+    return origins.holder_of(holder).games(holder)
 
 
-def locked_game(pairing: Pairing, number: int) -> Game:
-    """Game ``number`` (from 1) of the pairing, its row locked; refused when there is no such game."""
-    games = games_of(pairing)
+def locked_game(holder: object, number: int) -> Game:
+    """Game ``number`` (from 1) of the holder (a pairing), its row locked; refused when there is no
+    such game."""
+    games = games_of(holder)
     if not 1 <= number <= len(games):
         raise GameServiceError(
             _("this pairing has %(count)s game(s); there is no game %(number)s")
@@ -78,9 +67,10 @@ def _address(value: str | None) -> str | None:
 
 
 def submit_record(
-    pairing: Pairing, user: object, text: str, number: int = 1, address: str | None = None
+    pairing: object, user: object, text: str, number: int = 1, address: str | None = None
 ) -> SubmittedRecord:
-    """Store a record for game ``number`` of a pairing and enqueue its verification.
+    """Store a record for game ``number`` of what holds games (a pairing) and enqueue its
+    verification; refused while the holder takes no submission (``games.origins.Holder.closed``).
 
     The same text already submitted for that game is not stored again: the earlier submission is
     returned with ``repeated`` set (and, from the opponent of a provisional result it made, taken as
@@ -97,18 +87,11 @@ def submit_record(
     if "\x00" in text:
         raise GameServiceError(_("the record contains a NUL character (\\x00): it is not a text file"))
     with transaction.atomic():
-        pairing = Pairing.objects.select_related("round__event", "white__player", "black__player").get(
-            pk=pairing.pk
-        )
-        if pairing.round.status == Round.Status.CLOSED:
-            raise GameServiceError(
-                _("round %(number)s is closed: ask an arbiter") % {"number": pairing.round.number}
-            )
-        if pairing.round.is_draft:
-            raise GameServiceError(
-                _("round %(number)s is not published yet: its pairings may still change")
-                % {"number": pairing.round.number}
-            )
+        holder = origins.holder_of(pairing)
+        pairing = holder.reread(pairing)
+        closed = holder.closed(pairing)
+        if closed:
+            raise GameServiceError(closed)
         game = locked_game(pairing, number)
         known = game.submissions.filter(text=text).order_by("submitted_at", "pk").first()
         if known is not None:
@@ -192,8 +175,8 @@ def _other_round(written: str, game: Game) -> str:
     head = written.strip().split(".")[0]
     if not head.isascii() or not head.isdigit() or len(head) > 4:
         return ""
-    number = game.pairing.round.number
-    if int(head) == number:
+    number = origins.round_number(game)
+    if number is None or int(head) == number:
         return ""
     return _("the record is of round %(written)s, but this game is in round %(number)s") % {
         "written": int(head),
@@ -222,16 +205,3 @@ def _replay(text: str, game: str) -> Verdict | ArbiterError:
             _("the record took longer than %(limit)s seconds to check and was not verified")
             % {"limit": limit}
         )
-
-
-def demo_play(pairing: Pairing, user: object, seed: int) -> None:
-    """Play random legal games for a pairing and submit them (demo data)."""
-    for game in games_of(pairing):
-        tags = {
-            "Event": pairing.round.event.name,
-            "Round": str(pairing.round.number),
-            "White": game.white.display_name,
-            "Black": game.black.display_name,
-        }
-        text = registry.random_record(game.game, seed + game.number, tags)
-        submit_record(pairing, user, text, game.number)

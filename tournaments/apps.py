@@ -1,7 +1,7 @@
 """The tournaments Django app (one app, cut into packages by concern; see README's "What is where").
 
-``ready`` registers the pairing origin of games (``tournaments.results.pairing_games``) with the games
-app and connects what an event does with its games (a game finished, a round closing, a corrected
+``ready`` registers the pairing origin of games and the pairing as what holds games
+(``tournaments.results.pairing_games``) with the games app and connects what an event does with its games (a game finished, a round closing, a corrected
 result),
 and the tournaments' sweep work (``tournaments.sweep``) with the sweep (``config.sweep``), and the roles over
 events (``tournaments.events.roles``) with ``accounts.policy``.
@@ -20,12 +20,14 @@ class TournamentsConfig(AppConfig):
         from games.models import Game
         from games.signals import game_finished
         from tournaments.events import roles  # noqa: F401 - registers the roles over events with the policy
+        from tournaments.models import Pairing
         from tournaments.results import pairing_games
         from tournaments.results.signals import result_corrected, round_closing
         from tournaments.results.tasks import sweep_corrections_task
         from tournaments.sweep import sweep_work
 
         origins.register(str(Game.Origin.PAIRING), pairing_games.PairingOrigin())
+        origins.register_holder(Pairing, pairing_games.PairingHolder())
         game_finished.connect(pairing_games.on_game_finished, dispatch_uid="tournaments.on_game_finished")
         round_closing.connect(pairing_games.on_round_closing, dispatch_uid="tournaments.on_round_closing")
         result_corrected.connect(

@@ -5,7 +5,9 @@ what the event does to its games.
   ``TournamentsConfig.ready``): the officials of a pairing's game are its event's organisers and
   arbiters; once its round is closed its result no longer changes (confirmation, dispute, decision
   or record), nor does a record change a pairing whose result an arbiter set; the round, then the
-  pairing, are locked above the game.
+  pairing, are locked above the game; a record of a pairing's game names its round.
+* A pairing holds its games (:class:`PairingHolder`, registered for ``Pairing``): the games app's
+  submissions and reports for a pairing ask it for the pairing's games and whether they take one now.
 * A game's result becomes the pairing's once every game of the pairing has one
   (:func:`on_game_finished`, listening to ``games.signals.game_finished``;
   :func:`tournaments.results.services.apply_result`).
@@ -23,9 +25,11 @@ what the event does to its games.
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from arbiter import registry
 from config.locking import locked
 from games import origins
 from games.confirmation import lock_game, rests_on_report
@@ -33,8 +37,9 @@ from games.decisions import settle
 from games.errors import GameServiceError
 from games.models import Decision, Game
 from games.results import DOUBLE_FORFEIT, FORFEITS
-from games.services import games_of
+from games.services import games_of, submit_record
 from games.signals import DECIDED, result_changed
+from tournaments.core.codes import first_named_is_white
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing
 from tournaments.models import Pairing, Round
@@ -55,17 +60,78 @@ class PairingOrigin:
                 return _("round %(number)s is closed: its results can no longer be confirmed or disputed") % {
                     "number": round_.number
                 }
-            if change == origins.DECIDE:
+            if change in (origins.DECIDE, origins.REPORT):
                 return _("round %(number)s is closed: its results can no longer change") % {
                     "number": round_.number
                 }
             return _("the round is closed: the result was not changed")
         if change == origins.TAKE and game.pairing.source == Pairing.Source.ARBITER:
             return _("an arbiter decided this game: the result was not changed")
+        if change == origins.REPORT and game.pairing.source == Pairing.Source.ARBITER:
+            return _("an arbiter decided this game: its result is final")
         return ""
 
     def lock_above(self, game_id: int) -> None:
         lock_pairing(Game.objects.values_list("pairing_id", flat=True).get(pk=game_id))
+
+    def round_number(self, game: Game) -> int | None:
+        return game.pairing.round.number
+
+
+class PairingHolder:
+    """A pairing holds its games (``games.origins.Holder``): one per game of the event's matches,
+    game 2 of a match with the colours swapped, none for a bye; they take submissions and reports
+    while its round is published and open, reports only where the event allows unrecorded games."""
+
+    def games(self, pairing: Pairing) -> list[Game]:
+        if pairing.black_id is None:
+            raise GameServiceError(_("a bye has no games"))
+        event = pairing.round.event
+        games = []
+        for number in range(1, event.games_per_pairing + 1):
+            first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
+            white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
+            game, _created = Game.objects.get_or_create(
+                pairing=pairing, number=number, defaults={"game": event.game, "white": white, "black": black}
+            )
+            games.append(game)
+        return games
+
+    def reread(self, pairing: Pairing) -> Pairing:
+        return Pairing.objects.select_related("round__event", "white__player", "black__player").get(
+            pk=pairing.pk
+        )
+
+    def has_games(self, pairing: Pairing) -> bool:
+        return pairing.black_id is not None
+
+    def closed(self, pairing: Pairing) -> str:
+        if pairing.round.status == Round.Status.CLOSED:
+            return _("round %(number)s is closed: ask an arbiter") % {"number": pairing.round.number}
+        if pairing.round.is_draft:
+            return _("round %(number)s is not published yet: its pairings may still change") % {
+                "number": pairing.round.number
+            }
+        return ""
+
+    def takes_reports(self, pairing: Pairing) -> bool:
+        return bool(pairing.round.event.unrecorded_results)
+
+    def visible_to(self, user: object) -> QuerySet[Pairing]:
+        return Pairing.objects.visible_to(user)
+
+
+def demo_play(pairing: Pairing, user: object, seed: int) -> None:
+    """Play random legal games for a pairing and submit them (demo data)."""
+    for game in games_of(pairing):
+        tags = {
+            "Event": pairing.round.event.name,
+            "Round": str(pairing.round.number),
+            "White": game.white.display_name,
+            "Black": game.black.display_name,
+        }
+        text = registry.random_record(game.game, seed + game.number, tags)
+        submit_record(pairing, user, text, game.number)
 
 
 def pairing_results(game: Game) -> list[str] | None:

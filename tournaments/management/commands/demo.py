@@ -12,12 +12,12 @@ from django.db import transaction
 
 from accounts.models import Player
 from arbiter import registry
-from games import services as game_services
 from tournaments.events.services import create_event, finish_event, start_event
 from tournaments.models import Event, Round
 from tournaments.pairing.edits import publish_round
 from tournaments.pairing.services import pair_next_round
 from tournaments.registration.services import register, unique_handle
+from tournaments.results.pairing_games import demo_play
 from tournaments.results.services import close_round
 
 GIPF_PLAYERS = [
@@ -128,7 +128,7 @@ class Command(BaseCommand):
     def _play_round(self, event: Event, round_: Round, organiser: User, rng: random.Random) -> None:
         round_ = self._paired(event, round_, organiser)
         for pairing in round_.pairings.filter(black__isnull=False):
-            game_services.demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
+            demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
 
     def _gipf_event(self, organiser: User, players: dict[str, Player], rng: random.Random) -> None:
         if Event.objects.filter(slug="gipf-club-championship").exists():
@@ -181,4 +181,4 @@ class Command(BaseCommand):
         round_ = self._paired(event, round_, organiser)
         # Round 3: some results in, the others still to come.
         for pairing in round_.pairings.filter(black__isnull=False)[:1]:
-            game_services.demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
+            demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
