@@ -1,0 +1,339 @@
+"""GIPF with potentials: the agreed sets of potentials, the position and its one-line text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from arbiter.colour import LETTERS, from_letter
+from arbiter.errors import (
+    PLAYER_MESSAGES,
+    InvalidOptionError,
+    InvalidPositionError,
+    gettext_noop,
+)
+from arbiter.gipf.board import (
+    NUM_SPOTS,
+    SPOT_INDEX,
+    SPOT_NAMES,
+    find_rows,
+)
+from arbiter.gipf.position import CLOSED, COLUMN_SIZES, MUST_GIPF, START_CHARS, START_SPOTS
+from arbiter.spec import Variant
+
+#: every kind of potential, in the rulebook's order, and those this version plays
+KINDS = "TZDYP"
+SUPPORTED = "ZY"
+KIND_NAMES = {"T": "TAMSK", "Z": "ZÈRTZ", "D": "DVONN", "Y": "YINSH", "P": "PÜNCT"}
+GAME_KEYS = {"gipf-pot-standard": "standard", "gipf-pot-tournament": "tournament"}
+GAME_NAMES = {
+    "gipf-pot-standard": gettext_noop("GIPF standard with potentials"),
+    "gipf-pot-tournament": gettext_noop("GIPF tournament with potentials"),
+}
+#: the game keys and their options, declared as the GIPF spec's variants will be once complete
+VARIANTS = tuple(
+    Variant(key, GAME_NAMES[key], {"rules": rules, "potentials": "Z6 Y6"}) for key, rules in GAME_KEYS.items()
+)
+ULTIMATE = "T3 Z3 D3 Y3 P3"
+EMPTY = "."
+WHITE_CHARS = "wWU" + KINDS
+BLACK_CHARS = "bBu" + KINDS.lower()
+BOARD_CHARS = "." + WHITE_CHARS + BLACK_CHARS
+MAX_PIECES = 18
+Board = tuple[str, ...]
+
+
+def colour(piece: str) -> int:
+    """0 for a white piece, 1 for a black one (``piece`` must not be empty)."""
+    return 0 if piece in WHITE_CHARS else 1
+
+
+def is_loaded(piece: str) -> bool:
+    return piece.upper() in KINDS
+
+
+def loaded(kind: str, player: int) -> str:
+    return kind if player == 0 else kind.lower()
+
+
+def weight(piece: str) -> int:
+    """Basic pieces a piece stands for (a GIPF-piece 2, a used potential none)."""
+    if piece in "WB":
+        return 2
+    return 0 if piece in "Uu" else 1
+
+
+def rows_of(board: Board, player: int) -> list[tuple[int, ...]]:
+    """The rows of ``player`` (as :func:`arbiter.gipf.board.find_rows`: a piece counts by colour)."""
+    colours = tuple(0 if piece == EMPTY else 1 + colour(piece) for piece in board)
+    return find_rows(colours, player)
+
+
+# ---------------------------------------------------------------- sets of potentials
+
+
+def count_text(counts: Mapping[str, int]) -> str:
+    """``Z6Y6`` (kinds in the rulebook's order), ``-`` for none."""
+    return "".join(f"{kind}{counts[kind]}" for kind in KINDS if counts.get(kind)) or "-"
+
+
+def parse_counts(text: str) -> dict[str, int]:
+    if text == "-":
+        return {}
+    found = re.fullmatch(r"(?:[TZDYP]\d{1,2})+", text)
+    if not found:
+        raise InvalidPositionError(gettext_noop("'{text}' is not a set of potentials like Z6Y6"), text=text)
+    counts: dict[str, int] = {}
+    for kind, number in re.findall(r"([TZDYP])(\d{1,2})", text):
+        if kind in counts:
+            raise InvalidPositionError(gettext_noop("'{text}' names a kind twice"), text=text)
+        counts[kind] = int(number)
+    return counts
+
+
+def parse_player_set(text: str) -> dict[str, int]:
+    """One player's potentials as agreed: ``Z6 Y6``, ``none``; refused clearly when not supported."""
+    words = text.split()
+    if words in (["none"], ["-"]):
+        return {}
+    counts: dict[str, int] = {}
+    for word in words:
+        match = re.fullmatch(r"([A-Za-z])(\d{1,2})", word)
+        if not match or match.group(1) not in KINDS:
+            raise InvalidOptionError(
+                gettext_noop("'{word}' is not a kind and count of potentials like Z6 (kinds T, Z, D, Y, P)"),
+                word=word,
+            )
+        kind, number = match.group(1), int(match.group(2))
+        if kind in counts:
+            raise InvalidOptionError(
+                gettext_noop("the {kind}-potentials are named twice"), kind=KIND_NAMES[kind]
+            )
+        if not 3 <= number <= 6:
+            raise InvalidOptionError(
+                gettext_noop("a player has 3 to 6 {kind}-potentials, not {count}"),
+                kind=KIND_NAMES[kind],
+                count=number,
+            )
+        if kind not in SUPPORTED:
+            raise InvalidOptionError(
+                gettext_noop("the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"),
+                kind=KIND_NAMES[kind],
+            )
+        counts[kind] = number
+    return counts
+
+
+def parse_sets(text: str) -> tuple[dict[str, int], dict[str, int]]:
+    """The ``Potentials`` tag / start option: ``Z6 Y6`` (both players), ``White Z6; Black Y3``,
+    ``Ultimate`` (3 of each kind)."""
+    text = " ".join(text.split())
+    if text.lower() in ("ultimate", "ultimate gipf"):
+        text = ULTIMATE
+    if ";" in text:
+        parts = [part.strip() for part in text.split(";")]
+        named = {}
+        for part in parts:
+            who, _, rest = part.partition(" ")
+            if who.lower() not in ("white", "black") or who.lower() in named:
+                raise InvalidOptionError(
+                    gettext_noop(
+                        "each player's potentials are written 'White Z6 Y6; Black Y3', not '{text}'"
+                    ),
+                    text=text,
+                )
+            named[who.lower()] = rest
+        if set(named) != {"white", "black"}:
+            raise InvalidOptionError(
+                gettext_noop("each player's potentials are written 'White Z6 Y6; Black Y3', not '{text}'"),
+                text=text,
+            )
+        sets = (parse_player_set(named["white"]), parse_player_set(named["black"]))
+    else:
+        one = parse_player_set(text)
+        sets = (one, dict(one))
+    if not sets[0] and not sets[1]:
+        raise InvalidOptionError(gettext_noop("a game with potentials needs at least one potential"))
+    return sets
+
+
+def sets_text(sets: tuple[Mapping[str, int], Mapping[str, int]]) -> str:
+    """The tag text of two sets (the inverse of :func:`parse_sets`)."""
+
+    def one(counts: Mapping[str, int]) -> str:
+        return " ".join(f"{kind}{counts[kind]}" for kind in KINDS if counts.get(kind)) or "none"
+
+    if dict(sets[0]) == dict(sets[1]):
+        return one(sets[0])
+    return f"White {one(sets[0])}; Black {one(sets[1])}"
+
+
+# ---------------------------------------------------------------- positions
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    rules: str  # standard or tournament
+    board: Board
+    to_move: int
+    reserve: tuple[int, int]  # basic pieces (a loaded piece takes one when it comes in)
+    captured: tuple[int, int]  # opponent pieces captured by White, by Black (a GIPF-piece 2)
+    sets: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]  # agreed before the game
+    hand: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]  # not brought in yet
+    start: tuple[int, int] = (CLOSED, CLOSED)
+
+    @property
+    def game(self) -> str:
+        return {rules: key for key, rules in GAME_KEYS.items()}[self.rules]
+
+    def hand_of(self, player: int) -> dict[str, int]:
+        return dict(self.hand[player])
+
+    def gipf_count(self, player: int) -> int:
+        return sum(1 for piece in self.board if piece == "WB"[player])
+
+    def pieces_of(self, player: int) -> int:
+        return sum(weight(piece) for piece in self.board if piece != EMPTY and colour(piece) == player)
+
+    def total_of(self, player: int) -> int:
+        return self.reserve[player] + self.pieces_of(player) + self.captured[1 - player]
+
+
+def _frozen(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((kind, counts[kind]) for kind in KINDS if counts.get(kind))
+
+
+def start_position(game: str, sets: tuple[Mapping[str, int], Mapping[str, int]]) -> Position:
+    rules = GAME_KEYS.get(game)
+    if rules is None:
+        raise InvalidPositionError(gettext_noop("unknown GIPF game '{game}'"), game=game)
+    frozen = (_frozen(sets[0]), _frozen(sets[1]))
+    board = [EMPTY] * NUM_SPOTS
+    if rules == "tournament":
+        return Position(rules, tuple(board), 0, (18, 18), (0, 0), frozen, frozen, (MUST_GIPF, MUST_GIPF))
+    for player in (0, 1):
+        for spot in START_SPOTS[player]:
+            board[SPOT_INDEX[spot]] = "WB"[player]
+    return Position(rules, tuple(board), 0, (12, 12), (0, 0), frozen, frozen)
+
+
+def format_position(pos: Position) -> str:
+    parts, offset = [], 0
+    for size in COLUMN_SIZES:
+        parts.append("".join(pos.board[offset : offset + size]))
+        offset += size
+    fields = [
+        pos.game,
+        "/".join(parts),
+        LETTERS[pos.to_move],
+        f"reserve={pos.reserve[0]}/{pos.reserve[1]}",
+        f"captured={pos.captured[0]}/{pos.captured[1]}",
+        f"set={count_text(dict(pos.sets[0]))}/{count_text(dict(pos.sets[1]))}",
+        f"hand={count_text(dict(pos.hand[0]))}/{count_text(dict(pos.hand[1]))}",
+    ]
+    if pos.rules == "tournament":
+        fields.append(f"start={START_CHARS[pos.start[0]]}/{START_CHARS[pos.start[1]]}")
+    return " ".join(fields)
+
+
+def _pair(value: str, name: str) -> tuple[int, int]:
+    parts = value.split("/")
+    if len(parts) != 2 or not all(part.isdigit() and len(part) <= 3 for part in parts):
+        raise InvalidPositionError(
+            gettext_noop("{name} must be two numbers like 12/12, not '{value}'"), name=name, value=value[:40]
+        )
+    return int(parts[0]), int(parts[1])
+
+
+def parse_position(text: str) -> Position:
+    fields = text.split()
+    if len(fields) < 3 or fields[0] not in GAME_KEYS:
+        raise InvalidPositionError(gettext_noop("not a position of GIPF with potentials"))
+    rules = GAME_KEYS[fields[0]]
+    columns = fields[1].split("/")
+    if [len(column) for column in columns] != list(COLUMN_SIZES) or any(
+        char not in BOARD_CHARS for char in fields[1].replace("/", "")
+    ):
+        raise InvalidPositionError(gettext_noop("the board needs 7 columns b..h of . w b W B or a potential"))
+    board = tuple(fields[1].replace("/", ""))
+    to_move = from_letter(fields[2])
+    if to_move is None:
+        raise InvalidPositionError(
+            gettext_noop("side to move must be 'w' or 'b', not '{side}'"), side=fields[2]
+        )
+    values: dict[str, str] = {}
+    for item in fields[3:]:
+        key, sep, value = item.partition("=")
+        if not sep or key not in ("reserve", "captured", "set", "hand", "start") or key in values:
+            raise InvalidPositionError(gettext_noop("unexpected field '{item}'"), item=item)
+        values[key] = value
+    if any(name not in values for name in ("reserve", "set", "hand")):
+        raise InvalidPositionError(gettext_noop("a position with potentials needs reserve=, set= and hand="))
+
+    def two(name: str) -> tuple[dict[str, int], dict[str, int]]:
+        parts = values[name].split("/")
+        if len(parts) != 2:
+            raise InvalidPositionError(gettext_noop("{name} must be like Z6Y6/Z6Y6"), name=name)
+        return parse_counts(parts[0]), parse_counts(parts[1])
+
+    sets, hand = two("set"), two("hand")
+    start = (CLOSED, CLOSED)
+    if rules == "tournament":
+        raw = values.get("start", "")
+        parts = raw.split("/")
+        if len(parts) != 2 or any(len(p) != 1 or p not in START_CHARS for p in parts):
+            raise InvalidPositionError(
+                gettext_noop("start must be like o/x (g, o or x each), not '{raw}'"), raw=raw
+            )
+        start = (START_CHARS.index(parts[0]), START_CHARS.index(parts[1]))
+    elif "start" in values:
+        raise InvalidPositionError(gettext_noop("start= is only for tournament positions"))
+    pos = Position(
+        rules,
+        board,
+        to_move,
+        _pair(values["reserve"], "reserve"),
+        _pair(values.get("captured", "0/0"), "captured"),
+        (_frozen(sets[0]), _frozen(sets[1])),
+        (_frozen(hand[0]), _frozen(hand[1])),
+        start,
+    )
+    validate(pos)
+    return pos
+
+
+def validate(pos: Position) -> None:
+    """Pieces within 18 per player; potentials within the agreed sets; no row left by the mover."""
+    for player in (0, 1):
+        name = PLAYER_MESSAGES[player]
+        if pos.total_of(player) > MAX_PIECES:
+            raise InvalidPositionError(
+                gettext_noop("{name} has {count} pieces (reserve + board + lost), more than {most}"),
+                name=name,
+                count=pos.total_of(player),
+                most=MAX_PIECES,
+            )
+        agreed = dict(pos.sets[player])
+        hand = pos.hand_of(player)
+        on_board = {kind: pos.board.count(loaded(kind, player)) for kind in KINDS}
+        used = pos.board.count("Uu"[player])
+        for kind in KINDS:
+            if hand.get(kind, 0) + on_board[kind] > agreed.get(kind, 0):
+                raise InvalidPositionError(
+                    gettext_noop("{name} has more {kind}-potentials than agreed"),
+                    name=name,
+                    kind=KIND_NAMES[kind],
+                )
+        if sum(hand.values()) + sum(on_board.values()) + used > sum(agreed.values()):
+            raise InvalidPositionError(gettext_noop("{name} has more potentials than agreed"), name=name)
+        if any(kind not in SUPPORTED for kind in agreed):
+            raise InvalidPositionError(gettext_noop("only ZÈRTZ and YINSH potentials are supported yet"))
+    mover = 1 - pos.to_move
+    for row in rows_of(pos.board, mover):
+        if any(pos.board[spot] not in "WB" and not is_loaded(pos.board[spot]) for spot in row):
+            raise InvalidPositionError(
+                gettext_noop("{player} (who just moved) has a row {names} that he should have removed"),
+                player=PLAYER_MESSAGES[mover],
+                names=",".join(SPOT_NAMES[s] for s in row),
+            )
