@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.policy import Action, can
-from games import confirmation, decisions, origins
+from games import confirmation, decisions, origins, services
 from games.models import Game
 from games.signals import VERIFIED
 from tests.games.test_confirmation import Board, make_board
@@ -69,3 +69,20 @@ def test_a_game_played_on_the_service_exists_without_a_pairing(board: Board) -> 
     first.result = "0-1"
     assert confirmation.finish(first, VERIFIED) == ""  # no event to carry it to
     assert board.refreshed_pairing().results == ""
+
+
+def test_a_record_of_a_pairings_game_names_its_round_and_one_of_no_round_names_none(board: Board) -> None:
+    game = board.game_or_create()
+    assert origins.round_number(game) == 1
+    assert services._other_round("3", game) == "the record is of round 3, but this game is in round 1"
+    assert services._other_round("1.1", game) == ""  # board 1 of round 1
+    ann, bob = board.ann.player, board.bob.player  # type: ignore[attr-defined]
+    casual = Game.objects.create(origin=Game.Origin.SERVICE, game="dvonn", white=ann, black=bob)
+    assert origins.round_number(casual) is None
+    assert services._other_round("3", casual) == ""  # no round for the tag to contradict
+
+
+def test_only_what_an_app_registered_holds_games(board: Board) -> None:
+    assert services.games_of(board.pairing) == [board.game_or_create()]  # the pairing, registered
+    with pytest.raises(TypeError):
+        services.games_of(board.game_or_create())  # a game holds no games
