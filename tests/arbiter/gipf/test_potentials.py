@@ -333,3 +333,19 @@ def test_a_zertz_potential_jumps_gipf_pieces_and_used_potentials_but_needs_a_lan
     full = position({**spots, "e8": "b"}, reserve=(11, 11), hand=("Z5", "Z5"))
     assert [move for move in GAME.legal_moves(full) if ":" in move] == []  # the run reaches e9, a dot
     assert refused(full, "Z:e5-e8").template.startswith("a ZÈRTZ-potential jumps along a line")
+
+
+def test_the_hand_worked_records_of_the_rules_get_their_verdicts() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text[text.index("## GIPF with potentials") : text.index("## DVONN")]
+    found = re.findall(r"```record\n(.*?)```\nVerdict: ([^\n]*)\n", section, re.S)
+    assert len(found) == 2
+    for record, expected in found:
+        verdict = GAME.replay(record)
+        if verdict.valid:
+            assert expected == f"valid, {verdict.plies} plies, unfinished."
+        else:
+            assert verdict.error is not None and verdict.error.describe() == expected

@@ -80,3 +80,8 @@ def test_the_depth_3_table_is_the_reference_count_plus_the_potentials_moves(kind
 @pytest.mark.parametrize(("kinds", "d3"), TABLE.items())
 def test_perft_depth_3_matches_the_table(kinds: str, d3: int) -> None:
     assert GAME.perft(STANDARD, 3, kinds)[2] == d3
+
+
+def test_tournament_perft_depth_1_and_2_are_the_hand_worked_counts() -> None:
+    # the first turn of each player must bring a GIPF-piece: 42 entries each, potentials or not
+    assert GAME.perft("gipf-pot-tournament", 2, "Z6 Y6") == [42, 42 * 42]
