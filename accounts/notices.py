@@ -33,10 +33,11 @@ logger = logging.getLogger(__name__)
 
 def recipients(game: Game, actor: object = None) -> list[Any]:
     """The game's players with accounts and the event's organisers and arbiters, but not ``actor``."""
-    event = game.pairing.round.event
     ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
-    ids |= set(event.organisers.values_list("pk", flat=True))
-    ids |= set(event.arbiters.values_list("pk", flat=True))
+    if game.pairing is not None:  # a game on the service has no event
+        event = game.pairing.round.event
+        ids |= set(event.organisers.values_list("pk", flat=True))
+        ids |= set(event.arbiters.values_list("pk", flat=True))
     ids.discard(getattr(actor, "pk", None))
     return list(get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk"))
 
@@ -50,13 +51,16 @@ def _name(user: object) -> str:
 
 def describe(game: Game, kind: str, actor: object, detail: str) -> str:
     """The notice's sentence: who did what to which game, and what it means."""
-    where = _("%(white)s – %(black)s, %(event)s round %(round)s board %(board)s") % {
-        "white": game.white,
-        "black": game.black,
-        "event": game.pairing.round.event.name,
-        "round": game.pairing.round.number,
-        "board": game.pairing.board,
-    }
+    if game.pairing is None:  # a game on the service: "Ann – Bob (Played on the service)"
+        where = str(game)
+    else:
+        where = _("%(white)s – %(black)s, %(event)s round %(round)s board %(board)s") % {
+            "white": game.white,
+            "black": game.black,
+            "event": game.pairing.round.event.name,
+            "round": game.pairing.round.number,
+            "board": game.pairing.board,
+        }
     if kind == SUBMITTED:
         outcome = detail or _("the result is %(result)s (%(state)s)") % {
             "result": game.result,

@@ -45,6 +45,7 @@ class Action(enum.StrEnum):
     ANSWER_RESULT = "answer result"  # confirm or dispute a provisional result
     DECIDE_RESULT = "decide result"
     CLAIM_PLAYER = "claim player"
+    PLAY_MOVE = "play move"  # a move, or resigning, in a game played on the service
 
 
 SUPERUSER, ORGANISER, ARBITER, PLAYER = Role.SUPERUSER, Role.ORGANISER, Role.ARBITER, Role.PLAYER
@@ -62,6 +63,7 @@ ALLOWED: dict[Action, frozenset[Role]] = {
     Action.ANSWER_RESULT: frozenset({PLAYER}),
     Action.DECIDE_RESULT: OFFICIALS,
     Action.CLAIM_PLAYER: frozenset({Role.SIGNED_IN}),
+    Action.PLAY_MOVE: frozenset({PLAYER}),
 }
 
 # What a refusal says (rendered at the edge, in the request's language).
@@ -80,6 +82,7 @@ REFUSALS: dict[Action, object] = {
     Action.ANSWER_RESULT: _("only the players of this game may confirm or dispute its result"),
     Action.DECIDE_RESULT: _("only the event's organisers and arbiters decide results"),
     Action.CLAIM_PLAYER: _("sign in to claim a player"),
+    Action.PLAY_MOVE: _("only the two players of this game may play it"),
 }
 
 Resolver = Callable[[Any, Any], set[Role]]

@@ -86,7 +86,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if anonymous and isinstance(exc, PermissionDenied | PermissionRefused | exceptions.PermissionDenied):
         exc = exceptions.NotAuthenticated()
     elif isinstance(exc, ServiceError):
-        return Response({"detail": str(exc)}, status=status_of(exc))
+        # an error may carry more for the client (a stale move: the current ply and position)
+        return Response({"detail": str(exc), **getattr(exc, "data", {})}, status=status_of(exc))
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(
         exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed

@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter
 
 from accounts import urls as accounts_urls
 from games import api as games_api
+from games import play_api
 from games import urls as games_urls
 from tournaments.api import views as tournaments_api
 from tournaments.web import urls as tournaments_urls
@@ -15,6 +16,7 @@ router.register("pairings", tournaments_api.PairingViewSet, basename="pairing")
 router.register("players", tournaments_api.PlayerViewSet, basename="player")
 router.register("games", games_api.GameViewSet, basename="game")
 router.register("records", games_api.SubmittedRecordViewSet, basename="record")
+router.register("play", play_api.ServiceGameViewSet, basename="service-game")
 
 api_patterns = [
     path("", include(router.urls)),

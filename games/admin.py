@@ -1,4 +1,5 @@
-"""The Django admin of games, submitted records, disputes and decisions: all read-only.
+"""The Django admin of games, their moves on the service, submitted records, disputes and decisions:
+all read-only.
 
 A game's result changes only through the services (submissions, confirmation, the arbiter's
 decision, the correction of a closed round), never here. :class:`ReadOnlyAdmin` is the read-only
@@ -11,7 +12,7 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Decision, Dispute, Game, SubmittedRecord
+from games.models import Decision, Dispute, Game, Move, SubmittedRecord
 
 SERVICES_ONLY = _(
     "Read-only: results change only through the round pages or the API (enter results while the "
@@ -109,3 +110,11 @@ class DecisionAdmin(ReadOnlyAdmin):
     list_display = ("game", "kind", "result", "decided_by", "decided_at")
     list_filter = ("kind",)
     readonly_fields = ("game", "decided_by", "kind", "submission", "result", "reason")
+
+
+@admin.register(Move)
+class MoveAdmin(ReadOnlyAdmin):
+    """The moves of games played on the service are played through ``games.play`` only: read-only here."""
+
+    list_display = ("game", "ply", "notation", "by", "at", "clock_after")
+    readonly_fields = ("game", "ply", "notation", "position", "by", "at", "clock_after")

@@ -1,6 +1,6 @@
 """The games Django app: games of pairings, submitted records and their verification.
 
-``ready`` registers the games' sweep work (``games.sweep``), the roles over games
+``ready`` registers the games' sweep work (``games.sweep``; ``games.clock_sweep``: games lost on time), the roles over games
 (``games.roles``) with ``accounts.policy``, and the game packages the ``GAME_PACKAGES`` setting names
 (beyond the built-in games of :mod:`arbiter.registry`). What an event does to its games (closing a
 round, a corrected result) the tournaments app connects on its side (``tournaments.results.pairing_games``).
@@ -19,7 +19,9 @@ class GamesConfig(AppConfig):
         from config import sweep
         from games import roles  # noqa: F401 - registers the roles over games with the policy
         from games.choices import register_game_packages
+        from games.clock_sweep import sweep_work as clock_work
         from games.sweep import sweep_work
 
         sweep.register(sweep_work)
+        sweep.register(clock_work)
         register_game_packages(getattr(settings, "GAME_PACKAGES", ()))

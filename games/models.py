@@ -61,6 +61,22 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A game played on the service (``games.play``): its clock, its position, whose time runs.
+    rated = models.BooleanField(default=True)
+    time_control = models.CharField(
+        max_length=20, blank=True, help_text="5+3 (Fischer), 3d/15d (correspondence) or empty (no clock)"
+    )
+    position = models.TextField(blank=True, help_text="The position now, for a game played on the service")
+    white_time = models.DurationField(
+        null=True, blank=True, help_text="White's time left when his clock last stopped"
+    )
+    black_time = models.DurationField(
+        null=True, blank=True, help_text="Black's time left when his clock last stopped"
+    )
+    turn_started = models.DateTimeField(
+        null=True, blank=True, help_text="When the player to move's clock started"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True, help_text="When play on the service ended")
 
     class Meta:
         ordering = ["pairing__round__event", "pairing__round__number", "pairing__board", "number"]
@@ -191,3 +207,22 @@ class Decision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} on {self.game}: {self.result}"
+
+
+class Move(models.Model):
+    """One move of a game played on the service, as the arbiter wrote it, and the mover's clock after it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField(help_text="1 for the first move")
+    notation = models.TextField(help_text="In the game's record notation, as the arbiter writes it")
+    position = models.TextField(help_text="The position after the move")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    at = models.DateTimeField()
+    clock_after = models.DurationField(null=True, blank=True, help_text="The mover's time left after it")
+
+    class Meta:
+        ordering = ["game", "ply"]
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="one_move_per_game_ply")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.ply}. {self.notation}"

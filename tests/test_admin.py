@@ -27,6 +27,7 @@ READ_ONLY = {
     "tournaments.tiebreakchange",
     "games.game",
     "games.submittedrecord",
+    "games.move",
     "games.dispute",
     "games.decision",
 }

@@ -38,6 +38,7 @@ EXPECTED = [
     (Action.REPORT_RESULT, "pairing", {"ann", "bob", "olga", "ada", "root"}),
     (Action.ANSWER_RESULT, "game", {"ann", "bob"}),
     (Action.DECIDE_RESULT, "game", {"olga", "ada", "root"}),
+    (Action.PLAY_MOVE, "game", {"ann", "bob"}),  # a superuser decides games, he does not play them
 ]
 
 

@@ -1,0 +1,98 @@
+"""Time controls of games played on the service, and what a move does to the mover's clock.
+
+A time control is written as a short text stored on the game
+(``Game.time_control``):
+
+* ``"5+3"``: Fischer, 5 minutes each and 3 seconds added after every move of one's own;
+* ``"3d/15d"``: correspondence (Little Golem style), 3 days per move: each move adds 3 days to
+  the mover's time, which is never more than the cap of 15 days banked; each player starts with 3 days;
+* ``""``: no clock.
+
+The server keeps the clocks (``games.play``): the player to move's time runs from the moment the
+opponent's move was stored; a player whose time ran out before he moved has lost on time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.utils.translation import gettext_lazy as _
+
+from accounts.errors import ServiceError
+
+FISCHER, CORRESPONDENCE = "fischer", "correspondence"
+
+_FISCHER = re.compile(r"^(\d{1,3})\+(\d{1,3})$")
+_CORRESPONDENCE = re.compile(r"^(\d{1,2})d/(\d{1,3})d$")
+
+
+class TimeControlError(ServiceError):
+    """A time control that is not written as the service reads them (the message says how)."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """``kind`` :data:`FISCHER` (``initial`` and ``increment``) or :data:`CORRESPONDENCE`
+    (``increment`` is the time per move, ``cap`` the most that can be banked)."""
+
+    kind: str
+    initial: timedelta
+    increment: timedelta
+    cap: timedelta | None = None
+
+    @classmethod
+    def fischer(cls, minutes: int, increment_seconds: int) -> TimeControl:
+        return cls(FISCHER, timedelta(minutes=minutes), timedelta(seconds=increment_seconds))
+
+    @classmethod
+    def correspondence(cls, days_per_move: int, cap_days: int) -> TimeControl:
+        per_move = timedelta(days=days_per_move)
+        return cls(CORRESPONDENCE, per_move, per_move, timedelta(days=cap_days))
+
+    @property
+    def text(self) -> str:
+        if self.kind == FISCHER:
+            minutes = int(self.initial.total_seconds()) // 60
+            return f"{minutes}+{int(self.increment.total_seconds())}"
+        assert self.cap is not None
+        return f"{self.increment.days}d/{self.cap.days}d"
+
+    def after_move(self, left: timedelta) -> timedelta:
+        """The mover's time after his move, made with ``left`` still on his clock (not run out):
+        the increment added, never more than the cap."""
+        after = left + self.increment
+        if self.cap is not None:
+            after = min(after, self.cap)
+        return after
+
+
+def parse(text: str) -> TimeControl | None:
+    """The time control written ``text`` (None for ``""``: no clock); else :class:`TimeControlError`."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    found = _FISCHER.match(text)
+    if found:
+        minutes, increment = int(found.group(1)), int(found.group(2))
+        if minutes == 0:
+            raise TimeControlError(_("a Fischer time control starts with at least one minute (like 5+3)"))
+        return TimeControl.fischer(minutes, increment)
+    found = _CORRESPONDENCE.match(text)
+    if found:
+        per_move, cap = int(found.group(1)), int(found.group(2))
+        if per_move == 0 or cap < per_move:
+            raise TimeControlError(
+                _(
+                    "a correspondence time control gives at least one day per move and banks at "
+                    "least that much (like 3d/15d)"
+                )
+            )
+        return TimeControl.correspondence(per_move, cap)
+    raise TimeControlError(
+        _(
+            "write a time control as minutes+increment in seconds (5+3) or as days per move/days "
+            "banked at most (3d/15d)"
+        )
+    )

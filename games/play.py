@@ -1,0 +1,334 @@
+"""Games played on the service, move by move, with the server keeping the clocks.
+
+The rules at home here:
+
+* a game on the service (``Game.Origin.SERVICE``) is created between two players with a time
+  control (``games.clocks``) and whether it is rated; its position starts as the arbiter's
+  ``start`` gives it and the player to move's clock runs from its creation;
+* only its two players may play it (``accounts.policy``: ``Action.PLAY_MOVE``), and only the player
+  to move; each move names the ply it expects (the number of moves played so far): a stale ply is
+  a :class:`StalePly` conflict (409) carrying the current ply and position, so two tabs or a
+  replayed request sending the same move give one move; the game's row is locked while a move is
+  checked and stored (``config.locking``), and the unique ``(game, ply)`` of ``Move`` holds too;
+* the arbiter's play API checks each move (``arbiter.registry.play``): a refused move is an
+  :class:`IllegalMove` naming the ply, the move and the arbiter's reason, and nothing is stored;
+* a move after the mover's time ran out is refused (:class:`OutOfTime`) and the game is lost on
+  time; the sweep (``games.clock_sweep``) ends such games when nobody moves;
+* the game ends when the arbiter's ``status`` says so, on a resignation (the player to move resigns,
+  as the records write it), or on time; its record is then written in the game's own notation and
+  submitted like any other record: the arbiter verifies it and it enters confirmation
+  (``games.confirmation``) and, through the game's origin, whatever follows.
+
+Time is read from ``django.utils.timezone.now`` (patched in tests): nothing here sleeps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.errors import Conflict, PermissionRefused
+from accounts.models import Player
+from accounts.policy import Action, require
+from arbiter import registry
+from arbiter.errors import ArbiterError
+from arbiter.play import Status
+from arbiter.records import format_record
+from config.locking import retry_on_conflict
+from config.sweep import enqueue_on_commit
+from games import clocks, messages
+from games.confirmation import lock_game
+from games.errors import GameServiceError
+from games.models import Game, Move, SubmittedRecord
+from games.tasks import verify_record_task
+
+MAX_MOVE_CHARS = 200
+
+# How a game on the service ended other than by the rules, as the records write it.
+RESIGN, TIME = "resign", "time"
+
+
+class PlayError(GameServiceError):
+    """A move that cannot be played (400); ``data`` is added to the API's answer."""
+
+    def __init__(self, message: object, **data: object) -> None:
+        super().__init__(message)
+        self.data = data
+
+
+class IllegalMove(PlayError):
+    """The arbiter refused the move: ``data`` names the ply, the move and the reason."""
+
+
+class PlayConflict(Conflict):
+    """The game's state takes no such move now (409); ``data`` is added to the API's answer."""
+
+    def __init__(self, message: object, **data: object) -> None:
+        super().__init__(message)
+        self.data = data
+
+
+class StalePly(PlayConflict):
+    """The move names a ply that is not the game's next one: ``data`` has the current ply and position."""
+
+
+class GameOver(PlayConflict):
+    """The game is over: it takes no more moves."""
+
+
+class OutOfTime(PlayConflict):
+    """The mover's time ran out before his move: the move is refused and the game lost on time."""
+
+
+@dataclass(frozen=True)
+class Clocks:
+    """Each player's time left at ``now`` (the player to move's running), None without a clock."""
+
+    white: timedelta | None
+    black: timedelta | None
+
+    def of(self, side: int) -> timedelta | None:
+        return self.white if side == 0 else self.black
+
+
+def create_service_game(
+    white: Player, black: Player, game_key: str, time_control: str = "", rated: bool = True
+) -> Game:
+    """A game on the service between ``white`` and ``black`` (a challenge accepted), its clock started."""
+    if white.pk == black.pk:
+        raise GameServiceError(_("a player cannot play himself"))
+    if game_key not in registry.game_keys():
+        raise GameServiceError(_("unknown game '%(game)s'") % {"game": game_key})
+    control = clocks.parse(time_control)
+    initial = None if control is None else control.initial
+    return Game.objects.create(
+        origin=Game.Origin.SERVICE,
+        game=game_key,
+        white=white,
+        black=black,
+        rated=rated,
+        time_control="" if control is None else control.text,
+        position=registry.start(game_key),
+        white_time=initial,
+        black_time=initial,
+        turn_started=timezone.now(),
+    )
+
+
+def status_of(game: Game) -> Status:
+    """Who is to move in the game's position, or how the rules ended it."""
+    return registry.status(game.position)
+
+
+def to_move(game: Game) -> int | None:
+    """Who is to move (0 White, 1 Black); None once play has ended."""
+    if game.finished_at is not None:
+        return None
+    return status_of(game).to_move
+
+
+def player_to_move(game: Game) -> Player | None:
+    side = to_move(game)
+    return None if side is None else (game.white if side == 0 else game.black)
+
+
+def clocks_at(game: Game, now: datetime | None = None) -> Clocks:
+    """The players' time left at ``now``: the player to move's clock has run since ``turn_started``."""
+    if not game.time_control:
+        return Clocks(None, None)
+    white, black = game.white_time, game.black_time
+    side = to_move(game)
+    if side is not None and game.turn_started is not None:
+        used = (now or timezone.now()) - game.turn_started
+        if side == 0 and white is not None:
+            white = white - used
+        elif side == 1 and black is not None:
+            black = black - used
+    return Clocks(white, black)
+
+
+def ply_of(game: Game) -> int:
+    """The moves played so far (the ply the next move expects)."""
+    return game.moves.count()
+
+
+def legal_moves(game: Game) -> list[str]:
+    """The moves the player to move may send, in the game's notation (none once play has ended)."""
+    if to_move(game) is None:
+        return []
+    return [move.notation for move in registry.legal_moves(game.position)]
+
+
+def service_games_of(user: object) -> QuerySet[Game]:
+    """The games on the service of ``user``'s player, newest first."""
+    pk = getattr(user, "pk", None)
+    if pk is None:  # anonymous: no games of his (not those of the players without an account)
+        return Game.objects.none()
+    return (
+        Game.objects.filter(origin=Game.Origin.SERVICE)
+        .filter(Q(white__user_id=pk) | Q(black__user_id=pk))
+        .select_related("white", "black")
+        .order_by("-pk")
+    )
+
+
+def _checked(game: Game, user: object, expected_ply: int) -> int:
+    """The game's locked state takes a move from ``user`` at ``expected_ply``: the side to move."""
+    if game.origin != Game.Origin.SERVICE:
+        raise PlayConflict(_("this game is not played on the service: submit its record"))
+    if game.finished_at is not None:
+        raise GameOver(_("the game is over: it takes no more moves"), ply=ply_of(game))
+    current = ply_of(game)
+    if expected_ply != current:
+        raise StalePly(
+            _("the game is at ply %(current)s, not %(expected)s: another move was played meanwhile")
+            % {"current": current, "expected": expected_ply},
+            ply=current,
+            position=game.position,
+        )
+    side = status_of(game).to_move
+    mover = game.white if side == 0 else game.black
+    if side is None or mover.user_id != getattr(user, "pk", None):
+        raise PermissionRefused(Action.PLAY_MOVE, _("it is not your move: your opponent is to move"))
+    return side
+
+
+@retry_on_conflict
+def make_move(game: Game, user: object, move_text: str, expected_ply: int) -> Move:
+    """Play ``move_text`` (in the game's record notation) for ``user`` at ``expected_ply``.
+
+    Refused, with nothing stored: a non-player, a player not to move, a stale ply, a finished game,
+    a move the arbiter refuses, a move after the mover's time ran out (the game is then lost on
+    time, and that is stored).
+    """
+    require(user, Action.PLAY_MOVE, game)
+    text = (move_text or "").strip()
+    if not text:
+        raise PlayError(_("the move is empty"))
+    if len(text) > MAX_MOVE_CHARS:
+        raise PlayError(_("the move is longer than %(limit)s characters") % {"limit": MAX_MOVE_CHARS})
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        side = _checked(game, user, expected_ply)
+        now = timezone.now()
+        left = clocks_at(game, now).of(side)
+        if left is not None and left <= timedelta(0):
+            _end(game, TIME, None, now)
+            lost = True
+        else:
+            lost = False
+            move = _play(game, user, side, text, expected_ply + 1, now, left)
+    if lost:
+        raise OutOfTime(_("your time ran out before this move: the game is lost on time"), ply=expected_ply)
+    return move
+
+
+def _play(
+    game: Game, user: object, side: int, text: str, ply: int, now: datetime, left: timedelta | None
+) -> Move:
+    try:
+        played = registry.play(game.position, text, ply=ply)
+    except ArbiterError as exc:
+        reason = messages.arbiter_message(exc)
+        raise IllegalMove(
+            f"{messages.where(ply, text)}: {reason}", ply=ply, move=text, reason=reason
+        ) from None
+    control = clocks.parse(game.time_control)
+    after = None
+    if control is not None and left is not None:
+        after = control.after_move(left)
+        if side == 0:
+            game.white_time = after
+        else:
+            game.black_time = after
+    try:
+        with transaction.atomic():
+            move = Move.objects.create(
+                game=game,
+                ply=ply,
+                notation=played.move,
+                position=played.position,
+                by=user,
+                at=now,
+                clock_after=after,
+            )
+    except IntegrityError:  # the same ply stored meanwhile (the row lock makes this rare)
+        raise StalePly(
+            _("another move was played meanwhile"), ply=ply_of(game), position=game.position
+        ) from None
+    game.position = played.position
+    game.turn_started = now
+    game.plies = ply
+    if played.status.ended:
+        _end(game, "", user, now)
+    else:
+        game.save(update_fields=["position", "turn_started", "plies", "white_time", "black_time"])
+    return move
+
+
+@retry_on_conflict
+def resign(game: Game, user: object) -> Game:
+    """The player to move resigns (as the records write a resignation): the game is his loss."""
+    require(user, Action.PLAY_MOVE, game)
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        _checked(game, user, ply_of(game))
+        _end(game, RESIGN, user, timezone.now())
+    return game
+
+
+@retry_on_conflict
+def time_out(game_id: int, now: datetime | None = None) -> bool:
+    """End the game on time if its player to move has run out at ``now``; whether it did."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = lock_game(game_id)
+        side = to_move(game)
+        if game.origin != Game.Origin.SERVICE or side is None:
+            return False
+        left = clocks_at(game, now).of(side)
+        if left is None or left > timedelta(0):
+            return False
+        _end(game, TIME, None, now)
+        return True
+
+
+def record_of(game: Game, ending: str) -> str:
+    """The game's record in its own notation: tags, the moves played, the ending (a result when the
+    rules ended it, ``resign`` or ``time``)."""
+    tags = {
+        "Game": str(registry.spec_for(game.game).variant(game.game).name),
+        "Site": "the service",
+        "White": game.white.display_name,
+        "Black": game.black.display_name,
+    }
+    moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
+    return format_record(tags, moves, ending or None)
+
+
+def _end(game: Game, how: str, actor: object, now: datetime) -> None:
+    """Play has ended (by the rules when ``how`` is "", else :data:`RESIGN` or :data:`TIME`): the
+    running clock stops, the record is written and submitted for verification like any other."""
+    side = to_move(game)
+    if side is not None and game.time_control and game.turn_started is not None:
+        left = clocks_at(game, now).of(side)
+        if side == 0:
+            game.white_time = left
+        else:
+            game.black_time = left
+    ending = how or str(status_of(game).result or "")
+    game.finished_at = now
+    game.turn_started = None
+    game.save()
+    record = SubmittedRecord.objects.create(
+        game=game,
+        submitted_by=actor,  # type: ignore[misc]
+        by_official=False,
+        text=record_of(game, ending),
+    )
+    enqueue_on_commit(verify_record_task, record.pk)

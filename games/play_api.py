@@ -1,0 +1,166 @@
+"""REST API for games played on the service: my games and whose turn it is, a game's position and
+legal moves, a move (naming the ply it expects), resigning.
+
+Thin: ``games.play`` checks everything; its refusals are answered by the one exception handler
+(``config.errors.api_exception_handler``): a non-player or a player not to move 403, a stale ply,
+a finished game or a move after the time ran out 409 (with the current ply and position), an
+illegal move 400 naming the ply, the move and the arbiter's reason.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import play
+from games.models import Game, Move
+
+
+def _seconds(value: timedelta | None) -> float | None:
+    return None if value is None else max(value.total_seconds(), 0.0)
+
+
+class ServiceGameSerializer(serializers.ModelSerializer):
+    """A game on the service: its players, clock, whose turn it is, the ply the next move expects."""
+
+    white = serializers.CharField(source="white.handle", read_only=True)
+    black = serializers.CharField(source="black.handle", read_only=True)
+    ply = serializers.SerializerMethodField(help_text="Moves played so far: the ply the next move names")
+    to_move = serializers.SerializerMethodField(help_text="The handle of the player to move; null once over")
+    your_turn = serializers.SerializerMethodField()
+    white_seconds = serializers.SerializerMethodField(help_text="White's time left now (null: no clock)")
+    black_seconds = serializers.SerializerMethodField(help_text="Black's time left now (null: no clock)")
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "game",
+            "white",
+            "black",
+            "rated",
+            "time_control",
+            "ply",
+            "to_move",
+            "your_turn",
+            "white_seconds",
+            "black_seconds",
+            "finished_at",
+            "result",
+            "termination",
+            "state",
+        ]
+
+    def get_ply(self, game: Game) -> int:
+        return play.ply_of(game)
+
+    def get_to_move(self, game: Game) -> str | None:
+        player = play.player_to_move(game)
+        return None if player is None else player.handle
+
+    def get_your_turn(self, game: Game) -> bool:
+        player = play.player_to_move(game)
+        user = self.context.get("request") and self.context["request"].user
+        return player is not None and player.user_id == getattr(user, "pk", None)
+
+    def get_white_seconds(self, game: Game) -> float | None:
+        return _seconds(play.clocks_at(game).white)
+
+    def get_black_seconds(self, game: Game) -> float | None:
+        return _seconds(play.clocks_at(game).black)
+
+
+class PositionSerializer(ServiceGameSerializer):
+    """The game with its position text and the moves the player to move may send."""
+
+    legal_moves = serializers.SerializerMethodField()
+
+    class Meta(ServiceGameSerializer.Meta):
+        fields = [*ServiceGameSerializer.Meta.fields, "position", "legal_moves"]
+
+    def get_legal_moves(self, game: Game) -> list[str]:
+        return play.legal_moves(game)
+
+
+class MoveSerializer(serializers.ModelSerializer):
+    by = serializers.CharField(source="by.username", read_only=True, default=None)
+    clock_after_seconds = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Move
+        fields = ["ply", "notation", "position", "by", "at", "clock_after_seconds"]
+
+    def get_clock_after_seconds(self, move: Move) -> float | None:
+        return _seconds(move.clock_after)
+
+
+class MakeMoveSerializer(serializers.Serializer):
+    move = serializers.CharField(max_length=play.MAX_MOVE_CHARS, help_text="In the game's record notation")
+    expected_ply = serializers.IntegerField(
+        min_value=0, help_text="The game's ply as the mover saw it (moves played so far)"
+    )
+
+
+CONFLICT = OpenApiResponse(
+    description="A stale ply (the answer carries the current `ply` and `position`), a finished game, "
+    "or the mover's time ran out (the game is then lost on time)"
+)
+
+
+class ServiceGameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Games played on the service: the list is mine (the signed-in user's player's), any one may be
+    watched, its players play it."""
+
+    serializer_class = ServiceGameSerializer
+    pagination_class = None
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        if self.action == "list":
+            return play.service_games_of(self.request.user)
+        # anyone may watch a game; the policy decides who may play it (a non-player: 403)
+        return Game.objects.filter(origin=Game.Origin.SERVICE).select_related("white", "black")
+
+    def get_serializer_class(self):  # type: ignore[no-untyped-def]
+        return PositionSerializer if self.action == "retrieve" else ServiceGameSerializer
+
+    @extend_schema(
+        request=MakeMoveSerializer,
+        responses={
+            201: MoveSerializer,
+            400: OpenApiResponse(description="The arbiter refused the move: `ply`, `move`, `reason`"),
+            401: OpenApiResponse(description="Not signed in"),
+            403: OpenApiResponse(description="Not a player of the game, or not the player to move"),
+            404: OpenApiResponse(description="No such game on the service"),
+            409: CONFLICT,
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def move(self, request: Request, pk: str | None = None) -> Response:
+        """Play a move, naming the ply it expects; the arbiter checks it."""
+        data = MakeMoveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        played = play.make_move(
+            self.get_object(), request.user, data.validated_data["move"], data.validated_data["expected_ply"]
+        )
+        return Response(MoveSerializer(played).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: ServiceGameSerializer,
+            401: OpenApiResponse(description="Not signed in"),
+            403: OpenApiResponse(description="Not a player of the game, or not the player to move"),
+            404: OpenApiResponse(description="No such game on the service"),
+            409: CONFLICT,
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def resign(self, request: Request, pk: str | None = None) -> Response:
+        """The player to move resigns: the game is his loss."""
+        game = play.resign(self.get_object(), request.user)
+        return Response(ServiceGameSerializer(game, context={"request": request}).data)
