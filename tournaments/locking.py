@@ -1,4 +1,5 @@
-"""The lock order's levels of events: event, round, pairing (the order itself: ``config.locking``).
+"""The lock order's levels of events: event, round, pairing (the order itself: ``config.locking``);
+and the mark of a pairing being computed, which dies with the worker computing it.
 
 Re-exports the shared helpers (:func:`locked`, :func:`retry_on_conflict`, ``RETRY_TRANSIENT``) for
 the tournament side.
@@ -6,10 +7,62 @@ the tournament side.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import connection
+
 from config.locking import RETRY_TRANSIENT, locked, retry_on_conflict
 from tournaments.models import Pairing, Round
 
-__all__ = ["RETRY_TRANSIENT", "lock_pairing", "lock_round", "locked", "retry_on_conflict"]
+__all__ = [
+    "RETRY_TRANSIENT",
+    "computing_pairing",
+    "lock_pairing",
+    "lock_round",
+    "locked",
+    "pairing_being_computed",
+    "retry_on_conflict",
+]
+
+#: the first key of the advisory locks that mark a round being paired (the second is the round's id)
+PAIRING_LOCK_CLASS = 7021
+
+
+def _advisory() -> bool:
+    return connection.vendor == "postgresql"
+
+
+@contextmanager
+def computing_pairing(round_id: int) -> Iterator[None]:
+    """Mark the round as being paired while the body runs, with no transaction and no row lock.
+
+    On PostgreSQL the mark is a session-level advisory lock: nobody waits on it, and a worker that
+    is killed loses its connection and with it the mark, so the sweep pairs the round again at once.
+    Other databases keep no mark here (the sweep reads ``Round.pairing_started_at`` instead).
+    """
+    if not _advisory():
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s, %s)", [PAIRING_LOCK_CLASS, round_id])
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [PAIRING_LOCK_CLASS, round_id])
+
+
+def pairing_being_computed(round_id: int) -> bool | None:
+    """Whether a live worker is pairing the round now; None where the database cannot tell."""
+    if not _advisory():
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [PAIRING_LOCK_CLASS, round_id])
+        free = bool(cursor.fetchone()[0])
+        if free:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [PAIRING_LOCK_CLASS, round_id])
+    return not free
 
 
 def lock_round(round_id: int) -> Round:

@@ -3,8 +3,9 @@
 The marks of ``tournaments.work`` say what is still owed; :func:`sweep_work` queues again whatever
 is still marked after ``SWEEP_GRACE`` seconds and is not being worked on (a running standings task
 holds its event's row lock, which a killed worker's closed connection releases; a pairing holds no
-lock while it computes, and its ``Round.pairing_started_at`` says it is being computed until the
-task's hard time limit has passed). A pairing still pending twice its time limit after it was asked
+row lock while it computes: on PostgreSQL the advisory lock of ``tournaments.locking.computing_pairing``
+says it is being computed, and goes with a killed worker's connection; elsewhere its
+``Round.pairing_started_at`` says so until the task's hard time limit has passed). A pairing still pending twice its time limit after it was asked
 for is stopped with an error that the round page shows with its retry button. Registered in
 ``TournamentsConfig.ready``, with the recomputation of corrected results
 (``tournaments.results.tasks``) for the embedded default's sweep on a request.
@@ -20,6 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from tournaments.locking import pairing_being_computed
 from tournaments.models import Event, Round
 from tournaments.pairing.tasks import pair_round_task
 from tournaments.standings.tasks import update_standings_task
@@ -52,9 +54,15 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
     )
     pairing_limit = settings.PAIRING_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN
     give_up = now - timedelta(seconds=2 * pairing_limit)
-    # a worker computing a pairing holds no lock: its start, within the task's hard limit, says so
-    computing = Q(pairing_started_at__gte=now - timedelta(seconds=pairing_limit))
-    for round_ in waiting.exclude(computing).order_by("pk")[:SWEEP_BATCH]:
+    # a worker computing a pairing holds no row lock: on PostgreSQL its advisory lock says so (and
+    # goes with a killed worker's connection); elsewhere its start, within the task's hard limit
+    started_lately = Q(pairing_started_at__gte=now - timedelta(seconds=pairing_limit))
+    for round_ in waiting.order_by("pk")[:SWEEP_BATCH]:
+        computing = pairing_being_computed(round_.pk)
+        if computing is None:
+            computing = waiting.filter(started_lately, pk=round_.pk).exists()
+        if computing:
+            continue
         requested = round_.pairing_requested_at
         if requested is not None and requested < give_up:
             stop_pairing(round_.pk, requested)

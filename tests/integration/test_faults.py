@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from tests.integration.conftest import Redis, Workers, wait_for
 from tournaments.events import services as event_services
+from tournaments.locking import pairing_being_computed
 from tournaments.models import Event, Pairing, Rating, RatingChange, Round, Standing
 from tournaments.pairing import edits as pairing_edits
 from tournaments.pairing import services as pairing_services
@@ -131,7 +132,7 @@ def test_worker_killed_during_standings_and_ratings_of_200_players(
 
 
 def test_worker_killed_during_a_pairing(workers: Workers, organiser: User, tmp_path: Path) -> None:
-    event = big_event(organiser, 120, pairing_system="swiss-dutch", rounds=5)
+    event = big_event(organiser, 300, pairing_system="swiss-dutch", rounds=5)
     round1 = event_services.start_event(event, organiser, "white")
     pairing_services.pair_round_now(round1.pk)
     pairing_edits.publish_round(Round.objects.get(pk=round1.pk), organiser)
@@ -139,11 +140,11 @@ def test_worker_killed_during_a_pairing(workers: Workers, organiser: User, tmp_p
     round2 = pairing_services.pair_next_round(Event.objects.get(pk=event.pk), organiser)  # queued
 
     worker = workers.start(wait=False)
-    # the pairing writes 10 % before it starts, then pairs 120 players in one transaction for seconds
+    # the pairing writes 10 % before it starts, then pairs 300 players holding no transaction, its
+    # connection's advisory lock marking the round as being computed
     deadline = time.monotonic() + 60
     while not (
-        Round.objects.filter(pk=round2.pk, pairing_progress=10).exists()
-        and in_transaction_elsewhere("tournaments_")
+        Round.objects.filter(pk=round2.pk, pairing_progress=10).exists() and pairing_being_computed(round2.pk)
     ):
         assert time.monotonic() < deadline, "the worker never started the pairing"
         time.sleep(0.002)
@@ -159,7 +160,7 @@ def test_worker_killed_during_a_pairing(workers: Workers, organiser: User, tmp_p
         what="the sweep and a new worker to pair round 2",
     )
     boards = list(round2.pairings.order_by("board").values_list("board", "white_id", "black_id", "bye"))
-    assert len(boards) == 60
+    assert len(boards) == 150
 
     # a clean run of the same pairing, in this process
     Pairing.objects.filter(round=round2).delete()

@@ -22,7 +22,7 @@ from tournaments.core.codes import BYE_ZERO, forfeit_codes
 from tournaments.core.errors import PairingBasisChanged, PairingError
 from tournaments.errors import ServiceError
 from tournaments.integrity import create_or_refuse
-from tournaments.locking import lock_round
+from tournaments.locking import computing_pairing, lock_round
 from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Round
 from tournaments.pairing import progress
 from tournaments.pairing.history import build_state
@@ -115,14 +115,16 @@ def pair_round_now(round_id: int) -> Round:
     (a result entered or corrected, a player withdrawn, a bye asked for), the pairing is computed
     again, :data:`ATTEMPTS` times at most, and then refused with :class:`PairingBasisChanged`
     (shown on the round page with its retry button). ``Round.pairing_started_at`` tells the sweep
-    that a worker is computing the round meanwhile.
+    that a worker is computing the round meanwhile, and on PostgreSQL so does an advisory lock that
+    the worker's connection holds (``tournaments.locking.computing_pairing``).
     """
     progress.clear(round_id)
     Round.objects.filter(pk=round_id, status=Round.Status.PENDING).update(
         pairing_progress=progress.STARTED, pairing_error="", pairing_started_at=timezone.now()
     )
     try:
-        return _pair(round_id)
+        with computing_pairing(round_id):
+            return _pair(round_id)
     finally:
         progress.clear(round_id)
 
