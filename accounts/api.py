@@ -21,7 +21,7 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from accounts import lockout
+from accounts import lockout, schema  # noqa: F401 - schema registers the OpenAPI extension of this authentication
 from accounts.errors import LockedOut
 from config.cache_faults import guarded
 from config.client import client_address

@@ -14,7 +14,7 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from accounts import lockout, notices, schema  # noqa: F401 - schema registers its OpenAPI extension
+        from accounts import lockout, notices
         from games.signals import result_changed
 
         result_changed.connect(notices.on_result_changed, dispatch_uid="accounts.notices")

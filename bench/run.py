@@ -19,6 +19,7 @@ BENCHMARKS = [
     "pairing_bench",
     "ratings_bench",
     "player_list_bench",
+    "startup_bench",
 ]
 
 

@@ -17,7 +17,6 @@ from collections.abc import Iterable
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from rest_framework import serializers
 
 from arbiter import registry
 from arbiter.verdict import TERMINATION_NAMES
@@ -84,10 +83,3 @@ def score_text(game: str, score: str) -> str:
     bare score when the game gives scores no meaning."""
     meaning = registry.spec_for(game).score if game in registry.game_keys() else None
     return score if meaning is None else gettext(meaning).format(score=score)
-
-
-class GameChoiceField(serializers.ChoiceField):
-    """A game key in the API: the registered games, read when the serializer is built."""
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(choices=game_choices(), **kwargs)

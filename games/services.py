@@ -12,7 +12,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 
-from celery.exceptions import SoftTimeLimitExceeded
+from billiard.exceptions import SoftTimeLimitExceeded  # what celery.exceptions re-exports, without Celery
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -26,7 +26,6 @@ from config.sweep import enqueue_on_commit
 from games import confirmation, origins
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
-from games.tasks import verify_record_task
 
 __all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
 
@@ -106,6 +105,8 @@ def submit_record(
             by_official=can(user, Action.MANAGE_EVENT, pairing),
             text=text,
         )
+        from games.tasks import verify_record_task  # Celery loaded by what queues, not by every import
+
         enqueue_on_commit(verify_record_task, record.pk)
     return record
 

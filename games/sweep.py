@@ -12,13 +12,14 @@ from django.conf import settings
 
 from config.sweep import send
 from games.models import SubmittedRecord
-from games.tasks import verify_record_task
 
 SWEEP_BATCH = 100
 
 
 def sweep_work(now: datetime) -> dict[str, list[int]]:
     """Queue again the verifications of records still pending long after they were submitted."""
+    from games.tasks import verify_record_task  # Celery loaded by a sweep, not when the app is
+
     overdue = now - timedelta(seconds=settings.SWEEP_GRACE + settings.VERIFY_TIME_LIMIT)
     overdue -= timedelta(seconds=settings.TASK_HARD_LIMIT_MARGIN)
     pending = SubmittedRecord.objects.filter(status=SubmittedRecord.Status.PENDING, submitted_at__lt=overdue)

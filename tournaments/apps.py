@@ -23,7 +23,6 @@ class TournamentsConfig(AppConfig):
         from tournaments.models import Pairing
         from tournaments.results import pairing_games
         from tournaments.results.signals import result_corrected, round_closing
-        from tournaments.results.tasks import sweep_corrections_task
         from tournaments.sweep import sweep_work
 
         origins.register(str(Game.Origin.PAIRING), pairing_games.PairingOrigin())
@@ -34,4 +33,12 @@ class TournamentsConfig(AppConfig):
             pairing_games.on_result_corrected, dispatch_uid="tournaments.on_result_corrected"
         )
         sweep.register(sweep_work)
-        sweep.register_on_request(sweep_corrections_task)
+        sweep.register_on_request(sweep_corrections)
+
+
+def sweep_corrections() -> object:
+    """The corrections' sweep on a request (embedded default); its task module, and Celery with it,
+    loaded when it first runs, not when the app is."""
+    from tournaments.results.tasks import sweep_corrections_task
+
+    return sweep_corrections_task()

@@ -23,8 +23,6 @@ from django.utils.translation import gettext as _
 
 from tournaments.locking import pairing_being_computed
 from tournaments.models import Event, Round
-from tournaments.pairing.tasks import pair_round_task
-from tournaments.standings.tasks import update_standings_task
 from tournaments.work import send
 
 SWEEP_BATCH = 100
@@ -39,6 +37,10 @@ def _free(queryset: Any) -> bool:
 
 def sweep_work(now: datetime) -> dict[str, list[int]]:
     """Queue again the standings and pairings still marked after the grace period."""
+    # the task modules (Celery with them) are loaded by a sweep, not when the app is
+    from tournaments.pairing.tasks import pair_round_task
+    from tournaments.standings.tasks import update_standings_task
+
     before = now - timedelta(seconds=settings.SWEEP_GRACE)
     done: dict[str, list[int]] = {"standings": [], "pairings": [], "stopped": []}
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from celery import shared_task
 from django.conf import settings
 
+import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
+
 
 @shared_task(
     name="tournaments.sweep",

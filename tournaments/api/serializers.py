@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Player
-from games.choices import GameChoiceField
+from games.api_fields import GameChoiceField
 from tournaments.core.codes import GAME_RESULTS, format_points, written_out
 from tournaments.models import Event, Pairing, Rating, Registration, Round
 from tournaments.pairing.progress import live_percent

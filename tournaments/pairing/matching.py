@@ -38,7 +38,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-import networkx
+# networkx is imported where the fallback runs (not here): pairing on the compiled matcher, and a
+# command's start-up, never load it.
 
 _compiled_matching: Callable[..., list[int]] | None
 _clear_compiled_cache: Callable[[], None]
@@ -144,6 +145,8 @@ def max_weight_matching(
     triples: Iterable[tuple[int, int, int]] = (
         [(u, v, w) for (u, v), w in edges.items()] if isinstance(edges, Mapping) else edges
     )
+    import networkx
+
     graph = networkx.Graph()
     graph.add_nodes_from(range(vertices))
     for u, v, w in triples:
@@ -207,9 +210,13 @@ class _CountingNetworkx(types.ModuleType):
     """networkx itself inside the library's matching methods (fallback), its matcher calls counted."""
 
     def __getattr__(self, name: str) -> Any:
+        import networkx
+
         return getattr(networkx, name)
 
     def max_weight_matching(self, graph: Any, maxcardinality: bool = False, weight: str = "weight") -> Any:
+        import networkx
+
         _count_call()
         return networkx.max_weight_matching(graph, maxcardinality=maxcardinality, weight=weight)
 

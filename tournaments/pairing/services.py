@@ -11,7 +11,7 @@ import copy
 import logging
 from dataclasses import dataclass
 
-from celery.exceptions import SoftTimeLimitExceeded
+from billiard.exceptions import SoftTimeLimitExceeded  # what celery.exceptions re-exports, without Celery
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone

@@ -11,6 +11,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.conf import settings
 
+import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
 from tournaments.locking import RETRY_TRANSIENT
 
 

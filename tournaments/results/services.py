@@ -19,7 +19,6 @@ from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing, lock_round, retry_on_conflict
 from tournaments.models import Pairing, Round
 from tournaments.results.signals import round_closing
-from tournaments.standings.tasks import update_standings_task
 from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale
 
 
@@ -104,5 +103,7 @@ def close_round(round_: Round, user: object) -> Round:
         round_.save(update_fields=["status", "closed_at"])
         mark_standings_stale(round_)
         mark_ratings_stale(round_)
+        from tournaments.standings.tasks import update_standings_task  # Celery loaded when queueing
+
         enqueue_on_commit(update_standings_task, round_.event_id)
     return round_

@@ -13,6 +13,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 
+import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
 from tournaments.locking import RETRY_TRANSIENT
 from tournaments.results.recomputation import lost_corrections, recompute_correction
 from tournaments.work import send

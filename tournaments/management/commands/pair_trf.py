@@ -18,6 +18,9 @@ from tournaments.trf.pairing import pair_next_round
 
 class Command(BaseCommand):
     help = "Pair the next round of a TRF file (read from the file; nothing is stored)."
+    # Nothing here touches the site (URLs, admin, database): its system checks would load the
+    # whole web stack (DRF, the API schema) for a command that reads one file.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="TRF file (rounds played so far, XXR, XXC)")

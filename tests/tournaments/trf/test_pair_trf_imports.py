@@ -1,0 +1,67 @@
+"""``manage.py pair_trf`` loads what pairing from a file needs, not the web stack (issue 20 item 18):
+run in a fresh interpreter, the command loads neither networkx (the fallback matcher) nor Celery,
+and of DRF and drf-spectacular only what Django's app registry loads for any installed app (their
+packages, app configs, checks and the token model), not the serializers, views or schema."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import shared_path
+from tournaments.pairing.matching import compiled_available
+from tournaments.trf.format import cut_before_round, parse_trf, write_trf
+
+ROOT = Path(__file__).resolve().parents[3]
+PACKAGES = ["rest_framework", "drf_spectacular", "networkx", "celery"]
+# what loading the installed apps imports of DRF and drf-spectacular, whatever the command
+APP_REGISTRY = {
+    "drf_spectacular",
+    "drf_spectacular.apps",
+    "drf_spectacular.checks",
+    "rest_framework",
+    "rest_framework.apps",
+    "rest_framework.authtoken",
+    "rest_framework.authtoken.admin",
+    "rest_framework.authtoken.apps",
+    "rest_framework.authtoken.models",
+    "rest_framework.checks",
+}
+
+SCRIPT = """
+import io, json, os, sys
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+from django.core.management import execute_from_command_line
+out = io.StringIO()
+sys.stdout, real = out, sys.stdout
+execute_from_command_line(["manage.py", "pair_trf", sys.argv[1]])
+sys.stdout = real
+print(json.dumps({"loaded": sorted(name for name in sys.modules if name.split(".")[0] in sys.argv[2:]),
+                  "first": out.getvalue().splitlines()[0]}))
+"""
+
+
+@pytest.mark.skipif(not compiled_available(), reason="the fallback matcher is networkx itself")
+def test_pair_trf_does_not_import_the_web_stack(tmp_path: Path) -> None:
+    document = parse_trf(shared_path("pairing", "dutch", "t07-p16-r6-d0.trf").read_text())
+    path = tmp_path / "t07-r3.trf"
+    path.write_text(write_trf(cut_before_round(document, 3)))
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL"}}
+    env["SECRET_KEY"] = "test-only"
+    env["PAIRING_MATCHER"] = "auto"
+    answer = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(path), *PACKAGES],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(answer.stdout.splitlines()[-1])
+    assert report["first"] == "8"  # 16 players present: eight pairs
+    assert [name for name in report["loaded"] if name not in APP_REGISTRY] == []
