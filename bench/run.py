@@ -20,6 +20,7 @@ BENCHMARKS = [
     "ratings_bench",
     "player_list_bench",
     "startup_bench",
+    "submissions_bench",
 ]
 
 
