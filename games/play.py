@@ -45,7 +45,6 @@ from games import clocks, messages
 from games.confirmation import lock_game
 from games.errors import GameServiceError
 from games.models import Game, Move, SubmittedRecord
-from games.tasks import verify_record_task
 
 MAX_MOVE_CHARS = 200
 
@@ -331,4 +330,6 @@ def _end(game: Game, how: str, actor: object, now: datetime) -> None:
         by_official=False,
         text=record_of(game, ending),
     )
+    from games.tasks import verify_record_task  # Celery loaded by what queues, not by every import
+
     enqueue_on_commit(verify_record_task, record.pk)
