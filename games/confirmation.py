@@ -96,12 +96,12 @@ def apply_origin_result(game: Game, source: str) -> str:
         return str(exc)
 
 
-def take_verified(record: SubmittedRecord) -> None:
+def take_verified(record: SubmittedRecord, game: Game) -> None:
     """What a valid record does to its game's result; sets ``record.note``, ``applied``, ``official``.
 
-    Runs inside the verification's transaction; the caller saves ``record``.
+    Runs inside the verification's transaction, which has locked ``game`` (:func:`lock_game`: the
+    locks are held until it ends, so they are not taken again here); the caller saves ``record``.
     """
-    game = lock_game(record.game_id)
     record.game = game
     outcome = str((record.verdict or {}).get("result") or "")
     refused = origins.refusal(game, origins.TAKE)

@@ -165,7 +165,7 @@ def verify_record(record_id: int) -> SubmittedRecord:
                 record.save()
                 return record
         record.status = SubmittedRecord.Status.VALID
-        confirmation.take_verified(record)
+        confirmation.take_verified(record, game)
         record.save()
         return record
 
