@@ -124,8 +124,11 @@ def board_svg(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """A GET shows the game's page, with its form to confirm the result when there is one to confirm."""
+    if request.method != "POST":
+        return game_detail(request, pk)
     game = _game(pk)
     confirmed = attempt(lambda: confirmation.confirm(game, request.user))
     if confirmed.refused:

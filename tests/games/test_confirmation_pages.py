@@ -79,7 +79,9 @@ def test_the_opponent_confirms_through_the_page(board: Board) -> None:
     assert signed_in(board.ann).post(url).status_code == 403
     assert signed_in(board.sam).post(url).status_code == 403
     assert signed_in(None).post(url).status_code == 302  # sign in first
-    assert signed_in(board.bob).get(url).status_code == 405
+    shown = signed_in(board.bob).get(url)  # the game's page, with the form to confirm
+    assert shown.status_code == 200 and CONFIRM.format(game.pk) in shown.content.decode()
+    assert board.game().state != Game.State.CONFIRMED
     assert signed_in(board.bob).post(url).status_code == 302
     assert board.game().state == Game.State.CONFIRMED
     response = signed_in(board.bob).post(url)  # nothing left to confirm

@@ -131,3 +131,42 @@ def test_undo_needs_a_manager_and_a_withdrawal(organiser: User, stranger: User) 
     with pytest.raises(PermissionRefused):
         undo_withdrawal(ann, stranger)
     assert undo_withdrawal(ann, organiser).status == Registration.Status.ACTIVE
+
+
+def test_a_confirmation_address_opened_by_a_get_shows_its_confirmation_page(
+    client: Any, organiser: User, stranger: User
+) -> None:
+    """Following a confirmation address (a bookmark, a reload) shows the page asking to confirm, not
+    a blank 405; it changes nothing, and strangers still get the 403 page."""
+    event = make_event(organiser, "Ann\nBob", name="Short")
+    round_ = start(event, organiser)
+    client.force_login(organiser)
+    # results missing: nothing to confirm yet, the round's page instead
+    response = client.get(url("round-close", event.slug, 1))
+    assert response.status_code == 302 and response["Location"] == round_.get_absolute_url()
+    play_round(round_, organiser, close=False)
+    client.force_login(stranger)
+    assert client.get(url("round-close", event.slug, 1)).status_code == 403
+    assert client.get(url("event-finish", event.slug)).status_code == 403
+    client.force_login(organiser)
+    text = asks(client.get(url("round-close", event.slug, 1)))
+    assert "Close round 1" in text and f'action="{url("round-close", event.slug, 1)}"' in text
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.PAIRED
+    client.post(url("round-close", event.slug, 1), YES)
+    text = asks(client.get(url("event-finish", event.slug)))
+    assert "Finish the event" in text and f'action="{url("event-finish", event.slug)}"' in text
+    assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
+
+
+def test_the_publish_address_opened_by_a_get_shows_its_confirmation_page(
+    client: Any, organiser: User, commit: Any
+) -> None:
+    event = make_swiss(organiser, "Ann 1900\nBob 1800\nCid 1700\nDan 1600", rounds=3)
+    round_ = start(event, organiser)
+    client.force_login(organiser)
+    text = asks(client.get(url("swiss-round-publish", event.slug, 1)))
+    assert "Publish the pairings" in text
+    assert not Round.objects.get(pk=round_.pk).is_published
+    client.post(url("swiss-round-publish", event.slug, 1), YES)
+    response = client.get(url("swiss-round-publish", event.slug, 1))  # published: the round instead
+    assert response.status_code == 302 and response["Location"] == round_.get_absolute_url()

@@ -437,7 +437,6 @@ def test_write_views_take_posts_only(client, swiss_running) -> None:
     for target in (
         url("swiss-bye-cancel", event.slug, bye.pk),
         url("swiss-forbidden-pair-remove", event.slug, pair.pk),
-        url("swiss-round-publish", event.slug, 1),
     ):
         assert client.get(target).status_code == 405
 

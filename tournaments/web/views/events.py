@@ -9,7 +9,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import attempt
 from accounts.policy import Action, can, require
@@ -115,11 +115,14 @@ def event_start(request: HttpRequest, event: Event) -> HttpResponse:
     return redirect("tournaments:round-detail", slug=event.slug, number=started.value.number)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @event_page()
 def event_finish(request: HttpRequest, event: Event) -> HttpResponse:
+    """A GET shows the confirmation page (or the event, when it cannot finish now)."""
     if (asked := finish_confirmation(request, event)) is not None:
         return asked
+    if request.method != "POST":
+        return redirect(event)
     finished = attempt(lambda: finish_event(event, request.user))
     if finished.refused:
         messages.error(request, _("The event cannot finish yet: %(reason)s.") % {"reason": finished.reason})

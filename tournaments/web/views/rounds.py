@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import attempt
 from tournaments import rounds as selectors
@@ -140,11 +140,14 @@ def pairing_result(request: HttpRequest, event: Event, round_: Round, board: int
     return render(request, "tournaments/pairing_result.html", context, status=status)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @event_page()
 def round_close(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
+    """A GET shows the confirmation page (or the round, when it cannot be closed now)."""
     if (asked := close_confirmation(request, event, round_)) is not None:
         return asked
+    if request.method != "POST":
+        return redirect(round_)
     number = round_.number
     closed = attempt(lambda: close_round(round_, request.user))
     if closed.refused:
@@ -231,11 +234,14 @@ def swiss_round_edit(request: HttpRequest, event: Event, round_: Round) -> HttpR
     return render(request, "tournaments/swiss_round_edit.html", context, status=status)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @event_page()
 def swiss_round_publish(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
+    """A GET shows the confirmation page (or the round, when it is not a draft)."""
     if (asked := publish_confirmation(request, event, round_)) is not None:
         return asked
+    if request.method != "POST":
+        return redirect(round_)
     published = attempt(lambda: edits.publish_round(round_, request.user))
     if published.refused:
         messages.error(request, _("Not published: %(reason)s") % {"reason": sentence(published.reason)})
