@@ -200,6 +200,27 @@ class StandingSerializer(serializers.Serializer):
     games = serializers.IntegerField()
 
 
+class CrosstableCellSerializer(serializers.Serializer):
+    opponent = serializers.IntegerField(
+        allow_null=True, help_text="The opponent's pairing number; null for a bye"
+    )
+    colour = serializers.CharField(allow_null=True, help_text="'w' or 'b'; null for a bye")
+    points = serializers.IntegerField(
+        allow_null=True, help_text="The player's half-points in the round; null while the result is to come"
+    )
+    bye = serializers.CharField(
+        allow_null=True, help_text="The kind of bye (its TRF letter); null for a game"
+    )
+
+
+class CrosstableRowSerializer(serializers.Serializer):
+    pairing_number = serializers.IntegerField()
+    name = serializers.CharField()
+    rounds = serializers.DictField(
+        child=CrosstableCellSerializer(), help_text="The player's rounds, keyed by round number"
+    )
+
+
 class ResultInputSerializer(serializers.Serializer):
     result = serializers.CharField(help_text=f"{written_out(GAME_RESULTS)}; two codes for a 2-game match")
 

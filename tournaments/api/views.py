@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from accounts.models import Player
 from tournaments.api.serializers import (
     CorrectionInputSerializer,
+    CrosstableRowSerializer,
     EventDetailSerializer,
     EventSerializer,
     PairingSerializer,
@@ -66,7 +67,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         return EventDetailSerializer if self.action == "retrieve" else EventSerializer
 
     @extend_schema(responses=RoundSerializer(many=True))
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def rounds(self, request: Request, slug: str) -> Response:
         event = self.get_object()
         visible = Pairing.objects.filter(round__event=event).visible_to(request.user)
@@ -88,7 +89,7 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(responses=StandingSerializer(many=True))
-    @action(detail=True)
+    @action(detail=True, pagination_class=None)
     def standings(self, request: Request, slug: str) -> Response:
         return Response(StandingSerializer(standing_rows(self.get_object()), many=True).data)
 
@@ -98,7 +99,8 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         """The event as a FIDE TRF-2026 file (the same download as the event page's)."""
         return trf_file(trf_download(self.get_object(), request.user))
 
-    @action(detail=True)
+    @extend_schema(responses=CrosstableRowSerializer(many=True))
+    @action(detail=True, pagination_class=None)
     def crosstable(self, request: Request, slug: str) -> Response:
         """Per player: every round's opponent (pairing number), colour and points."""
         event = self.get_object()
