@@ -38,6 +38,8 @@ DVONN_PLAYERS = [
     ("Diego Alvarez", "ESP", 1540),
 ]
 
+DEMO_PLAYER = "Sofia Lindqvist"  # README: her account has a game of the running DVONN Swiss to submit
+
 
 def _usual_game(name: str) -> str:
     """The usual variant of the registered game called ``name`` (GIPF: the standard rules)."""
@@ -179,6 +181,14 @@ class Command(BaseCommand):
             self.stdout.write(f"    round {round_.number} played")
             round_ = pair_next_round(event, organiser)
         round_ = self._paired(event, round_, organiser)
-        # Round 3: some results in, the others still to come.
-        for pairing in round_.pairings.filter(black__isnull=False)[:1]:
+        # Round 3: some results in, the others still to come; the README's demo player (the top
+        # seed) is left a game to submit.
+        waiting = players[DEMO_PLAYER]
+        played = (
+            round_.pairings.filter(black__isnull=False)
+            .exclude(white__player=waiting)
+            .exclude(black__player=waiting)
+            .order_by("board")
+        )
+        for pairing in played[:1]:
             demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
