@@ -4,7 +4,9 @@ against the live server with the demo data.
 It opens an event, its standings, a GIPF game and a DVONN game, steps through each game with the
 arrow keys and checks that the board changes, opens a refused submission and sees its board,
 switches to Ukrainian with the header's switcher, and at 390 px width checks that the pairings'
-result and opponent columns are in view. Screenshots go to ``$BROWSER_ARTIFACTS`` (default: a
+result and opponent columns are in view. Signed in, it checks that a player's header is one row at
+1280 and 1440 px, that the organiser's result form fits 390 px, and that the stepper's first and last
+buttons draw their marks. Screenshots go to ``$BROWSER_ARTIFACTS`` (default: a
 temporary folder, printed).
 
 Chromium comes from Debian (``scripts/install`` installs it as root when missing); Playwright's own
@@ -193,3 +195,58 @@ def test_the_pages_in_a_browser(live_server: Any, browser: Any, shots: Path) -> 
     assert page.locator("#board svg").bounding_box()["width"] > 300  # type: ignore[index]
     page.screenshot(path=str(shots / "8-game-390px.png"), full_page=True)
     assert refused == []
+
+
+def _signed_in(browser: Any, base: str, username: str, viewport: dict[str, int]) -> Any:
+    """A page of a browser whose session is ``username``'s (signed in without the form)."""
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    client = Client()
+    client.force_login(User.objects.get(username=username))
+    context = browser.new_context(viewport=viewport, locale="en-GB")
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def test_the_signed_in_header_the_results_form_and_the_stepper(
+    live_server: Any, browser: Any, shots: Path
+) -> None:
+    """Signed in as a player, the header is one row at 1280 and 1440 px (it wrapped to three); the
+    round's result form fits a 390 px phone without sideways scrolling; the stepper's first and last
+    buttons draw their marks (SVG, not glyphs Debian's fonts lack)."""
+    urls = _demo_addresses()
+    base = live_server.url
+    page = _signed_in(browser, base, "sofia-lindqvist", {"width": 1280, "height": 900})
+    for width in (1280, 1440):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(base + urls["pairings"])
+        assert "My games" in page.locator("header").inner_text()
+        height = page.locator("header").bounding_box()["height"]  # type: ignore[index]
+        page.screenshot(path=str(shots / f"9-header-player-{width}px.png"))
+        assert height < 72, (width, height)  # one row: 3.5 rem, not two or three
+
+    page.goto(base + urls["dvonn game"])
+    for step in ("first", "last"):
+        button = page.locator(f'.stepper [data-step="{step}"]')
+        assert button.locator("svg").count() == 1, step
+        assert (button.locator("svg").bounding_box() or {}).get("width", 0) > 4, step
+        assert "⏮" not in button.inner_text() and "⏭" not in button.inner_text()
+
+    phone = _signed_in(browser, base, "organiser", PHONE)
+    phone.goto(base + urls["pairings"])
+    assert phone.locator("table.pairings select").count() > 0  # the organiser's result form
+    table = phone.locator("table.pairings").bounding_box()
+    phone.screenshot(path=str(shots / "10-results-form-390px.png"), full_page=True)
+    wrap = phone.locator("form .table-wrap").bounding_box()  # the table scrolls nowhere: it fits its box
+    assert table is not None and wrap is not None, (table, wrap)
+    assert table["x"] >= 0 and table["x"] + table["width"] <= wrap["x"] + wrap["width"] + 0.5, (table, wrap)
+    assert wrap["x"] + wrap["width"] <= PHONE["width"], wrap
+    _in_view(phone, "table.pairings tbody select")
+    _in_view(phone, "form .form-actions button")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path=str(shots / "10-results-form-390px.png"), full_page=True)
