@@ -187,6 +187,11 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
             {"result": corrected, "reason": "the scoresheet was misread"},
             True,
         ),
+        # the demo has no game played on the service: its pairing's game is not one (a 404 checked too)
+        ("/api/play/", "GET"): ({}, None, True),
+        ("/api/play/{id}/", "GET"): ({"id": game}, None, False),
+        ("/api/play/{id}/move/", "POST"): ({"id": game}, {"move": "a1", "expected_ply": 0}, False),
+        ("/api/play/{id}/resign/", "POST"): ({"id": game}, None, False),
         ("/api/players/", "GET"): ({}, None, True),
         ("/api/players/{handle}/", "GET"): ({"handle": players["results"][0]["handle"]}, None, True),
         ("/api/ratings/{family}/", "GET"): ({"family": "dvonn"}, None, True),
