@@ -1,6 +1,7 @@
 """Confirmation before an irreversible action (close a round, finish the event, withdraw a player,
-publish pairings): the action's POST without ``confirmed=yes`` answers a page saying what will
-happen, with a form that posts the same fields again and an explicit checkbox. No JavaScript.
+publish pairings): the action's POST without ``confirmed=yes``, and a GET of its address, answer a
+page saying what will happen, with a form that posts the same fields again and an explicit checkbox.
+No JavaScript.
 Also the players page's undo of a withdrawal (``registration.withdrawals``)."""
 
 from __future__ import annotations
