@@ -22,7 +22,7 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
     white_flag = ExpressionWrapper(F("turn_started") + F("white_time"), output_field=DateTimeField())
     black_flag = ExpressionWrapper(F("turn_started") + F("black_time"), output_field=DateTimeField())
     candidates = (
-        Game.objects.filter(origin=Game.Origin.SERVICE, finished_at__isnull=True, turn_started__isnull=False)
+        Game.objects.filter(on_service=True, finished_at__isnull=True, turn_started__isnull=False)
         .exclude(time_control="")
         .annotate(white_flag=white_flag, black_flag=black_flag)
         .filter(Q(white_flag__lte=now) | Q(black_flag__lte=now))

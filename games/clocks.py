@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from accounts.errors import ServiceError
@@ -96,3 +97,11 @@ def parse(text: str) -> TimeControl | None:
             "banked at most (3d/15d)"
         )
     )
+
+
+def validate_time_control(text: str) -> None:
+    """A model or form field's validator: a time control as :func:`parse` reads them."""
+    try:
+        parse(text)
+    except TimeControlError as exc:
+        raise ValidationError(str(exc)) from None

@@ -11,6 +11,10 @@ The rules at home here:
 * a later valid record with another outcome never replaces a result: it is kept and opens a
   dispute for the arbiter, and the result stays as it was until the arbiter decides
   (``games.decisions``); once an arbiter has decided, records leave the game alone;
+* a game played on the service (``Game.on_service``) takes its record from play (kind ``played``):
+  once a move was played there, or play there ended, a record or result submitted by hand is
+  refused (:func:`hand_record_refusal`, checked on submission and again on verification); one
+  taken before any move ends play there (:func:`stop_play`), so the two never both apply;
 * a result taken is carried to what the game belongs to through ``games.signals.game_finished``
   (an event's pairing: ``tournaments.results.pairing_games``, which also closes a round's games).
 
@@ -19,6 +23,8 @@ official, which the database enforces too.
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -104,9 +110,13 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
     """
     record.game = game
     outcome = str((record.verdict or {}).get("result") or "")
+    by_hand = record.kind != SubmittedRecord.Kind.PLAYED
     refused = origins.refusal(game, origins.TAKE)
+    played_here = hand_record_refusal(game) if by_hand else ""
     if refused:
         record.note = refused
+    elif played_here:
+        record.note = played_here
     elif game.state == Game.State.DECIDED:
         record.note = _("an arbiter decided this game: the result was not changed")
     elif not outcome:
@@ -116,6 +126,8 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
         make_official(game, record)
         game.state = Game.State.OFFICIAL if record.by_official else Game.State.PROVISIONAL
         game.save()
+        if by_hand:
+            stop_play(game)
         record.note = apply_origin_result(game, VERIFIED)
         record.applied = record.note == ""
     elif outcome == game.result:
@@ -144,6 +156,29 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
             "the result stays until the arbiter decides"
         ) % {"new": outcome, "old": game.result}
     result_changed.send(sender=Game, game=game, kind=SUBMITTED, actor=record.submitted_by, detail=record.note)
+
+
+def hand_record_refusal(game: Game) -> str:
+    """Why a record (or a result) submitted by hand cannot be the game's ("" when it can): once a
+    move was played on the service, or play there ended, the game is the service's and its record
+    the one play wrote."""
+    if not game.on_service:
+        return ""
+    if not (game.moves.exists() or game.submissions.filter(kind=SubmittedRecord.Kind.PLAYED).exists()):
+        return ""  # play has not begun here (or a record by hand stopped it before it did)
+    if game.finished_at is not None:
+        return _("this game was played on the service: its record is the one written there")
+    return _("this game is being played on the service: play it to the end there")
+
+
+def stop_play(game: Game, now: datetime | None = None) -> None:
+    """Play on the service ends without a record of its own (a record submitted by hand took the game
+    before any move was played here, or the round closed on an official's result): the game takes
+    no more moves and its clock stops."""
+    if game.on_service and game.finished_at is None:
+        game.finished_at = now or timezone.now()
+        game.turn_started = None
+        game.save(update_fields=["finished_at", "turn_started"])
 
 
 def rests_on_report(game: Game) -> bool:

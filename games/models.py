@@ -62,6 +62,10 @@ class Game(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # A game played on the service (``games.play``): its clock, its position, whose time runs.
+    on_service = models.BooleanField(
+        default=False,
+        help_text="Played move by move on the service (a casual game, or a game of a round played there)",
+    )
     rated = models.BooleanField(default=True)
     time_control = models.CharField(
         max_length=20, blank=True, help_text="5+3 (Fischer), 3d/15d (correspondence) or empty (no clock)"
@@ -112,6 +116,7 @@ class SubmittedRecord(models.Model):
     class Kind(models.TextChoices):
         RECORD = "record", _("Game record")
         RESULT = "result", _("Result without a record")
+        PLAYED = "played", _("Record of the game played on the service")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)

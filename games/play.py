@@ -2,9 +2,11 @@
 
 The rules at home here:
 
-* a game on the service (``Game.Origin.SERVICE``) is created between two players with a time
-  control (``games.clocks``) and whether it is rated; its position starts as the arbiter's
-  ``start`` gives it and the player to move's clock runs from its creation;
+* a game on the service (``Game.on_service``) is a casual game (origin ``service``, created between
+  two players with a time control, ``games.clocks``, and whether it is rated) or a pairing's game of
+  a round played on the service (created by its origin's app with :func:`playable`); its position
+  starts as the arbiter's ``start`` gives it and the player to move's clock runs from its creation
+  (or, for a game its players may also play elsewhere, from the first move);
 * only its two players may play it (``accounts.policy``: ``Action.PLAY_MOVE``), and only the player
   to move; each move names the ply it expects (the number of moves played so far): a stale ply is
   a :class:`StalePly` conflict (409) carrying the current ply and position, so two tabs or a
@@ -16,7 +18,7 @@ The rules at home here:
   time; the sweep (``games.clock_sweep``) ends such games when nobody moves;
 * the game ends when the arbiter's ``status`` says so, on a resignation (the player to move resigns,
   as the records write it), or on time; its record is then written in the game's own notation and
-  submitted like any other record: the arbiter verifies it and it enters confirmation
+  submitted like any other record (kind ``played``): the arbiter verifies it and it enters confirmation
   (``games.confirmation``) and, through the game's origin, whatever follows.
 
 Time is read from ``django.utils.timezone.now`` (patched in tests): nothing here sleeps.
@@ -103,20 +105,26 @@ def create_service_game(
         raise GameServiceError(_("a player cannot play himself"))
     if game_key not in registry.game_keys():
         raise GameServiceError(_("unknown game '%(game)s'") % {"game": game_key})
+    return Game.objects.create(
+        origin=Game.Origin.SERVICE, white=white, black=black, rated=rated, **playable(game_key, time_control)
+    )
+
+
+def playable(game_key: str, time_control: str, clock_running: bool = True) -> dict[str, object]:
+    """The fields of a game ready to be played on the service: the start of ``game_key``, each
+    player's initial time, and White's clock running from now (``clock_running``) or from his first
+    move (a game its players may also play elsewhere: nothing runs out before play begins here)."""
     control = clocks.parse(time_control)
     initial = None if control is None else control.initial
-    return Game.objects.create(
-        origin=Game.Origin.SERVICE,
-        game=game_key,
-        white=white,
-        black=black,
-        rated=rated,
-        time_control="" if control is None else control.text,
-        position=registry.start(game_key),
-        white_time=initial,
-        black_time=initial,
-        turn_started=timezone.now(),
-    )
+    return {
+        "game": game_key,
+        "on_service": True,
+        "time_control": "" if control is None else control.text,
+        "position": registry.start(game_key),
+        "white_time": initial,
+        "black_time": initial,
+        "turn_started": timezone.now() if clock_running else None,
+    }
 
 
 def status_of(game: Game) -> Status:
@@ -169,7 +177,7 @@ def service_games_of(user: object) -> QuerySet[Game]:
     if pk is None:  # anonymous: no games of his (not those of the players without an account)
         return Game.objects.none()
     return (
-        Game.objects.filter(origin=Game.Origin.SERVICE)
+        Game.objects.filter(on_service=True)
         .filter(Q(white__user_id=pk) | Q(black__user_id=pk))
         .select_related("white", "black")
         .order_by("-pk")
@@ -178,7 +186,7 @@ def service_games_of(user: object) -> QuerySet[Game]:
 
 def _checked(game: Game, user: object, expected_ply: int) -> int:
     """The game's locked state takes a move from ``user`` at ``expected_ply``: the side to move."""
-    if game.origin != Game.Origin.SERVICE:
+    if not game.on_service:
         raise PlayConflict(_("this game is not played on the service: submit its record"))
     if game.finished_at is not None:
         raise GameOver(_("the game is over: it takes no more moves"), ply=ply_of(game))
@@ -288,7 +296,7 @@ def time_out(game_id: int, now: datetime | None = None) -> bool:
     with transaction.atomic():
         game = lock_game(game_id)
         side = to_move(game)
-        if game.origin != Game.Origin.SERVICE or side is None:
+        if not game.on_service or side is None:
             return False
         left = clocks_at(game, now).of(side)
         if left is None or left > timedelta(0):
@@ -326,6 +334,7 @@ def _end(game: Game, how: str, actor: object, now: datetime) -> None:
     game.save()
     record = SubmittedRecord.objects.create(
         game=game,
+        kind=SubmittedRecord.Kind.PLAYED,
         submitted_by=actor,  # type: ignore[misc]
         by_official=False,
         text=record_of(game, ending),

@@ -123,7 +123,7 @@ class ServiceGameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         if self.action == "list":
             return play.service_games_of(self.request.user)
         # anyone may watch a game; the policy decides who may play it (a non-player: 403)
-        return Game.objects.filter(origin=Game.Origin.SERVICE).select_related("white", "black")
+        return Game.objects.filter(on_service=True).select_related("white", "black")
 
     def get_serializer_class(self):  # type: ignore[no-untyped-def]
         return PositionSerializer if self.action == "retrieve" else ServiceGameSerializer

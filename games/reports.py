@@ -133,6 +133,9 @@ def _check_game(game: Game) -> None:
     """Refuse a report for a game whose result rests on a record, is official or is being decided."""
     if game.state == Game.State.DECIDED:
         raise ResultConflict(_("an arbiter decided this game: its result is final"))
+    played_here = confirmation.hand_record_refusal(game)
+    if played_here:
+        raise ResultConflict(played_here)
     refused = origins.refusal(game, origins.REPORT)  # a pairing whose result an arbiter set
     if refused:
         raise ResultConflict(refused)
@@ -161,6 +164,7 @@ def _take(game: Game, report: SubmittedRecord, code: str) -> None:
         confirmation.make_official(game, report)
         game.state = Game.State.OFFICIAL if report.by_official else Game.State.PROVISIONAL
         game.save()
+        confirmation.stop_play(game)
         failure = confirmation.apply_origin_result(game, REPORTED)
         report.applied = failure == ""
         if failure:

@@ -92,6 +92,9 @@ def submit_record(
         if closed:
             raise GameServiceError(closed)
         game = locked_game(pairing, number)
+        played_here = confirmation.hand_record_refusal(game)
+        if played_here:
+            raise GameServiceError(played_here)
         known = game.submissions.filter(text=text).order_by("submitted_at", "pk").first()
         if known is not None:
             known.repeated = True

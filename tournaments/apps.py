@@ -21,6 +21,7 @@ class TournamentsConfig(AppConfig):
         from games.signals import game_finished
         from tournaments.events import roles  # noqa: F401 - registers the roles over events with the policy
         from tournaments.models import Pairing
+        from tournaments.pairing.signals import round_published
         from tournaments.results import pairing_games
         from tournaments.results.signals import result_corrected, round_closing
         from tournaments.sweep import sweep_work
@@ -29,6 +30,9 @@ class TournamentsConfig(AppConfig):
         origins.register_holder(Pairing, pairing_games.PairingHolder())
         game_finished.connect(pairing_games.on_game_finished, dispatch_uid="tournaments.on_game_finished")
         round_closing.connect(pairing_games.on_round_closing, dispatch_uid="tournaments.on_round_closing")
+        round_published.connect(
+            pairing_games.on_round_published, dispatch_uid="tournaments.on_round_published"
+        )
         result_corrected.connect(
             pairing_games.on_result_corrected, dispatch_uid="tournaments.on_result_corrected"
         )

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.policy import Role, roles_of
 from games.choices import family_name, game_name, validate_family, validate_game
+from games.clocks import validate_time_control
 from tournaments.core import systems
 from tournaments.core.codes import (
     BYE_FULL,
@@ -27,6 +28,14 @@ from tournaments.core.codes import (
     PointSystem,
     format_points,
 )
+
+
+class PlayMode(models.TextChoices):
+    """Where a round's games are played (both: on the service, or elsewhere and submitted)."""
+
+    ELSEWHERE = "elsewhere", _("Played elsewhere, records submitted")
+    SERVICE = "service", _("Played on the service")
+    BOTH = "both", _("On the service or elsewhere")
 
 
 class Event(models.Model):
@@ -85,6 +94,9 @@ class Event(models.Model):
         help_text="Games whose result rests on a result submitted without a record count for the "
         "rating lists (unrated by default)",
     )
+    # Where the rounds' games are played unless a round says otherwise, and their time control there.
+    play_mode = models.CharField(max_length=10, choices=PlayMode.choices, default=PlayMode.ELSEWHERE)
+    time_control = models.CharField(max_length=20, blank=True, validators=[validate_time_control])
     location = models.CharField(max_length=200, blank=True)
     start_date = models.DateField(null=True, blank=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
@@ -192,6 +204,9 @@ class Round(models.Model):
     pairing_error = models.TextField(blank=True, help_text="Why the last pairing attempt failed")
     pairing_progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done while pairing")
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Where this round's games are played and their time control; empty: the event's.
+    play_mode = models.CharField(max_length=10, choices=PlayMode.choices, blank=True)
+    time_control = models.CharField(max_length=20, blank=True, validators=[validate_time_control])
     # Work still to do, written in the transaction that makes it necessary and cleared by the task
     # that does it; ``tournaments.sweep`` re-enqueues what a lost task left behind.
     pairing_requested_at = models.DateTimeField(

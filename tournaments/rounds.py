@@ -1,8 +1,14 @@
-"""What an event's rounds allow next: read-only questions asked by services and pages alike."""
+"""What an event's rounds allow next: read-only questions asked by services and pages alike; where
+a round's games are played (``PlayMode``) and their time control, the round's choice else the
+event's, and what such a choice may be (:func:`check_play`)."""
 
 from __future__ import annotations
 
-from tournaments.models import Event, Round
+from django.utils.translation import gettext as _
+
+from games.clocks import parse as parse_time_control
+from tournaments.errors import ServiceError
+from tournaments.models import Event, PlayMode, Round
 
 
 def next_unpaired_round(event: Event) -> int:
@@ -42,3 +48,35 @@ def registration_open(event: Event) -> bool:
     return event.status == Event.Status.CREATED or (
         event.status == Event.Status.RUNNING and event.system_spec.late_entries
     )
+
+
+def play_mode(round_: Round) -> str:
+    """Where the round's games are played (``PlayMode``): the round's own choice, else the event's."""
+    return round_.play_mode or round_.event.play_mode
+
+
+def time_control(round_: Round) -> str:
+    """The time control of the round's games played on the service: the round's, else the event's."""
+    return round_.time_control or round_.event.time_control
+
+
+def played_on_service(round_: Round) -> bool:
+    """The round's games are played on the service (alone or beside records submitted by hand)."""
+    return play_mode(round_) in (PlayMode.SERVICE, PlayMode.BOTH)
+
+
+def is_public(round_: Round) -> bool:
+    """The round's pairings are out: a round robin's once paired, a Swiss round's once published."""
+    return round_.status != Round.Status.PENDING and not round_.is_draft
+
+
+def check_play(play_mode: str, time_control: str) -> str:
+    """A play mode of ``PlayMode`` and a time control as ``games.clocks`` reads them (the written
+    form returned); a :class:`ServiceError` naming the problem otherwise."""
+    if play_mode not in PlayMode.values:
+        raise ServiceError(
+            _("“%(mode)s” is not a way to play rounds: use one of %(modes)s")
+            % {"mode": play_mode, "modes": ", ".join(PlayMode.values)}
+        )
+    control = parse_time_control(time_control)
+    return "" if control is None else control.text

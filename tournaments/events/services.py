@@ -22,6 +22,7 @@ from tournaments.models import Event, Round
 from tournaments.pairing.round_robin import rounds_for
 from tournaments.pairing.services import create_round
 from tournaments.registration.services import initial_ranking
+from tournaments.rounds import check_play
 from tournaments.standings.compute import check_tie_breaks, default_tie_breaks
 
 
@@ -118,6 +119,20 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
             setattr(event, name, value)
         event.save(update_fields=list(fields))
         return event
+
+
+def set_play(event: Event, user: object, play_mode: str, time_control: str) -> Event:
+    """Where the event's rounds are played and the time control of games on the service; it holds
+    for the rounds published from then on (a round may say otherwise: ``pairing.edits.set_round_play``)."""
+    require(user, Action.MANAGE_EVENT, event)
+    written = check_play(play_mode, time_control)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise ServiceError(_("the event is finished: its settings can no longer change"))
+        event.play_mode, event.time_control = play_mode, written
+        event.save(update_fields=["play_mode", "time_control"])
+    return event
 
 
 def start_event(event: Event, user: object, top_seed_colour: str | None = None) -> Round:

@@ -18,6 +18,8 @@ from tournaments.models import Pairing, PairingAudit, Round, RoundPublication
 from tournaments.pairing.checks import EditCheck, check_pairings
 from tournaments.pairing.history import build_state
 from tournaments.pairing.services import save_pairings
+from tournaments.pairing.signals import round_published
+from tournaments.rounds import check_play, is_public
 
 
 def edit_refusal(round_: Round) -> str:
@@ -100,6 +102,23 @@ def edit_pairings(
         )
 
 
+def set_round_play(round_: Round, user: object, play_mode: str, time_control: str) -> Round:
+    """Where this round's games are played and their time control ("" for either: the event's);
+    refused once the round's pairings are public (its games may exist then)."""
+    require(user, Action.MANAGE_EVENT, round_.event)
+    written = check_play(play_mode, time_control) if play_mode else check_play("elsewhere", time_control)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+        if is_public(round_):
+            raise ServiceError(
+                _("round %(number)s is public: where its games are played can no longer change")
+                % {"number": round_.number}
+            )
+        round_.play_mode, round_.time_control = play_mode, written
+        round_.save(update_fields=["play_mode", "time_control"])
+    return round_
+
+
 def publish_round(round_: Round, user: object) -> RoundPublication:
     """Make a paired round's pairings public; hand edits are refused from then on."""
     require(user, Action.MANAGE_EVENT, round_.event)
@@ -113,4 +132,5 @@ def publish_round(round_: Round, user: object) -> RoundPublication:
         )
         if not created:
             raise ServiceError(_("round %(number)s is already published") % {"number": round_.number})
+        round_published.send(sender=Round, round_=round_)
         return publication

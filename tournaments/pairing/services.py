@@ -27,6 +27,7 @@ from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Roun
 from tournaments.pairing import progress
 from tournaments.pairing.history import build_state
 from tournaments.pairing.matching import counting_calls
+from tournaments.pairing.signals import round_published
 from tournaments.pairing.state import EventState, PairedRound
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
@@ -183,6 +184,8 @@ def _store(round_id: int, basis: Basis, paired: PairedRound) -> Round | None:
         round_.save(
             update_fields=["status", "paired_at", "pairing_error", "pairing_progress", "pairing_started_at"]
         )
+        if not round_.is_draft:
+            round_published.send(sender=Round, round_=round_)
         return round_
 
 

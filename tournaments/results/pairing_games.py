@@ -8,12 +8,21 @@ what the event does to its games.
   pairing, are locked above the game; a record of a pairing's game names its round.
 * A pairing holds its games (:class:`PairingHolder`, registered for ``Pairing``): the games app's
   submissions and reports for a pairing ask it for the pairing's games and whether they take one now.
+* A round played on the service (``tournaments.rounds.play_mode``: on the service, or both) has its
+  games created when its pairings become public (:func:`on_round_published`, on
+  ``tournaments.pairing.signals.round_published``), ready to play with the round's time control
+  (``games.play.playable``): game 1 with the pairing's colours, game 2 of a match swapped, none for
+  a bye or a pairing forfeited already. On the service alone, the clocks run from publication and
+  its games take no record or result by hand (:meth:`PairingHolder.closed`); in both, a game's clock
+  starts with its first move there, and a record by hand is taken only before that move
+  (``games.confirmation.hand_record_refusal``).
 * A game's result becomes the pairing's once every game of the pairing has one
   (:func:`on_game_finished`, listening to ``games.signals.game_finished``;
   :func:`tournaments.results.services.apply_result`).
 * Closing a round (:func:`on_round_closing`, on ``tournaments.results.signals.round_closing``)
   refuses while a game of it is disputed or a result submitted without a record awaits its
-  confirmation, and makes its unanswered provisional results official.
+  confirmation, makes its unanswered provisional results official, and ends play on the service of
+  a game still in play (its pairing's result was set by an official).
 * A corrected result of a closed round (:func:`on_result_corrected`, on
   ``tournaments.results.signals.result_corrected``): each game's official result agrees with the
   corrected pairing. A game whose result changes is set the way an arbiter's decision with a result
@@ -32,18 +41,20 @@ from django.utils.translation import ngettext
 from arbiter import registry
 from config.locking import locked
 from games import origins
-from games.confirmation import lock_game, rests_on_report
+from games.confirmation import lock_game, rests_on_report, stop_play
 from games.decisions import settle
 from games.errors import GameServiceError
 from games.models import Decision, Game
+from games.play import playable
 from games.results import DOUBLE_FORFEIT, FORFEITS
 from games.services import games_of, submit_record
 from games.signals import DECIDED, result_changed
 from tournaments.core.codes import first_named_is_white
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing
-from tournaments.models import Pairing, Round
+from tournaments.models import Pairing, PlayMode, Round
 from tournaments.results.services import apply_result
+from tournaments.rounds import play_mode, time_control
 
 
 class PairingOrigin:
@@ -84,16 +95,26 @@ class PairingHolder:
     while its round is published and open, reports only where the event allows unrecorded games."""
 
     def games(self, pairing: Pairing) -> list[Game]:
+        """The one place a pairing's games are created (on first use, or when a round played on the
+        service is published): ready to play there when the round is played there."""
         if pairing.black_id is None:
             raise GameServiceError(_("a bye has no games"))
-        event = pairing.round.event
+        round_ = pairing.round
+        event = round_.event
+        mode = play_mode(round_)
         games = []
         for number in range(1, event.games_per_pairing + 1):
             first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
             white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
-            game, _created = Game.objects.get_or_create(
-                pairing=pairing, number=number, defaults={"game": event.game, "white": white, "black": black}
-            )
+            defaults: dict[str, object] = {
+                "game": event.game,
+                "white": white,
+                "black": black,
+                "rated": event.rated,
+            }
+            if mode != PlayMode.ELSEWHERE:
+                defaults |= playable(event.game, time_control(round_), clock_running=mode == PlayMode.SERVICE)
+            game, _created = Game.objects.get_or_create(pairing=pairing, number=number, defaults=defaults)
             games.append(game)
         return games
 
@@ -106,6 +127,11 @@ class PairingHolder:
         return pairing.black_id is not None
 
     def closed(self, pairing: Pairing) -> str:
+        if play_mode(pairing.round) == PlayMode.SERVICE:
+            return _(
+                "round %(number)s is played on the service: its games' results come from play there, "
+                "not from records or results submitted by hand"
+            ) % {"number": pairing.round.number}
         if pairing.round.status == Round.Status.CLOSED:
             return _("round %(number)s is closed: ask an arbiter") % {"number": pairing.round.number}
         if pairing.round.is_draft:
@@ -119,6 +145,19 @@ class PairingHolder:
 
     def visible_to(self, user: object) -> QuerySet[Pairing]:
         return Pairing.objects.visible_to(user)
+
+
+def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:
+    """A round played on the service is public: its games are created, ready to play."""
+    if play_mode(round_) == PlayMode.ELSEWHERE:
+        return
+    pairings = (
+        round_.pairings.filter(black__isnull=False, white_score=None)  # no bye, nothing forfeited
+        .select_related("round__event", "white__player", "black__player")
+        .order_by("board")
+    )
+    for pairing in pairings:
+        games_of(pairing)
 
 
 def demo_play(pairing: Pairing, user: object, seed: int) -> None:
@@ -197,6 +236,8 @@ def on_round_closing(sender: object, round_: Round, **kwargs: object) -> None:
     Game.objects.filter(pk__in=[g.pk for g in games if g.state == Game.State.PROVISIONAL]).update(
         state=Game.State.OFFICIAL
     )
+    for game in games:  # a result the arbiter set while play went on: play there ends with the round
+        stop_play(game)
 
 
 _KIND = {DOUBLE_FORFEIT: Decision.Kind.BOTH_LOSE}
