@@ -68,7 +68,7 @@ def games_of_user(user: object) -> list[PairingLine]:
         Pairing.objects.visible_to(user)
         .filter(Q(white__player=player) | Q(black__player=player))
         .select_related("round__event", "white__player", "black__player")
-        .prefetch_related("games__white", "games__black")
+        .with_games()
         .order_by("-round__event__created_at", "-round__number", "board")
     )
     result = []
@@ -84,9 +84,9 @@ def games_of_user(user: object) -> list[PairingLine]:
         line.outcome = outcome(line.mine, line.theirs) if pairing.black_id is not None else ""
         if pairing.black_id is not None:
             round_open = pairing.round.status == Round.Status.PAIRED
-            games = {game.number: game for game in pairing.games.all()}
+            games = {game.pairing_game.number: game for game in pairing.games.all()}
             for game in games.values():
-                game.pairing = pairing  # the prefetched pairing, for can_answer's round check
+                game.pairing_game.pairing = pairing  # the prefetched pairing, for can_answer's round check
             for number in range(1, pairing.round.event.games_per_pairing + 1):
                 line.lines.append(_line(number, games.get(number), round_open, user))
         result.append(line)

@@ -24,6 +24,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
+from games import origins
 from games.decisions import ROLE_ORGANISER, role_of
 from games.models import Game
 from games.signals import DECIDED, DISPUTED, SUBMITTED
@@ -34,10 +35,7 @@ logger = logging.getLogger(__name__)
 def recipients(game: Game, actor: object = None) -> list[Any]:
     """The game's players with accounts and the event's organisers and arbiters, but not ``actor``."""
     ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
-    if game.pairing is not None:  # a game on the service has no event
-        event = game.pairing.round.event
-        ids |= set(event.organisers.values_list("pk", flat=True))
-        ids |= set(event.arbiters.values_list("pk", flat=True))
+    ids |= origins.officials(game)  # a game on the service has no event: none
     ids.discard(getattr(actor, "pk", None))
     return list(get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk"))
 
@@ -51,15 +49,16 @@ def _name(user: object) -> str:
 
 def describe(game: Game, kind: str, actor: object, detail: str) -> str:
     """The notice's sentence: who did what to which game, and what it means."""
-    if game.pairing is None:  # a game on the service: "Ann – Bob (Played on the service)"
+    place = game.place
+    if place.event is None:  # a game on the service: "Ann – Bob (Played on the service)"
         where = str(game)
     else:
         where = _("%(white)s – %(black)s, %(event)s round %(round)s board %(board)s") % {
             "white": game.white,
             "black": game.black,
-            "event": game.pairing.round.event.name,
-            "round": game.pairing.round.number,
-            "board": game.pairing.board,
+            "event": place.event_name,
+            "round": place.round,
+            "board": place.board,
         }
     if kind == SUBMITTED:
         outcome = detail or _("the result is %(result)s (%(state)s)") % {
@@ -77,7 +76,7 @@ def describe(game: Game, kind: str, actor: object, detail: str) -> str:
             "game": where,
             "reason": detail,
         }
-    if kind == DECIDED and role_of(actor, game.pairing.round.event) == ROLE_ORGANISER:
+    if kind == DECIDED and role_of(actor, game) == ROLE_ORGANISER:
         return _("The organiser decided %(game)s: the result is %(result)s%(reason)s") % {
             "game": where,
             "result": game.result,

@@ -33,9 +33,16 @@ from games.results import GAME_RESULTS, PLAYED_RESULTS
 
 
 class GameSerializer(serializers.ModelSerializer):
-    event = serializers.CharField(source="pairing.round.event.slug", read_only=True)
-    round = serializers.IntegerField(source="pairing.round.number", read_only=True)
-    board = serializers.IntegerField(source="pairing.board", read_only=True)
+    # Where the game stands in its event, as its origin says (``games.origins.Place``).
+    event = serializers.CharField(source="place.event", read_only=True)
+    round = serializers.IntegerField(source="place.round", read_only=True)
+    board = serializers.IntegerField(source="place.board", read_only=True)
+    number = serializers.IntegerField(
+        source="place.number",
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,  # as the model column showed
+    )
     white = serializers.CharField(source="white.handle", read_only=True)
     black = serializers.CharField(source="black.handle", read_only=True)
 
@@ -99,8 +106,8 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
 
 class VisiblePairingField(serializers.PrimaryKeyRelatedField):
     """A pairing the requesting user may see: a draft round's board is refused as one that does not exist.
-    What holds games is the model ``Game.pairing`` names; its app says which the user may see
-    (``games.origins.Holder.visible_to``: the games app imports no event module)."""
+    What holds games is the model registered as ``pairing`` (``games.origins.holder_model``); its app
+    says which the user may see (``games.origins.Holder.visible_to``: the games app imports no event module)."""
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         request = self.context.get("request")
@@ -108,7 +115,7 @@ class VisiblePairingField(serializers.PrimaryKeyRelatedField):
 
 
 def _holder_model() -> type[Model]:
-    return cast("type[Model]", Game._meta.get_field("pairing").related_model)
+    return cast("type[Model]", origins.holder_model("pairing"))
 
 
 class SubmitSerializer(serializers.Serializer):
@@ -167,8 +174,12 @@ class ReplaySerializer(serializers.Serializer):
 
 
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
-    queryset = Game.objects.select_related("pairing__round__event", "white", "black")
+    queryset = Game.objects.all()
     serializer_class = GameSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        """The games with what their origins show of them, in the origins' order (``games.origins``)."""
+        return Game.objects.select_related(*origins.related(), "white", "black").order_by(*origins.ordering())
 
     @extend_schema(
         request=SubmitSerializer,

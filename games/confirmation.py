@@ -42,12 +42,13 @@ MAX_REASON_CHARS = 2000
 
 
 def lock_game(game_id: int) -> Game:
-    """The game's row, locked for this transaction, with its pairing, round and event.
+    """The game's row, locked for this transaction, with what its origin shows of it (an event's
+    pairing, round and event: ``games.origins.related``).
 
     Takes what the game's origin puts above it (an event's round, then the pairing), then the game:
     the lock order of ``config.locking``."""
-    origins.lock_above(game_id)
-    return locked(Game.objects.select_related("pairing__round__event", "white", "black")).get(pk=game_id)
+    origins.lock_above(game_id, Game.objects.values_list("origin", flat=True).get(pk=game_id))
+    return locked(Game.objects.select_related(*origins.related(), "white", "black")).get(pk=game_id)
 
 
 def official_submission(game: Game) -> SubmittedRecord | None:

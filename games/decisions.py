@@ -13,8 +13,6 @@ The rules at home here:
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -116,19 +114,11 @@ def settle(
 ROLE_ARBITER, ROLE_ORGANISER = "arbiter", "organiser"
 
 
-def role_of(user: object, event: Any) -> str:
-    """How a decision's maker is named: the organiser when he is one of the event's organisers and
-    none of its arbiters (a closed round's correction), else the arbiter. ``event`` is the game's
-    event (``arbiters`` and ``organisers``: read, not imported)."""
-    pk = getattr(user, "pk", None)
-    if (
-        event is not None  # a game of no event: its officials are arbiters
-        and pk is not None
-        and not event.arbiters.filter(pk=pk).exists()
-        and event.organisers.filter(pk=pk).exists()
-    ):
-        return ROLE_ORGANISER
-    return ROLE_ARBITER
+def role_of(user: object, game: Game) -> str:
+    """How a decision's maker is named: the organiser when he is one of the game's event's organisers
+    and none of its arbiters (a closed round's correction), else the arbiter (a game of no event: its
+    officials are arbiters); the origin answers (``games.origins.organiser_not_arbiter``)."""
+    return ROLE_ORGANISER if origins.organiser_not_arbiter(game, user) else ROLE_ARBITER
 
 
 def state_label(game: Game, decision: Decision | None = None) -> str:
@@ -136,8 +126,7 @@ def state_label(game: Game, decision: Decision | None = None) -> str:
     if game.state != Game.State.DECIDED:
         return str(game.get_state_display())
     decision = decision or game.decisions.select_related("decided_by").first()
-    event = game.pairing.round.event if game.pairing is not None else None
-    if decision is not None and role_of(decision.decided_by, event) == ROLE_ORGANISER:
+    if decision is not None and role_of(decision.decided_by, game) == ROLE_ORGANISER:
         return _("Decided by the organiser")
     return str(game.get_state_display())
 

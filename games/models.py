@@ -1,4 +1,5 @@
-"""Games of an event's pairings, the records submitted for them, disputes and arbiter decisions.
+"""Games (of an event's pairings, played on the service or imported), the records submitted for them,
+disputes and arbiter decisions.
 
 The schema of the trust rules: every submission is kept (``SubmittedRecord``), at most one is
 official per game (a partial unique constraint), a game's result has a ``state`` (provisional,
@@ -15,13 +16,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
-from games import messages
+from games import messages, origins
 from games.choices import game_name, score_text, validate_game
 
 
 class Game(models.Model):
     """One game: of a pairing (a 2-game match has games 1 and 2, colours swapped in game 2), played on
-    the service outside any event, or an imported record (``origin``; ``games.origins``)."""
+    the service outside any event, or an imported record (``origin``). What it belongs to holds the
+    link to it and says where it stands (``games.origins``: its place, the order of games)."""
 
     class Origin(models.TextChoices):
         PAIRING = "pairing", _("A pairing of an event")
@@ -37,10 +39,6 @@ class Game(models.Model):
         DECIDED = "decided", _("Decided by the arbiter")
 
     origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.PAIRING)
-    pairing = models.ForeignKey(
-        "tournaments.Pairing", on_delete=models.CASCADE, related_name="games", null=True, blank=True
-    )
-    number = models.PositiveSmallIntegerField(default=1)
     game = models.CharField(max_length=20, validators=[validate_game])  # a registered game key
     white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_white")
     black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="games_as_black")
@@ -82,19 +80,19 @@ class Game(models.Model):
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When play on the service ended")
 
-    class Meta:
-        ordering = ["pairing__round__event", "pairing__round__number", "pairing__board", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["pairing", "number"], name="game_once_per_pairing_number")
-        ]
-
     def __str__(self) -> str:
-        if self.pairing is None:  # a game on the service or an imported record
+        place = self.place
+        if place.event is None:  # a game on the service or an imported record
             return f"{self.white} – {self.black} ({self.get_origin_display()})"
-        return f"{self.white} – {self.black} ({self.pairing.round}, board {self.pairing.board})"
+        return f"{self.white} – {self.black} ({place.event_name} round {place.round}, board {place.board})"
 
     def get_absolute_url(self) -> str:
         return reverse("games:game-detail", args=[self.pk])
+
+    @property
+    def place(self) -> origins.Place:
+        """Where the game stands: its event, round, board and number there (``games.origins``)."""
+        return origins.place(self)
 
     @property
     def game_name(self) -> str:

@@ -12,6 +12,10 @@ an imported record) has no officials: only a superuser manages its games.
 The functions below are the games app's questions; :func:`officials` is also what the permission
 policy asks about a game (``games.roles``).
 
+What the pages, the API and the notices show of a game's origin (an event's round and board, the
+game's number in its match) is its :class:`Place`; the games app reads the rows behind it in the
+same query as the game (:func:`related`) and lists games in the origins' order (:func:`ordering`).
+
 A record or a result is submitted for a game of what *holds* games (an event's pairing: its games 1
 and 2): the games app's entry points (``games.services.submit_record``, ``games.reports``) take that
 holder and a game number, and learn what they need of it (its games, whether it takes submissions or
@@ -21,15 +25,43 @@ registers one for ``Pairing``).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.db.models import QuerySet
 
-from games.models import Game
+if TYPE_CHECKING:  # for the types only: the model reads its place through this module
+    from games.models import Game
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a game stands in what it belongs to: an event (its slug and name), a round, a board, and
+    the game's number there (game 2 of a 2-game match); a game of no event has only number 1."""
+
+    event: str | None = None
+    event_name: str = ""
+    round: int | None = None
+    board: int | None = None
+    number: int = 1
 
 
 class Origin(Protocol):
     """What the app owning an origin answers about one of its games."""
+
+    # What to read with a game for :meth:`place` and :meth:`refusal` (``select_related`` paths from
+    # Game), and the fields that list games in order (an event's, then a round's, then a board's).
+    related: tuple[str, ...]
+    ordering: tuple[str, ...]
+
+    def place(self, game: Game) -> Place:
+        """Where the game stands (its event, round, board and number)."""
+        ...
+
+    def organiser_not_arbiter(self, game: Game, user_id: int) -> bool:
+        """Whether the user manages the game as an organiser and not as an arbiter (how a decision's
+        maker is named)."""
+        ...
 
     def officials(self, game: Game) -> frozenset[int]:
         """The ids of the users who manage the game (an event's organisers and arbiters)."""
@@ -54,6 +86,15 @@ class Origin(Protocol):
 
 class _Unmanaged:
     """An origin with no officials and nothing to carry a result to."""
+
+    related: tuple[str, ...] = ()
+    ordering: tuple[str, ...] = ()
+
+    def place(self, game: Game) -> Place:
+        return Place()
+
+    def organiser_not_arbiter(self, game: Game, user_id: int) -> bool:
+        return False
 
     def officials(self, game: Game) -> frozenset[int]:
         return frozenset()
@@ -122,6 +163,11 @@ def holder_of(obj: object) -> Holder:
     raise TypeError(f"nothing holds games of a {type(obj).__name__}")
 
 
+def holder_model(name: str) -> type:
+    """The registered model holding games whose model name is ``name`` (the API's ``pairing``)."""
+    return next(model for model in _HOLDERS if model._meta.model_name == name)  # type: ignore[attr-defined]
+
+
 def holders_visible_to(model: type, user: object) -> QuerySet[Any]:
     """The instances of ``model`` holding games that ``user`` may see."""
     return _HOLDERS[model].visible_to(user)
@@ -146,12 +192,34 @@ def refusal(game: Game, change: str) -> str:
     return origin_of(game).refusal(game, change)
 
 
-def lock_above(game_id: int) -> None:
-    """Lock what the game's origin puts above the game in the lock order (nothing for most)."""
-    kind = Game.objects.values_list("origin", flat=True).get(pk=game_id)
+def lock_above(game_id: int, kind: str) -> None:
+    """Lock what the game's origin (``kind``: ``Game.origin``) puts above the game in the lock order
+    (nothing for most)."""
     _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id)
 
 
 def round_number(game: Game) -> int | None:
     """The number of the game's round (what a record's Round tag must name), else ``None``."""
     return origin_of(game).round_number(game)
+
+
+def place(game: Game) -> Place:
+    """Where the game stands in its origin (an event's round and board, its number there)."""
+    return origin_of(game).place(game)
+
+
+def organiser_not_arbiter(game: Game, user: object) -> bool:
+    """Whether ``user`` manages the game as an organiser and not as an arbiter."""
+    pk = getattr(user, "pk", None)
+    return pk is not None and origin_of(game).organiser_not_arbiter(game, pk)
+
+
+def related(prefix: str = "") -> list[str]:
+    """What to read with games (``select_related`` paths) for every registered origin's place;
+    ``prefix`` leads from another model to the game (``"game__"``)."""
+    return [prefix + path for origin in _ORIGINS.values() for path in origin.related]
+
+
+def ordering() -> list[str]:
+    """The fields that list games in their origins' order (the primary key last)."""
+    return [field for origin in _ORIGINS.values() for field in origin.ordering] + ["pk"]

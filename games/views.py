@@ -28,7 +28,7 @@ from games.models import Game, SubmittedRecord
 
 
 def _game(pk: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("pairing__round__event", "white", "black"), pk=pk)
+    return get_object_or_404(Game.objects.select_related(*origins.related(), "white", "black"), pk=pk)
 
 
 def _render_game(
@@ -52,8 +52,7 @@ def _render_game(
         "disputes": list(game.disputes.select_related("opened_by", "submission", "decision")),
         "decision": decision,
         "decided_by_organiser": decision is not None
-        and decisions.role_of(decision.decided_by, game.pairing and game.pairing.round.event)
-        == decisions.ROLE_ORGANISER,
+        and decisions.role_of(decision.decided_by, game) == decisions.ROLE_ORGANISER,
         "state_label": decisions.state_label(game, decision),
         "decision_change": decisions.what_changed(game, decision),
         "can_answer": confirmation.can_answer(game, request.user),
@@ -185,7 +184,7 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
 
 def record_detail(request: HttpRequest, pk: int) -> HttpResponse:
     record = get_object_or_404(
-        SubmittedRecord.objects.select_related("game__pairing__round__event", "game__white", "game__black"),
+        SubmittedRecord.objects.select_related(*origins.related("game__"), "game__white", "game__black"),
         pk=pk,
     )
     refused = boards.refused_board(record)

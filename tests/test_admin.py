@@ -20,6 +20,7 @@ PROJECT_APPS = ("tournaments", "games")
 # Written only by the services: the admin shows them and refuses every write.
 READ_ONLY = {
     "tournaments.pairing",
+    "tournaments.pairinggame",
     "tournaments.standing",
     "tournaments.rating",
     "tournaments.ratingchange",

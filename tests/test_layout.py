@@ -1,6 +1,6 @@
 """The shape of the whole project: no import cycle, no oversized module, pure modules stay pure,
 services refuse with the project's errors, and the games import nothing of the
-tournaments but what is still listed to go.
+tournaments nor name their models, even by string.
 
 A Celery task module may import the service it runs inside the task function (the service
 queues the task); that pair is the only cycle allowed.
@@ -49,8 +49,7 @@ PURE = [
     "tournaments.trf.standings",
 ]
 # Games are independent of events (issue 21 item 3): what games learns of an event's game comes
-# through ``games.origins``. These imports of ``tournaments`` are the ones still to go (the entry
-# points that take a pairing or an event, and the pairing's key on Game); the list only shrinks.
+# through ``games.origins``; the link from a pairing to its games lives on the tournaments side.
 
 
 def _sources() -> list[tuple[str, object]]:
@@ -163,6 +162,41 @@ def test_games_import_no_tournaments_module() -> None:
         and (targets := {target for target in imported if target.split(".")[0] == "tournaments"})
     }
     assert found == {}
+
+
+def _named_apps(source: str) -> list[str]:
+    """The strings of the code (docstrings aside) that name the tournaments app or one of its
+    modules or models: ``"tournaments.Pairing"``, ``apps.get_model("tournaments", ...)``."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and (node.value == "tournaments" or node.value.startswith("tournaments."))
+    ]
+
+
+def test_games_name_no_tournaments_model_even_by_string() -> None:
+    """A model named by string (a key to ``"tournaments.Pairing"``, ``apps.get_model``) ties the
+    games to events as an import would; migrations aside (a frozen history)."""
+    assert _named_apps('"""tournaments.x"""\nf = ForeignKey("tournaments.Pairing")') == [
+        "tournaments.Pairing"
+    ]
+    assert _named_apps('m = apps.get_model("tournaments", "Pairing")') == ["tournaments"]
+    found = [
+        f"{module}: {value!r}"
+        for module, path in _sources()
+        if module.split(".")[0] == "games"
+        for value in _named_apps(path.read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+    ]
+    assert found == []
 
 
 # Game keys are written only in their game's package (arbiter/<game>/); everything else asks

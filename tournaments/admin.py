@@ -17,6 +17,7 @@ from tournaments.models import (
     ForbiddenPair,
     Pairing,
     PairingAudit,
+    PairingGame,
     Rating,
     RatingChange,
     RatingList,
@@ -79,6 +80,14 @@ class RoundAdmin(admin.ModelAdmin):
 class PairingAdmin(ReadOnlyAdmin):
     list_display = ("round", "board", "white", "black", "bye", "results", "source")
     list_filter = ("source", "bye", "round__event")
+
+
+@admin.register(PairingGame)
+class PairingGameAdmin(ReadOnlyAdmin):
+    """The link from a pairing to its games: written only with the games (``pairing_games.create_games``)."""
+
+    list_display = ("pairing", "number", "game")
+    list_filter = ("pairing__round__event",)
 
 
 @admin.register(ForbiddenPair)

@@ -10,7 +10,6 @@ draft round) and :meth:`PairingQuerySet.visible_to` (the one query for what a us
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
@@ -19,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.policy import Role, roles_of
 from games.choices import family_name, game_name, validate_family, validate_game
 from games.clocks import validate_time_control
+from games.models import Game
 from tournaments.core import systems
 from tournaments.core.codes import (
     BYE_FULL,
@@ -28,6 +28,7 @@ from tournaments.core.codes import (
     PointSystem,
     format_points,
 )
+from tournaments.game_links import PairingGame
 
 
 class PlayMode(models.TextChoices):
@@ -238,11 +239,7 @@ class Round(models.Model):
 
     @property
     def is_published(self) -> bool:
-        try:
-            self.publication  # noqa: B018 - the reverse one-to-one raises when absent
-        except ObjectDoesNotExist:
-            return False
-        return True
+        return hasattr(self, "publication")  # the reverse one-to-one raises when absent
 
     @property
     def is_draft(self) -> bool:
@@ -255,6 +252,11 @@ class Round(models.Model):
 
 
 class PairingQuerySet(models.QuerySet["Pairing"]):
+    def with_games(self) -> PairingQuerySet:
+        """With their games read in order (game 1 first), each with its link (``pairing.games.all``)."""
+        games = Game.objects.select_related("pairing_game", "white", "black")
+        return self.prefetch_related(models.Prefetch("games", games.order_by("pairing_game__number")))
+
     def visible_to(self, user: object) -> PairingQuerySet:
         """The pairings ``user`` may see: those of draft rounds only for their event's managers (the
         officials of ``accounts.policy``'s ``MANAGE_EVENT``, as a query)."""
@@ -303,6 +305,7 @@ class Pairing(models.Model):
     black_score = models.PositiveSmallIntegerField(null=True, blank=True)
     source = models.CharField(max_length=10, choices=Source.choices, blank=True, default="")
     updated_at = models.DateTimeField(auto_now=True)
+    games = models.ManyToManyField(Game, through=PairingGame, related_name="+")  # in order: with_games
 
     objects = PairingQuerySet.as_manager()
 

@@ -84,7 +84,12 @@ def test_sign_in_submission_and_result_entry_work_with_the_cache_down(
             reverse("games:submit", args=[board.pairing.pk]), {"game_number": 1, "record": BLACK_WINS}
         )
     assert page.status_code == 302
-    assert SubmittedRecord.objects.filter(game__pairing=board.pairing, submitted_by=board.ann).count() == 1
+    assert (
+        SubmittedRecord.objects.filter(
+            game__pairing_game__pairing=board.pairing, submitted_by=board.ann
+        ).count()
+        == 1
+    )
     # and through the API, with HTTP Basic (the lockout is checked there too)
     api = APIClient(raise_request_exception=True)
     api.credentials(HTTP_AUTHORIZATION="Basic Ym9iOnB3LWJvYi0xMjM0NQ==")  # bob:pw-bob-12345

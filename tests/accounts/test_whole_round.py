@@ -117,7 +117,7 @@ def test_a_round_played_by_player_accounts(
 
     # board 1: White submits, Black confirms from his games page
     submit(first, confirmed_text(*names[first.pk]))
-    game1 = Game.objects.get(pairing=first)
+    game1 = Game.objects.get(pairing_game__pairing=first)
     assert game1.state == Game.State.PROVISIONAL and game1.result == confirmed_result
     black1 = players[names[first.pk][1]]
     assert "Confirm or dispute the result" in black1.get(reverse("accounts:my-games")).content.decode()
@@ -127,7 +127,7 @@ def test_a_round_played_by_player_accounts(
 
     # board 2: White submits, Black disputes with a reason
     submit(second, disputed_text(*names[second.pk]))
-    game2 = Game.objects.get(pairing=second)
+    game2 = Game.objects.get(pairing_game__pairing=second)
     assert game2.result == disputed_result
     black2 = players[names[second.pk][1]]
     reason = "my opponent took back a move"

@@ -79,8 +79,8 @@ def _demo_addresses() -> dict[str, str]:
     gipf = Event.objects.get(slug="gipf-club-championship")
     dvonn = Event.objects.get(slug="dvonn-open")
     verified = Game.objects.filter(verified_at__isnull=False).order_by("pk")
-    gipf_game = verified.filter(pairing__round__event=gipf).first()
-    dvonn_game = verified.filter(pairing__round__event=dvonn).first()
+    gipf_game = verified.filter(pairing_game__pairing__round__event=gipf).first()
+    dvonn_game = verified.filter(pairing_game__pairing__round__event=dvonn).first()
     assert gipf_game is not None and dvonn_game is not None
     open_round = dvonn.round_set.get(number=3)
     pairing = Pairing.objects.filter(round=open_round, black__isnull=False).order_by("board").first()

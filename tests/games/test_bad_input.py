@@ -43,7 +43,7 @@ def submit(api_client: Any, user: User, pairing: Pairing, record: str) -> Any:
 
 def refused_with(pairing: Pairing) -> SubmittedRecord:
     """The one submission of the pairing, refused; the pairing still without a result."""
-    record = SubmittedRecord.objects.get(game__pairing=pairing)
+    record = SubmittedRecord.objects.get(game__pairing_game__pairing=pairing)
     assert record.status == SubmittedRecord.Status.INVALID
     pairing.refresh_from_db()
     assert pairing.results == "" and pairing.white_score is None
@@ -136,4 +136,4 @@ def test_a_pairing_of_an_unpublished_round_is_refused(api_client, organiser: Use
     answer = submit(api_client, organiser, draft, standard_01())
     assert 400 <= answer.status_code < 500
     assert not SubmittedRecord.objects.exists()
-    assert not Game.objects.filter(pairing=draft, result__gt="").exists()
+    assert not Game.objects.filter(pairing_game__pairing=draft, result__gt="").exists()

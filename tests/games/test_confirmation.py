@@ -53,7 +53,7 @@ class Board:
         return record
 
     def game(self) -> Game:
-        return Game.objects.get(pairing=self.pairing, number=1)
+        return Game.objects.get(pairing_game__pairing=self.pairing, pairing_game__number=1)
 
     def game_or_create(self) -> Game:
         return services.games_of(self.pairing)[0]

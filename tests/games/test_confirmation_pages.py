@@ -165,7 +165,10 @@ def test_the_queue_is_for_officials_and_lists_what_waits(
     # A board with no game yet opens a game page for the arbiter to decide.
     opened = signed_in(board.ada).get(reverse("games:pairing-game", args=[other.pk, 1]))
     assert opened.status_code == 302
-    assert opened["Location"] == Game.objects.get(pairing=other, number=1).get_absolute_url()
+    assert (
+        opened["Location"]
+        == Game.objects.get(pairing_game__pairing=other, pairing_game__number=1).get_absolute_url()
+    )
     assert signed_in(board.ann).get(reverse("games:pairing-game", args=[other.pk, 1])).status_code == 403
 
 

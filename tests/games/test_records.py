@@ -55,7 +55,7 @@ def test_a_valid_record_sets_the_pairing_result(organiser: User, commit: Any) ->
     assert record.applied
     pairing.refresh_from_db()
     assert pairing.results == winner and pairing.source == Pairing.Source.VERIFIED
-    game = Game.objects.get(pairing=pairing)
+    game = Game.objects.get(pairing_game__pairing=pairing)
     # The record stops after White's 32nd move (63 plies): Black, to move, has no piece in reserve.
     assert (game.result, game.termination, game.plies) == (winner, "no-reserve", 63)
 
@@ -150,7 +150,7 @@ def test_round_page_links_verified_records(client, organiser: User, commit: Any)
         organiser,
         registry.random_record("dvonn", 5, {"White": "Ann", "Black": "Bob"}),
     )
-    game = Game.objects.get(pairing=pairing)
+    game = Game.objects.get(pairing_game__pairing=pairing)
     page = client.get(reverse("tournaments:round-detail", args=[event.slug, 1])).content.decode()
     assert game.get_absolute_url() in page
     assert reverse("games:submit", args=[pairing.pk]) not in page  # anonymous: no submit link

@@ -61,7 +61,7 @@ def test_fifty_different_records_from_both_players_at_once(workers: Workers) -> 
     codes = at_once(50, submit)
     assert Counter(codes) == {202: 50}, codes
 
-    stored = SubmittedRecord.objects.filter(game__pairing=pairing)
+    stored = SubmittedRecord.objects.filter(game__pairing_game__pairing=pairing)
     wait_for(
         lambda: not stored.filter(status=SubmittedRecord.Status.PENDING).exists(),
         timeout=240,
@@ -76,7 +76,7 @@ def test_fifty_different_records_from_both_players_at_once(workers: Workers) -> 
     assert set(stored.values_list("status", flat=True)) == {SubmittedRecord.Status.VALID}
     # Exactly one official submission, and the game's result is its result.
     official = stored.get(official=True)
-    game = Game.objects.get(pairing=pairing)
+    game = Game.objects.get(pairing_game__pairing=pairing)
     official_result = "1-0" if [t.strip() for t in sent].index(official.text.strip()) % 2 == 0 else "0-1"
     assert game.result == official_result
     # The other player's records disagree: the game is disputed, for the arbiter to decide.

@@ -77,8 +77,8 @@ def unrecorded_games(round_ids: Iterable[int]) -> dict[int, set[int]]:
     submissions = SubmittedRecord.objects
     found: dict[int, set[int]] = {}
     for pairing_id, number in submissions.filter(
-        official=True, kind="result", game__pairing__round_id__in=list(round_ids)
-    ).values_list("game__pairing_id", "game__number"):
+        official=True, kind="result", game__pairing_game__pairing__round_id__in=list(round_ids)
+    ).values_list("game__pairing_game__pairing_id", "game__pairing_game__number"):
         found.setdefault(pairing_id, set()).add(number)
     return found
 

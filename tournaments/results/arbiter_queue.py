@@ -31,10 +31,10 @@ def queue(event: Event, user: object) -> Queue:
     """The arbiter's queue of ``event`` (its organisers and arbiters only)."""
     require(user, Action.MANAGE_EVENT, event)
     open_rounds = Round.objects.filter(event=event, status=Round.Status.PAIRED)
-    games = Game.objects.filter(pairing__round__in=open_rounds).select_related(
-        "pairing__round", "white", "black"
+    games = Game.objects.filter(pairing_game__pairing__round__in=open_rounds).select_related(
+        "pairing_game__pairing__round", "white", "black"
     )
-    order = ("pairing__round__number", "pairing__board", "number")
+    order = ("pairing_game__pairing__round__number", "pairing_game__pairing__board", "pairing_game__number")
     return Queue(
         disputed=list(games.filter(state=Game.State.DISPUTED).order_by(*order)),
         provisional=list(games.filter(state=Game.State.PROVISIONAL).order_by(*order)),
@@ -45,9 +45,11 @@ def queue(event: Event, user: object) -> Queue:
         ),
         refused=list(
             SubmittedRecord.objects.filter(
-                game__pairing__round__in=open_rounds, status=SubmittedRecord.Status.INVALID
+                game__pairing_game__pairing__round__in=open_rounds, status=SubmittedRecord.Status.INVALID
             )
-            .select_related("game__pairing__round", "game__white", "game__black", "submitted_by")
+            .select_related(
+                "game__pairing_game__pairing__round", "game__white", "game__black", "submitted_by"
+            )
             .order_by("-submitted_at", "-pk")
         ),
     )

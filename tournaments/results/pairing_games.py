@@ -6,8 +6,12 @@ what the event does to its games.
   arbiters; once its round is closed its result no longer changes (confirmation, dispute, decision
   or record), nor does a record change a pairing whose result an arbiter set; the round, then the
   pairing, are locked above the game; a record of a pairing's game names its round.
-* A pairing holds its games (:class:`PairingHolder`, registered for ``Pairing``): the games app's
-  submissions and reports for a pairing ask it for the pairing's games and whether they take one now.
+* A pairing holds its games through :class:`~tournaments.models.PairingGame` rows (the games app
+  knows nothing of pairings): :func:`create_games` is the one place that creates a pairing's games
+  with their links, and :class:`PairingHolder` (registered for ``Pairing``) answers the games app's
+  submissions and reports for a pairing: its games, and whether they take one now. The origin says
+  where a game stands (:meth:`PairingOrigin.place`: event, round, board, number) and what to read with
+  it and how to list games (``related``, ``ordering``: through ``Game.pairing_game``).
 * A round played on the service (``tournaments.rounds.play_mode``: on the service, or both) has its
   games created when its pairings become public (:func:`on_round_published`, on
   ``tournaments.pairing.signals.round_published``), ready to play with the round's time control
@@ -34,6 +38,7 @@ what the event does to its games.
 
 from __future__ import annotations
 
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -52,20 +57,50 @@ from games.signals import DECIDED, result_changed
 from tournaments.core.codes import first_named_is_white
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing
-from tournaments.models import Pairing, PlayMode, Round
+from tournaments.models import Pairing, PairingGame, PlayMode, Round
 from tournaments.results.services import apply_result
 from tournaments.rounds import play_mode, time_control
 
 
+def pairing_of(game: Game) -> Pairing:
+    """The pairing a game of the pairing origin belongs to (read with the game through
+    ``PairingOrigin.related``, else in a query)."""
+    return game.pairing_game.pairing  # type: ignore[no-any-return]
+
+
 class PairingOrigin:
+    # A pairing's game is read with its link, pairing, round and event, and listed by event, round,
+    # board and number.
+    related: tuple[str, ...] = ("pairing_game__pairing__round__event",)
+    ordering: tuple[str, ...] = (
+        "pairing_game__pairing__round__event",
+        "pairing_game__pairing__round__number",
+        "pairing_game__pairing__board",
+        "pairing_game__number",
+    )
+
+    def place(self, game: Game) -> origins.Place:
+        link = getattr(game, "pairing_game", None)
+        if link is None:
+            return origins.Place()
+        round_ = link.pairing.round
+        return origins.Place(
+            round_.event.slug, round_.event.name, round_.number, link.pairing.board, link.number
+        )
+
+    def organiser_not_arbiter(self, game: Game, user_id: int) -> bool:
+        event = pairing_of(game).round.event
+        return not event.arbiters.filter(pk=user_id).exists() and event.organisers.filter(pk=user_id).exists()
+
     def officials(self, game: Game) -> frozenset[int]:
-        event = game.pairing.round.event
+        event = pairing_of(game).round.event
         return frozenset(event.organisers.values_list("pk", flat=True)) | frozenset(
             event.arbiters.values_list("pk", flat=True)
         )
 
     def refusal(self, game: Game, change: str) -> str:
-        round_ = game.pairing.round
+        pairing = pairing_of(game)
+        round_ = pairing.round
         if round_.status == Round.Status.CLOSED:
             if change == origins.ANSWER:
                 return _("round %(number)s is closed: its results can no longer be confirmed or disputed") % {
@@ -76,17 +111,60 @@ class PairingOrigin:
                     "number": round_.number
                 }
             return _("the round is closed: the result was not changed")
-        if change == origins.TAKE and game.pairing.source == Pairing.Source.ARBITER:
+        if change == origins.TAKE and pairing.source == Pairing.Source.ARBITER:
             return _("an arbiter decided this game: the result was not changed")
-        if change == origins.REPORT and game.pairing.source == Pairing.Source.ARBITER:
+        if change == origins.REPORT and pairing.source == Pairing.Source.ARBITER:
             return _("an arbiter decided this game: its result is final")
         return ""
 
     def lock_above(self, game_id: int) -> None:
-        lock_pairing(Game.objects.values_list("pairing_id", flat=True).get(pk=game_id))
+        lock_pairing(PairingGame.objects.values_list("pairing_id", flat=True).get(game_id=game_id))
 
     def round_number(self, game: Game) -> int | None:
-        return game.pairing.round.number
+        return pairing_of(game).round.number
+
+
+def create_games(pairing: Pairing) -> list[Game]:
+    """The pairing's games in order (game 1 first), those missing created now with their links: the
+    one place a pairing's games are created (on first use, or when a round played on the service is
+    published). One per game of the event's matches, game 2 of a match with the colours swapped,
+    ready to play there when the round is played on the service; a bye has none (``GameServiceError``)."""
+    if pairing.black_id is None:
+        raise GameServiceError(_("a bye has no games"))
+    round_ = pairing.round
+    event = round_.event
+    mode = play_mode(round_)
+    found = {
+        link.number: link.game for link in PairingGame.objects.filter(pairing=pairing).select_related("game")
+    }
+    games = []
+    for number in range(1, event.games_per_pairing + 1):
+        game = found.get(number)
+        if game is None:
+            first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
+            white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
+            fields: dict[str, object] = {
+                "game": event.game,
+                "white": white,
+                "black": black,
+                "rated": event.rated,
+            }
+            if mode != PlayMode.ELSEWHERE:
+                fields |= playable(event.game, time_control(round_), clock_running=mode == PlayMode.SERVICE)
+            game = _create_game(pairing, number, fields)
+        games.append(game)
+    return games
+
+
+def _create_game(pairing: Pairing, number: int, fields: dict[str, object]) -> Game:
+    """Game ``number`` of the pairing and its link, or the one a concurrent first use created."""
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(origin=Game.Origin.PAIRING, **fields)
+            PairingGame.objects.create(pairing=pairing, number=number, game=game)
+    except IntegrityError:  # the link's unique (pairing, number): created meanwhile
+        return PairingGame.objects.select_related("game").get(pairing=pairing, number=number).game
+    return game
 
 
 class PairingHolder:
@@ -95,28 +173,7 @@ class PairingHolder:
     while its round is published and open, reports only where the event allows unrecorded games."""
 
     def games(self, pairing: Pairing) -> list[Game]:
-        """The one place a pairing's games are created (on first use, or when a round played on the
-        service is published): ready to play there when the round is played there."""
-        if pairing.black_id is None:
-            raise GameServiceError(_("a bye has no games"))
-        round_ = pairing.round
-        event = round_.event
-        mode = play_mode(round_)
-        games = []
-        for number in range(1, event.games_per_pairing + 1):
-            first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
-            white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
-            defaults: dict[str, object] = {
-                "game": event.game,
-                "white": white,
-                "black": black,
-                "rated": event.rated,
-            }
-            if mode != PlayMode.ELSEWHERE:
-                defaults |= playable(event.game, time_control(round_), clock_running=mode == PlayMode.SERVICE)
-            game, _created = Game.objects.get_or_create(pairing=pairing, number=number, defaults=defaults)
-            games.append(game)
-        return games
+        return create_games(pairing)
 
     def reread(self, pairing: Pairing) -> Pairing:
         return Pairing.objects.select_related("round__event", "white__player", "black__player").get(
@@ -162,21 +219,22 @@ def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:
 
 def demo_play(pairing: Pairing, user: object, seed: int) -> None:
     """Play random legal games for a pairing and submit them (demo data)."""
-    for game in games_of(pairing):
+    for number, game in enumerate(games_of(pairing), start=1):
         tags = {
             "Event": pairing.round.event.name,
             "Round": str(pairing.round.number),
             "White": game.white.display_name,
             "Black": game.black.display_name,
         }
-        text = registry.random_record(game.game, seed + game.number, tags)
-        submit_record(pairing, user, text, game.number)
+        text = registry.random_record(game.game, seed + number, tags)
+        submit_record(pairing, user, text, number)
 
 
 def pairing_results(game: Game) -> list[str] | None:
     """The result codes of the pairing's games when every game has one, else ``None``."""
-    games = list(game.pairing.games.order_by("number"))
-    if len(games) < game.pairing.round.event.games_per_pairing or any(not g.result for g in games):
+    pairing = pairing_of(game)
+    games = list(pairing.games.order_by("pairing_game__number"))
+    if len(games) < pairing.round.event.games_per_pairing or any(not g.result for g in games):
         return None
     return [g.result for g in games]
 
@@ -190,7 +248,7 @@ def on_game_finished(sender: object, game: Game, source: str, **kwargs: object) 
     if codes is None:
         return _("waiting for the other game of the match")
     try:
-        apply_result(game.pairing, codes, source)
+        apply_result(pairing_of(game), codes, source)
     except ServiceError as exc:
         raise GameServiceError(str(exc)) from exc
     return ""
@@ -199,7 +257,7 @@ def on_game_finished(sender: object, game: Game, source: str, **kwargs: object) 
 def _boards(games: list[Game]) -> str:
     return ", ".join(
         _("board %(board)s (%(white)s – %(black)s)")
-        % {"board": game.pairing.board, "white": game.white, "black": game.black}
+        % {"board": pairing_of(game).board, "white": game.white, "black": game.black}
         for game in games
     )
 
@@ -207,9 +265,9 @@ def _boards(games: list[Game]) -> str:
 def on_round_closing(sender: object, round_: Round, **kwargs: object) -> None:
     """Refuse to close a round with a disputed game; make its unanswered provisional results official."""
     games = list(
-        locked(Game.objects.filter(pairing__round=round_))
-        .select_related("pairing", "white", "black")
-        .order_by("pairing__board", "number")
+        locked(Game.objects.filter(pairing_game__pairing__round=round_))
+        .select_related("pairing_game__pairing", "white", "black")
+        .order_by("pairing_game__pairing__board", "pairing_game__number")
     )
     disputed = [game for game in games if game.state == Game.State.DISPUTED]
     if disputed:

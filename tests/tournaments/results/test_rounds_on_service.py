@@ -65,9 +65,9 @@ def players_with_accounts(event: Event, organiser: User, names: list[str]) -> di
 
 def games_of_round(round_: Round) -> list[Game]:
     return list(
-        Game.objects.filter(pairing__round=round_)
-        .select_related("white", "black")
-        .order_by("pairing__board", "number")
+        Game.objects.filter(pairing_game__pairing__round=round_)
+        .select_related("white", "black", "pairing_game")
+        .order_by("pairing_game__pairing__board", "pairing_game__number")
     )
 
 
@@ -175,7 +175,7 @@ def test_a_dvonn_match_round_played_on_the_service(
     assert boards(round_) == [("Bob", "Cid"), ("Ann", None)]
     games = games_of_round(round_)
     # both games of the match, colours swapped in game 2; no game for the bye
-    assert [(g.number, g.white.display_name, g.black.display_name) for g in games] == [
+    assert [(g.pairing_game.number, g.white.display_name, g.black.display_name) for g in games] == [
         (1, "Bob", "Cid"),
         (2, "Cid", "Bob"),
     ]

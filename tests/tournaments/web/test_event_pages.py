@@ -20,7 +20,7 @@ from django.urls import reverse
 from games.models import Game
 from tests.conftest import make_event, start
 from tests.tournaments.trf.test_export_ranks import play
-from tournaments.models import Event, Pairing
+from tournaments.models import Event, Pairing, PairingGame
 
 pytestmark = pytest.mark.django_db
 
@@ -53,8 +53,7 @@ def test_the_crosstable_by_rank_and_by_pairing_number(client: Any, played: Event
 
 
 def add_game(pairing: Pairing, result: str, termination: str, plies: int) -> Game:
-    return Game.objects.create(
-        pairing=pairing,
+    game = Game.objects.create(
         game=pairing.round.event.game,
         white=pairing.white.player,
         black=pairing.black.player,  # type: ignore[union-attr]
@@ -63,6 +62,8 @@ def add_game(pairing: Pairing, result: str, termination: str, plies: int) -> Gam
         plies=plies,
         record=f'[Game "GIPF basic"]\n[Result "{result}"]\n1. ...\n',
     )
+    PairingGame.objects.create(pairing=pairing, number=1, game=game)
+    return game
 
 
 def test_the_statistics_page(client: Any, played: Event) -> None:

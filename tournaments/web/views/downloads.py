@@ -25,11 +25,16 @@ def event_json(request: HttpRequest, slug: str) -> HttpResponse:
 
 def game_record_txt(request: HttpRequest, pk: int) -> HttpResponse:
     """The game's accepted (verified) record; 404 while it has none or its round is a draft."""
-    game = get_object_or_404(Game.objects.select_related("pairing__round__event"), pk=pk)
-    if not Pairing.objects.visible_to(request.user).filter(pk=game.pairing_id).exists() or not game.record:
+    game = get_object_or_404(Game.objects.select_related("pairing_game__pairing__round__event"), pk=pk)
+    link = getattr(game, "pairing_game", None)  # a pairing's game; none for a game of no event
+    if (
+        link is None
+        or not game.record
+        or not Pairing.objects.visible_to(request.user).filter(pk=link.pairing_id).exists()
+    ):
         raise Http404(_("this game has no accepted record"))
-    event = game.pairing.round.event
-    name = f"{event.slug}-r{game.pairing.round.number}-b{game.pairing.board}-g{game.number}.txt"
+    pairing = link.pairing
+    name = f"{pairing.round.event.slug}-r{pairing.round.number}-b{pairing.board}-g{link.number}.txt"
     response = HttpResponse(game.record.rstrip("\n") + "\n", content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -31,7 +31,7 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
         Pairing.objects.filter(Q(white__player=player) | Q(black__player=player))
         .visible_to(request.user)
         .select_related("round__event", "white__player", "black__player")
-        .prefetch_related("games")
+        .with_games()
         .order_by("-round__event__created_at", "-round__number")
     )
     games = []

@@ -34,9 +34,7 @@ def render_round(
     request: HttpRequest, event: Event, round_: Round, form: RoundResultsForm | None = None, status: int = 200
 ) -> HttpResponse:
     context = event_context(request, event, "rounds")
-    pairings = list(
-        round_.pairings.select_related("white__player", "black__player").prefetch_related("games")
-    )
+    pairings = list(round_.pairings.select_related("white__player", "black__player").with_games())
     if form is None and context["can_manage"] and round_.status == Round.Status.PAIRED:
         form = RoundResultsForm(pairings=pairings, games=event.games_per_pairing)
     missing = [p for p in pairings if not p.has_result]

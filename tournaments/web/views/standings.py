@@ -139,11 +139,13 @@ def statistics(request: HttpRequest, slug: str) -> HttpResponse:
     games = {
         game.pk: game
         for game in Game.objects.filter(
-            pairing__in=Pairing.objects.visible_to(request.user).filter(round__event=event)
+            pairing_game__pairing__in=Pairing.objects.visible_to(request.user).filter(round__event=event)
         )
         .exclude(record="")
-        .select_related("white", "black", "pairing__round")
-        .order_by("pairing__round__number", "pairing__board", "number")
+        .select_related("white", "black", "pairing_game__pairing__round")
+        .order_by(
+            "pairing_game__pairing__round__number", "pairing_game__pairing__board", "pairing_game__number"
+        )
     }
     stats = event_statistics(
         [GameFacts(pk, game.result, game.termination, game.plies) for pk, game in games.items()]
