@@ -1,21 +1,24 @@
-"""GIPF with potentials (issue 18, first step): ZÈRTZ and YINSH potentials on the standard and
-tournament rule sets. See ``docs/rules.md`` ("GIPF with potentials") for the rules as implemented
-and every decision (P-1...).
+"""GIPF with potentials (issue 18): TAMSK, ZÈRTZ, DVONN, YINSH and PÜNCT potentials on the standard
+and tournament rule sets. See ``docs/rules.md`` ("GIPF with potentials") for the rules as
+implemented and every decision (P-1...).
 
 Pure Python, no Django. Not registered in :mod:`arbiter.registry` yet (so no event form offers it):
-:data:`VARIANTS` declares its game keys and options for the day it is complete.
+:data:`VARIANTS` declares its game keys and options.
 
 Position text (one line)::
 
-    gipf-pot-standard W..b/...../....../...Z../....../...../B..w w reserve=12/12 captured=0/0 set=Z6Y6/Z6Y6 hand=Z6Y6/Z6Y6
+    gipf-pot-standard W..b/...../....../...Z.../..(bD).../...../B..w w reserve=12/11 captured=0/0 set=Z6D6/Z6D6 hand=Z5D5/Z6D6
 
-The board as in GIPF (``.wbWB``) plus ``Z``/``Y`` a white loaded piece of that kind, ``z``/``y`` a
-black one, ``U``/``u`` a white/black used potential. ``set=`` is each player's potentials as agreed
-before the game, ``hand=`` those not yet brought into play (``-``: none); tournament positions end
-with ``start=W/B`` as in GIPF.
+The board as in GIPF (``.wbWB``) plus ``T Z D Y P`` a white loaded piece of that kind, ``t z d y p``
+a black one, ``U``/``u`` a white/black used potential, and a stack in brackets, bottom first, each
+layer above the bottom a used DVONN or PÜNCT potential in its owner's case (``(bD)``: a black basic
+piece neutralised by a white DVONN-potential). ``set=`` is each player's potentials as agreed before
+the game, ``hand=`` those not yet brought into play (``-``: none); tournament positions end with
+``start=W/B`` as in GIPF.
 """
 
-from arbiter.gipf.potentials.play import GAME, PotentialsGame, parse_turn, play_turn, status_of
+from arbiter.gipf.potentials.notation import parse_turn
+from arbiter.gipf.potentials.play import GAME, PotentialsGame, play_turn, status_of
 from arbiter.gipf.potentials.position import (
     KINDS,
     VARIANTS,

@@ -1,10 +1,8 @@
-"""GIPF with potentials: the notation, a written turn played or refused, the play calls and replay."""
+"""GIPF with potentials: a written turn played or refused, the play calls and replay."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from arbiter.errors import (
     PLAYER_MESSAGES,
@@ -18,30 +16,31 @@ from arbiter.errors import (
     gettext_noop,
 )
 from arbiter.gipf.board import (
-    ENTRY_BY_DOT,
     SPOT_INDEX,
     SPOT_NAMES,
     entry_through,
 )
 from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.position import MUST_GIPF
+from arbiter.gipf.potentials.notation import Written, parse_turn
 from arbiter.gipf.potentials.position import (
+    CENTRE,
     EMPTY,
     GAME_KEYS,
     GAME_NAMES,
     KIND_NAMES,
-    KINDS,
-    SUPPORTED,
     Board,
     Position,
     colour,
     format_position,
     is_loaded,
+    loaded,
     parse_position,
     parse_sets,
     start_position,
 )
 from arbiter.gipf.potentials.rules import (
+    EXTRA,
     Action,
     Push,
     Removal,
@@ -50,10 +49,15 @@ from arbiter.gipf.potentials.rules import (
     after_action,
     apply_removal,
     chain_end,
+    earns_extra,
+    extra_owed,
+    extra_pushes,
+    neighbours,
     pass_turn,
     perft_counts,
     piece_choices,
     potential_targets,
+    release_tamsk,
     removal_options,
     removal_text,
     status_after_own_removals,
@@ -63,90 +67,6 @@ from arbiter.gipf.potentials.rules import (
 from arbiter.play import Played, Status
 from arbiter.records import check_result_tag, parse_tagged
 from arbiter.verdict import Result, Termination, Verdict
-
-# ---------------------------------------------------------------- notation
-
-SPOT = r"[a-i][1-9]"
-PUSH_RE = re.compile(rf"^([G{KINDS}]?)({SPOT})-({SPOT})$")
-USE_RE = re.compile(rf"^([{KINDS}]):({SPOT})-({SPOT})((?:=G)?)$")
-REMOVAL_RE = re.compile(rf"^x([G{KINDS}]?{SPOT}(?:,[G{KINDS}]?{SPOT})*)$")
-
-
-@dataclass(frozen=True)
-class Written:
-    before: tuple[tuple[str, str], ...]  # (spot, mark) of the removals before the action
-    action: tuple[str, str, str]  # (piece or kind, from, to); from is a dot for a push
-    use: bool
-    after: tuple[tuple[str, str], ...]
-
-
-def parse_turn(text: str) -> Written:
-    """``[xlist;]action[;xlist]``: a push ``[G|K]dot-spot`` or a use ``K:from-to``."""
-    before: list[tuple[str, str]] = []
-    after: list[tuple[str, str]] = []
-    action: tuple[str, str, str] | None = None
-    use = False
-    for part in text.split(";"):
-        removal = REMOVAL_RE.match(part)
-        if removal:
-            items = [
-                (item.lstrip("G" + KINDS), item[0] if item[0] in "G" + KINDS else "")
-                for item in removal.group(1).split(",")
-            ]
-            if any(name not in SPOT_INDEX for name, _ in items):
-                raise InvalidNotationError(
-                    gettext_noop("'{part}' lists a point that is not a spot of the play area"),
-                    move=text,
-                    part=part,
-                )
-            (after if action is not None else before).extend(items)
-            continue
-        push = PUSH_RE.match(part)
-        used = USE_RE.match(part)
-        if action is not None and (push or used):
-            raise InvalidNotationError(gettext_noop("two moves in one turn '{text}'"), move=text, text=text)
-        if push:
-            piece, dot, spot = push.groups()
-            if piece and piece not in "G" + SUPPORTED:
-                raise InvalidNotationError(
-                    gettext_noop("the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"),
-                    move=text,
-                    kind=KIND_NAMES[piece],
-                )
-            if dot not in ENTRY_BY_DOT or spot not in SPOT_INDEX or entry_through(dot, spot) is None:
-                raise InvalidNotationError(
-                    gettext_noop("{spot} is not on a line into the play area from {dot}"),
-                    move=text,
-                    spot=spot,
-                    dot=dot,
-                )
-            action = (piece, dot, spot)
-        elif used:
-            kind, origin, target, mark = used.groups()
-            if kind not in SUPPORTED or mark:
-                raise InvalidNotationError(
-                    gettext_noop("the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"),
-                    move=text,
-                    kind=KIND_NAMES[kind],
-                )
-            if origin not in SPOT_INDEX or target not in SPOT_INDEX:
-                raise InvalidNotationError(
-                    gettext_noop("a potential moves from a spot to a spot of the play area: '{part}'"),
-                    move=text,
-                    part=part,
-                )
-            action, use = (kind, origin, target), True
-        else:
-            raise InvalidNotationError(
-                gettext_noop(
-                    "'{part}' is neither a push like a1-b2 / Ga1-b2 / Za1-b2, a potential's move like Z:e5-e8 nor a removal list like xc3,d4,e5,f5"
-                ),
-                move=text,
-                part=part,
-            )
-    if action is None:
-        raise InvalidNotationError(gettext_noop("'{text}' has no push"), move=text, text=text)
-    return Written(tuple(before), action, use, tuple(after))
 
 
 def _choose(
@@ -163,16 +83,16 @@ def _choose(
             options=[removal_text(option) for option in options],
             what=what,
         )
-    spots = set()
+    spots = []
     for name, mark in items:
         spot = SPOT_INDEX[name]
         if mark and board[spot].upper() != mark:
             raise IllegalMoveError(
                 gettext_noop("{name} is marked {mark} but holds no such piece"), name=name, mark=mark
             )
-        spots.add(spot)
+        spots.append(spot)
     for option in options:
-        if option.removed == frozenset(spots):
+        if option.layers == tuple(sorted(spots)):
             return option
     raise IllegalMoveError(
         gettext_noop("{written} is not a legal removal of {what}; legal: {legal}"),
@@ -182,40 +102,115 @@ def _choose(
     )
 
 
-def _action_of(ready: Position, written: Written) -> Action:
+def _use_of(ready: Position, written: Written) -> Use:
     name = PLAYER_MESSAGES[ready.to_move]
     piece, origin, target = written.action
-    if written.use:
-        spot = SPOT_INDEX[origin]
-        here = ready.board[spot]
-        if here == EMPTY or not is_loaded(here) or colour(here) != ready.to_move or here.upper() != piece:
-            raise IllegalMoveError(
-                gettext_noop("{spot} holds no loaded {kind} piece of {player}"),
-                spot=origin,
-                kind=KIND_NAMES[piece],
-                player=name,
-            )
-        aim = SPOT_INDEX[target]
-        if aim in potential_targets(ready.board, spot):
-            return Use(piece, spot, aim)
-        if piece == "Y":
-            raise IllegalMoveError(
-                gettext_noop(
-                    "a YINSH-potential moves along a line to an empty spot without passing a piece; {target} is not one from {spot}"
-                ),
-                target=target,
-                spot=origin,
-            )
+    spot, aim = SPOT_INDEX[origin], SPOT_INDEX[target]
+    here = ready.board[spot]
+    if len(here) > 1 and here[0].upper() == piece and colour(here[0]) == ready.to_move:
+        raise IllegalMoveError(
+            gettext_noop("the loaded {kind} piece on {spot} is neutralised: a potential covers it"),
+            spot=origin,
+            kind=KIND_NAMES[piece],
+        )
+    if here == EMPTY or not is_loaded(here) or colour(here) != ready.to_move or here.upper() != piece:
+        raise IllegalMoveError(
+            gettext_noop("{spot} holds no loaded {kind} piece of {player}"),
+            spot=origin,
+            kind=KIND_NAMES[piece],
+            player=name,
+        )
+    if piece == "T":
         raise IllegalMoveError(
             gettext_noop(
-                "a ZÈRTZ-potential jumps along a line over the pieces next to it and lands on the first empty spot after them; {target} is not that spot from {spot}"
+                "a TAMSK-potential makes no move of its own: its extra push follows the push that brought its loaded piece onto e5 ('{part}')"
+            ),
+            part=f"T:{origin}-{target}",
+        )
+    if aim in potential_targets(ready.board, spot):
+        if written.convert and ready.board[aim] not in "WB":
+            raise IllegalMoveError(
+                gettext_noop("a PÜNCT-potential converts only a GIPF-piece (=G); {target} holds none"),
+                target=target,
+            )
+        if written.convert and ready.reserve[ready.to_move] < 2:
+            raise IllegalMoveError(
+                gettext_noop(
+                    "{player} needs two pieces in his reserve to convert a GIPF-piece (he may neutralise it: {neutralise})"
+                ),
+                player=name,
+                neutralise=f"P:{origin}-{target}",
+            )
+        return Use(piece, spot, aim, written.convert)
+    if piece in "DP":
+        template = _stacking_refusal(ready, piece, spot, aim, target)  # chosen among marked ones
+        raise IllegalMoveError(template)
+    if piece == "Y":
+        raise IllegalMoveError(
+            gettext_noop(
+                "a YINSH-potential moves along a line to an empty spot without passing a piece; {target} is not one from {spot}"
             ),
             target=target,
             spot=origin,
         )
+    raise IllegalMoveError(
+        gettext_noop(
+            "a ZÈRTZ-potential jumps along a line over the pieces next to it and lands on the first empty spot after them; {target} is not that spot from {spot}"
+        ),
+        target=target,
+        spot=origin,
+    )
+
+
+def _stacking_refusal(ready: Position, kind: str, spot: int, aim: int, target: str) -> Message:
+    """Why a DVONN or PÜNCT-potential may not jump from ``spot`` onto ``aim``."""
+    cell = ready.board[aim]
+    where = {"kind": KIND_NAMES[kind], "target": target, "spot": SPOT_NAMES[spot]}
+    if aim not in set(neighbours(spot)):
+        return Message(
+            gettext_noop("a {kind}-potential jumps onto a spot next to it; {target} is not next to {spot}"),
+            where,
+        )
+    if cell == EMPTY:
+        return Message(gettext_noop("a {kind}-potential jumps onto a piece; {target} is empty"), where)
+    if colour(cell) == ready.to_move:
+        return Message(
+            gettext_noop("a {kind}-potential jumps onto an opponent's piece; {target} is the mover's"), where
+        )
+    if kind == "D" and cell in "WB":
+        return Message(gettext_noop("a DVONN-potential may not land on a GIPF-piece ({target})"), where)
+    if kind == "P" and cell in "wb":
+        return Message(gettext_noop("a PÜNCT-potential may not land on a basic piece ({target})"), where)
+    if len(cell) > 1 and kind == "D":
+        return Message(
+            gettext_noop(
+                "a DVONN-potential jumps onto a stack only when the opponent's DVONN-potential on top stands on one of the mover's pieces; not on {target}"
+            ),
+            where,
+        )
+    if len(cell) > 1:
+        return Message(
+            gettext_noop(
+                "a PÜNCT-potential jumps onto a stack only when the opponent's PÜNCT-potential on top stands on one of the mover's PÜNCTs; not on {target}"
+            ),
+            where,
+        )
+    return Message(
+        gettext_noop("a {kind}-potential may not land on another kind of potential ({target})"), where
+    )
+
+
+def _action_of(ready: Position, written: Written) -> Action:
+    if written.use:
+        return _use_of(ready, written)
+    piece, origin, target = written.action
     choices = piece_choices(ready)
     if piece not in choices:
         raise IllegalMoveError(_piece_refusal(ready, piece))
+    return _push_of(ready, piece, origin, target)
+
+
+def _push_of(ready: Position, piece: str, origin: str, target: str) -> Push:
     entry = entry_through(origin, target)
     assert entry is not None
     end = chain_end(ready.board, entry)
@@ -301,15 +296,52 @@ def play_turn(pos: Position, text: str, ply: int | None = None) -> Turn:
             raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=describe_end(ended))
         action = _action_of(ready, written)
         acted = after_action(ready, action)
-        post = _choose(
-            removal_options(acted.board, mover),
-            written.after,
-            acted.board,
-            Message(gettext_noop("the rows {player}'s move made in his colour"), {"player": name}),
-        )
-        return Turn(pre, action, post, pass_turn(apply_removal(acted, mover, post)))
+        rows = Message(gettext_noop("the rows {player}'s move made in his colour"), {"player": name})
+        post = _choose(removal_options(acted.board, mover), written.after, acted.board, rows)
+        mid = apply_removal(acted, mover, post)
+        if not extra_owed(ready, action, mid):
+            if written.extra is not None:
+                template = _no_extra(ready, action, mid)  # chosen among marked ones
+                raise IllegalMoveError(template)
+            if written.last:
+                raise InvalidNotationError(
+                    gettext_noop("'{text}' lists removals twice in one place"), text=text
+                )
+            return Turn(pre, action, post, pass_turn(mid))
+        freed = release_tamsk(mid)
+        if written.extra is None:
+            if extra_pushes(freed):
+                raise IllegalMoveError(
+                    gettext_noop(
+                        "the TAMSK-potential must be used this turn: {player}'s loaded TAMSK piece reached e5, so an extra push like T:a1-b2 follows"
+                    ),
+                    player=name,
+                )
+            extra = None
+            moved = freed
+        else:
+            extra = _push_of(freed, EXTRA, *written.extra)
+            moved = after_action(freed, extra)
+        tail = Message(gettext_noop("the rows {player}'s extra push made in his colour"), {"player": name})
+        last = _choose(removal_options(moved.board, mover), written.last, moved.board, tail)
+        return Turn(pre, action, post, pass_turn(apply_removal(moved, mover, last)), extra, last)
     except ArbiterError as exc:
         raise exc.at(ply=ply, move=text, position=format_position(pos)) from None
+
+
+def _no_extra(ready: Position, action: Action, mid: Position) -> Message:
+    name = {"player": PLAYER_MESSAGES[ready.to_move]}
+    if not earns_extra(ready, action):
+        return Message(
+            gettext_noop("no extra push: this move put no loaded TAMSK piece of {player} on e5"), name
+        )
+    if mid.board[CENTRE] != loaded("T", ready.to_move):
+        return Message(
+            gettext_noop("no extra push: the loaded TAMSK piece on e5 was removed with its row"), name
+        )
+    ended = status_at_turn_start(pass_turn(mid))
+    assert ended is not None
+    return Message(gettext_noop("the game is over: {end}"), {"end": describe_end(ended)})
 
 
 def status_of(pos: Position) -> Status:
@@ -362,7 +394,8 @@ class PotentialsGame:
     def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
         before = parse_position(position)
         turn = play_turn(before, move, ply)
-        removed = tuple(SPOT_NAMES[spot] for spot in sorted(turn.pre.removed | turn.post.removed))
+        spots = turn.pre.removed | turn.post.removed | (turn.last.removed if turn.last else frozenset())
+        removed = tuple(SPOT_NAMES[spot] for spot in sorted(spots))
         action = turn.action
         if isinstance(action, Push):
             path = (action.entry.dot, *(SPOT_NAMES[s] for s in action.entry.line[: action.end + 1]))

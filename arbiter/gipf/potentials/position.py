@@ -22,9 +22,8 @@ from arbiter.gipf.board import (
 from arbiter.gipf.position import CLOSED, COLUMN_SIZES, MUST_GIPF, START_CHARS, START_SPOTS
 from arbiter.spec import Variant
 
-#: every kind of potential, in the rulebook's order, and those this version plays
+#: every kind of potential, in the rulebook's order
 KINDS = "TZDYP"
-SUPPORTED = "ZY"
 KIND_NAMES = {"T": "TAMSK", "Z": "ZÈRTZ", "D": "DVONN", "Y": "YINSH", "P": "PÜNCT"}
 GAME_KEYS = {"gipf-pot-standard": "standard", "gipf-pot-tournament": "tournament"}
 GAME_NAMES = {
@@ -40,17 +39,28 @@ EMPTY = "."
 WHITE_CHARS = "wWU" + KINDS
 BLACK_CHARS = "bBu" + KINDS.lower()
 BOARD_CHARS = "." + WHITE_CHARS + BLACK_CHARS
+#: the kinds whose used potentials cover a piece (a stack), and what each may cover (P-17)
+STACKING = "DP"
 MAX_PIECES = 18
+CENTRE = SPOT_INDEX["e5"]
+#: a spot's content: one character, or a stack bottom to top (the bottom any piece, each layer above
+#: it a used DVONN or PÜNCT potential, its kind's letter in its owner's case: ``bD`` is a black
+#: basic piece neutralised by a white DVONN-potential)
 Board = tuple[str, ...]
 
 
 def colour(piece: str) -> int:
-    """0 for a white piece, 1 for a black one (``piece`` must not be empty)."""
-    return 0 if piece in WHITE_CHARS else 1
+    """0 for a white piece or stack, 1 for a black one (by its top; ``piece`` must not be empty)."""
+    return 0 if piece[-1] in WHITE_CHARS else 1
 
 
 def is_loaded(piece: str) -> bool:
-    return piece.upper() in KINDS
+    """A loaded piece standing free (not covered)."""
+    return len(piece) == 1 and piece.upper() in KINDS
+
+
+def is_stack(piece: str) -> bool:
+    return len(piece) > 1
 
 
 def loaded(kind: str, player: int) -> str:
@@ -58,16 +68,44 @@ def loaded(kind: str, player: int) -> str:
 
 
 def weight(piece: str) -> int:
-    """Basic pieces a piece stands for (a GIPF-piece 2, a used potential none)."""
-    if piece in "WB":
+    """Basic pieces a spot's owner has in it (a GIPF-piece 2, a used potential none; a stack its
+    bottom piece's)."""
+    bottom = piece[0]
+    if bottom in "WB":
         return 2
-    return 0 if piece in "Uu" else 1
+    return 0 if bottom in "Uu" else 1
+
+
+def optional(piece: str) -> bool:
+    """Whether a piece in a removed row may be left (GIPF-pieces and free loaded pieces, P-10)."""
+    return piece in "WB" or is_loaded(piece)
 
 
 def rows_of(board: Board, player: int) -> list[tuple[int, ...]]:
-    """The rows of ``player`` (as :func:`arbiter.gipf.board.find_rows`: a piece counts by colour)."""
+    """The rows of ``player`` (as :func:`arbiter.gipf.board.find_rows`: a spot counts by the colour
+    of its top piece)."""
     colours = tuple(0 if piece == EMPTY else 1 + colour(piece) for piece in board)
     return find_rows(colours, player)
+
+
+def stack_problem(cell: str) -> str | None:
+    """What makes ``cell`` no stack the rules can build (None when it is one): each layer above the
+    bottom a used DVONN or PÜNCT potential of the other colour than the layer under it; DVONN on a
+    basic piece, a loaded DVONN piece or a used DVONN-potential; PÜNCT on a loaded PÜNCT piece, a
+    GIPF-piece, or a used PÜNCT-potential that stands on a PÜNCT."""
+    if cell[0] not in BOARD_CHARS or cell[0] == EMPTY:
+        return cell[0]
+    for k in range(1, len(cell)):
+        layer, under = cell[k], cell[k - 1]
+        if layer.upper() not in STACKING or colour(layer) == colour(under):
+            return layer
+        if layer.upper() == "D" and under not in "wb" and under.upper() != "D":
+            return layer
+        if layer.upper() == "P" and under.upper() != "P" and not (k == 1 and under in "WB"):
+            return layer
+        if layer.upper() == "P" and under.upper() == "P" and k >= 2 and cell[k - 2].upper() != "P":
+            return layer
+    return None
 
 
 # ---------------------------------------------------------------- sets of potentials
@@ -115,11 +153,6 @@ def parse_player_set(text: str) -> dict[str, int]:
                 gettext_noop("a player has 3 to 6 {kind}-potentials, not {count}"),
                 kind=KIND_NAMES[kind],
                 count=number,
-            )
-        if kind not in SUPPORTED:
-            raise InvalidOptionError(
-                gettext_noop("the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"),
-                kind=KIND_NAMES[kind],
             )
         counts[kind] = number
     return counts
@@ -191,10 +224,12 @@ class Position:
         return dict(self.hand[player])
 
     def gipf_count(self, player: int) -> int:
+        """His GIPF-pieces on the board, not neutralised (a covered one does not count)."""
         return sum(1 for piece in self.board if piece == "WB"[player])
 
     def pieces_of(self, player: int) -> int:
-        return sum(weight(piece) for piece in self.board if piece != EMPTY and colour(piece) == player)
+        """His basic pieces on the board, neutralised ones included (by each spot's bottom piece)."""
+        return sum(weight(piece) for piece in self.board if piece != EMPTY and colour(piece[0]) == player)
 
     def total_of(self, player: int) -> int:
         return self.reserve[player] + self.pieces_of(player) + self.captured[1 - player]
@@ -221,7 +256,8 @@ def start_position(game: str, sets: tuple[Mapping[str, int], Mapping[str, int]])
 def format_position(pos: Position) -> str:
     parts, offset = [], 0
     for size in COLUMN_SIZES:
-        parts.append("".join(pos.board[offset : offset + size]))
+        cells = pos.board[offset : offset + size]
+        parts.append("".join(cell if len(cell) == 1 else f"({cell})" for cell in cells))
         offset += size
     fields = [
         pos.game,
@@ -251,12 +287,22 @@ def parse_position(text: str) -> Position:
     if len(fields) < 3 or fields[0] not in GAME_KEYS:
         raise InvalidPositionError(gettext_noop("not a position of GIPF with potentials"))
     rules = GAME_KEYS[fields[0]]
-    columns = fields[1].split("/")
-    if [len(column) for column in columns] != list(COLUMN_SIZES) or any(
-        char not in BOARD_CHARS for char in fields[1].replace("/", "")
+    columns = [re.findall(r"\([^()/]*\)|[^()/]", column) for column in fields[1].split("/")]
+    if (
+        [len(column) for column in columns] != list(COLUMN_SIZES)
+        or "".join("".join(column) for column in columns) != fields[1].replace("/", "")
+        or any(char not in BOARD_CHARS + "()" for char in fields[1].replace("/", ""))
     ):
         raise InvalidPositionError(gettext_noop("the board needs 7 columns b..h of . w b W B or a potential"))
-    board = tuple(fields[1].replace("/", ""))
+    tokens = [token for column in columns for token in column]
+    board = tuple(token.strip("()") for token in tokens)
+    for spot, (token, cell) in enumerate(zip(tokens, board, strict=True)):
+        if token != cell and (len(cell) < 2 or stack_problem(cell) is not None):
+            raise InvalidPositionError(
+                gettext_noop("({cell}) on {spot} is no stack the rules can build"),
+                cell=cell,
+                spot=SPOT_NAMES[spot],
+            )
     to_move = from_letter(fields[2])
     if to_move is None:
         raise InvalidPositionError(
@@ -316,8 +362,12 @@ def validate(pos: Position) -> None:
             )
         agreed = dict(pos.sets[player])
         hand = pos.hand_of(player)
-        on_board = {kind: pos.board.count(loaded(kind, player)) for kind in KINDS}
-        used = pos.board.count("Uu"[player])
+        layers = "".join(cell[0] for cell in pos.board)  # loaded pieces, covered ones too
+        uppers = "".join(cell[1:] for cell in pos.board)  # used DVONN and PÜNCT potentials
+        on_board = {kind: layers.count(loaded(kind, player)) for kind in KINDS}
+        for kind in STACKING:
+            on_board[kind] += uppers.count(loaded(kind, player))
+        used = layers.count("Uu"[player])
         for kind in KINDS:
             if hand.get(kind, 0) + on_board[kind] > agreed.get(kind, 0):
                 raise InvalidPositionError(
@@ -327,11 +377,9 @@ def validate(pos: Position) -> None:
                 )
         if sum(hand.values()) + sum(on_board.values()) + used > sum(agreed.values()):
             raise InvalidPositionError(gettext_noop("{name} has more potentials than agreed"), name=name)
-        if any(kind not in SUPPORTED for kind in agreed):
-            raise InvalidPositionError(gettext_noop("only ZÈRTZ and YINSH potentials are supported yet"))
     mover = 1 - pos.to_move
     for row in rows_of(pos.board, mover):
-        if any(pos.board[spot] not in "WB" and not is_loaded(pos.board[spot]) for spot in row):
+        if not all(optional(pos.board[spot]) for spot in row):
             raise InvalidPositionError(
                 gettext_noop("{player} (who just moved) has a row {names} that he should have removed"),
                 player=PLAYER_MESSAGES[mover],

@@ -6,15 +6,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from arbiter.gipf.board import (
+    AFFECTED_LINES,
     DIRECTIONS,
     ENTRIES,
+    LINES,
     SPOT_NAMES,
     SPOT_POINTS,
     Entry,
+    line_has_row,
 )
 from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF
 from arbiter.gipf.potentials.position import (
+    CENTRE,
     EMPTY,
     Board,
     Position,
@@ -22,6 +26,7 @@ from arbiter.gipf.potentials.position import (
     colour,
     is_loaded,
     loaded,
+    optional,
     rows_of,
     weight,
 )
@@ -31,7 +36,7 @@ from arbiter.gipf.potentials.position import (
 
 @dataclass(frozen=True, slots=True)
 class Push:
-    piece: str  # "" a basic piece, "G" a GIPF-piece, a kind letter a loaded piece
+    piece: str  # "" a basic piece, "G" a GIPF-piece, a kind letter a loaded piece, "T:" the TAMSK extra push
     entry: Entry
     end: int  # where in entry.line the pushed chain ends
 
@@ -39,14 +44,20 @@ class Push:
         return f"{self.piece}{self.entry.dot}-{SPOT_NAMES[self.entry.line[0 if adjacent else self.end]]}"
 
 
+#: the piece of a TAMSK extra push (the potential itself, pushed in as a used potential)
+EXTRA = "T:"
+
+
 @dataclass(frozen=True, slots=True)
 class Use:
     kind: str
     origin: int
     target: int
+    convert: bool = False  # PÜNCT on a GIPF-piece: convert it (else neutralise it)
 
     def text(self, adjacent: bool = False) -> str:
-        return f"{self.kind}:{SPOT_NAMES[self.origin]}-{SPOT_NAMES[self.target]}"
+        mark = "=G" if self.convert else ""
+        return f"{self.kind}:{SPOT_NAMES[self.origin]}-{SPOT_NAMES[self.target]}{mark}"
 
 
 Action = Push | Use
@@ -92,10 +103,45 @@ def _ray(origin: int, direction: tuple[int, int]) -> Iterator[int]:
         yield spot
 
 
+def neighbours(origin: int) -> Iterator[int]:
+    col, v = SPOT_POINTS[origin]
+    for dc, dv in DIRECTIONS:
+        spot = _POINT_SPOT.get((col + dc, v + dv))
+        if spot is not None:
+            yield spot
+
+
+def dvonn_may_cover(cell: str, player: int) -> bool:
+    """A DVONN-potential of ``player`` jumps onto an opponent's basic piece, an opponent's loaded
+    DVONN piece, or an opponent's used DVONN-potential standing on one of ``player``'s pieces."""
+    if cell == EMPTY or colour(cell) == player:
+        return False
+    top = cell[-1]
+    if len(cell) == 1:
+        return top in "wb" or top.upper() == "D"
+    return top.upper() == "D"  # the layer under it is the other colour, the mover's (P-17)
+
+
+def punct_may_cover(cell: str, player: int) -> bool:
+    """A PÜNCT-potential of ``player`` jumps onto an opponent's loaded PÜNCT piece, an opponent's
+    used PÜNCT-potential standing on one of ``player``'s PÜNCTs, or an opponent's GIPF-piece."""
+    if cell == EMPTY or colour(cell) == player:
+        return False
+    if len(cell) == 1:
+        return cell in "WB" or cell.upper() == "P"
+    return cell[-1].upper() == "P" and cell[-2].upper() == "P"
+
+
 def potential_targets(board: Board, origin: int) -> list[int]:
-    """Where the potential of the loaded piece on ``origin`` may move (spots, never dots)."""
+    """Where the potential of the loaded piece on ``origin`` may move (spots, never dots; a TAMSK
+    piece's potential has no move of its own)."""
     kind = board[origin].upper()
+    player = colour(board[origin])
     targets: list[int] = []
+    if kind == "D":
+        return [spot for spot in neighbours(origin) if dvonn_may_cover(board[spot], player)]
+    if kind == "P":
+        return [spot for spot in neighbours(origin) if punct_may_cover(board[spot], player)]
     for direction in DIRECTIONS:
         ray = list(_ray(origin, direction))
         if kind == "Z":
@@ -112,13 +158,17 @@ def potential_targets(board: Board, origin: int) -> list[int]:
 
 
 def uses(pos: Position) -> list[Use]:
+    """Every move of a potential open to the side to move; a PÜNCT on a GIPF-piece twice, neutralising
+    and converting (converting only with two pieces in his reserve)."""
     player = pos.to_move
     found: list[Use] = []
     for origin, piece in enumerate(pos.board):
         if piece != EMPTY and is_loaded(piece) and colour(piece) == player:
-            found.extend(
-                Use(piece.upper(), origin, target) for target in sorted(potential_targets(pos.board, origin))
-            )
+            kind = piece.upper()
+            for target in sorted(potential_targets(pos.board, origin)):
+                found.append(Use(kind, origin, target))
+                if kind == "P" and pos.board[target] in "WB" and pos.reserve[player] >= 2:
+                    found.append(Use(kind, origin, target, convert=True))
     return found
 
 
@@ -143,11 +193,28 @@ def after_action(pos: Position, action: Action) -> Position:
     start = list(pos.start)
     if isinstance(action, Use):
         cells[action.origin] = "wb"[player]
-        cells[action.target] = "Uu"[player]
+        if action.convert:  # the opponent's GIPF-piece captured, one of the mover's in its place
+            cells[action.target] = "WB"[player]
+            captured = list(pos.captured)
+            captured[player] += 2
+            reserve[player] -= 2
+            return replace(
+                pos,
+                board=tuple(cells),
+                reserve=(reserve[0], reserve[1]),
+                captured=(captured[0], captured[1]),
+            )
+        if action.kind in "DP":  # the potential covers the piece: a stack
+            cells[action.target] += loaded(action.kind, player)
+        else:
+            cells[action.target] = "Uu"[player]
         return replace(pos, board=tuple(cells))
     line = action.entry.line
     for k in range(action.end, 0, -1):
         cells[line[k]] = cells[line[k - 1]]
+    if action.piece == EXTRA:  # the TAMSK-potential itself, pushed in: a used potential
+        cells[line[0]] = "Uu"[player]
+        return replace(pos, board=tuple(cells))
     if action.piece == "G":
         cells[line[0]] = "WB"[player]
         reserve[player] -= 2
@@ -177,26 +244,78 @@ def pass_turn(pos: Position) -> Position:
     return replace(pos, to_move=1 - pos.to_move)
 
 
+# ---------------------------------------------------------------- the TAMSK extra move
+
+
+def earns_extra(pos: Position, action: Action) -> bool:
+    """Whether the mover's push puts one of his loaded TAMSK pieces on e5 (P-6: the piece pushed
+    along counts; P-7: never the opponent's push; P-20: never the extra push itself)."""
+    if not isinstance(action, Push) or action.piece == EXTRA:
+        return False
+    line = action.entry.line
+    for k in range(1, action.end + 1):
+        if line[k] == CENTRE:
+            return pos.board[line[k - 1]] == loaded("T", pos.to_move)
+    return False
+
+
+def extra_owed(pos: Position, action: Action, after: Position) -> bool:
+    """Whether the extra move is made: earned by the push, the loaded TAMSK piece still on e5 after
+    the removals of the first push's rows (P-8), and the game not over by them (P-19)."""
+    return (
+        earns_extra(pos, action)
+        and after.board[CENTRE] == loaded("T", pos.to_move)
+        and status_at_turn_start(pass_turn(after)) is None
+    )
+
+
+def release_tamsk(pos: Position) -> Position:
+    """The TAMSK-potential leaves its basic piece on e5."""
+    cells = list(pos.board)
+    cells[CENTRE] = "wb"[pos.to_move]
+    return replace(pos, board=tuple(cells))
+
+
+def extra_pushes(pos: Position) -> list[Push]:
+    found = []
+    for entry in ENTRIES:
+        end = chain_end(pos.board, entry)
+        if end is not None:
+            found.append(Push(EXTRA, entry, end))
+    return found
+
+
 # ---------------------------------------------------------------- removals
 
 
 @dataclass(frozen=True, slots=True)
 class Removal:
-    removed: frozenset[int]
+    removed: frozenset[int]  # the spots pieces were taken from
     board: Board
     returned: int
     captured: int
+    layers: tuple[int, ...] = ()  # the same, sorted, a spot once per piece taken off it (P-18)
+
+
+def no_removal(board: Board) -> Removal:
+    return Removal(frozenset(), board, 0, 0)
+
+
+def _take(cell: str) -> str:
+    """A spot after its top piece is removed: a stack's top potential alone (its piece below freed)."""
+    return cell[:-1] if len(cell) > 1 else EMPTY
 
 
 def removal_options(board: Board, player: int) -> list[Removal]:
     """Every distinct outcome of ``player`` removing his rows, one row at a time, as in GIPF: basic
-    pieces and used potentials must go; GIPF-pieces and loaded pieces may be left (P-6, P-9)."""
+    pieces and used potentials must go; GIPF-pieces and loaded pieces may be left (P-10); of a stack
+    only the top potential goes, and the piece freed counts with its colour again (P-9, P-18)."""
     if not rows_of(board, player):
-        return [Removal(frozenset(), board, 0, 0)]
-    results: dict[frozenset[int], Board] = {}
+        return [no_removal(board)]
+    results: dict[tuple[int, ...], Board] = {}
     seen: set[tuple[Board, frozenset[tuple[int, ...]]]] = set()
 
-    def explore(current: Board, removed: frozenset[int], declined: frozenset[tuple[int, ...]]) -> None:
+    def explore(current: Board, removed: tuple[int, ...], declined: frozenset[tuple[int, ...]]) -> None:
         if (current, declined) in seen:
             return
         seen.add((current, declined))
@@ -205,29 +324,30 @@ def removal_options(board: Board, player: int) -> list[Removal]:
             results.setdefault(removed, current)
             return
         for row in rows:
-            forced = [spot for spot in row if current[spot] in "wbUu"]
-            optional = [spot for spot in row if current[spot] not in "wbUu"]
-            for mask in range(1 << len(optional)):
-                take = forced + [spot for k, spot in enumerate(optional) if mask >> k & 1]
+            forced = [spot for spot in row if not optional(current[spot])]
+            free = [spot for spot in row if optional(current[spot])]
+            for mask in range(1 << len(free)):
+                take = forced + [spot for k, spot in enumerate(free) if mask >> k & 1]
                 if not take:
                     explore(current, removed, declined | {row})
                     continue
                 cells = list(current)
                 for spot in take:
-                    cells[spot] = EMPTY
-                explore(tuple(cells), removed | frozenset(take), declined)
+                    cells[spot] = _take(cells[spot])
+                explore(tuple(cells), tuple(sorted(removed + tuple(take))), declined)
 
-    explore(board, frozenset(), frozenset())
+    explore(board, (), frozenset())
     options = []
-    for removed, after in sorted(results.items(), key=lambda item: sorted(item[0])):
+    for removed, after in sorted(results.items()):
         returned = captured = 0
-        for spot in removed:
+        for spot in set(removed):
             piece = board[spot]
-            if colour(piece) == player:
-                returned += weight(piece)
-            else:
-                captured += weight(piece)
-        options.append(Removal(removed, after, returned, captured))
+            if after[spot] == EMPTY:  # the whole spot went: its bottom piece comes back or is captured
+                if colour(piece[0]) == player:
+                    returned += weight(piece)
+                else:
+                    captured += weight(piece)
+        options.append(Removal(frozenset(removed), after, returned, captured, removed))
     return options
 
 
@@ -244,7 +364,7 @@ def apply_removal(pos: Position, player: int, removal: Removal) -> Position:
 
 
 def removal_text(removal: Removal) -> str:
-    return "x" + ",".join(SPOT_NAMES[spot] for spot in sorted(removal.removed))
+    return "x" + ",".join(SPOT_NAMES[spot] for spot in removal.layers)
 
 
 # ---------------------------------------------------------------- end of the game
@@ -279,15 +399,49 @@ def status_after_own_removals(pos: Position) -> tuple[int, GipfEnd] | None:
 class Turn:
     pre: Removal
     action: Action
-    post: Removal
+    post: Removal  # the rows the action made in the mover's colour
     position: Position  # after the turn, the opponent to move
+    extra: Push | None = None  # the TAMSK extra push
+    last: Removal | None = None  # the rows made after the TAMSK-potential left e5 (P-8)
 
     def notation(self, adjacent: bool = False) -> str:
         parts = [removal_text(self.pre)] if self.pre.removed else []
         parts.append(self.action.text(adjacent))
         if self.post.removed:
             parts.append(removal_text(self.post))
+        if self.extra is not None:
+            parts.append(self.extra.text(adjacent))
+        if self.last is not None and self.last.removed:
+            parts.append(removal_text(self.last))
         return ";".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """What follows an action in the same turn: the mover's removals, the TAMSK extra push and the
+    removals after it; ``position`` is the mover's, still to move (the opponent's removals not made)."""
+
+    post: Removal
+    extra: Push | None
+    last: Removal | None
+    position: Position
+
+
+def endings(ready: Position, action: Action) -> Iterator[Ending]:
+    mover = ready.to_move
+    acted = after_action(ready, action)
+    earned = earns_extra(ready, action)
+    for post in removal_options(acted.board, mover):
+        mid = apply_removal(acted, mover, post)
+        if not (earned and extra_owed(ready, action, mid)):
+            yield Ending(post, None, None, mid)
+            continue
+        freed = release_tamsk(mid)
+        pushes: list[Push | None] = [*extra_pushes(freed)] or [None]  # none possible: the potential is lost
+        for extra in pushes:
+            moved = freed if extra is None else after_action(freed, extra)
+            for last in removal_options(moved.board, mover):
+                yield Ending(post, extra, last, apply_removal(moved, mover, last))
 
 
 def turns(pos: Position) -> list[Turn]:
@@ -299,28 +453,66 @@ def turns(pos: Position) -> list[Turn]:
         if status_after_own_removals(ready) is not None:
             continue
         for action in actions(ready):
-            acted = after_action(ready, action)
-            for post in removal_options(acted.board, acted.to_move):
-                found.append(Turn(pre, action, post, pass_turn(apply_removal(acted, acted.to_move, post))))
+            for ending in endings(ready, action):
+                found.append(
+                    Turn(pre, action, ending.post, pass_turn(ending.position), ending.extra, ending.last)
+                )
     return found
 
 
 # ---------------------------------------------------------------- perft (the perft view)
 
 
+def _plies_of(pos: Position, action: Action) -> Iterator[tuple[Position, bool]]:
+    """The action, the mover's removals (the TAMSK extra push among them) and the opponent's, in one
+    ply (``../shared/perft``)."""
+    opponent = 1 - pos.to_move
+    for ending in endings(pos, action):
+        mid = pass_turn(ending.position)
+        if status_at_turn_start(mid) is not None:
+            yield mid, True
+            continue
+        for pre in removal_options(mid.board, opponent):
+            child = apply_removal(mid, opponent, pre)
+            yield child, status_after_own_removals(child) is not None
+
+
 def _plies(pos: Position) -> Iterator[tuple[Position, bool]]:
-    """The action, the mover's removals and the opponent's, in one ply (``../shared/perft``)."""
-    mover, opponent = pos.to_move, 1 - pos.to_move
     for action in actions(pos):
-        acted = after_action(pos, action)
-        for post in removal_options(acted.board, mover):
-            mid = pass_turn(apply_removal(acted, mover, post))
-            if status_at_turn_start(mid) is not None:
-                yield mid, True
-                continue
-            for pre in removal_options(mid.board, opponent):
-                child = apply_removal(mid, opponent, pre)
-                yield child, status_after_own_removals(child) is not None
+        yield from _plies_of(pos, action)
+
+
+def _colours(board: Board) -> tuple[int, ...]:
+    return tuple(0 if piece == EMPTY else 1 + colour(piece) for piece in board)
+
+
+def _leaves(pos: Position) -> int:
+    """The plies of ``pos`` counted without building them where nothing follows a push: with no
+    row on the board, a push that makes no row and moves no loaded TAMSK piece onto e5 is one ply
+    for each piece the mover may bring in."""
+    colours = _colours(pos.board)
+    if any(line_has_row(colours, line) for line in LINES):
+        return sum(1 for _ in _plies(pos))
+    choices = piece_choices(pos)
+    total = 0
+    for entry in ENTRIES if choices else ():
+        end = chain_end(pos.board, entry)
+        if end is None:
+            continue
+        line = entry.line
+        cells = list(colours)
+        for k in range(end, 0, -1):
+            cells[line[k]] = cells[line[k - 1]]
+        cells[line[0]] = 1 + pos.to_move
+        pushed = tuple(cells)
+        quiet = not any(line_has_row(pushed, LINES[k]) for k in AFFECTED_LINES[entry.index][end])
+        if quiet and not earns_extra(pos, Push("", entry, end)):
+            total += len(choices)
+        else:
+            total += sum(1 for piece in choices for _ in _plies_of(pos, Push(piece, entry, end)))
+    for use in uses(pos):
+        total += sum(1 for _ in _plies_of(pos, use))
+    return total
 
 
 def perft_counts(root: Position, depth: int) -> list[int]:
@@ -328,7 +520,7 @@ def perft_counts(root: Position, depth: int) -> list[int]:
 
     def count(pos: Position, d: int) -> int:
         if d == 1:
-            return sum(1 for _ in _plies(pos))
+            return _leaves(pos)
         key = (pos, d)
         if key not in memo:
             memo[key] = sum(count(child, d - 1) for child, over in _plies(pos) if not over)

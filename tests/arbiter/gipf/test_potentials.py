@@ -1,4 +1,5 @@
-"""GIPF with potentials (ZÈRTZ and YINSH so far): hand-worked positions for every rule implemented,
+"""GIPF with potentials (ZÈRTZ, YINSH, the options and records; DVONN, PÜNCT and TAMSK in
+test_potentials_stacks_tamsk.py): hand-worked positions for every rule,
 allowed and refused; the decisions P-n of docs/rules.md; notation and replay round trips."""
 
 from __future__ import annotations
@@ -86,10 +87,6 @@ def test_sets_same_for_both_or_each_his_own() -> None:
     [
         ("Z2", "a player has 3 to 6 {kind}-potentials, not {count}"),
         ("Z7", "a player has 3 to 6 {kind}-potentials, not {count}"),
-        ("T3", "the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"),
-        ("D6", "the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"),
-        ("P4", "the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"),
-        ("Ultimate", "the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"),
         ("none", "a game with potentials needs at least one potential"),
         ("Z6 Z3", "the {kind}-potentials are named twice"),
         ("Q6", "'{word}' is not a kind and count of potentials like Z6 (kinds T, Z, D, Y, P)"),
@@ -298,18 +295,6 @@ def test_the_notation_is_read_back_unchanged() -> None:
         assert parse_turn(move)
 
 
-@pytest.mark.parametrize(
-    "move",
-    ["T:a1-b2", "D:e5-e6", "P:e5-f6", "P:e5-f6=G", "Ta1-b2", "Da1-b2", "Pa1-b2"],
-)
-def test_kinds_not_supported_yet_are_refused_in_the_notation(move: str) -> None:
-    start = GAME.start(STANDARD, {"potentials": "Z6"})
-    assert (
-        refused(start, move).template
-        == "the {kind}-potentials are not supported yet (supported: ZÈRTZ, YINSH)"
-    )
-
-
 RECORD = """[Game "GIPF standard with potentials"]
 [Potentials "White Z6; Black Y3"]
 [Result "*"]
@@ -342,7 +327,7 @@ def test_the_hand_worked_records_of_the_rules_get_their_verdicts() -> None:
     text = (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text(encoding="utf-8")
     section = text[text.index("## GIPF with potentials") : text.index("## DVONN")]
     found = re.findall(r"```record\n(.*?)```\nVerdict: ([^\n]*)\n", section, re.S)
-    assert len(found) == 2
+    assert len(found) == 10
     for record, expected in found:
         verdict = GAME.replay(record)
         if verdict.valid:

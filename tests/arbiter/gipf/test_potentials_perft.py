@@ -1,7 +1,7 @@
-"""Perft of GIPF with potentials from the standard start, each implemented kind alone (the table in
-docs/rules.md). Depths 1 and 2 are worked by hand; depth 3 is derived from the reference GIPF count
-(../shared/perft: 73,800 at depth 3) plus the potentials' own moves, counted here by a separate
-walk of the board geometry, not by the engine."""
+"""Perft of GIPF with potentials from the standard and tournament starts, each kind alone and all
+together (the tables in docs/rules.md). Depths 1 and 2 are worked by hand; depth 3 is derived from
+the reference GIPF counts (../shared/perft: 73,800 standard, 148,176 tournament at depth 3) plus the
+potentials' own moves, counted here by a separate walk of the board geometry, not by the engine."""
 
 from __future__ import annotations
 
@@ -12,11 +12,38 @@ from arbiter.gipf.position import START_SPOTS
 from arbiter.gipf.potentials import GAME
 
 STANDARD = "gipf-pot-standard"
+TOURNAMENT = "gipf-pot-tournament"
 GIPF_STANDARD_D3 = 73_800  # ../shared/perft/README.md, standard rule set
-# 42 entries at the root; a loaded piece or a basic piece on each: 84 (two kinds: 126). No line is
-# full and no row can be made before ply 3, and Black has no loaded piece on the board at ply 2.
-HAND = {"Z6": [84, 84 * 84], "Y6": [84, 84 * 84], "Z6 Y6": [126, 126 * 126]}
-TABLE = {"Z6": 444_336, "Y6": 471_288}  # depth 3, docs/rules.md
+GIPF_STANDARD_D4 = 3_066_768
+GIPF_TOURNAMENT_D3 = 148_176  # tournament rule set: a GIPF-piece or a basic piece on each free entry
+GIPF_TOURNAMENT_D4 = 12_446_784
+STANDARD_T6_D4 = 27_600_912  # docs/rules.md
+TOURNAMENT_D4 = 28_005_264  # any one kind alone
+# 42 entries at the root; a loaded piece or a basic piece on each: 84 (two kinds: 126, five: 252).
+# No line is full and no row can be made before ply 3, and Black has no loaded piece on the board
+# at ply 2.
+HAND = {
+    "Z6": [84, 84 * 84],
+    "Y6": [84, 84 * 84],
+    "T6": [84, 84 * 84],
+    "D6": [84, 84 * 84],
+    "P6": [84, 84 * 84],
+    "Z6 Y6": [126, 126 * 126],
+    "Ultimate": [252, 252 * 252],
+}
+# depth 3, docs/rules.md
+TABLE = {
+    "Z6": 444_336,
+    "Y6": 471_288,
+    "T6": 442_800,
+    "D6": 443_340,
+    "P6": 446_550,
+    "Ultimate": 13_828_122,
+}
+TOURNAMENT_TABLE = {
+    kinds: [42, 1_764, (2 + len(kinds.split())) * 74_088] for kinds in ("T6", "Z6", "D6", "Y6", "P6")
+}
+TOURNAMENT_TABLE["Ultimate"] = [42, 1_764, 518_616]
 
 
 @pytest.mark.parametrize(("kinds", "counts"), HAND.items())
@@ -24,39 +51,44 @@ def test_perft_depth_1_and_2_are_the_hand_worked_counts(kinds: str, counts: list
     assert GAME.perft(STANDARD, 2, kinds) == counts
 
 
-def _moves(occupied: set[tuple[int, int]], origin: tuple[int, int], kind: str) -> int:
-    """A ZÈRTZ jump / YINSH slide count from ``origin``, walked on axial points (spots only)."""
+def _moves(board: dict[tuple[int, int], str], origin: tuple[int, int], kind: str) -> int:
+    """The moves of White's potential of ``kind`` on ``origin``, walked on axial points (spots
+    only): a ZÈRTZ jump, a YINSH slide, a DVONN onto a black basic or loaded DVONN piece, a PÜNCT onto
+    a black loaded PÜNCT piece or a black GIPF-piece (neutralise and convert: 2); a TAMSK none."""
     spots = set(SPOT_POINTS)
     total = 0
     for dc, dv in DIRECTIONS:
         point = (origin[0] + dc, origin[1] + dv)
         if kind == "Z":
-            if point not in occupied:
+            if point not in board:
                 continue
-            while point in occupied:
+            while point in board:
                 point = (point[0] + dc, point[1] + dv)
             total += point in spots
-        else:
-            while point in spots and point not in occupied:
+        elif kind == "Y":
+            while point in spots and point not in board:
                 total += 1
                 point = (point[0] + dc, point[1] + dv)
+        elif kind == "D":
+            total += board.get(point) in ("b", "lD")
+        elif kind == "P":
+            total += {"B": 2, "lP": 1}.get(board.get(point, ""), 0)
     return total
 
 
-def _potential_moves_at_ply_3(kind: str) -> int:
-    """Sum over White's entry at ply 1 (a loaded piece) and Black's at ply 2 of the moves White's
-    potential has at ply 3."""
-    start = {SPOT_POINTS[SPOT_INDEX[s]] for side in START_SPOTS for s in side}
+def _potential_moves_at_ply_3(kind: str, black: str) -> int:
+    """Sum over White's entry at ply 1 (a loaded piece of ``kind``) and Black's at ply 2 (``black``:
+    ``b`` a basic piece, ``lK`` a loaded piece of kind K) of the moves White's potential has at ply 3."""
+    start = {SPOT_POINTS[SPOT_INDEX[s]]: "WB"[side] for side in (0, 1) for s in START_SPOTS[side]}
     total = 0
     for first in ENTRIES:
-        board = dict.fromkeys(start, "o")
-        line = [SPOT_POINTS[s] for s in first.line]
-        _push(board, line, "L")
+        board = dict(start)
+        _push(board, [SPOT_POINTS[s] for s in first.line], "L")
         for second in ENTRIES:
             after = dict(board)
-            _push(after, [SPOT_POINTS[s] for s in second.line], "o")
+            _push(after, [SPOT_POINTS[s] for s in second.line], black)
             where = next(point for point, piece in after.items() if piece == "L")
-            total += _moves(set(after), where, kind)
+            total += _moves(after, where, kind)
     return total
 
 
@@ -67,21 +99,69 @@ def _push(board: dict[tuple[int, int], str], line: list[tuple[int, int]], piece:
     board[line[0]] = piece
 
 
-@pytest.mark.parametrize("kinds", TABLE)
+@pytest.mark.parametrize("kinds", ["Z6", "Y6", "T6", "D6", "P6"])
 def test_the_depth_3_table_is_the_reference_count_plus_the_potentials_moves(kinds: str) -> None:
-    # ply 1: White loaded (L) or basic (B); ply 2: Black L or B (2 ways, no effect on ply 3);
-    # ply 3: after L, White brings a loaded or a basic piece (2 per free entry) or uses his
-    # potential; after B, only basic pieces (1 per free entry).
-    expected = 2 * (2 * GIPF_STANDARD_D3 + _potential_moves_at_ply_3(kinds[0]) + GIPF_STANDARD_D3)
-    assert TABLE[kinds] == expected
+    # ply 1: White loaded (L) or basic; ply 2: Black loaded (of the same kind) or basic; ply 3: after
+    # L, White brings a loaded or a basic piece (2 per free entry) or uses his potential; after a
+    # basic piece, only basic pieces (1 per free entry). The free entries at ply 3 depend only on
+    # which spots are taken: summed over the 42 x 42 entry pairs they are GIPF's 73,800.
+    kind = kinds[0]
+    uses = sum(_potential_moves_at_ply_3(kind, black) for black in ("l" + kind, "b"))
+    assert TABLE[kinds] == 2 * 2 * GIPF_STANDARD_D3 + 2 * GIPF_STANDARD_D3 + uses
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("kinds", "d3"), TABLE.items())
+def test_the_ultimate_depth_3_is_the_reference_count_plus_the_potentials_moves() -> None:
+    # 3 of each kind: after White's loaded piece (5 kinds) and Black's choice (5 kinds or basic),
+    # White has 6 choices per free entry and his potential's moves; after White's basic piece, 1.
+    blacks = ["l" + kind for kind in "TZDYP"] + ["b"]
+    uses = sum(_potential_moves_at_ply_3(kind, black) for kind in "TZDYP" for black in blacks)
+    assert TABLE["Ultimate"] == (5 * 6 * 6 + 6) * GIPF_STANDARD_D3 + uses
+
+
+@pytest.mark.parametrize(("kinds", "d3"), [(k, v) for k, v in TABLE.items() if k != "Ultimate"])
 def test_perft_depth_3_matches_the_table(kinds: str, d3: int) -> None:
     assert GAME.perft(STANDARD, 3, kinds)[2] == d3
 
 
+def test_tournament_depth_3_is_the_reference_count_with_every_piece_choice() -> None:
+    # plies 1 and 2 bring GIPF-pieces; at ply 3 White may bring a GIPF-piece, a loaded piece of each
+    # kind or a basic piece on each free entry: GIPF's 148,176 counts 2 choices per free entry
+    for kinds, counts in TOURNAMENT_TABLE.items():
+        n = 5 if kinds == "Ultimate" else 1
+        assert counts[2] == (2 + n) * GIPF_TOURNAMENT_D3 // 2
+
+
+@pytest.mark.parametrize(("kinds", "counts"), TOURNAMENT_TABLE.items())
+def test_tournament_perft_depth_1_to_3_matches_the_table(kinds: str, counts: list[int]) -> None:
+    assert GAME.perft(TOURNAMENT, 3, kinds) == counts
+
+
+def test_the_depth_4_figures_are_the_reference_counts_times_the_piece_choices() -> None:
+    # TAMSK alone, standard: no potential moves and no extra push before ply 5 (the loaded piece
+    # comes in three spots from e5 and moves one spot a push); each player has 2 choices per free
+    # entry at his second turn after a loaded piece, 1 after a basic one: (2 + 1) x (2 + 1) = 9
+    assert STANDARD_T6_D4 == 9 * GIPF_STANDARD_D4
+    # tournament, one kind: GIPF-pieces at plies 1 and 2, then 3 choices (GIPF-piece, loaded, basic)
+    # at plies 3 and 4 where GIPF has 2, and no potential on the board before ply 4 ends
+    assert TOURNAMENT_D4 == 3 * 3 * GIPF_TOURNAMENT_D4 // 4
+
+
+@pytest.mark.slow
+def test_standard_perft_depth_4_with_tamsk() -> None:
+    assert GAME.perft(STANDARD, 4, "T6")[3] == STANDARD_T6_D4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kinds", ["T6", "Z6", "D6", "Y6", "P6"])
+def test_tournament_perft_depth_4_of_each_kind(kinds: str) -> None:
+    assert GAME.perft(TOURNAMENT, 4, kinds)[3] == TOURNAMENT_D4
+
+
+@pytest.mark.slow
+def test_perft_depth_3_of_all_kinds_matches_the_table() -> None:
+    assert GAME.perft(STANDARD, 3, "Ultimate")[2] == TABLE["Ultimate"]
+
+
 def test_tournament_perft_depth_1_and_2_are_the_hand_worked_counts() -> None:
     # the first turn of each player must bring a GIPF-piece: 42 entries each, potentials or not
-    assert GAME.perft("gipf-pot-tournament", 2, "Z6 Y6") == [42, 42 * 42]
+    assert GAME.perft(TOURNAMENT, 2, "Z6 Y6") == [42, 42 * 42]

@@ -22,7 +22,18 @@ from arbiter.gipf.potentials import (
 )
 from arbiter.records import format_record
 
-SETS = ["Z6", "Y3", "Z3 Y6", "White Z6; Black none", "White Y4; Black Z5"]
+SETS = [
+    "Z6",
+    "Y3",
+    "Z3 Y6",
+    "White Z6; Black none",
+    "White Y4; Black Z5",
+    "D6",
+    "P6",
+    "T6",
+    "Ultimate",
+    "White D6 P3; Black T4 P5",
+]
 
 
 def _random_game(game: str, sets: str, seed: int, plies: int = 90) -> tuple[list[str], list[str]]:
@@ -37,7 +48,9 @@ def _random_game(game: str, sets: str, seed: int, plies: int = 90) -> tuple[list
         # lean towards potentials, so that games use them (a basic piece brought in loses them)
         uses = [t for t in options if isinstance(t.action, Use)]
         loaded = [t for t in options if isinstance(t.action, Push) and t.action.piece in KINDS]
+        extra = [t for t in options if t.extra is not None]  # a TAMSK extra push, when one is open
         pool = uses if uses and rng.random() < 0.4 else loaded if loaded and rng.random() < 0.8 else options
+        pool = extra if extra and rng.random() < 0.9 else pool
         turn = rng.choice(pool)
         written = turn.notation(adjacent=rng.random() < 0.3)
         assert parse_turn(written)
@@ -47,17 +60,21 @@ def _random_game(game: str, sets: str, seed: int, plies: int = 90) -> tuple[list
         pos = turn.position
         text = format_position(pos)
         assert parse_position(text) == pos  # the position text reads back unchanged
+        layers = "".join(pos.board)  # every piece of every stack
         for player in (0, 1):
-            in_play = sum(pos.board.count(kind if player == 0 else kind.lower()) for kind in KINDS)
-            in_play += pos.board.count("Uu"[player]) + sum(pos.hand_of(player).values())
+            in_play = sum(layers.count(kind if player == 0 else kind.lower()) for kind in KINDS)
+            in_play += layers.count("Uu"[player]) + sum(pos.hand_of(player).values())
             assert in_play <= sum(agreed[player].values())
+            for kind in "DP":  # loaded, used (in stacks) and in hand, of each stacking kind
+                mine = layers.count(kind if player == 0 else kind.lower()) + pos.hand_of(player).get(kind, 0)
+                assert mine <= agreed[player].get(kind, 0)
         moves.append(written)
         positions.append(text)
     return moves, positions
 
 
 @pytest.mark.parametrize("game", ["gipf-pot-standard", "gipf-pot-tournament"])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(10))
 def test_random_games_round_trip_and_replay_equals_play(game: str, seed: int) -> None:
     sets = SETS[seed % len(SETS)]
     moves, positions = _random_game(game, sets, seed)
