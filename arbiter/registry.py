@@ -6,6 +6,9 @@ built-in games are registered below, one line each, and an edge may register mor
 only through the functions of this module for games, their keys, names, rating families and
 ends. The engine interface itself is in :mod:`arbiter.engine`; this module imports the game
 packages, never the other way round.
+
+Importing the registry imports the specs, not the rules: a game's engine is loaded when a record,
+a position or a move of that game is first checked (:meth:`arbiter.spec.GameSpec.load_engine`).
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ from arbiter.errors import (
 )
 from arbiter.play import Played, Status
 from arbiter.spec import End, GameSpec
-from arbiter.svg import LABELS
 from arbiter.verdict import NAMED, Termination, Verdict
 
 __all__ = [
@@ -104,7 +106,7 @@ def specs() -> tuple[GameSpec, ...]:
 
 def engines() -> tuple[GameEngine, ...]:
     """Every engine, in the order they are asked which one claims a record or a position."""
-    return tuple(spec.engine for spec in _SPECS)
+    return tuple(spec.load_engine() for spec in _SPECS)
 
 
 def spec_for(game: str) -> GameSpec:
@@ -118,7 +120,7 @@ def spec_for(game: str) -> GameSpec:
 
 
 def engine_for(game: str) -> GameEngine:
-    return spec_for(game).engine
+    return spec_for(game).load_engine()
 
 
 def game_keys() -> tuple[str, ...]:
@@ -175,6 +177,8 @@ def termination_of(code: str, game: str | None = None) -> Termination | None:
 
 def board_labels() -> dict[str, str]:
     """The words on every game's boards, by key (English, marked for translation)."""
+    from arbiter.svg import LABELS  # the SVG writer, imported where boards are drawn
+
     labels = dict(LABELS)
     for spec in _SPECS:
         labels.update(spec.labels)

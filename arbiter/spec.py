@@ -7,12 +7,19 @@ name), its rating family, its natural ends mapped onto the game-free
 its boards, the name of its notation and its engine. :mod:`arbiter.registry` collects the specs;
 nothing outside a game's package writes its keys.
 
+A spec is cheap to import: the Django side reads the keys, names and families of every game when
+it starts (``games.choices``), and a command that never checks a move (``manage.py pair_trf``) has
+no use for the rules. So a game names its engine where it is, ``"package.module:Class"``, and
+:meth:`GameSpec.load_engine` imports it when a record or a move of the game is first checked (an
+engine object given instead is used as it is: a test's game).
+
 Names are English templates marked with :func:`arbiter.errors.gettext_noop`; the edges translate
 them (Django's ``makemessages`` finds them).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -52,18 +59,40 @@ class GameSpec:
     variants: tuple[Variant, ...]
     ends: tuple[End, ...]
     notation: str  # gettext_noop: the name of its record formats, for help texts and messages
-    engine: GameEngine
+    engine: GameEngine | str  # its engine, or its class's place "package.module:Class" (load_engine)
     score: str | None = (
         None  # gettext_noop with ``{score}`` (white-black): what a score means; None: no score
     )
     labels: Mapping[str, str] = field(default_factory=dict)  # its board words (arbiter.svg.label keys)
     style: str = ""  # its boards' CSS beyond arbiter.svg.STYLE
     usual: str | None = None  # the variant a form offers first (None: the first)
+    _loaded: GameEngine | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         problems = check_spec(self)
         if problems:
             raise ValueError(f"the game spec {self.name!r} is not valid: " + "; ".join(problems))
+        if isinstance(self.engine, GameEngine):
+            object.__setattr__(self, "_loaded", self.engine)
+
+    def load_engine(self) -> GameEngine:
+        """The game's engine, its module imported and the engine made on the first call.
+
+        ValueError when the place names no engine class, or an engine playing other keys than the
+        spec's variants (the check a spec with an engine object gets when it is made)."""
+        if self._loaded is not None:
+            return self._loaded
+        assert isinstance(self.engine, str)
+        module, _, name = self.engine.partition(":")
+        made = getattr(importlib.import_module(module), name, None) if name else None
+        if not (isinstance(made, type) and issubclass(made, GameEngine)):
+            raise ValueError(f"the game spec {self.name!r} names no engine class at {self.engine!r}")
+        engine = made()
+        problems = _engine_problems(self, engine)
+        if problems:
+            raise ValueError(f"the game spec {self.name!r} is not valid: " + "; ".join(problems))
+        object.__setattr__(self, "_loaded", engine)
+        return engine
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -111,6 +140,12 @@ def check_spec(spec: GameSpec) -> list[str]:
             problems.append(f"the end {end.code!r} is a termination every game names")
     if spec.usual is not None and spec.usual not in keys:
         problems.append(f"its usual variant {spec.usual!r} is none of its variants")
-    if set(spec.engine.games) != set(keys):
-        problems.append("its engine plays other keys than its variants")
+    if isinstance(spec.engine, GameEngine):
+        problems += _engine_problems(spec, spec.engine)
     return problems
+
+
+def _engine_problems(spec: GameSpec, engine: GameEngine) -> list[str]:
+    if set(engine.games) != set(spec.keys):
+        return ["its engine plays other keys than its variants"]
+    return []

@@ -54,7 +54,7 @@ if env_bool("SECURE_PROXY_SSL_HEADER"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin_app.AdminConfig",  # the admin, its admin.py modules imported with the URLs
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

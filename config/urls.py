@@ -10,6 +10,9 @@ from games import urls as games_urls
 from tournaments.api import views as tournaments_api
 from tournaments.web import urls as tournaments_urls
 
+# every app's admin.py, imported here rather than when Django starts (config.admin_app)
+admin.autodiscover()
+
 router = DefaultRouter()
 router.register("events", tournaments_api.EventViewSet, basename="event")
 router.register("pairings", tournaments_api.PairingViewSet, basename="pairing")

@@ -192,7 +192,7 @@ def _replay(text: str, game: str) -> Verdict | ArbiterError:
     """The arbiter's verdict on ``text``, or its refusal; a replay past the task's soft time limit
     is refused as too long to check."""
     own = registry.spec_for(game)
-    claimed = [spec for spec in registry.specs() if spec.engine.claims_record(text)]
+    claimed = [spec for spec in registry.specs() if spec.load_engine().claims_record(text)]
     if claimed and own not in claimed:
         return InvalidRecordError(
             gettext_noop("this is a record of {other}, but this game is {game}"),

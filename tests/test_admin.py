@@ -35,6 +35,7 @@ READ_ONLY = {
 
 
 def test_every_project_model_is_registered() -> None:
+    admin.autodiscover()  # as the site's URLs do (config.admin_app): not when Django starts
     missing = [
         model.__name__
         for app in PROJECT_APPS
@@ -42,6 +43,22 @@ def test_every_project_model_is_registered() -> None:
         if model not in admin.site._registry
     ]
     assert missing == []
+
+
+def test_the_admin_checks_discover_the_admin_modules_and_check_them() -> None:
+    # Django's checks of the registered admins run on admin.py modules imported first (config.admin_app)
+    from django.contrib.admin import AdminSite, ModelAdmin
+
+    from config.admin_app import check_discovered_admin
+
+    class Broken(ModelAdmin):  # type: ignore[type-arg]
+        list_display = ["no_such_field"]
+
+    site = AdminSite(name="checked")
+    site.register(Standing, Broken)
+    found = {(message.id, message.obj) for message in check_discovered_admin(None)}
+    assert ("admin.E108", Broken) in found
+    assert all(model in admin.site._registry for model in apps.get_app_config("games").get_models())
 
 
 @pytest.mark.django_db

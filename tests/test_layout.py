@@ -210,7 +210,9 @@ def _game_key_owners() -> dict[str, str]:
     from arbiter import registry
 
     return {
-        key: type(spec.engine).__module__.rsplit(".", 1)[0] for spec in registry.specs() for key in spec.keys
+        key: type(spec.load_engine()).__module__.rsplit(".", 1)[0]
+        for spec in registry.specs()
+        for key in spec.keys
     }
 
 

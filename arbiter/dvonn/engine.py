@@ -8,7 +8,8 @@ from arbiter.dvonn.moves import Move, apply_move, legal_moves, perft_counts
 from arbiter.dvonn.notation import TAGGED, format_move
 from arbiter.dvonn.play import play_text, result_for_score, status_of
 from arbiter.dvonn.position import START, Position, parse_position
-from arbiter.dvonn.replay import GAME, detect_style, replay_text, write_tagged
+from arbiter.dvonn.replay import detect_style, replay_text, write_tagged
+from arbiter.dvonn.spec import GAME
 from arbiter.dvonn.svg import render_svg
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import UnknownGameError, gettext_noop

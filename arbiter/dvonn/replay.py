@@ -29,6 +29,7 @@ from arbiter.dvonn.moves import PLACE, Move
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
 from arbiter.dvonn.play import play_move, result_for_score
 from arbiter.dvonn.position import START, Position
+from arbiter.dvonn.spec import GAME
 from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
@@ -43,7 +44,6 @@ from arbiter.errors import (
 from arbiter.records import check_result_tag, format_record, has_tag_block, parse_tagged
 from arbiter.verdict import Result, Termination, Verdict
 
-GAME = "dvonn"
 RESULTS = tuple(Result)
 
 _LG_HEADER_RE = re.compile(r"\s*([A-Za-z]+)\s*\[([^\]]*)\]")

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 
 from arbiter.dvonn.board import BY_NAME, CELLS, COLUMNS, DVONN, NAMES, ROW_SPANS, WHITE_PIECE
 from arbiter.dvonn.position import Position
+from arbiter.dvonn.spec import LABELS, STYLE
 from arbiter.engine import PlyTrace, SvgOptions
-from arbiter.errors import gettext_noop
 from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
 
 UNIT = 44.0  # distance between neighbouring spaces
@@ -26,21 +26,6 @@ STACK_R = 16.0
 INFO_HEIGHT = 56.0
 MARGIN = 34.0
 ROWS = len(ROW_SPANS)
-
-#: the CSS of DVONN boards beyond the shared one (arbiter.svg.STYLE)
-STYLE = (
-    ".space{fill:#f9ecd0;stroke:#6b4f2a;stroke-width:1}"
-    ".dvonn{fill:#c62828;stroke:#7f0000;stroke-width:1.5}"
-    ".height{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central;stroke:none}"
-    ".on-white{fill:#222}.on-black{fill:#fff}.on-dvonn{fill:#fff}"
-    ".dvonn-mark{fill:#c62828;stroke:#fff;stroke-width:1}"
-)
-#: the words on DVONN boards beyond the shared ones (arbiter.svg.LABELS); the English defaults
-LABELS: dict[str, str] = {
-    "placement": gettext_noop("placement {number} of 49, {player} to place"),
-    "DVONN state": gettext_noop("{state}; score White {white}, Black {black}"),
-    "DVONN title": gettext_noop("DVONN position, {player} to move"),
-}
 
 
 def xy(cell: tuple[int, int], flip: bool = False) -> tuple[float, float]:

@@ -1,12 +1,29 @@
 """GIPF rules engine (basic, standard and tournament rules); ``SPEC`` declares the game to the registry.
 
 Pure Python, no Django. See ``docs/rules.md (GIPF)`` for the rules as implemented and every
-interpretation decision.
+interpretation decision. Importing the package loads the spec only; ``ENGINE`` and ``GipfEngine``
+load the rules when first asked for (the registry does so when a GIPF move is first checked).
 """
 
-from arbiter.gipf.engine import GipfEngine
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from arbiter.gipf.spec import SPEC
 
-ENGINE = SPEC.engine
+if TYPE_CHECKING:
+    from arbiter.gipf.engine import GipfEngine
+
+    ENGINE: GipfEngine
 
 __all__ = ["ENGINE", "SPEC", "GipfEngine"]
+
+
+def __getattr__(name: str) -> object:
+    if name == "ENGINE":
+        return SPEC.load_engine()
+    if name == "GipfEngine":
+        from arbiter.gipf.engine import GipfEngine
+
+        return GipfEngine
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

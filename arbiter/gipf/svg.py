@@ -15,7 +15,6 @@ import math
 from collections.abc import Mapping
 
 from arbiter.engine import PlyTrace, SvgOptions
-from arbiter.errors import gettext_noop
 from arbiter.gipf.board import (
     ALL_POINTS,
     COLUMNS,
@@ -28,6 +27,7 @@ from arbiter.gipf.board import (
     owner,
 )
 from arbiter.gipf.position import Position
+from arbiter.gipf.spec import LABELS, STYLE
 from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
 
 UNIT = 40.0  # distance between neighbouring points, in view-box units
@@ -35,14 +35,6 @@ PIECE_R = 15.0
 INFO_WIDTH = 200.0
 MARGIN = 36.0
 COLOURS = ("white", "black")
-
-#: the CSS of GIPF boards beyond the shared one (arbiter.svg.STYLE)
-STYLE = ".dot{fill:#6b4f2a}.spot{fill:#6b4f2a}"
-#: the words on GIPF boards beyond the shared ones (arbiter.svg.LABELS); the English defaults
-LABELS: dict[str, str] = {
-    "captured and GIPF-pieces": gettext_noop("captured {count}, GIPF-pieces {gipf}"),
-    "GIPF title": gettext_noop("GIPF position, {player} to move"),
-}
 
 
 def _name(point: tuple[int, int]) -> str:

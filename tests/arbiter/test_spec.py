@@ -123,3 +123,37 @@ def _choices_of_game_option(command: str) -> list[str]:
     sub = next(a for a in parser._actions if a.dest == "command")
     game = next(a for a in sub.choices[command]._actions if a.dest == "game")  # type: ignore[index]
     return list(game.choices or [])
+
+
+def test_a_spec_names_its_engine_by_its_place_and_loads_it_when_first_asked() -> None:
+    spec = GameSpec(
+        "Pebbles",
+        "pebbles",
+        (Variant("pebbles", "Pebbles"),),
+        (),
+        "",
+        "tests.arbiter.fake_game:PebblesEngine",
+    )
+    assert spec._loaded is None  # made without importing or making the engine
+    engine = spec.load_engine()
+    assert isinstance(engine, fake_game.PebblesEngine) and spec.load_engine() is engine
+    # the built-in games name theirs the same way: the registry loads one when it is asked for
+    assert isinstance(gipf.SPEC.engine, str) and isinstance(dvonn.SPEC.engine, str)
+    assert registry.engine_for("dvonn") is dvonn.SPEC.load_engine() is dvonn.ENGINE
+
+
+def test_a_spec_whose_place_holds_no_fitting_engine_is_refused_when_loaded() -> None:
+    for place in (
+        "tests.arbiter.fake_game:KEY",
+        "tests.arbiter.fake_game",
+        "tests.arbiter.fake_game:Nothing",
+    ):
+        spec = GameSpec("Pebbles", "pebbles", (Variant("pebbles", "Pebbles"),), (), "", place)
+        with pytest.raises(ValueError, match="names no engine class"):
+            spec.load_engine()
+    # the check an engine object gets when its spec is made: the engine plays other keys
+    stones = GameSpec(
+        "Stones", "stones", (Variant("stones", "Stones"),), (), "", "tests.arbiter.fake_game:PebblesEngine"
+    )
+    with pytest.raises(ValueError, match="engine plays other keys"):
+        stones.load_engine()
