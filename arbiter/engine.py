@@ -19,8 +19,14 @@ from arbiter.verdict import Verdict
 
 @dataclass(frozen=True)
 class LegalMove:
+    """A legal move: its notation, the position after it, and the points a player picks on the board
+    to make it, in order (GIPF: the dot, then the spot next to it, which gives the direction; DVONN:
+    the space placed on, or the stack's from and to spaces; none for a pass). Moves sharing their
+    points differ in a choice the board does not show (GIPF: a GIPF-piece, which rows to remove)."""
+
     notation: str  # the move as the writer emits it
     position: str  # the position text after it
+    points: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -176,3 +176,62 @@ def refused_board(record: SubmittedRecord) -> RefusedBoard | None:
     }
     svg = registry.render_svg(error.position, registry.SvgOptions(title=title, labels=board_labels()), last)
     return RefusedBoard(svg, error.ply, ply_label(error.ply, mover))
+
+
+# ---------------------------------------------------------------- a game played on the service
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """A legal move offered on the game page: its notation and the points picked on the board to make
+    it (``arbiter.engine.LegalMove.points``); moves sharing their points are a choice put to the mover."""
+
+    notation: str
+    points: tuple[str, ...]
+
+    @property
+    def points_text(self) -> str:
+        return " ".join(self.points)
+
+
+def move_choices(game: Game) -> list[MoveChoice]:
+    """The moves the player to move may make in the game's position (none once play has ended)."""
+    if not game.position or game.finished_at is not None or registry.status(game.position).ended:
+        return []
+    return [MoveChoice(move.notation, move.points) for move in registry.legal_moves(game.position)]
+
+
+def played_rows(notations: list[str]) -> list[MoveRow]:
+    """The move list of a game played on the service, from its moves' notations (White moves first)."""
+    rows = []
+    for ply, notation in enumerate(notations, start=1):
+        mover = 0 if ply % 2 == 1 else 1
+        rows.append(MoveRow(ply, (ply + 1) // 2, mover, notation, ply_label(ply, mover), mover == 0))
+    return rows
+
+
+def position_svg(game: Game, moves: list[tuple[str, str]], *, flip: bool = False) -> str:
+    """The SVG of a game on the service as it stands, its last move marked. ``moves`` are the game's
+    moves so far, ``(notation, position after)`` in order."""
+    last = None
+    if moves:
+        before = moves[-2][1] if len(moves) > 1 else registry.start(game.game)
+        try:
+            played = registry.play(before, moves[-1][0])
+        except ArbiterError:  # a start with options the page does not know: the board unmarked
+            played = None
+        if played is not None:
+            last = PlyTrace(len(moves), played.move, before, played.position, played.path, played.removed)
+    ply = len(moves)
+    if ply == 0:
+        title = _("%(white)s – %(black)s, start position") % {"white": game.white, "black": game.black}
+    else:
+        title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
+            "white": game.white,
+            "black": game.black,
+            "move": ply_label(ply),
+            "ply": ply,
+            "notation": moves[-1][0],
+        }
+    options = registry.SvgOptions(flip=flip, title=title, labels=board_labels())
+    return registry.render_svg(game.position, options, last)

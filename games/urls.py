@@ -14,5 +14,7 @@ urlpatterns = [
     path("<int:pk>/confirm/", views.confirm, name="confirm"),
     path("<int:pk>/dispute/", views.dispute, name="dispute"),
     path("<int:pk>/decide/", views.decide, name="decide"),
+    path("<int:pk>/move/", views.play_move, name="play-move"),
+    path("<int:pk>/resign/", views.resign, name="resign"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
 ]

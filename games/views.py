@@ -11,6 +11,7 @@ the 403 page (``config.errors.ServiceErrorMiddleware``).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import PermissionRefused, attempt
 from accounts.policy import Action, can, require
-from games import boards, confirmation, decisions, origins
+from games import boards, confirmation, decisions, origins, play, play_page
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 
@@ -95,7 +96,60 @@ def _board_context(request: HttpRequest, game: Game) -> tuple[dict[str, object],
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     board, status = _board_context(request, game)
+    if game.position:  # a game played on the service: the board as it stands, the move form
+        board.update(play_page.play_context(request, game))
     return _render_game(request, game, status=status, extra=board)
+
+
+def _played(request: HttpRequest, pk: int, call: Callable[[Game], object], done: str) -> HttpResponse:
+    """A move or a resignation from the game page; a refusal shows the game as it stands now with
+    the reason (a refused permission: the 403 page, by the one page-side mapping)."""
+    game = _game(pk)
+    outcome = attempt(lambda: call(game))
+    if outcome.refused:
+        messages.error(request, outcome.reason)
+        return _replayed_page(request, pk, 409 if isinstance(outcome.error, play.PlayConflict) else 400)
+    messages.success(request, done)
+    return redirect(game)
+
+
+def _replayed_page(request: HttpRequest, pk: int, status: int) -> HttpResponse:
+    response = game_detail(request, pk)
+    response.status_code = status
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_move(request: HttpRequest, pk: int) -> HttpResponse:
+    """A move from the game page: the move in notation and the ply the page showed (``expected_ply``).
+    A GET shows the game's page."""
+    if request.method != "POST":
+        return game_detail(request, pk)
+    text = request.POST.get("move", "")
+    raw_ply = request.POST.get("expected_ply", "")
+    if not raw_ply.isascii() or not raw_ply.isdigit() or len(raw_ply) > 6:
+        messages.error(request, _("The move names no ply: play it again from the game as it stands."))
+        return _replayed_page(request, pk, 400)
+    return _played(
+        request,
+        pk,
+        lambda game: play.make_move(game, request.user, text, int(raw_ply)),
+        _("Your move %(move)s is played.") % {"move": text.strip()[: play.MAX_MOVE_CHARS]},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def resign(request: HttpRequest, pk: int) -> HttpResponse:
+    """Resigning from the game page, its confirmation ticked. A GET shows the game's page, with its
+    form to resign."""
+    if request.method != "POST":
+        return game_detail(request, pk)
+    if request.POST.get("confirmed") != "yes":
+        messages.error(request, _("Tick the box to confirm that you resign."))
+        return _replayed_page(request, pk, 400)
+    return _played(request, pk, lambda game: play.resign(game, request.user), _("You resigned the game."))
 
 
 @require_http_methods(["GET", "HEAD"])

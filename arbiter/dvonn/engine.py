@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from arbiter.dvonn.moves import Move, apply_move, legal_moves, perft_counts
+from arbiter.dvonn.board import NAMES
+from arbiter.dvonn.moves import PASS, PLACE, Move, apply_move, legal_moves, perft_counts
 from arbiter.dvonn.notation import TAGGED, format_move
 from arbiter.dvonn.play import play_text, result_for_score, status_of
 from arbiter.dvonn.position import START, Position, parse_position
@@ -60,7 +61,14 @@ class DvonnEngine(GameEngine):
         out = []
         for move in legal_moves(node):
             child, _ = apply_move(node, move)
-            out.append(LegalMove(format_move(move, TAGGED), child.text()))
+            points = (
+                ()
+                if move.kind == PASS
+                else (NAMES[move.src],)
+                if move.kind == PLACE
+                else (NAMES[move.src], NAMES[move.dst])
+            )
+            out.append(LegalMove(format_move(move, TAGGED), child.text(), points))
         return out
 
     def start(self, variant: str, options: StartOptions | None = None) -> str:

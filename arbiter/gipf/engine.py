@@ -6,6 +6,7 @@ import random
 
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidPositionError, InvalidRecordError, UnknownGameError, gettext_noop
+from arbiter.gipf.board import SPOT_NAMES
 from arbiter.gipf.notation import format_turn, removal_text
 from arbiter.gipf.play import play_text, start_of, status_of, winner_result
 from arbiter.gipf.position import GAME_KEYS, GAME_NAMES, format_position, parse_position, start_position
@@ -90,7 +91,14 @@ class GipfEngine(GameEngine):
 
     def legal_moves(self, position: str) -> list[LegalMove]:
         pos = parse_position(position)
-        return [LegalMove(format_turn(turn), format_position(turn.position)) for turn in turns(pos)]
+        return [
+            LegalMove(
+                format_turn(turn),
+                format_position(turn.position),
+                (turn.entry.dot, SPOT_NAMES[turn.entry.line[0]]),
+            )
+            for turn in turns(pos)
+        ]
 
     # ------------------------------------------------------------ play
 

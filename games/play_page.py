@@ -1,0 +1,86 @@
+"""The game page as a place to play, for a game played on the service (``games.play``): the board as
+it stands with the legal moves the arbiter offers, the clocks, the move form and resigning.
+
+The views that post a move and resign are ``games.views.play_move`` and ``games.views.resign``.
+
+Without JavaScript the page still plays: the legal moves are a select in notation with a send
+button. ``static/js/play.js`` adds picking the move on the board, the countdown of the clocks and
+the live updates (``games.live``).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.http import HttpRequest
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
+
+from games import boards, play
+from games.models import Game
+
+#: a clock with days left, in the active language (the page gives it to its script too)
+DAYS_FORMAT = gettext_lazy("{days} d {hours}:{minutes}")
+
+
+def seconds_of(value: timedelta | None) -> int | None:
+    return None if value is None else max(int(value.total_seconds()), 0)
+
+
+def clock_text(seconds: int | None) -> str:
+    """A clock as shown (``static/js/play.js`` writes it the same way, with :data:`DAYS_FORMAT`):
+    ``4:05``, ``1:02:03``, and with days, ``2 d 03:10``."""
+    if seconds is None:
+        return ""
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return str(DAYS_FORMAT).format(days=days, hours=f"{hours:02d}", minutes=f"{minutes:02d}")
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+def side_of(game: Game, user: object) -> int | None:
+    """The side ``user`` plays in the game (0 White, 1 Black), None for a spectator."""
+    pk = getattr(user, "pk", None)
+    if pk is None:
+        return None
+    if game.white.user_id == pk:
+        return 0
+    if game.black.user_id == pk:
+        return 1
+    return None
+
+
+def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
+    """The play part of the game page: the board now, whose move, the clocks, the legal moves of the
+    player to move when he is the viewer."""
+    moves = list(game.moves.order_by("ply").values_list("notation", "position"))
+    ply = len(moves)
+    to_move = play.to_move(game)
+    mine = side_of(game, request.user)
+    flip = request.GET.get("flip") == "1" if "flip" in request.GET else mine == 1
+    your_turn = to_move is not None and to_move == mine
+    clocks = play.clocks_at(game)
+    white_seconds, black_seconds = seconds_of(clocks.white), seconds_of(clocks.black)
+    return {
+        "play": {
+            "svg": mark_safe(boards.position_svg(game, moves, flip=flip)),  # noqa: S308 - our own renderer's escaped output
+            "ply": ply,
+            "flip": flip,
+            "rows": boards.played_rows([notation for notation, _position in moves]),
+            "to_move": to_move,
+            "mine": mine,
+            "your_turn": your_turn,
+            "over": to_move is None,
+            "choices": boards.move_choices(game) if your_turn else [],
+            "clocked": bool(game.time_control),
+            "white_seconds": white_seconds,
+            "black_seconds": black_seconds,
+            "white_clock": clock_text(white_seconds),
+            "black_clock": clock_text(black_seconds),
+            "days_format": DAYS_FORMAT,
+        }
+    }

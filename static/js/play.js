@@ -1,0 +1,427 @@
+// The game page as a place to play (a game played on the service): picking the move on the board,
+// the clocks counting down, and the page following the game live.
+//
+// The move form's select lists the legal moves in notation; each option names, in data-points, the
+// points picked on the board to make it (GIPF: the dot, then the spot beside it that gives the
+// direction; DVONN: the space placed on, or from and to). Clicking (or focusing and pressing Enter
+// on) the offered points narrows the moves; when several moves share the points picked (GIPF: a
+// GIPF-piece or not, which rows to remove) the mover is asked which. The chosen move is shown in
+// notation and sent with the form's button. Without this file the select and the button play alone.
+//
+// Live: the game's event stream (server-sent events, data-stream-url) says when a move is stored or
+// play ends; where the stream is not served (the embedded default answers 204) the page asks the
+// play API every few seconds instead. Either way the page's content is fetched again and swapped in,
+// without reloading the page.
+(function () {
+  "use strict";
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var POLL_MS = 3000;
+  var loadedAt = Date.now();
+  var prefix = [];
+  var chosen = null;
+  var polling = null;
+  var refreshing = false;
+
+  function area() {
+    return document.getElementById("play-area");
+  }
+
+  function currentPly() {
+    var el = area();
+    return el ? parseInt(el.getAttribute("data-ply"), 10) : -1;
+  }
+
+  function isOver() {
+    var el = area();
+    return !el || el.getAttribute("data-over") === "1";
+  }
+
+  // ------------------------------------------------------------------ picking the move
+
+  function moves() {
+    var select = document.getElementById("move-select");
+    var out = [];
+    if (!select) {
+      return out;
+    }
+    for (var i = 0; i < select.options.length; i++) {
+      var option = select.options[i];
+      if (option.value) {
+        var points = (option.getAttribute("data-points") || "").split(" ").filter(Boolean);
+        out.push({ notation: option.value, points: points });
+      }
+    }
+    return out;
+  }
+
+  function startsWith(points, head) {
+    if (points.length < head.length) {
+      return false;
+    }
+    for (var i = 0; i < head.length; i++) {
+      if (points[i] !== head[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  function pointElement(svg, name) {
+    return svg.querySelector('[data-point="' + name + '"], [data-space="' + name + '"]');
+  }
+
+  function centre(element) {
+    var box = element.getBBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  }
+
+  // half the distance between the two closest points of the board: the tap target's radius
+  function targetRadius(svg) {
+    var elements = svg.querySelectorAll("[data-point], polygon[data-space]");
+    var centres = [];
+    for (var i = 0; i < elements.length && i < 80; i++) {
+      centres.push(centre(elements[i]));
+    }
+    var best = Infinity;
+    for (var a = 0; a < centres.length; a++) {
+      for (var b = a + 1; b < centres.length; b++) {
+        var d = Math.hypot(centres[a][0] - centres[b][0], centres[a][1] - centres[b][1]);
+        if (d > 0.5 && d < best) {
+          best = d;
+        }
+      }
+    }
+    return best === Infinity ? 15 : best * 0.48;
+  }
+
+  function circle(cls, name, xy, r) {
+    var c = document.createElementNS(SVG_NS, "circle");
+    c.setAttribute("class", cls);
+    c.setAttribute("cx", String(xy[0]));
+    c.setAttribute("cy", String(xy[1]));
+    c.setAttribute("r", String(r));
+    if (name) {
+      c.setAttribute("data-target", name);
+      c.setAttribute("tabindex", "0");
+      c.setAttribute("role", "button");
+      c.setAttribute("aria-label", name);
+      var title = document.createElementNS(SVG_NS, "title");
+      title.textContent = name;
+      c.appendChild(title);
+    }
+    return c;
+  }
+
+  function render() {
+    var svg = document.querySelector("#play-board svg");
+    var form = document.getElementById("move-form");
+    if (!svg || !form) {
+      return;
+    }
+    var old = svg.querySelector("g.play-layer");
+    if (old) {
+      old.parentNode.removeChild(old);
+    }
+    var layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "play-layer");
+    var r = targetRadius(svg);
+    var all = moves();
+    var candidates = all.filter(function (m) {
+      return startsWith(m.points, prefix);
+    });
+    var next = {};
+    var complete = [];
+    candidates.forEach(function (m) {
+      if (m.points.length > prefix.length) {
+        next[m.points[prefix.length]] = true;
+      } else {
+        complete.push(m);
+      }
+    });
+    prefix.forEach(function (name) {
+      var el = pointElement(svg, name);
+      if (el) {
+        layer.appendChild(circle("play-picked", "", centre(el), r * 0.8));
+      }
+    });
+    if (!chosen) {
+      Object.keys(next).forEach(function (name) {
+        var el = pointElement(svg, name);
+        if (el) {
+          layer.appendChild(circle("play-target", name, centre(el), r));
+        }
+      });
+    }
+    svg.appendChild(layer);
+
+    if (!chosen && prefix.length && complete.length === 1 && Object.keys(next).length === 0) {
+      chosen = complete[0].notation;
+    }
+    var select = document.getElementById("move-select");
+    select.value = chosen || "";
+    var preview = document.getElementById("move-preview");
+    document.getElementById("move-preview-text").textContent = chosen || "";
+    preview.hidden = !chosen;
+    document.getElementById("move-clear").hidden = !chosen && prefix.length === 0;
+    var options = document.getElementById("move-options");
+    var list = options.querySelector(".move-option-list");
+    list.innerHTML = "";
+    var asked = !chosen && complete.length > 0 && (complete.length > 1 || prefix.length === 0);
+    if (asked) {
+      complete.forEach(function (m) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "button button-small move-option mono";
+        button.setAttribute("data-move", m.notation);
+        button.textContent = m.notation;
+        list.appendChild(button);
+      });
+    }
+    options.hidden = !asked;
+  }
+
+  function pick(name) {
+    prefix.push(name);
+    chosen = null;
+    render();
+    var send = document.getElementById("move-send");
+    if (chosen && send) {
+      send.focus();
+    }
+  }
+
+  function reset() {
+    prefix = [];
+    chosen = null;
+    render();
+  }
+
+  function choose(notation) {
+    var move = moves().filter(function (m) {
+      return m.notation === notation;
+    })[0];
+    if (!move) {
+      reset();
+      return;
+    }
+    chosen = move.notation;
+    prefix = move.points.slice();
+    render();
+    var send = document.getElementById("move-send");
+    if (send) {
+      send.focus();
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest) {
+      return;
+    }
+    var target = event.target.closest("[data-target]");
+    if (target && area() && area().contains(target)) {
+      event.preventDefault();
+      pick(target.getAttribute("data-target"));
+      return;
+    }
+    var option = event.target.closest(".move-option");
+    if (option) {
+      event.preventDefault();
+      choose(option.getAttribute("data-move"));
+      return;
+    }
+    if (event.target.closest("#move-clear")) {
+      event.preventDefault();
+      reset();
+    }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (target && target.getAttribute && target.getAttribute("data-target") && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      pick(target.getAttribute("data-target"));
+      var first = document.querySelector("#play-board [data-target], .move-option, #move-send");
+      if (first && first.focus) {
+        first.focus();
+      }
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.id === "move-select") {
+      if (event.target.value) {
+        choose(event.target.value);
+      } else {
+        reset();
+      }
+    }
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form && form.id === "move-form") {
+      var send = document.getElementById("move-send");
+      if (send) {
+        send.disabled = true; // one move per click; the server refuses a second at the same ply anyway
+      }
+    }
+  });
+
+  // ------------------------------------------------------------------ the clocks
+
+  function clockText(seconds, daysFormat) {
+    seconds = Math.max(0, Math.floor(seconds));
+    var days = Math.floor(seconds / 86400);
+    var hours = Math.floor((seconds % 86400) / 3600);
+    var minutes = Math.floor((seconds % 3600) / 60);
+    var secs = seconds % 60;
+    function two(n) {
+      return (n < 10 ? "0" : "") + n;
+    }
+    if (days) {
+      return daysFormat.replace("{days}", String(days)).replace("{hours}", two(hours)).replace("{minutes}", two(minutes));
+    }
+    if (hours) {
+      return hours + ":" + two(minutes) + ":" + two(secs);
+    }
+    return minutes + ":" + two(secs);
+  }
+
+  function tick() {
+    var running = document.querySelector(".clock[data-running]");
+    if (!running) {
+      return;
+    }
+    var clocks = document.getElementById("clocks");
+    var format = (clocks && clocks.getAttribute("data-days-format")) || "{days} d {hours}:{minutes}";
+    var left = parseFloat(running.getAttribute("data-seconds")) - (Date.now() - loadedAt) / 1000;
+    var time = running.querySelector(".clock-time");
+    if (time) {
+      time.textContent = clockText(left, format);
+    }
+    if (left <= 0 && !running.hasAttribute("data-flagged")) {
+      running.setAttribute("data-flagged", "1");
+      running.classList.add("clock-out");
+      window.setTimeout(check, 1500); // the server ends the game on time: fetch what it says
+    }
+  }
+
+  // ------------------------------------------------------------------ live
+
+  function note(kind) {
+    var el = document.getElementById("live-note");
+    if (el) {
+      el.textContent = el.getAttribute(kind === "live" ? "data-live-text" : "data-poll-text") || "";
+    }
+  }
+
+  function refresh() {
+    if (refreshing) {
+      return;
+    }
+    refreshing = true;
+    fetch(window.location.pathname + window.location.search, {
+      credentials: "same-origin",
+      headers: { Accept: "text/html" },
+    })
+      .then(function (response) {
+        return response.text();
+      })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
+        var current = document.querySelector("main");
+        if (fresh && current) {
+          current.innerHTML = fresh.innerHTML;
+          loadedAt = Date.now();
+          prefix = [];
+          chosen = null;
+          render();
+          tick();
+          note(polling ? "poll" : "live");
+          document.dispatchEvent(new CustomEvent("play:updated", { detail: { ply: currentPly() } }));
+        }
+      })
+      .catch(function () {
+        /* the next event or poll tries again */
+      })
+      .then(function () {
+        refreshing = false;
+      });
+  }
+
+  function check() {
+    var el = area();
+    var url = el && el.getAttribute("data-state-url");
+    if (!url) {
+      return;
+    }
+    fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (state) {
+        if (state && (state.ply !== currentPly() || (state.finished_at && !isOver()))) {
+          refresh();
+        }
+      })
+      .catch(function () {
+        /* try again at the next poll */
+      });
+  }
+
+  function poll() {
+    if (polling) {
+      return;
+    }
+    note("poll");
+    polling = window.setInterval(function () {
+      if (isOver()) {
+        window.clearInterval(polling);
+        return;
+      }
+      check();
+    }, POLL_MS);
+  }
+
+  function listen() {
+    var el = area();
+    var url = el && el.getAttribute("data-stream-url");
+    if (!url || !window.EventSource || isOver()) {
+      if (!isOver()) {
+        poll();
+      }
+      return;
+    }
+    var source = new EventSource(url);
+    var onEvent = function (event) {
+      var data = {};
+      try {
+        data = JSON.parse(event.data);
+      } catch (e) {
+        data = {};
+      }
+      if (data.ply !== currentPly() || data.over) {
+        refresh();
+      }
+    };
+    source.addEventListener("move", onEvent);
+    source.addEventListener("end", onEvent);
+    source.addEventListener("stream-open", function () {
+      note("live");
+      check(); // catch up with what happened before the stream opened (or while it was down)
+    });
+    source.onerror = function () {
+      if (source.readyState === 2) {
+        poll(); // closed for good (no stream served here): ask every few seconds instead
+      }
+    };
+  }
+
+  if (!area()) {
+    return;
+  }
+  render();
+  tick();
+  window.setInterval(tick, 1000);
+  listen();
+})();
