@@ -46,6 +46,7 @@ class Action(enum.StrEnum):
     DECIDE_RESULT = "decide result"
     CLAIM_PLAYER = "claim player"
     PLAY_MOVE = "play move"  # a move, or resigning, in a game played on the service
+    WATCH_GAME = "watch game"  # follow a game played on the service live (its event stream)
 
 
 SUPERUSER, ORGANISER, ARBITER, PLAYER = Role.SUPERUSER, Role.ORGANISER, Role.ARBITER, Role.PLAYER
@@ -64,6 +65,8 @@ ALLOWED: dict[Action, frozenset[Role]] = {
     Action.DECIDE_RESULT: OFFICIALS,
     Action.CLAIM_PLAYER: frozenset({Role.SIGNED_IN}),
     Action.PLAY_MOVE: frozenset({PLAYER}),
+    # games on the service are public: players and spectators, signed in or not, follow them
+    Action.WATCH_GAME: frozenset({Role.ANONYMOUS, Role.SIGNED_IN, PLAYER} | OFFICIALS),
 }
 
 # What a refusal says (rendered at the edge, in the request's language).
@@ -83,6 +86,7 @@ REFUSALS: dict[Action, object] = {
     Action.DECIDE_RESULT: _("only the event's organisers and arbiters decide results"),
     Action.CLAIM_PLAYER: _("sign in to claim a player"),
     Action.PLAY_MOVE: _("only the two players of this game may play it"),
+    Action.WATCH_GAME: _("this game may not be followed"),
 }
 
 Resolver = Callable[[Any, Any], set[Role]]

@@ -213,6 +213,28 @@ if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
         }
     }
 
+# Live games (games.live, django-eventstream): the game pages and /api/play/{id}/events/ stream server-sent
+# events when an ASGI server (uvicorn) serves them; a WSGI server answers 204 and the pages poll.
+# EVENTS_REDIS_URL=redis://... carries the events from every process (gunicorn, workers) to the ASGI
+# processes' streams; without it only the streams of the publishing process hear them.
+EVENTS_REDIS_URL = os.environ.get("EVENTS_REDIS_URL", "")
+if EVENTS_REDIS_URL:
+    from urllib.parse import urlsplit
+
+    _events = urlsplit(EVENTS_REDIS_URL)
+    if _events.scheme not in ("redis", "rediss"):
+        raise ImproperlyConfigured("EVENTS_REDIS_URL must be a redis:// or rediss:// address")
+    EVENTSTREAM_REDIS = {
+        "host": _events.hostname or "127.0.0.1",
+        "port": _events.port or 6379,
+        "db": int(_events.path.strip("/") or 0),
+        "password": _events.password,
+        "username": _events.username,
+        "ssl": _events.scheme == "rediss",
+        # a move is never held up by a Redis that does not answer (games.live logs the failure)
+        "socket_connect_timeout": 1,
+    }
+
 # Celery: eager (in-process) unless a broker is configured.
 _BROKER = os.environ.get("CELERY_BROKER_URL", "")
 CELERY_TASK_ALWAYS_EAGER = not _BROKER

@@ -43,7 +43,7 @@ from arbiter.play import Status
 from arbiter.records import format_record
 from config.locking import retry_on_conflict
 from config.sweep import enqueue_on_commit
-from games import clocks, messages
+from games import clocks, live, messages
 from games.confirmation import lock_game
 from games.errors import GameServiceError
 from games.models import Game, Move, SubmittedRecord
@@ -272,9 +272,10 @@ def _play(
     game.turn_started = now
     game.plies = ply
     if played.status.ended:
-        _end(game, "", user, now)
+        _end(game, "", user, now, move=played.move)
     else:
         game.save(update_fields=["position", "turn_started", "plies", "white_time", "black_time"])
+        _announce(game, live.MOVE, now, played.move)
     return move
 
 
@@ -318,7 +319,28 @@ def record_of(game: Game, ending: str) -> str:
     return format_record(tags, moves, ending or None)
 
 
-def _end(game: Game, how: str, actor: object, now: datetime) -> None:
+def _announce(game: Game, kind: str, now: datetime, move: str | None, ending: str = "") -> None:
+    """Tell the game's live streams (``games.live``) what happened, once the transaction commits."""
+    left = clocks_at(game, now)
+    seconds = [
+        None if value is None else max(value.total_seconds(), 0.0) for value in (left.white, left.black)
+    ]
+    over = game.finished_at is not None
+    data = {
+        "game": game.pk,
+        "ply": game.plies,
+        "move": move,
+        "to_move": None if over else status_of(game).to_move,
+        "white_seconds": seconds[0],
+        "black_seconds": seconds[1],
+        "over": over,
+    }
+    if over:
+        data["ending"] = ending
+    live.publish_on_commit(game.pk, kind, data)
+
+
+def _end(game: Game, how: str, actor: object, now: datetime, move: str | None = None) -> None:
     """Play has ended (by the rules when ``how`` is "", else :data:`RESIGN` or :data:`TIME`): the
     running clock stops, the record is written and submitted for verification like any other."""
     side = to_move(game)
@@ -342,3 +364,4 @@ def _end(game: Game, how: str, actor: object, now: datetime) -> None:
     from games.tasks import verify_record_task  # Celery loaded by what queues, not by every import
 
     enqueue_on_commit(verify_record_task, record.pk)
+    _announce(game, live.END, now, move, ending)

@@ -9,15 +9,19 @@ illegal move 400 naming the ply, the move and the arbiter's reason.
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
+from typing import Any
 
+from django.http import HttpResponseBase
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import play
+from games import live, play
 from games.models import Game, Move
 
 
@@ -106,6 +110,31 @@ class MakeMoveSerializer(serializers.Serializer):
     )
 
 
+class EventStreamRenderer(renderers.BaseRenderer):
+    """``text/event-stream``: the stream itself is django-eventstream's response; an error before it
+    starts (404, 403) is written as its JSON."""
+
+    media_type = "text/event-stream"
+    format = "sse"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> bytes:
+        if isinstance(data, bytes):
+            return data
+        return json.dumps(data).encode()
+
+
+EVENTS_DESCRIPTION = (
+    "Server-sent events of the game: `move` when a move is stored, `end` when play ends, each with "
+    "the game's state as JSON (`game`, `ply`, `move`, `to_move` 0 White / 1 Black / null, "
+    "`white_seconds`, `black_seconds`, `over`, and once over `ending`: the rules' result, `resign` "
+    "or `time`); `stream-open` first and `keep-alive` every 20 seconds. Anyone may follow a game "
+    "(token, session or none). Served by the ASGI server of the scaled setup; a server that does "
+    "not serve streams answers 204 at once: then poll `GET /api/play/{id}/`."
+)
+
 CONFLICT = OpenApiResponse(
     description="A stale ply (the answer carries the current `ply` and `position`), a finished game, "
     "or the mover's time ran out (the game is then lost on time)"
@@ -164,3 +193,19 @@ class ServiceGameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         """The player to move resigns: the game is his loss."""
         game = play.resign(self.get_object(), request.user)
         return Response(ServiceGameSerializer(game, context={"request": request}).data)
+
+    @extend_schema(
+        description=EVENTS_DESCRIPTION,
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The event stream"),
+            204: OpenApiResponse(description="This server serves no streams: poll the game instead"),
+            404: OpenApiResponse(description="No such game on the service"),
+        },
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[EventStreamRenderer, renderers.JSONRenderer])
+    def events(self, request: Request, pk: str | None = None) -> HttpResponseBase:
+        """Follow the game live: its moves, clocks and end as server-sent events."""
+        game = live.watchable(self.get_object(), request.user)
+        page_request = request._request
+        page_request.user = request.user  # the token's user, for the stream's own bookkeeping
+        return live.stream(page_request, game)

@@ -16,5 +16,6 @@ urlpatterns = [
     path("<int:pk>/decide/", views.decide, name="decide"),
     path("<int:pk>/move/", views.play_move, name="play-move"),
     path("<int:pk>/resign/", views.resign, name="resign"),
+    path("<int:pk>/events/", views.events, name="events"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
 ]

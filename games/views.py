@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import PermissionRefused, attempt
 from accounts.policy import Action, can, require
-from games import boards, confirmation, decisions, origins, play, play_page
+from games import boards, confirmation, decisions, live, origins, play, play_page
 from games.forms import DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 
@@ -117,6 +117,12 @@ def _replayed_page(request: HttpRequest, pk: int, status: int) -> HttpResponse:
     response = game_detail(request, pk)
     response.status_code = status
     return response
+
+
+@require_http_methods(["GET"])
+def events(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game's live events for its page (``games.live``): a stream under the ASGI server, else 204."""
+    return live.stream(request, live.watchable(_game(pk), request.user))
 
 
 @login_required

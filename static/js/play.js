@@ -16,6 +16,7 @@
   "use strict";
   var SVG_NS = "http://www.w3.org/2000/svg";
   var POLL_MS = 3000;
+  var SAFETY_MS = 20000;
   var loadedAt = Date.now();
   var prefix = [];
   var chosen = null;
@@ -415,6 +416,12 @@
         poll(); // closed for good (no stream served here): ask every few seconds instead
       }
     };
+    // a safety net: an event lost on the way (a broker restarted) is caught up within this time
+    window.setInterval(function () {
+      if (!polling && !isOver()) {
+        check();
+      }
+    }, SAFETY_MS);
   }
 
   if (!area()) {

@@ -39,6 +39,7 @@ EXPECTED = [
     (Action.ANSWER_RESULT, "game", {"ann", "bob"}),
     (Action.DECIDE_RESULT, "game", {"olga", "ada", "root"}),
     (Action.PLAY_MOVE, "game", {"ann", "bob"}),  # a superuser decides games, he does not play them
+    (Action.WATCH_GAME, "game", set(ACTORS)),  # a game is public: anyone follows it live
 ]
 
 

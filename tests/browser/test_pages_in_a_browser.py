@@ -16,9 +16,6 @@ fails in CI.
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,43 +25,7 @@ from django.urls import reverse
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}
-
-
-def _missing(reason: str) -> None:
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason} (CI must run the browser test: scripts/install installs it)")
-    pytest.skip(f"{reason}; run scripts/install as root to install it")
-
-
-@pytest.fixture
-def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright for Python is not installed")
-    if not Path(CHROMIUM).exists():
-        _missing(f"Debian's Chromium is not installed ({CHROMIUM})")
-    # Playwright runs an event loop in this thread; the ORM work is done before it starts. Only for
-    # this test: later tests start processes (e.g. the deploy check) that must not inherit it.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-dev-shm-usage"]
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = Path(os.environ.get("BROWSER_ARTIFACTS") or tmp_path_factory.mktemp("browser-screenshots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    print(f"screenshots in {folder}")
-    return folder
 
 
 def _demo_addresses() -> dict[str, str]:

@@ -1,0 +1,86 @@
+"""Live updates of games played on the service: each game has an event stream (server-sent events,
+through django-eventstream) that tells its players and spectators when a move is stored and when
+play ends.
+
+The rules at home here:
+
+* an event is published once the transaction that stored the move (or ended play) has committed,
+  never before; publishing can fail (Redis down, no listener): that is logged and nothing else, so
+  a move is never refused or answered 500 for it. A client that missed an event catches up from the
+  game's state (the play API) when its stream opens again;
+* an event is ``move`` or ``end`` with the game's state as JSON: ``game``, ``ply`` (moves played),
+  ``move`` (the last one, in notation), ``to_move`` (0 White, 1 Black, null once over), each
+  player's clock in seconds at the moment of the event (``white_seconds``, ``black_seconds``,
+  null without a clock), ``over``, and once over ``ending``, as the record ends (the rules' result
+  such as ``1-0``, or ``resign`` or ``time``: the player to move lost); the game's result follows
+  when its record is verified, as for any record;
+* a stream is served only by an ASGI server (uvicorn, README "Live games"): a WSGI server
+  (``manage.py runserver``, gunicorn) answers the stream's address 204 at once, which tells a
+  browser's ``EventSource`` not to reconnect; the game page then asks the play API every few
+  seconds instead. With ``EVENTS_REDIS_URL`` set, every process publishes through Redis and every
+  ASGI process passes the events on to its streams; without it events reach the streams of the
+  publishing process only (one ASGI process serving everything);
+* who may follow a game's stream is ``accounts.policy``'s (``Action.WATCH_GAME``: anyone, a
+  spectator too); only a game played on the service has one.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.handlers.asgi import ASGIRequest
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from accounts.errors import NotFound
+from accounts.policy import Action, require
+from games.models import Game
+
+logger = logging.getLogger(__name__)
+
+MOVE, END = "move", "end"
+
+
+def channel_of(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
+    """Send one event to the game's streams now; whether it went out (a failure is logged only)."""
+    try:
+        from django_eventstream import send_event
+
+        send_event(channel_of(game_id), kind, data)
+    except Exception:  # noqa: BLE001 - whatever the broker does, the move stays stored
+        logger.warning("the live event %s of game %s was not published", kind, game_id, exc_info=True)
+        return False
+    return True
+
+
+def publish_on_commit(game_id: int, kind: str, data: dict[str, Any]) -> None:
+    """Publish the event once the current transaction commits (at once outside one); a failure of
+    the publishing never reaches the request."""
+    transaction.on_commit(lambda: publish(game_id, kind, data), robust=True)
+
+
+def watchable(game: Game, user: object) -> Game:
+    """The game whose stream ``user`` may follow: a game played on the service, watched by anyone
+    the policy lets (a refused permission is the edge's 403, a game off the service its 404)."""
+    if not game.position:
+        raise NotFound(_("only a game played on the service has live events"))
+    require(user, Action.WATCH_GAME, game)
+    return game
+
+
+def stream(request: HttpRequest, game: Game) -> HttpResponse:
+    """The game's event stream for ``request`` (its user already authenticated): server-sent events
+    under an ASGI server, else an immediate 204 (no stream here: ask the play API instead)."""
+    if not isinstance(request, ASGIRequest):
+        response = HttpResponse(status=204)
+        response["Cache-Control"] = "no-cache"
+        return response
+    from django_eventstream.views import events
+
+    return events(request, channels=[channel_of(game.pk)])  # type: ignore[no-any-return]

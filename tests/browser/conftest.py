@@ -1,0 +1,49 @@
+"""The browser tests' shared fixtures: Debian's headless Chromium through Playwright (skipped without
+it outside CI, a failure in CI) and the folder for screenshots (``$BROWSER_ARTIFACTS``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI must run the browser test: scripts/install installs it)")
+    pytest.skip(f"{reason}; run scripts/install as root to install it")
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright for Python is not installed")
+    if not Path(CHROMIUM).exists():
+        _missing(f"Debian's Chromium is not installed ({CHROMIUM})")
+    # Playwright runs an event loop in this thread; the ORM work is done before it starts. Only for
+    # this test: later tests start processes (e.g. the deploy check) that must not inherit it.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-dev-shm-usage"]
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = Path(os.environ.get("BROWSER_ARTIFACTS") or tmp_path_factory.mktemp("browser-screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"screenshots in {folder}")
+    return folder

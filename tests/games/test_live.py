@@ -1,0 +1,165 @@
+"""Live updates of games played on the service (``games.live``): an event published after each
+stored move and at the end of play, never turning a move into an error; the stream of a game for
+its page and the API (a 204 from a server that serves no streams, server-sent events under ASGI).
+
+The events' contents are worked by hand: a DVONN game with a 5+3 clock, White's first move c3 at
+once (five minutes and the three-second increment: 303 seconds left; Black's five minutes untouched).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+from unittest import mock
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.contrib.auth.models import User
+from django.test import AsyncClient, Client
+from rest_framework.authtoken.models import Token
+
+from accounts.models import Player
+from games import live, play
+from games.models import Game, Move
+
+
+def person(name: str) -> tuple[User, Player]:
+    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
+    return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
+
+
+@pytest.fixture
+def people(db: None) -> dict[str, Any]:
+    ann, ann_player = person("Ann")
+    bob, bob_player = person("Bob")
+    return {"ann": ann, "bob": bob, "Ann": ann_player, "Bob": bob_player}
+
+
+@pytest.fixture
+def frozen() -> Any:
+    """``timezone.now`` standing still: the clocks read exactly what the time control gives."""
+    from datetime import UTC, datetime
+
+    at = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    with mock.patch("django.utils.timezone.now", return_value=at):
+        yield at
+
+
+@pytest.mark.django_db
+def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
+    people: dict[str, Any], frozen: Any, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    with mock.patch("django_eventstream.send_event") as send:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            play.make_move(game, people["ann"], "c3", 0)
+        send.assert_not_called()  # nothing before the move is committed
+        for callback in callbacks:
+            callback()
+        send.assert_called_once_with(
+            f"game-{game.pk}",
+            "move",
+            {
+                "game": game.pk,
+                "ply": 1,
+                "move": "c3",
+                "to_move": 1,
+                "white_seconds": 303.0,
+                "black_seconds": 300.0,
+                "over": False,
+            },
+        )
+        send.reset_mock()
+        with django_capture_on_commit_callbacks(execute=True):
+            play.resign(game, people["bob"])  # Black, to move, resigns
+        ((channel, kind, data),) = [call.args for call in send.call_args_list if call.args[1] == "end"]
+    assert (channel, kind) == (f"game-{game.pk}", "end")
+    assert data == {
+        "game": game.pk,
+        "ply": 1,
+        "move": None,
+        "to_move": None,
+        "white_seconds": 303.0,
+        "black_seconds": 300.0,
+        "over": True,
+        "ending": "resign",
+    }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broker_that_is_down_never_turns_a_move_into_an_error(people: dict[str, Any]) -> None:
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    client = Client()
+    client.force_login(people["ann"])
+    with mock.patch("django_eventstream.send_event", side_effect=ConnectionError("Redis is down")) as send:
+        answer = client.post(f"/games/{game.pk}/move/", {"move": "c3", "expected_ply": "0"})
+    assert send.called
+    assert answer.status_code == 302
+    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["c3"]
+
+
+@pytest.mark.django_db
+def test_a_server_without_streams_answers_204_so_the_page_polls(people: dict[str, Any]) -> None:
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    anonymous = Client()
+    assert anonymous.get(f"/games/{game.pk}/events/").status_code == 204
+    token = Token.objects.create(user=people["bob"])
+    answer = anonymous.get(
+        f"/api/play/{game.pk}/events/",
+        HTTP_AUTHORIZATION=f"Token {token.key}",
+        HTTP_ACCEPT="text/event-stream",
+    )
+    assert answer.status_code == 204
+    # only a game played on the service has a stream
+    other = Game.objects.create(
+        game="dvonn", white=people["Ann"], black=people["Bob"], origin=Game.Origin.IMPORTED
+    )
+    assert anonymous.get(f"/games/{other.pk}/events/").status_code == 404
+    assert anonymous.get(f"/api/play/{other.pk}/events/", HTTP_ACCEPT="application/json").status_code == 404
+    page = anonymous.get(game.get_absolute_url()).content.decode()
+    assert f'data-stream-url="/games/{game.pk}/events/"' in page
+
+
+async def _next_chunk(stream: Any) -> str:
+    return (await asyncio.wait_for(stream.__anext__(), timeout=10)).decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_stream_under_asgi_carries_the_opponents_move(people: dict[str, Any]) -> None:
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    token = Token.objects.create(user=people["bob"])
+
+    async def follow(url: str, **headers: str) -> str:
+        response = await AsyncClient().get(url, **headers)
+        assert response.status_code == 200 and response["Content-Type"] == "text/event-stream"
+        stream = response.streaming_content
+        assert "event: stream-open" in await _next_chunk(stream)
+        waiting = asyncio.ensure_future(_next_chunk(stream))  # the stream waits for the next event
+        await asyncio.sleep(0.2)
+        await sync_to_async(play.make_move)(game, people["ann"], "c3", 0)
+        return await waiting
+
+    for url, headers in [
+        (f"/games/{game.pk}/events/", {}),  # a spectator's page
+        (
+            f"/api/play/{game.pk}/events/",
+            {"HTTP_AUTHORIZATION": f"Token {token.key}", "HTTP_ACCEPT": "text/event-stream"},
+        ),
+    ]:
+        Move.objects.filter(game=game).delete()
+        Game.objects.filter(pk=game.pk).update(position=play.registry.start("dvonn"), plies=0)
+        game.refresh_from_db()
+        chunk = asyncio.run(follow(url, **headers))
+        assert "event: move\n" in chunk, chunk
+        assert '"ply": 1, "move": "c3", "to_move": 1' in chunk
+
+
+def test_the_api_schema_describes_the_stream() -> None:
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/play/{id}/events/"]["get"]
+    assert "text/event-stream" in operation["responses"]["200"]["content"]
+    assert "204" in operation["responses"] and "move" in operation["description"]
+    assert live.channel_of(7) == "game-7"
