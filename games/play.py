@@ -275,7 +275,7 @@ def _play(
         _end(game, "", user, now, move=played.move)
     else:
         game.save(update_fields=["position", "turn_started", "plies", "white_time", "black_time"])
-        _announce(game, live.MOVE, now, played.move)
+        _announce(game, live.MOVE, played.move, played.status.to_move)
     return move
 
 
@@ -319,23 +319,23 @@ def record_of(game: Game, ending: str) -> str:
     return format_record(tags, moves, ending or None)
 
 
-def _announce(game: Game, kind: str, now: datetime, move: str | None, ending: str = "") -> None:
-    """Tell the game's live streams (``games.live``) what happened, once the transaction commits."""
-    left = clocks_at(game, now)
+def _announce(game: Game, kind: str, move: str | None, to_move: int | None, ending: str = "") -> None:
+    """Tell the game's live streams (``games.live``) what happened, once the transaction commits.
+    Each clock as it stands when the event is sent: the one that runs has only just started."""
     seconds = [
-        None if value is None else max(value.total_seconds(), 0.0) for value in (left.white, left.black)
+        None if value is None else max(value.total_seconds(), 0.0)
+        for value in (game.white_time, game.black_time)
     ]
-    over = game.finished_at is not None
-    data = {
+    data: dict[str, object] = {
         "game": game.pk,
         "ply": game.plies,
         "move": move,
-        "to_move": None if over else status_of(game).to_move,
+        "to_move": to_move,
         "white_seconds": seconds[0],
         "black_seconds": seconds[1],
-        "over": over,
+        "over": game.finished_at is not None,
     }
-    if over:
+    if game.finished_at is not None:
         data["ending"] = ending
     live.publish_on_commit(game.pk, kind, data)
 
@@ -364,4 +364,4 @@ def _end(game: Game, how: str, actor: object, now: datetime, move: str | None = 
     from games.tasks import verify_record_task  # Celery loaded by what queues, not by every import
 
     enqueue_on_commit(verify_record_task, record.pk)
-    _announce(game, live.END, now, move, ending)
+    _announce(game, live.END, move, None, ending)

@@ -1,0 +1,268 @@
+"""Moves of games played on the service: ``.venv/bin/python bench/play_bench.py [--games 200]
+[--moves 2000] [--streams 20] [--database-url postgres://...] [--redis-url redis://...]``.
+
+On a fresh database (a temporary SQLite file unless ``--database-url`` names an empty one, which it
+migrates), ``--games`` games are in progress at once (half GIPF standard, half DVONN, a 5+3 clock),
+each between two players with API tokens. The bench plays ``--moves`` moves round the games, each a
+request ``POST /api/play/{id}/move/`` (token, the move, the ply it expects) through the whole web
+stack in one process (Django's test client: every middleware, DRF, the game's lock, the arbiter's
+check, the clock, the event published after commit), the move a random legal one. The baseline,
+in the same run, is the arbiter's check of the same moves alone (``arbiter.registry.play``).
+
+Meanwhile uvicorn (the ASGI server of the scaled setup) serves the site in a thread, and the games'
+opponents follow ``--streams`` of the games on ``GET /api/play/{id}/events/`` over real sockets:
+for each move in those games, the delay from the move request being sent to its event read off the
+opponent's stream. With ``--redis-url`` every event goes through Redis (``EVENTS_REDIS_URL``), as
+between gunicorn and uvicorn in the scaled setup.
+
+Printed: moves/s, a move's p50/p99 (ms), queries per move, the arbiter's checks/s and the ratio, the
+opponent's delay p50/p99/max (ms). Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--streams", type=int, default=20)
+    parser.add_argument(
+        "--database-url", default="", help="an empty database (default: a temporary SQLite file)"
+    )
+    parser.add_argument("--redis-url", default="", help="EVENTS_REDIS_URL: the events go through Redis")
+    parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
+    args = parser.parse_args(argv)
+    if "django.apps" in sys.modules and sys.modules["django.apps"].apps.ready:
+        # Django already set up on another bench's database (bench/run.py): a fresh process
+        command = [sys.executable, __file__, "--games", str(args.games), "--moves", str(args.moves)]
+        command += ["--streams", str(args.streams), "--database-url", args.database_url]
+        command += ["--redis-url", args.redis_url]
+        return subprocess.run(command, check=False).returncode
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{folder}/bench.sqlite3"
+        os.environ.pop("CELERY_BROKER_URL", None)
+        os.environ["EVENTS_REDIS_URL"] = args.redis_url
+        os.environ.setdefault("SECRET_KEY", "bench-only")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        os.environ["ALLOWED_HOSTS"] = "127.0.0.1,localhost,testserver"
+        os.environ["SECURE_SSL_REDIRECT"] = "0"
+        import django
+
+        django.setup()
+        return run(args)
+
+
+class Streams:
+    """The opponents' streams: one socket each, read in a thread; when each move's event arrived."""
+
+    def __init__(self, port: int, game_ids: list[int]) -> None:
+        self.port = port
+        self.arrived: dict[tuple[int, int], float] = {}
+        self.opened = threading.Semaphore(0)
+        self.sockets: list[socket.socket] = []
+        for game_id in game_ids:
+            threading.Thread(target=self._follow, args=(game_id,), daemon=True).start()
+        for _ in game_ids:
+            if not self.opened.acquire(timeout=30):
+                raise RuntimeError("a stream did not open")
+
+    def _follow(self, game_id: int) -> None:
+        sock = socket.create_connection(("127.0.0.1", self.port))
+        self.sockets.append(sock)
+        request = (
+            f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Accept: text/event-stream\r\n\r\n"
+        )
+        sock.sendall(request.encode())
+        buffer = b""
+        kind = ""
+        while True:
+            try:
+                data = sock.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            buffer += data
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                text = line.decode(errors="replace").strip()
+                if text.startswith("event: "):
+                    kind = text[7:]
+                    if kind == "stream-open":
+                        self.opened.release()
+                elif text.startswith("data: ") and kind in ("move", "end"):
+                    try:
+                        event = json.loads(text[6:])
+                    except ValueError:
+                        continue
+                    self.arrived.setdefault((event["game"], event["ply"]), time.perf_counter())
+
+    def close(self) -> None:
+        for sock in self.sockets:
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+
+def serve() -> tuple[Any, threading.Thread, int]:
+    import uvicorn
+    from django.core.asgi import get_asgi_application
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(
+        get_asgi_application(), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return server, thread, port
+
+
+def run(args: Any) -> int:
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.authtoken.models import Token
+
+    from accounts.models import Player
+    from arbiter import registry
+    from games import play
+
+    call_command("migrate", verbosity=0)
+    rng = random.Random(19)
+    games = []
+    tokens: dict[int, str] = {}
+    for n in range(args.games):
+        pair = []
+        for colour in ("w", "b"):
+            user = User.objects.create_user(f"p{n:03d}{colour}")
+            tokens[user.pk] = Token.objects.create(user=user).key
+            pair.append(
+                Player.objects.create(display_name=f"P{n:03d}{colour}", handle=f"p{n:03d}{colour}", user=user)
+            )
+        key = "gipf-standard" if n % 2 == 0 else "dvonn"
+        games.append(play.create_service_game(pair[0], pair[1], key, "5+3"))
+    state = {
+        game.pk: {"position": game.position, "ply": 0, "users": (game.white.user_id, game.black.user_id)}
+        for game in games
+    }
+
+    # the moves to play, chosen ahead (a random legal move each), and the baseline: the arbiter alone
+    plan: list[tuple[int, int, str, int]] = []  # game, ply expected, move, mover's user
+    positions = {pk: s["position"] for pk, s in state.items()}
+    plies = dict.fromkeys(state, 0)
+    order = [game.pk for game in games]
+    while len(plan) < args.moves:
+        progressed = False
+        for pk in order:
+            if len(plan) >= args.moves:
+                break
+            status = registry.status(positions[pk])
+            if status.ended:
+                continue
+            move = rng.choice(registry.legal_moves(positions[pk])).notation
+            plan.append((pk, plies[pk], move, state[pk]["users"][status.to_move]))
+            positions[pk] = registry.play(positions[pk], move).position
+            plies[pk] += 1
+            progressed = True
+        if not progressed:
+            break
+    started = time.process_time()
+    replay_positions = {pk: s["position"] for pk, s in state.items()}
+    for pk, _ply, move, _user in plan:
+        replay_positions[pk] = registry.play(replay_positions[pk], move).position
+    check_cpu = (time.process_time() - started) / len(plan)
+
+    server, thread, port = serve()
+    followed = [game.pk for game in games[: args.streams]]
+    streams = Streams(port, followed)
+    time.sleep(0.5)
+
+    client = Client()
+    sent: dict[tuple[int, int], float] = {}
+    times = []
+    refused = 0
+    with CaptureQueriesContext(connection) as queries:
+        started, wall = time.process_time(), time.perf_counter()
+        for pk, ply, move, user_id in plan:
+            begun = time.perf_counter()
+            if pk in followed:
+                sent[(pk, ply + 1)] = begun
+            answer = client.post(
+                f"/api/play/{pk}/move/",
+                {"move": move, "expected_ply": ply},
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Token {tokens[user_id]}",
+            )
+            times.append(time.perf_counter() - begun)
+            if answer.status_code != 201:
+                refused += 1
+        move_cpu = (time.process_time() - started) / len(plan)
+        move_wall = (time.perf_counter() - wall) / len(plan)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and len([k for k in sent if k in streams.arrived]) < len(sent):
+        time.sleep(0.05)
+    delays = [streams.arrived[key] - at for key, at in sent.items() if key in streams.arrived]
+    streams.close()
+    server.should_exit = True
+    thread.join(5)
+
+    database = connection.vendor
+    broker = "through Redis" if args.redis_url else "in-process (no Redis)"
+    print(
+        f"   {len(plan)} moves in {args.games} games in progress (GIPF standard and DVONN, 5+3), {database}, "
+        f"one process; events {broker}; {refused} refused"
+    )
+    print(
+        f"   the arbiter's check alone (baseline): {1 / check_cpu:8.1f} moves/s ({check_cpu * 1000:.2f} ms CPU each)"
+    )
+    print(
+        f"   move requests: {1 / move_wall:8.1f} /s wall-clock ({1 / move_cpu:.1f} /s CPU, {check_cpu / move_cpu:.2f} x the"
+        f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms,"
+        f" {len(queries) / len(plan):.0f} queries each"
+    )
+    if delays:
+        print(
+            f"   the opponent's stream ({len(followed)} games followed): {len(delays)} of {len(sent)} moves seen,"
+            f" p50 {percentile(delays, 0.5) * 1000:.1f} ms, p99 {percentile(delays, 0.99) * 1000:.1f} ms,"
+            f" max {max(delays) * 1000:.1f} ms after the request was sent"
+        )
+    else:
+        print(f"   the opponent's stream: none of {len(sent)} moves seen")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
