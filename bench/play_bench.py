@@ -22,6 +22,7 @@ opponent's delay p50/p99/max (ms). Nothing is asserted.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -123,10 +124,8 @@ class Streams:
 
     def close(self) -> None:
         for sock in self.sockets:
-            try:
+            with contextlib.suppress(OSError):
                 sock.close()
-            except OSError:
-                pass
 
 
 def serve() -> tuple[Any, threading.Thread, int]:

@@ -68,7 +68,7 @@ def publish_on_commit(game_id: int, kind: str, data: dict[str, Any]) -> None:
 def watchable(game: Game, user: object) -> Game:
     """The game whose stream ``user`` may follow: a game played on the service, watched by anyone
     the policy lets (a refused permission is the edge's 403, a game off the service its 404)."""
-    if not game.position:
+    if not game.on_service:
         raise NotFound(_("only a game played on the service has live events"))
     require(user, Action.WATCH_GAME, game)
     return game

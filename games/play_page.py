@@ -72,6 +72,7 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "flip": flip,
             "rows": boards.played_rows([notation for notation, _position in moves]),
             "to_move": to_move,
+            "running": to_move if game.turn_started is not None else None,  # whose clock runs
             "mine": mine,
             "your_turn": your_turn,
             "over": to_move is None,

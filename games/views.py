@@ -96,7 +96,7 @@ def _board_context(request: HttpRequest, game: Game) -> tuple[dict[str, object],
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(pk)
     board, status = _board_context(request, game)
-    if game.position:  # a game played on the service: the board as it stands, the move form
+    if game.on_service:  # a game played on the service: the board as it stands, the move form
         board.update(play_page.play_context(request, game))
     return _render_game(request, game, status=status, extra=board)
 
