@@ -1,6 +1,7 @@
 """Playing on the service in a real browser (issue 19): two players, each in his own browser context
 (Debian's headless Chromium through Playwright), play GIPF and DVONN moves on the game page and each
-sees the other's move arrive without reloading.
+sees the other's move arrive without reloading; and a whole Swiss round of GIPF and of DVONN played
+on the service by eight players' browsers, with the standings and ratings after the rounds close.
 
 The site is served by uvicorn, the ASGI server of the scaled setup, in a thread of the test (the
 same test database), so the game pages follow their games by server-sent events (``games.live``);
@@ -203,3 +204,100 @@ def test_two_players_see_each_others_moves_live(asgi_server: str, browser: Any, 
 
 def test_without_a_stream_the_pages_poll(live_server: Any, browser: Any, shots: Path) -> None:
     _play_gipf_and_dvonn(browser, live_server.url, shots, "wsgi", POLLING)
+
+
+def _round_on_the_service(organiser: User, game: str, names: list[str]) -> Any:
+    """A Swiss of ``game`` played on the service, its players with accounts, round 1 paired and
+    published (its games created, ready to play)."""
+    from tests.conftest import make_swiss, start
+    from tournaments.pairing import edits
+    from tournaments.registration import services as registration_services
+
+    event = make_swiss(organiser, "", rounds=3, game=game, play_mode="service", time_control="10+5")
+    for name in names:
+        user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
+        registration_services.register(
+            event, organiser, Player.objects.create(display_name=name, handle=name.lower(), user=user)
+        )
+    round_ = start(event, organiser)
+    edits.publish_round(round_, organiser)
+    return event, round_
+
+
+def test_a_swiss_round_played_on_the_service(asgi_server: str, browser: Any, shots: Path) -> None:
+    """A GIPF and a DVONN Swiss of four, round 1 played on the service in eight browsers: on each
+    first board White moves, Black answers, White resigns; on each second board White moves and
+    Black resigns. Closing the rounds gives the standings (a win is 2 half-points) and the rating
+    lists (FIDE B.02 defaults: everyone starts unrated at 1,500 with K 40 and an expected score of
+    0.5, so a win is +20 and a loss -20)."""
+    from tournaments.models import Rating, Standing
+    from tournaments.results import services as result_services
+
+    organiser = User.objects.create_user("olga", password="pw-olga-12345")
+    rounds = {
+        "gipf": (
+            _round_on_the_service(organiser, "gipf-standard", ["Ann", "Bob", "Cid", "Dan"]),
+            ["a1-c3", "e9-e7"],
+        ),
+        "dvonn": (_round_on_the_service(organiser, "dvonn", ["Eve", "Fay", "Gus", "Hal"]), ["c3", "d3"]),
+    }
+    pages: dict[str, Any] = {}
+    expected_points: dict[str, dict[str, int]] = {}
+    for family, ((event, round_), moves) in rounds.items():
+        games = list(
+            Game.objects.filter(pairing__round=round_)
+            .select_related("white__user", "black__user")
+            .order_by("pairing__board")
+        )
+        assert len(games) == 2 and all(game.on_service and game.time_control == "10+5" for game in games)
+        winners = []
+        for board, game in enumerate(games, start=1):
+            white = pages.setdefault(
+                game.white.user.username, _page(browser, asgi_server, game.white.user.username, DESK)
+            )
+            black = pages.setdefault(
+                game.black.user.username, _page(browser, asgi_server, game.black.user.username, PHONE)
+            )
+            url = asgi_server + game.get_absolute_url()
+            _open(white, url)
+            _open(black, url)
+            black.wait_for_function(f"document.getElementById('live-note').textContent === {LIVE!r}")
+            _click_move(white, [moves[0][:2]] if family == "dvonn" else ["a1", "b2"], moves[0])
+            _sees_ply(black, 1)
+            if board == 1:
+                _click_move(black, [moves[1][:2]] if family == "dvonn" else ["e9", "e8"], moves[1])
+                white.evaluate("window.notReloaded = true")
+                _sees_ply(white, 2)
+                loser, winner, watching = white, game.black, black
+            else:
+                loser, winner, watching = black, game.white, white
+            loser.check('#resign-form input[name="confirmed"]')
+            loser.click("#resign-form button")
+            loser.wait_for_load_state()
+            watching.evaluate("window.notReloaded = true")
+            watching.wait_for_selector('#play-area[data-over="1"]')
+            assert watching.evaluate("window.notReloaded === true")
+            winners.append(winner.display_name)
+            watching.screenshot(path=str(shots / f"swiss-{family}-board-{board}-over.png"), full_page=True)
+        names = {r.player.display_name for r in event.registrations.select_related("player")}
+        expected_points[family] = {name: 2 if name in winners else 0 for name in names}
+        result_services.close_round(round_, organiser)
+
+    for family, ((event, _round), _moves) in rounds.items():
+        points = {
+            row.registration.player.display_name: row.points
+            for row in Standing.objects.filter(event=event, after_round=1).select_related(
+                "registration__player"
+            )
+        }
+        assert points == expected_points[family]
+        ratings = {
+            row.player.display_name: (row.rating, row.rated_games)
+            for row in Rating.objects.filter(family=family).select_related("player")
+        }
+        assert ratings == {
+            name: (1520 if won else 1480, 1)
+            for name, won in ((n, p == 2) for n, p in expected_points[family].items())
+        }
+    for page in pages.values():
+        assert page.refused == []
