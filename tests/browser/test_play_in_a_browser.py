@@ -245,9 +245,9 @@ def test_a_swiss_round_played_on_the_service(asgi_server: str, browser: Any, sho
     expected_points: dict[str, dict[str, int]] = {}
     for family, ((event, round_), moves) in rounds.items():
         games = list(
-            Game.objects.filter(pairing__round=round_)
+            Game.objects.filter(pairing_game__pairing__round=round_)
             .select_related("white__user", "black__user")
-            .order_by("pairing__board")
+            .order_by("pairing_game__pairing__board")
         )
         assert len(games) == 2 and all(game.on_service and game.time_control == "10+5" for game in games)
         winners = []
