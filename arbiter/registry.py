@@ -27,6 +27,7 @@ from arbiter.errors import (
     UnreadableRecordError,
     gettext_noop,
 )
+from arbiter.gipf.potentials import spec as potentials
 from arbiter.play import Played, Status
 from arbiter.spec import End, GameSpec
 from arbiter.verdict import NAMED, Termination, Verdict
@@ -97,6 +98,7 @@ def register_package(path: str) -> GameSpec:
 # The built-in games: one line each.
 register(gipf.SPEC)
 register(dvonn.SPEC)
+register(potentials.SPEC)  # GIPF with potentials, rated in the GIPF family
 
 
 def specs() -> tuple[GameSpec, ...]:
@@ -186,8 +188,9 @@ def board_labels() -> dict[str, str]:
 
 
 def _known_games() -> Message | str:
-    """The registered games' names, "GIPF or DVONN" (the "or" translated at the edge)."""
-    names: list[Message | str] = [spec.name for spec in _SPECS]
+    """The registered games' names, "GIPF or DVONN" (the "or" translated at the edge): a game rated
+    in another's family (GIPF with potentials) goes under that family's name."""
+    names: list[Message | str] = list(families().values())
     while len(names) > 1:
         names[-2:] = [Message(gettext_noop("{first} or {second}"), {"first": names[-2], "second": names[-1]})]
     return names[0] if names else ""

@@ -32,7 +32,15 @@ def test_the_registry_lists_the_built_in_games() -> None:
         ("dvonn", "DVONN"),
     ]
     assert list(registry.families().items())[:2] == [("gipf", "GIPF"), ("dvonn", "DVONN")]
-    assert registry.games_of("gipf") == ["gipf-basic", "gipf-standard", "gipf-tournament"]
+    assert registry.games_of("gipf") == [
+        "gipf-basic",
+        "gipf-standard",
+        "gipf-tournament",
+        "gipf-pot-standard",  # GIPF with potentials, rated in the GIPF family (docs/rules.md, P-26)
+        "gipf-pot-tournament",
+        "gipf-ult-standard",
+        "gipf-ult-tournament",
+    ]
     assert registry.default_game() == "gipf-standard"
     # the GIPF rule sets as variant options (rules summary: basic, standard, tournament)
     assert [v.options for v in gipf.SPEC.variants] == [

@@ -2,8 +2,8 @@
 and tournament rule sets. See ``docs/rules.md`` ("GIPF with potentials") for the rules as
 implemented and every decision (P-1...).
 
-Pure Python, no Django. Not registered in :mod:`arbiter.registry` yet (so no event form offers it):
-:data:`VARIANTS` declares its game keys and options.
+Pure Python, no Django. ``spec.SPEC`` declares the game to :mod:`arbiter.registry` (its keys and
+options are :data:`VARIANTS`; rated in the GIPF family).
 
 Position text (one line)::
 
@@ -17,8 +17,11 @@ the game, ``hand=`` those not yet brought into play (``-``: none); tournament po
 ``start=W/B`` as in GIPF.
 """
 
-from arbiter.gipf.potentials.notation import parse_turn
-from arbiter.gipf.potentials.play import GAME, PotentialsGame, play_turn, status_of
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
 from arbiter.gipf.potentials.position import (
     KINDS,
     VARIANTS,
@@ -29,10 +32,37 @@ from arbiter.gipf.potentials.position import (
     sets_text,
     start_position,
 )
-from arbiter.gipf.potentials.rules import Push, Use, removal_options, turns
+from arbiter.gipf.potentials.spec import SPEC
+
+if TYPE_CHECKING:
+    from arbiter.gipf.potentials.engine import GAME, PotentialsGame
+    from arbiter.gipf.potentials.notation import parse_turn
+    from arbiter.gipf.potentials.play import play_turn, status_of
+    from arbiter.gipf.potentials.rules import Push, Use, removal_options, turns
+
+#: the names loaded with the rules when first asked for (importing the package loads the spec only)
+_LAZY = {
+    "GAME": "engine",
+    "PotentialsGame": "engine",
+    "parse_turn": "notation",
+    "play_turn": "play",
+    "status_of": "play",
+    "Push": "rules",
+    "Use": "rules",
+    "removal_options": "rules",
+    "turns": "rules",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"arbiter.gipf.potentials.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "GAME",
+    "SPEC",
     "KINDS",
     "VARIANTS",
     "Position",

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from arbiter.errors import (
     PLAYER_MESSAGES,
     AmbiguousMoveError,
     ArbiterError,
     IllegalMoveError,
     InvalidNotationError,
-    InvalidOptionError,
-    InvalidRecordError,
     Message,
     gettext_noop,
 )
@@ -26,8 +22,6 @@ from arbiter.gipf.potentials.notation import Written, parse_turn
 from arbiter.gipf.potentials.position import (
     CENTRE,
     EMPTY,
-    GAME_KEYS,
-    GAME_NAMES,
     KIND_NAMES,
     Board,
     Position,
@@ -35,9 +29,6 @@ from arbiter.gipf.potentials.position import (
     format_position,
     is_loaded,
     loaded,
-    parse_position,
-    parse_sets,
-    start_position,
 )
 from arbiter.gipf.potentials.rules import (
     EXTRA,
@@ -54,7 +45,6 @@ from arbiter.gipf.potentials.rules import (
     extra_pushes,
     neighbours,
     pass_turn,
-    perft_counts,
     piece_choices,
     potential_targets,
     release_tamsk,
@@ -62,11 +52,9 @@ from arbiter.gipf.potentials.rules import (
     removal_text,
     status_after_own_removals,
     status_at_turn_start,
-    turns,
 )
-from arbiter.play import Played, Status
-from arbiter.records import check_result_tag, parse_tagged
-from arbiter.verdict import Result, Termination, Verdict
+from arbiter.play import Status
+from arbiter.verdict import Result
 
 
 def _choose(
@@ -361,131 +349,14 @@ def status_of(pos: Position) -> Status:
 # ---------------------------------------------------------------- the play API and replay
 
 
-def _sets_of(options: Mapping[str, str | int | bool] | None) -> tuple[dict[str, int], dict[str, int]]:
-    options = dict(options or {})
-    unknown = sorted(set(options) - {"potentials"})
-    if unknown:
-        raise InvalidOptionError(
-            gettext_noop("unknown option '{option}' for {game}"),
-            option=unknown[0],
-            game="GIPF with potentials",
-        )
-    value = options.get("potentials")
-    if not isinstance(value, str):
-        raise InvalidOptionError(
-            gettext_noop("a game with potentials needs the option 'potentials' (like 'Z6 Y6')")
-        )
-    return parse_sets(value)
-
-
-class PotentialsGame:
-    """start / legal_moves / play / status / replay / perft for the variant (the play API's calls)."""
-
-    games = tuple(GAME_KEYS)
-
-    def start(self, variant: str, options: Mapping[str, str | int | bool] | None = None) -> str:
-        if variant not in GAME_KEYS:
-            raise InvalidOptionError(gettext_noop("'{game}' is not a game with potentials"), game=variant)
-        return format_position(start_position(variant, _sets_of(options)))
-
-    def legal_moves(self, position: str) -> list[str]:
-        return [turn.notation() for turn in turns(parse_position(position))]
-
-    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
-        before = parse_position(position)
-        turn = play_turn(before, move, ply)
-        spots = turn.pre.removed | turn.post.removed | (turn.last.removed if turn.last else frozenset())
-        removed = tuple(SPOT_NAMES[spot] for spot in sorted(spots))
-        action = turn.action
+def path_and_removed(turn: Turn) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The points a turn went through (the push's dot and line, or a potential's from and to; the
+    TAMSK extra push's after them) and the spots it took pieces from."""
+    path: list[str] = []
+    for action in (turn.action, turn.extra):
         if isinstance(action, Push):
-            path = (action.entry.dot, *(SPOT_NAMES[s] for s in action.entry.line[: action.end + 1]))
-        else:
-            path = (SPOT_NAMES[action.origin], SPOT_NAMES[action.target])
-        return Played(
-            format_position(before),
-            format_position(turn.position),
-            turn.notation(),
-            path,
-            removed,
-            status_of(turn.position),
-        )
-
-    def status(self, position: str) -> Status:
-        return status_of(parse_position(position))
-
-    def perft(self, game: str, depth: int, potentials: str) -> list[int]:
-        return perft_counts(start_position(game, parse_sets(potentials)), depth)
-
-    def replay(self, text: str) -> Verdict:
-        """A record: ``[Game "GIPF standard with potentials"]`` and ``[Potentials "Z6 Y6"]``."""
-        record = parse_tagged(text)
-        tags = record.tags
-        key = next(
-            (k for k, name in GAME_NAMES.items() if name.lower() == tags.get("Game", "").strip().lower()),
-            None,
-        )
-        verdict = Verdict(game=key or "", valid=False, tags=dict(tags))
-        if key is None:
-            verdict.error = InvalidRecordError(
-                gettext_noop(
-                    'the Game tag must name GIPF standard or tournament with potentials, not "{tag}"'
-                ),
-                tag=tags.get("Game", ""),
-            )
-            return verdict
-        try:
-            pos = start_position(key, parse_sets(tags.get("Potentials", "")))
-        except ArbiterError as exc:
-            verdict.error = exc
-            return verdict
-        words = {"1-0", "0-1", "resign", "time", "*"}
-        cut = next(
-            (i for i, token in enumerate(record.tokens) if token in words or token == "arbiter"),
-            len(record.tokens),
-        )
-        for token in record.tokens[:cut]:
-            try:
-                pos = play_turn(pos, token, verdict.plies + 1).position
-            except ArbiterError as exc:
-                verdict.error = exc
-                verdict.final_position = format_position(pos)
-                return verdict
-            verdict.plies += 1
-            verdict.moves.append(token)
-        verdict.final_position = format_position(pos)
-        ending = record.tokens[cut:]
-        state = status_of(pos)
-        try:
-            if state.ended:
-                if ending and ending != ["*"] and ending != [state.result]:
-                    raise InvalidRecordError(
-                        gettext_noop(
-                            "the record ends with '{word}' but the game is over, so the result is {result}"
-                        ),
-                        word=" ".join(ending),
-                        result=str(state.result),
-                    )
-                result, termination = state.result, str(state.termination)
-            elif ending in (["resign"], ["time"]):
-                result = Result.won_by(1 - pos.to_move)
-                termination = Termination.RESIGNATION if ending == ["resign"] else Termination.TIME
-            elif len(ending) == 2 and ending[0] == "arbiter" and ending[1] in ("1-0", "0-1"):
-                result, termination = Result(ending[1]), Termination.ARBITER
-            elif not ending or ending == ["*"]:
-                result, termination = None, Termination.UNFINISHED
-            else:
-                raise InvalidRecordError(
-                    gettext_noop("the record ends with '{word}' but the game is not over"),
-                    word=" ".join(ending),
-                )
-            check_result_tag(tags, result)
-        except ArbiterError as exc:
-            verdict.error = exc.at(position=verdict.final_position)
-            return verdict
-        verdict.valid = True
-        verdict.result = result
-        verdict.termination = termination
-        return verdict
-
-
-GAME = PotentialsGame()
+            path.extend((action.entry.dot, *(SPOT_NAMES[s] for s in action.entry.line[: action.end + 1])))
+        elif action is not None:
+            path.extend((SPOT_NAMES[action.origin], SPOT_NAMES[action.target]))
+    spots = turn.pre.removed | turn.post.removed | (turn.last.removed if turn.last else frozenset())
+    return tuple(path), tuple(SPOT_NAMES[spot] for spot in sorted(spots))

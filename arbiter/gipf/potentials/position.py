@@ -11,6 +11,7 @@ from arbiter.errors import (
     PLAYER_MESSAGES,
     InvalidOptionError,
     InvalidPositionError,
+    Message,
     gettext_noop,
 )
 from arbiter.gipf.board import (
@@ -25,16 +26,33 @@ from arbiter.spec import Variant
 #: every kind of potential, in the rulebook's order
 KINDS = "TZDYP"
 KIND_NAMES = {"T": "TAMSK", "Z": "ZÈRTZ", "D": "DVONN", "Y": "YINSH", "P": "PÜNCT"}
-GAME_KEYS = {"gipf-pot-standard": "standard", "gipf-pot-tournament": "tournament"}
+GAME_KEYS = {
+    "gipf-pot-standard": "standard",
+    "gipf-pot-tournament": "tournament",
+    "gipf-ult-standard": "standard",
+    "gipf-ult-tournament": "tournament",
+}
 GAME_NAMES = {
     "gipf-pot-standard": gettext_noop("GIPF standard with potentials"),
     "gipf-pot-tournament": gettext_noop("GIPF tournament with potentials"),
+    "gipf-ult-standard": gettext_noop("Ultimate GIPF standard"),
+    "gipf-ult-tournament": gettext_noop("Ultimate GIPF tournament"),
 }
-#: the game keys and their options, declared as the GIPF spec's variants will be once complete
-VARIANTS = tuple(
-    Variant(key, GAME_NAMES[key], {"rules": rules, "potentials": "Z6 Y6"}) for key, rules in GAME_KEYS.items()
-)
 ULTIMATE = "T3 Z3 D3 Y3 P3"
+EVERY_KIND = "T6 Z6 D6 Y6 P6"
+#: each key's potentials when nothing else is agreed (P-24); the Ultimate keys allow no other (P-25)
+DEFAULT_SETS = {
+    "gipf-pot-standard": EVERY_KIND,
+    "gipf-pot-tournament": EVERY_KIND,
+    "gipf-ult-standard": ULTIMATE,
+    "gipf-ult-tournament": ULTIMATE,
+}
+PRESETS = ("gipf-ult-standard", "gipf-ult-tournament")
+#: the game keys and their options, as the registry offers them (arbiter/gipf/potentials/spec.py)
+VARIANTS = tuple(
+    Variant(key, GAME_NAMES[key], {"rules": rules, "potentials": DEFAULT_SETS[key]})
+    for key, rules in GAME_KEYS.items()
+)
 EMPTY = "."
 WHITE_CHARS = "wWU" + KINDS
 BLACK_CHARS = "bBu" + KINDS.lower()
@@ -215,10 +233,11 @@ class Position:
     sets: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]  # agreed before the game
     hand: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]  # not brought in yet
     start: tuple[int, int] = (CLOSED, CLOSED)
+    key: str = ""  # the game key (by default the rule set's GIPF with potentials)
 
     @property
     def game(self) -> str:
-        return {rules: key for key, rules in GAME_KEYS.items()}[self.rules]
+        return self.key or f"gipf-pot-{self.rules}"
 
     def hand_of(self, player: int) -> dict[str, int]:
         return dict(self.hand[player])
@@ -239,18 +258,34 @@ def _frozen(counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple((kind, counts[kind]) for kind in KINDS if counts.get(kind))
 
 
+def preset_kept(game: str, sets: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]) -> bool:
+    """Whether the sets are the ones a preset key (Ultimate GIPF) allows; any sets for the others."""
+    if game not in PRESETS:
+        return True
+    ultimate = _frozen(parse_player_set(ULTIMATE))
+    return sets == (ultimate, ultimate)
+
+
 def start_position(game: str, sets: tuple[Mapping[str, int], Mapping[str, int]]) -> Position:
     rules = GAME_KEYS.get(game)
     if rules is None:
         raise InvalidPositionError(gettext_noop("unknown GIPF game '{game}'"), game=game)
     frozen = (_frozen(sets[0]), _frozen(sets[1]))
+    if not preset_kept(game, frozen):
+        raise InvalidOptionError(
+            gettext_noop("{game} is played with 3 potentials of each kind ({ultimate})"),
+            game=Message(GAME_NAMES[game]),
+            ultimate=ULTIMATE,
+        )
     board = [EMPTY] * NUM_SPOTS
     if rules == "tournament":
-        return Position(rules, tuple(board), 0, (18, 18), (0, 0), frozen, frozen, (MUST_GIPF, MUST_GIPF))
+        return Position(
+            rules, tuple(board), 0, (18, 18), (0, 0), frozen, frozen, (MUST_GIPF, MUST_GIPF), game
+        )
     for player in (0, 1):
         for spot in START_SPOTS[player]:
             board[SPOT_INDEX[spot]] = "WB"[player]
-    return Position(rules, tuple(board), 0, (12, 12), (0, 0), frozen, frozen)
+    return Position(rules, tuple(board), 0, (12, 12), (0, 0), frozen, frozen, key=game)
 
 
 def format_position(pos: Position) -> str:
@@ -344,6 +379,7 @@ def parse_position(text: str) -> Position:
         (_frozen(sets[0]), _frozen(sets[1])),
         (_frozen(hand[0]), _frozen(hand[1])),
         start,
+        fields[0],
     )
     validate(pos)
     return pos
@@ -377,6 +413,12 @@ def validate(pos: Position) -> None:
                 )
         if sum(hand.values()) + sum(on_board.values()) + used > sum(agreed.values()):
             raise InvalidPositionError(gettext_noop("{name} has more potentials than agreed"), name=name)
+    if not preset_kept(pos.game, pos.sets):
+        raise InvalidPositionError(
+            gettext_noop("{game} is played with 3 potentials of each kind ({ultimate})"),
+            game=Message(GAME_NAMES[pos.game]),
+            ultimate=ULTIMATE,
+        )
     mover = 1 - pos.to_move
     for row in rows_of(pos.board, mover):
         if not all(optional(pos.board[spot]) for spot in row):

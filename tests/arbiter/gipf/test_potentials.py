@@ -66,12 +66,38 @@ def refused(position_text: str, move: str) -> IllegalMoveError | InvalidNotation
 # ---------------------------------------------------------------- options (P-1, P-11, P-12)
 
 
-def test_the_variants_are_declared_with_their_options_but_not_offered_yet() -> None:
+def test_the_variants_are_offered_with_their_options_and_rated_in_the_gipf_family() -> None:
     from arbiter import registry
 
-    assert [v.key for v in VARIANTS] == [STANDARD, TOURNAMENT]
-    assert [v.options["rules"] for v in VARIANTS] == ["standard", "tournament"]
-    assert not set(registry.game_keys()) & {STANDARD, TOURNAMENT}
+    keys = [STANDARD, TOURNAMENT, "gipf-ult-standard", "gipf-ult-tournament"]
+    assert [v.key for v in VARIANTS] == keys
+    assert [v.options["rules"] for v in VARIANTS] == ["standard", "tournament"] * 2
+    assert [v.options["potentials"] for v in VARIANTS] == ["T6 Z6 D6 Y6 P6"] * 2 + ["T3 Z3 D3 Y3 P3"] * 2
+    assert set(keys) <= set(registry.game_keys())  # offered wherever a game is chosen (P-12)
+    assert {registry.family_of(key) for key in keys} == {"gipf"}  # P-26
+    assert registry.games_of("gipf")[:3] == ["gipf-basic", "gipf-standard", "gipf-tournament"]
+    assert registry.game_names()["gipf-ult-tournament"] == "Ultimate GIPF tournament"
+
+
+def test_the_registry_starts_plays_and_replays_the_variant() -> None:
+    from arbiter import registry
+
+    start = registry.start(STANDARD)  # the key's own set: every kind, 6 of each (P-24)
+    assert start.endswith(" set=T6Z6D6Y6P6/T6Z6D6Y6P6 hand=T6Z6D6Y6P6/T6Z6D6Y6P6")
+    assert registry.start(STANDARD, {"potentials": "White Z6; Black Y3"}).endswith(" hand=Z6/Y3")
+    ultimate = registry.start("gipf-ult-tournament")
+    assert ultimate.endswith(" set=T3Z3D3Y3P3/T3Z3D3Y3P3 hand=T3Z3D3Y3P3/T3Z3D3Y3P3 start=g/g")
+    with pytest.raises(InvalidOptionError):  # the preset allows no other set (P-25)
+        registry.start("gipf-ult-standard", {"potentials": "Z6"})
+    played = registry.play(start, "Da1-b2")
+    assert played.move == "Da1-c3" and registry.status(played.position).to_move == 1
+    record = '[Game "Ultimate GIPF standard"]\n[Result "*"]\n\n1. Pa1-c3 Pa3-b3 2. P:b2-c3=G *\n'
+    verdict = registry.replay(record)
+    assert verdict.valid and verdict.game == "gipf-ult-standard" and verdict.plies == 3
+    assert not registry.replay(record, "gipf-pot-standard").valid  # the Game tag contradicts the key
+    wrong = record.replace('[Result "*"]', '[Potentials "Z6"]\n[Result "*"]')
+    assert not registry.replay(wrong).valid  # Ultimate GIPF is 3 of each kind
+    assert registry.perft("gipf-pot-tournament", 2) == [42, 1764]
 
 
 def test_sets_same_for_both_or_each_his_own() -> None:

@@ -1,0 +1,50 @@
+"""GIPF with potentials as the service knows it: its four variants (standard and tournament rules,
+the players' own potentials or the Ultimate GIPF preset), rated in the GIPF family (P-26), its ends
+(GIPF's), its boards' words and CSS.
+
+Cheap to import (keys, names, ends, the boards' words): the engine is named by its place and loaded
+when a record or a move of the variant is first checked (:meth:`arbiter.spec.GameSpec.load_engine`).
+"""
+
+from __future__ import annotations
+
+from arbiter.errors import gettext_noop
+from arbiter.gipf.ends import GipfEnd
+from arbiter.gipf.potentials.position import VARIANTS
+from arbiter.gipf.spec import LABELS as GIPF_LABELS
+from arbiter.spec import End, GameSpec
+from arbiter.verdict import Termination
+
+#: the CSS of its boards beyond the shared one (arbiter.svg.STYLE): letters, rings, dashes, fading
+STYLE = (
+    ".dot{fill:#6b4f2a}.spot{fill:#6b4f2a}"
+    ".kind{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central}"
+    ".white .kind,.kind.on-white{fill:#222}.black .kind,.kind.on-black{fill:#fbfbf6}"
+    ".ring{fill:none;stroke:#c62828;stroke-width:2.5}"
+    ".used circle{stroke-dasharray:3 2}"
+    ".neutralised{opacity:.45}"
+)
+#: the words on its boards beyond the shared ones (GIPF's and its own); the English defaults
+LABELS: dict[str, str] = {
+    **GIPF_LABELS,
+    "potentials in hand": gettext_noop("potentials in hand {hand}"),
+    "GIPF potentials title": gettext_noop("GIPF position with potentials, {player} to move"),
+}
+
+SPEC = GameSpec(
+    name="GIPF with potentials",
+    family="gipf",
+    variants=VARIANTS,
+    ends=(
+        End(
+            GipfEnd.NO_RESERVE,
+            Termination.NO_MOVE,
+            gettext_noop("no piece left in reserve and no potential that can move"),
+        ),
+        End(GipfEnd.NO_GIPF_PIECE, Termination.MATERIAL, gettext_noop("no GIPF-piece left on the board")),
+    ),
+    notation=gettext_noop("GIPF records with potentials (tag pairs and numbered turns)"),
+    engine="arbiter.gipf.potentials.engine:PotentialsEngine",
+    labels=LABELS,
+    style=STYLE,
+)
