@@ -21,6 +21,7 @@ BENCHMARKS = [
     "player_list_bench",
     "startup_bench",
     "submissions_bench",
+    "play_bench",
 ]
 
 
