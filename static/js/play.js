@@ -167,7 +167,11 @@
     var options = document.getElementById("move-options");
     var list = options.querySelector(".move-option-list");
     list.innerHTML = "";
-    var asked = !chosen && complete.length > 0 && (complete.length > 1 || prefix.length === 0);
+    // a game whose moves name no points on the board is played from the list alone
+    var pointed = all.some(function (m) {
+      return m.points.length > 0;
+    });
+    var asked = pointed && !chosen && complete.length > 0 && (complete.length > 1 || prefix.length === 0);
     if (asked) {
       complete.forEach(function (m) {
         var button = document.createElement("button");
