@@ -197,6 +197,7 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/play/{id}/", "GET"): ({"id": game}, None, False),
         ("/api/play/{id}/move/", "POST"): ({"id": game}, {"move": "a1", "expected_ply": 0}, False),
         ("/api/play/{id}/resign/", "POST"): ({"id": game}, None, False),
+        ("/api/play/{id}/events/", "GET"): ({"id": game}, None, False),
         ("/api/players/", "GET"): ({}, None, True),
         ("/api/players/{handle}/", "GET"): ({"handle": players["results"][0]["handle"]}, None, True),
         ("/api/ratings/{family}/", "GET"): ({"family": "dvonn"}, None, True),
