@@ -66,11 +66,18 @@ class ClaimCode(models.Model):
 class Notice(models.Model):
     """Something a user is told on his notices page (and by e-mail when configured)."""
 
+    # Kinds of notice about play (``accounts.play_notices``); a result's notices have no kind.
+    YOUR_MOVE, TIME_WARNING = "your-move", "time-warning"
+
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     text = models.TextField()
     link = models.CharField(max_length=300, blank=True, help_text=_("A page of the site, e.g. the game's"))
     created_at = models.DateTimeField(auto_now_add=True)
     read = models.BooleanField(default=False)
+    kind = models.CharField(max_length=20, blank=True, help_text=_("your-move, time-warning, or empty"))
+    emailed_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("When it went out by e-mail (the play notices' digest)")
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -78,3 +85,21 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"notice to {self.recipient}: {self.text[:40]}"
+
+
+class NoticePreference(models.Model):
+    """How a user wants the notices of his games played on the service by e-mail (``accounts.play_notices``)."""
+
+    class MoveEmails(models.TextChoices):
+        DAILY = "daily", _("One digest a day at most")
+        EACH = "each", _("One e-mail for each move")
+        NONE = "none", _("No e-mail")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_preference"
+    )
+    move_emails = models.CharField(max_length=10, choices=MoveEmails.choices, default=MoveEmails.DAILY)
+    digest_sent_at = models.DateTimeField(null=True, blank=True, help_text=_("When the last digest was sent"))
+
+    def __str__(self) -> str:
+        return f"notice preference of {self.user}"

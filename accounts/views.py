@@ -20,10 +20,12 @@ from django.views.decorators.http import require_http_methods
 from rest_framework.authtoken.models import Token
 
 from accounts import claims, notices
-from accounts.errors import AccountError
+from accounts.errors import AccountError, attempt
 from accounts.forms import ClaimForm, LinkForm, LockoutAuthenticationForm, SignUpForm
 from accounts.my_games import games_of_user
 from accounts.policy import Action
+from games import vacations
+from games.clocks import VACATION_DAYS
 from tournaments.models import Event
 from tournaments.web.views.common import event_context, event_page, id_or_404
 
@@ -71,7 +73,8 @@ def _confirming(
 @login_required
 @require_http_methods(["GET", "POST"])
 def account(request: HttpRequest) -> HttpResponse:
-    """The user's page: his player, his notices, his API token (create, replace, revoke)."""
+    """The user's page: his player, his notices, his vacation (start, end), his API token (create,
+    replace, revoke)."""
     user = request.user
     if request.method == "POST":
         action = request.POST.get("action")
@@ -97,13 +100,27 @@ def account(request: HttpRequest) -> HttpResponse:
                 return asked
             existing.delete()
             messages.success(request, _("Your API token is revoked."))
+        elif action in ("start-vacation", "end-vacation"):
+            change = vacations.start if action == "start-vacation" else vacations.end
+            done = attempt(lambda: change(user))
+            if done.refused:
+                messages.error(request, str(done.error))
+            elif action == "start-vacation":
+                messages.success(request, _("You are on vacation: your correspondence clocks are paused."))
+            else:
+                messages.success(request, _("Your vacation is over: your clocks run again."))
         else:
             messages.error(request, _("Unknown action."))
         return redirect("accounts:account")
+    player = claims.player_of(user)
+    vacation = None if player is None else vacations.state_of(player)
     context = {
-        "player": claims.player_of(user),
+        "player": player,
         "token": Token.objects.filter(user=user).first(),
         "unread": notices.unread_count(user),
+        "vacation": vacation,
+        "vacation_days": VACATION_DAYS,
+        "vacation_left": "" if vacation is None else vacations.duration_text(vacation.left),
     }
     return render(request, "accounts/account.html", context)
 

@@ -5,7 +5,7 @@ from rest_framework.routers import DefaultRouter
 
 from accounts import urls as accounts_urls
 from games import api as games_api
-from games import play_api
+from games import play_api, vacation_api
 from games import urls as games_urls
 from tournaments.api import views as tournaments_api
 from tournaments.web import urls as tournaments_urls
@@ -24,6 +24,8 @@ router.register("play", play_api.ServiceGameViewSet, basename="service-game")
 api_patterns = [
     path("", include(router.urls)),
     path("replay/", games_api.replay, name="replay"),
+    path("vacation/", vacation_api.VacationView.as_view(), name="vacation"),
+    path("vacation/end/", vacation_api.VacationEndView.as_view(), name="vacation-end"),
     path("ratings/<str:family>/", tournaments_api.RatingListView.as_view(), name="rating-list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its start-up script as a file: the Content-Security-Policy allows no inline script

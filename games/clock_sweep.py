@@ -2,7 +2,10 @@
 
 Nobody has to move for a game to be lost on time: every sweep ends the games on the service still
 in play whose running clock has passed zero (``games.play.time_out``, which checks again under the
-game's lock). Registered in ``GamesConfig.ready``.
+game's lock). Vacations only ever add time: the query finds the games whose clock would have run
+out without them, and ``time_out`` leaves those whose player's vacations keep them going; at most
+:data:`SWEEP_BATCH` games are ended a sweep, however many are looked at. Registered in
+``GamesConfig.ready``.
 """
 
 from __future__ import annotations
@@ -27,7 +30,10 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
         .annotate(white_flag=white_flag, black_flag=black_flag)
         .filter(Q(white_flag__lte=now) | Q(black_flag__lte=now))
     )
-    ended = [
-        pk for pk in candidates.order_by("pk").values_list("pk", flat=True)[:SWEEP_BATCH] if time_out(pk, now)
-    ]
+    ended: list[int] = []
+    for pk in candidates.order_by("pk").values_list("pk", flat=True):
+        if len(ended) >= SWEEP_BATCH:
+            break
+        if time_out(pk, now):
+            ended.append(pk)
     return {"timed_out": ended}

@@ -10,13 +10,19 @@ A time control is written as a short text stored on the game
 
 The server keeps the clocks (``games.play``): the player to move's time runs from the moment the
 opponent's move was stored; a player whose time ran out before he moved has lost on time.
+
+Vacations (``games.vacations``) pause a player's correspondence clocks: the arithmetic is here
+(:func:`paused`, :func:`used`, :func:`vacation_left`), with no database. Each player has
+:data:`VACATION_DAYS` days of vacation per calendar year (UTC), counted to the second; a vacation is
+charged to the year it starts in and lasts at most what is left of that year's days at its start.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -24,6 +30,16 @@ from django.utils.translation import gettext_lazy as _
 from accounts.errors import ServiceError
 
 FISCHER, CORRESPONDENCE = "fischer", "correspondence"
+
+VACATION_DAYS = 30  # per calendar year
+
+# The time warning (``games.notices`` through the sweep): the player to move is told once a move
+# when less than this is left on his clock.
+WARN_CORRESPONDENCE = timedelta(hours=24)
+WARN_FISCHER = timedelta(minutes=1)
+
+# A pause of a clock: (start, end), end excluded.
+Pause = tuple[datetime, datetime]
 
 _FISCHER = re.compile(r"^(\d{1,3})\+(\d{1,3})$")
 _CORRESPONDENCE = re.compile(r"^(\d{1,2})d/(\d{1,3})d$")
@@ -67,6 +83,49 @@ class TimeControl:
         if self.cap is not None:
             after = min(after, self.cap)
         return after
+
+    @property
+    def pauses_for_vacations(self) -> bool:
+        """Vacations pause correspondence clocks only (a live game is played at one sitting)."""
+        return self.kind == CORRESPONDENCE
+
+    @property
+    def warning(self) -> timedelta:
+        """The time left under which the player to move is warned."""
+        return WARN_CORRESPONDENCE if self.kind == CORRESPONDENCE else WARN_FISCHER
+
+
+def paused(start: datetime, end: datetime, pauses: Iterable[Pause]) -> timedelta:
+    """How much of ``[start, end)`` lies inside the pauses (overlapping pauses counted once)."""
+    total = timedelta(0)
+    reached = start  # the time up to which the overlap is counted
+    for begin, finish in sorted(pauses):
+        begin, finish = max(begin, reached), min(finish, end)
+        if finish > begin:
+            total += finish - begin
+            reached = finish
+    return total
+
+
+def used(start: datetime, now: datetime, pauses: Iterable[Pause] = ()) -> timedelta:
+    """The time a clock started at ``start`` has run by ``now``, the pauses left out."""
+    if now <= start:
+        return timedelta(0)
+    return now - start - paused(start, now, pauses)
+
+
+def vacation_charged(vacations: Iterable[Pause], year: int, now: datetime) -> timedelta:
+    """The vacation time charged to ``year``: the vacations started in it, up to ``now`` at most."""
+    return sum(
+        (min(end, now) - begin for begin, end in vacations if begin.year == year and min(end, now) > begin),
+        timedelta(0),
+    )
+
+
+def vacation_left(vacations: Iterable[Pause], now: datetime) -> timedelta:
+    """What is left of this year's :data:`VACATION_DAYS` at ``now``."""
+    left = timedelta(days=VACATION_DAYS) - vacation_charged(vacations, now.year, now)
+    return max(left, timedelta(0))
 
 
 def parse(text: str) -> TimeControl | None:

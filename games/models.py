@@ -37,6 +37,7 @@ class Game(models.Model):
         OFFICIAL = "official", _("Official")
         DISPUTED = "disputed", _("Disputed: awaiting the arbiter")
         DECIDED = "decided", _("Decided by the arbiter")
+        ANNULLED = "annulled", _("Annulled by the arbiter: no result, unrated")
 
     origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.PAIRING)
     game = models.CharField(max_length=20, validators=[validate_game])  # a registered game key
@@ -79,6 +80,11 @@ class Game(models.Model):
         null=True, blank=True, help_text="When the player to move's clock started"
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When play on the service ended")
+    warned_ply = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The ply at which the player to move was warned of his time running out",
+    )
 
     def __str__(self) -> str:
         place = self.place
@@ -192,6 +198,7 @@ class Decision(models.Model):
         ADJUDICATION = "adjudication", _("Adjudication")
         BOTH_LOSE = "both-lose", _("Both lose")
         OTHER = "other", _("Other")
+        ANNULMENT = "annulment", _("Annulment")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decisions")
     decided_by = models.ForeignKey(
@@ -229,3 +236,40 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}: {self.ply}. {self.notation}"
+
+
+class Vacation(models.Model):
+    """Days away that pause a player's correspondence clocks (``games.vacations``; the arithmetic in
+    ``games.clocks``): from ``started_at`` to ``ends_at``, which the player may bring forward."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="vacations")
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField(
+        help_text="When it ends: at its start the year's vacation days left, earlier when the player ends it"
+    )
+
+    class Meta:
+        ordering = ["-started_at", "-pk"]
+        indexes = [models.Index(fields=["player", "ends_at"], name="vacation_player_ends")]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.player} from {self.started_at:%Y-%m-%d %H:%M}"
+
+
+class TimeGiven(models.Model):
+    """An arbiter's gift of time to one player of a game played on the service (``games.arbitration``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="time_given")
+    side = models.PositiveSmallIntegerField(choices=[(0, _("White")), (1, _("Black"))])
+    amount = models.DurationField()
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    given_at = models.DateTimeField()
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["given_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.amount} given on {self.game_id}"

@@ -83,6 +83,10 @@ class Origin(Protocol):
         ``None`` when the game is of no round."""
         ...
 
+    def vacations_allowed(self, game: Game) -> bool:
+        """Whether the players' vacations pause the game's correspondence clocks (an event says)."""
+        ...
+
 
 class _Unmanaged:
     """An origin with no officials and nothing to carry a result to."""
@@ -107,6 +111,9 @@ class _Unmanaged:
 
     def round_number(self, game: Game) -> int | None:
         return None
+
+    def vacations_allowed(self, game: Game) -> bool:
+        return True  # a game outside any event: vacations pause its clocks
 
 
 # The changes of a game's result an origin may refuse (:meth:`Origin.refusal`); REPORT: a result
@@ -223,3 +230,8 @@ def related(prefix: str = "") -> list[str]:
 def ordering() -> list[str]:
     """The fields that list games in their origins' order (the primary key last)."""
     return [field for origin in _ORIGINS.values() for field in origin.ordering] + ["pk"]
+
+
+def vacations_allowed(game: Game) -> bool:
+    """Whether vacations pause the game's correspondence clocks: the event's choice, else yes."""
+    return origin_of(game).vacations_allowed(game)

@@ -15,7 +15,8 @@ The rules at home here:
 * the arbiter's play API checks each move (``arbiter.registry.play``): a refused move is an
   :class:`IllegalMove` naming the ply, the move and the arbiter's reason, and nothing is stored;
 * a move after the mover's time ran out is refused (:class:`OutOfTime`) and the game is lost on
-  time; the sweep (``games.clock_sweep``) ends such games when nobody moves;
+  time; the sweep (``games.clock_sweep``) ends such games when nobody moves; a player's vacations
+  pause his correspondence clocks (``games.vacations``);
 * the game ends when the arbiter's ``status`` says so, on a resignation (the player to move resigns,
   as the records write it), or on time; its record is then written in the game's own notation and
   submitted like any other record (kind ``played``): the arbiter verifies it and it enters confirmation
@@ -43,7 +44,7 @@ from arbiter.play import Status
 from arbiter.records import format_record
 from config.locking import retry_on_conflict
 from config.sweep import enqueue_on_commit
-from games import clocks, live, messages
+from games import clocks, live, messages, vacations
 from games.confirmation import lock_game
 from games.errors import GameServiceError
 from games.models import Game, Move, SubmittedRecord
@@ -145,13 +146,16 @@ def player_to_move(game: Game) -> Player | None:
 
 
 def clocks_at(game: Game, now: datetime | None = None) -> Clocks:
-    """The players' time left at ``now``: the player to move's clock has run since ``turn_started``."""
+    """The players' time left at ``now``: the player to move's clock has run since ``turn_started``,
+    but not while he was on vacation (where vacations pause it)."""
     if not game.time_control:
         return Clocks(None, None)
     white, black = game.white_time, game.black_time
     side = to_move(game)
     if side is not None and game.turn_started is not None:
-        used = (now or timezone.now()) - game.turn_started
+        now = now or timezone.now()
+        # the player's vacations pause a correspondence clock (``games.vacations``)
+        used = clocks.used(game.turn_started, now, vacations.pauses(game, side, game.turn_started, now))
         if side == 0 and white is not None:
             white = white - used
         elif side == 1 and black is not None:

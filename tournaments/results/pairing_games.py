@@ -5,7 +5,8 @@ what the event does to its games.
   ``TournamentsConfig.ready``): the officials of a pairing's game are its event's organisers and
   arbiters; once its round is closed its result no longer changes (confirmation, dispute, decision
   or record), nor does a record change a pairing whose result an arbiter set; the round, then the
-  pairing, are locked above the game; a record of a pairing's game names its round.
+  pairing, are locked above the game; a record of a pairing's game names its round; the players'
+  vacations pause its correspondence clocks when the event allows them (``Event.vacations``).
 * A pairing holds its games through :class:`~tournaments.models.PairingGame` rows (the games app
   knows nothing of pairings): :func:`create_games` is the one place that creates a pairing's games
   with their links, and :class:`PairingHolder` (registered for ``Pairing``) answers the games app's
@@ -122,6 +123,9 @@ class PairingOrigin:
 
     def round_number(self, game: Game) -> int | None:
         return pairing_of(game).round.number
+
+    def vacations_allowed(self, game: Game) -> bool:
+        return bool(pairing_of(game).round.event.vacations)
 
 
 def create_games(pairing: Pairing) -> list[Game]:

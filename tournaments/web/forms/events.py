@@ -103,6 +103,15 @@ class EventForm(forms.Form):
             "Unrated when left unticked."
         ),
     )
+    vacations = forms.BooleanField(
+        label=_("Vacations pause the clocks"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "In games played on the service with a correspondence clock, a player's vacation days "
+            "pause his clocks. Left unticked, the clocks run through vacations."
+        ),
+    )
     location = forms.CharField(label=_("Location"), max_length=200, required=False)
     start_date = forms.DateField(
         label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -130,6 +139,7 @@ class EventForm(forms.Form):
             "rated": event.rated,
             "unrecorded_results": event.unrecorded_results,
             "rate_unrecorded": event.rate_unrecorded,
+            "vacations": event.vacations,
             "location": event.location,
             "start_date": event.start_date,
         }
@@ -187,6 +197,7 @@ class EventForm(forms.Form):
             "rated": bool(data.get("rated")),
             "unrecorded_results": bool(data.get("unrecorded_results")),
             "rate_unrecorded": bool(data.get("rate_unrecorded")),
+            "vacations": bool(data.get("vacations")),
             "location": data.get("location", ""),
             "start_date": data.get("start_date"),
         }

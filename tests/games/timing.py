@@ -1,0 +1,44 @@
+"""Shared by the clock tests: ``django.utils.timezone.now`` under the test's hand (no sleeping), and
+players with accounts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from unittest import mock
+
+from django.contrib.auth.models import User
+
+from accounts.models import Player
+
+START = datetime(2026, 3, 2, 9, 0)  # a Monday, 09:00 UTC
+
+
+class Clock:
+    """The time the service reads: ``clock.now``, moved by ``clock.advance`` or ``clock.at``."""
+
+    def __init__(self) -> None:
+        self.start = START.replace(tzinfo=UTC)
+        self.now = self.start
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+    def at(self, **delta: float) -> None:
+        """Set the time to the start plus ``delta``."""
+        self.now = self.start + timedelta(**delta)
+
+
+@contextmanager
+def frozen() -> Iterator[Clock]:
+    at = Clock()
+    with mock.patch("django.utils.timezone.now", side_effect=lambda: at.now):
+        yield at
+
+
+def person(name: str) -> tuple[User, Player]:
+    user = User.objects.create_user(
+        name.lower(), password=f"pw-{name.lower()}-12345", email=f"{name.lower()}@example.org"
+    )
+    return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
