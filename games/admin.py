@@ -12,7 +12,7 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Decision, Dispute, Game, Move, SubmittedRecord
+from games.models import Decision, Dispute, Game, Move, SubmittedRecord, TimeGiven, Vacation
 
 SERVICES_ONLY = _(
     "Read-only: results change only through the round pages or the API (enter results while the "
@@ -118,3 +118,19 @@ class MoveAdmin(ReadOnlyAdmin):
 
     list_display = ("game", "ply", "notation", "by", "at", "clock_after")
     readonly_fields = ("game", "ply", "notation", "position", "by", "at", "clock_after")
+
+
+@admin.register(TimeGiven)
+class TimeGivenAdmin(ReadOnlyAdmin):
+    """Time given by an arbiter (``games.arbitration``) is a log: read-only here."""
+
+    list_display = ("game", "side", "amount", "given_by", "given_at")
+    readonly_fields = ("game", "side", "amount", "given_by", "given_at", "reason")
+
+
+@admin.register(Vacation)
+class VacationAdmin(ReadOnlyAdmin):
+    """Players start and end their vacations themselves (``games.vacations``): read-only here."""
+
+    list_display = ("player", "started_at", "ends_at")
+    readonly_fields = ("player", "started_at", "ends_at")

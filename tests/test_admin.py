@@ -31,6 +31,8 @@ READ_ONLY = {
     "games.move",
     "games.dispute",
     "games.decision",
+    "games.timegiven",
+    "games.vacation",
 }
 
 
