@@ -2,7 +2,8 @@
 
 The rules at home here:
 
-* a change of a game's result (``games.signals.result_changed``) writes one notice for each player
+* a change of a game's result (``games.signals.result_changed``: submitted, disputed, decided,
+  annulled) writes one notice for each player
   of the game with an account and for each organiser and arbiter of the event, except the user who
   made the change, in the same transaction as the change;
 * a recipient with an e-mail address gets the notice by e-mail as well when ``NOTICE_EMAILS`` is
@@ -27,7 +28,7 @@ from accounts.models import Notice
 from games import origins
 from games.decisions import ROLE_ORGANISER, role_of
 from games.models import Game
-from games.signals import DECIDED, DISPUTED, SUBMITTED
+from games.signals import ANNULLED, DECIDED, DISPUTED, SUBMITTED
 
 logger = logging.getLogger(__name__)
 
@@ -73,6 +74,11 @@ def describe(game: Game, kind: str, actor: object, detail: str) -> str:
     if kind == DISPUTED:
         return _("%(actor)s disputed the result of %(game)s: “%(reason)s”; the arbiter decides") % {
             "actor": _name(actor),
+            "game": where,
+            "reason": detail,
+        }
+    if kind == ANNULLED:
+        return _("The arbiter annulled %(game)s: it has no result and is unrated (%(reason)s)") % {
             "game": where,
             "reason": detail,
         }

@@ -47,6 +47,8 @@ class Action(enum.StrEnum):
     CLAIM_PLAYER = "claim player"
     PLAY_MOVE = "play move"  # a move, or resigning, in a game played on the service
     WATCH_GAME = "watch game"  # follow a game played on the service live (its event stream)
+    GIVE_TIME = "give time"  # to a player of a game played on the service
+    ANNUL_GAME = "annul game"  # a game played on the service: no result, unrated
 
 
 SUPERUSER, ORGANISER, ARBITER, PLAYER = Role.SUPERUSER, Role.ORGANISER, Role.ARBITER, Role.PLAYER
@@ -67,6 +69,8 @@ ALLOWED: dict[Action, frozenset[Role]] = {
     Action.PLAY_MOVE: frozenset({PLAYER}),
     # games on the service are public: players and spectators, signed in or not, follow them
     Action.WATCH_GAME: frozenset({Role.ANONYMOUS, Role.SIGNED_IN, PLAYER} | OFFICIALS),
+    Action.GIVE_TIME: OFFICIALS,
+    Action.ANNUL_GAME: OFFICIALS,
 }
 
 # What a refusal says (rendered at the edge, in the request's language).
@@ -87,6 +91,12 @@ REFUSALS: dict[Action, object] = {
     Action.CLAIM_PLAYER: _("sign in to claim a player"),
     Action.PLAY_MOVE: _("only the two players of this game may play it"),
     Action.WATCH_GAME: _("this game may not be followed"),
+    Action.GIVE_TIME: _(
+        "only the event's organisers and arbiters (a superuser outside events) may give time"
+    ),
+    Action.ANNUL_GAME: _(
+        "only the event's organisers and arbiters (a superuser outside events) may annul a game"
+    ),
 }
 
 Resolver = Callable[[Any, Any], set[Role]]

@@ -145,7 +145,7 @@ class DisputeSerializer(serializers.Serializer):
 
 
 class DecideSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=Decision.Kind.choices)
+    kind = serializers.ChoiceField(choices=decisions.DECISION_KINDS)
     submission = serializers.IntegerField(
         required=False,
         allow_null=True,

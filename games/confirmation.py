@@ -120,6 +120,8 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
         record.note = played_here
     elif game.state == Game.State.DECIDED:
         record.note = _("an arbiter decided this game: the result was not changed")
+    elif game.state == Game.State.ANNULLED:
+        record.note = _("an arbiter annulled this game: the result was not changed")
     elif not outcome:
         record.note = _("the record ends before the game is over: no result to apply")
     elif not game.state:

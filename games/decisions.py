@@ -39,6 +39,10 @@ RESULTS_OF_KIND = {
 }
 
 
+# The kinds of decision an arbiter takes here (an annulment is ``games.arbitration``'s: no result).
+DECISION_KINDS = [(kind, label) for kind, label in Decision.Kind.choices if kind != Decision.Kind.ANNULMENT]
+
+
 def decidable_submissions(game: Game) -> list[SubmittedRecord]:
     """The submissions an arbiter may make official: valid records that end with a result."""
     return [
@@ -66,7 +70,7 @@ def decide(
         raise GameServiceError(
             _("the reason is longer than %(limit)s characters") % {"limit": MAX_REASON_CHARS}
         )
-    if kind not in Decision.Kind.values:
+    if kind not in dict(DECISION_KINDS):
         raise GameServiceError(_("unknown kind of decision: %(kind)s") % {"kind": kind})
     with transaction.atomic():
         game = lock_game(game.pk)
@@ -75,6 +79,8 @@ def decide(
             raise GameServiceError(refused)
         if game.state == Game.State.DECIDED:
             raise GameServiceError(_("an arbiter has already decided this game: the decision is final"))
+        if game.state == Game.State.ANNULLED:
+            raise GameServiceError(_("an arbiter annulled this game: it has no result"))
         record = None
         if kind == Decision.Kind.SUBMISSION:
             record = _chosen_submission(game, submission_id)

@@ -10,7 +10,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.confirmation import MAX_REASON_CHARS
-from games.models import Decision, SubmittedRecord
+from games.decisions import DECISION_KINDS
+from games.models import SubmittedRecord
 from games.results import GAME_RESULTS, RESULT_LABELS
 
 
@@ -23,7 +24,7 @@ class DisputeForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Decision"), choices=Decision.Kind.choices)
+    kind = forms.ChoiceField(label=_("Decision"), choices=DECISION_KINDS)
     submission = forms.TypedChoiceField(
         label=_("Submission that becomes official"), coerce=int, required=False, empty_value=None
     )

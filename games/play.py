@@ -192,6 +192,8 @@ def _checked(game: Game, user: object, expected_ply: int) -> int:
     """The game's locked state takes a move from ``user`` at ``expected_ply``: the side to move."""
     if not game.on_service:
         raise PlayConflict(_("this game is not played on the service: submit its record"))
+    if game.state == Game.State.ANNULLED:
+        raise GameOver(_("the game was annulled: it takes no more moves"), ply=ply_of(game))
     if game.finished_at is not None:
         raise GameOver(_("the game is over: it takes no more moves"), ply=ply_of(game))
     current = ply_of(game)
@@ -344,9 +346,7 @@ def _announce(game: Game, kind: str, move: str | None, to_move: int | None, endi
     live.publish_on_commit(game.pk, kind, data)
 
 
-def _end(game: Game, how: str, actor: object, now: datetime, move: str | None = None) -> None:
-    """Play has ended (by the rules when ``how`` is "", else :data:`RESIGN` or :data:`TIME`): the
-    running clock stops, the record is written and submitted for verification like any other."""
+def _stop_clock(game: Game, now: datetime) -> None:
     side = to_move(game)
     if side is not None and game.time_control and game.turn_started is not None:
         left = clocks_at(game, now).of(side)
@@ -354,9 +354,26 @@ def _end(game: Game, how: str, actor: object, now: datetime, move: str | None = 
             game.white_time = left
         else:
             game.black_time = left
-    ending = how or str(status_of(game).result or "")
     game.finished_at = now
     game.turn_started = None
+
+
+def stop(game: Game, now: datetime) -> None:
+    """Play stops on a locked game in play without an end by the rules (an arbiter's adjudication or
+    annulment, ``games.arbitration``): the running clock stops and the moves so far, each checked by
+    the arbiter as it was played, are the game's record. Nothing is submitted."""
+    _stop_clock(game, now)
+    game.record = record_of(game, "")
+    game.plies = ply_of(game)
+    game.save()
+    _announce(game, live.END, None, None)
+
+
+def _end(game: Game, how: str, actor: object, now: datetime, move: str | None = None) -> None:
+    """Play has ended (by the rules when ``how`` is "", else :data:`RESIGN` or :data:`TIME`): the
+    running clock stops, the record is written and submitted for verification like any other."""
+    ending = how or str(status_of(game).result or "")
+    _stop_clock(game, now)
     game.save()
     record = SubmittedRecord.objects.create(
         game=game,

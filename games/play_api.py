@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import live, play
+from games.arbitration_api import ArbitrationActions
 from games.models import Game, Move
 
 
@@ -141,9 +142,12 @@ CONFLICT = OpenApiResponse(
 )
 
 
-class ServiceGameViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class ServiceGameViewSet(
+    ArbitrationActions, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
     """Games played on the service: the list is mine (the signed-in user's player's), any one may be
-    watched, its players play it."""
+    watched, its players play it, its officials give time, adjudicate or annul it
+    (``games.arbitration_api``)."""
 
     serializer_class = ServiceGameSerializer
     pagination_class = None

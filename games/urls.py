@@ -1,10 +1,10 @@
-"""Page URLs of games: the board SVG, records, confirmation and disputes, the arbiter's decisions (submitting
+"""Page URLs of games: the board SVG, records, confirmation and disputes, the arbiter's decisions, the arbiter's powers over a game on the service (submitting
 for a pairing, a pairing's game and the queue of an event are the tournaments' ``game_patterns``, in
 the same ``games`` namespace)."""
 
 from django.urls import path
 
-from games import views
+from games import arbitration_views, views
 
 app_name = "games"
 
@@ -18,4 +18,7 @@ urlpatterns = [
     path("<int:pk>/resign/", views.resign, name="resign"),
     path("<int:pk>/events/", views.events, name="events"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
+    path("<int:pk>/give-time/", arbitration_views.give_time, name="give-time"),
+    path("<int:pk>/adjudicate/", arbitration_views.adjudicate, name="adjudicate"),
+    path("<int:pk>/annul/", arbitration_views.annul, name="annul"),
 ]

@@ -40,6 +40,8 @@ EXPECTED = [
     (Action.DECIDE_RESULT, "game", {"olga", "ada", "root"}),
     (Action.PLAY_MOVE, "game", {"ann", "bob"}),  # a superuser decides games, he does not play them
     (Action.WATCH_GAME, "game", set(ACTORS)),  # a game is public: anyone follows it live
+    (Action.GIVE_TIME, "game", {"olga", "ada", "root"}),
+    (Action.ANNUL_GAME, "game", {"olga", "ada", "root"}),
 ]
 
 

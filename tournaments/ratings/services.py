@@ -3,7 +3,8 @@
 Rules held here: which games are rated (over-the-board results of closed rounds of events marked
 rated; forfeits, byes and unrecorded games change nothing: a game whose result rests on a result
 submitted without a record, ``games.reports``, is rated only when the event sets
-``rate_unrecorded``, :func:`unrecorded_games`); a player's first rating in a family is
+``rate_unrecorded``, :func:`unrecorded_games`; a game marked unrated, an annulled one, never is,
+:func:`unrated_games`); a player's first rating in a family is
 the rating he was registered with in the event of his first rated game there (the list's initial
 rating when none was given); one rating period (:func:`rate_period`), the one step of incremental
 rating (:func:`rate_closed_rounds`, every closed round not rated yet, once) and of the rebuild
@@ -21,7 +22,7 @@ from django.db.models import Model
 from django.utils import timezone
 
 from accounts.models import Player
-from games.models import SubmittedRecord
+from games.models import Game, SubmittedRecord
 from tournaments.core.codes import PLAYED_RESULTS, WHITE_SCORE, first_named_is_white
 from tournaments.models import Event, Pairing, Rating, RatingChange, RatingList, Registration, Round
 from tournaments.ratings.elo import PlayerRating, RatedGame, RatingRules, is_provisional, rate_round
@@ -81,6 +82,26 @@ def unrecorded_games(round_ids: Iterable[int]) -> dict[int, set[int]]:
     ).values_list("game__pairing_game__pairing_id", "game__pairing_game__number"):
         found.setdefault(pairing_id, set()).add(number)
     return found
+
+
+def unrated_games(round_ids: Iterable[int]) -> dict[int, set[int]]:
+    """Per pairing of these rounds, the numbers of its games marked unrated (``Game.rated`` false: an
+    annulled game, ``games.arbitration``): never rated, whatever result the pairing was given."""
+    found: dict[int, set[int]] = {}
+    for pairing_id, number in Game.objects.filter(
+        rated=False, pairing__round_id__in=list(round_ids)
+    ).values_list("pairing_id", "number"):
+        found.setdefault(pairing_id, set()).add(number)
+    return found
+
+
+def merged(*found: dict[int, set[int]]) -> dict[int, set[int]]:
+    """The games left out by any of ``found`` (pairing -> game numbers)."""
+    union: dict[int, set[int]] = {}
+    for each in found:
+        for pairing_id, numbers in each.items():
+            union.setdefault(pairing_id, set()).update(numbers)
+    return union
 
 
 def without_unrecorded(
@@ -159,7 +180,9 @@ def rate_closed_rounds(event_id: int) -> int:
                 continue
             rows = Pairing.objects.filter(round_id=round_id).exclude(black=None)
             values = rows.values_list("pk", "white__player_id", "black__player_id", "results")
-            unrecorded = {} if event.rate_unrecorded else unrecorded_games([round_id])
+            unrecorded = merged(
+                {} if event.rate_unrecorded else unrecorded_games([round_id]), unrated_games([round_id])
+            )
             games = games_from(without_unrecorded(values, unrecorded))
             if not games:
                 continue
