@@ -24,12 +24,10 @@ from tournaments.ratings.families import games_of
 from tournaments.ratings.services import (
     Period,
     games_from,
-    merged,
     rate_period,
     rules_for,
     store_ratings,
     unrated_games,
-    unrecorded_games,
     without_unrecorded,
     write_changes,
 )
@@ -61,10 +59,9 @@ def recompute_family(family: str, since: Round | None = None) -> int:
             "round_id", "board"
         ).values_list("round_id", "pk", "white__player_id", "black__player_id", "results"):
             rows[round_id].append((pairing_id, first, second, results))
-        # Games resting on a result without a record are rated only where the event says so.
-        unrecorded = merged(
-            unrecorded_games([pk for pk in rows if pk in unrated_reports]), unrated_games(list(rows))
-        )
+        # Games resting on a result without a record are rated only where the event says so; games
+        # marked unrated (annulled) never are.
+        unrecorded = unrated_games(list(rows), [pk for pk in rows if pk in unrated_reports])
         seeds: dict[int, dict[int, int]] = {event_id: {} for _, event_id in rounds}
         for event_id, player, rating in Registration.objects.filter(event_id__in=list(seeds)).values_list(
             "event_id", "player_id", "rating"

@@ -3,8 +3,8 @@
 Rules held here: which games are rated (over-the-board results of closed rounds of events marked
 rated; forfeits, byes and unrecorded games change nothing: a game whose result rests on a result
 submitted without a record, ``games.reports``, is rated only when the event sets
-``rate_unrecorded``, :func:`unrecorded_games`; a game marked unrated, an annulled one, never is,
-:func:`unrated_games`); a player's first rating in a family is
+``rate_unrecorded``; a game marked unrated, an annulled one, never is: :func:`unrated_games`); a
+player's first rating in a family is
 the rating he was registered with in the event of his first rated game there (the list's initial
 rating when none was given); one rating period (:func:`rate_period`), the one step of incremental
 rating (:func:`rate_closed_rounds`, every closed round not rated yet, once) and of the rebuild
@@ -18,12 +18,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import Model
+from django.db.models import Model, Q
 from django.utils import timezone
 
 from accounts.models import Player
-from games.models import Game, SubmittedRecord
+from games.models import SubmittedRecord
 from tournaments.core.codes import PLAYED_RESULTS, WHITE_SCORE, first_named_is_white
+from tournaments.game_links import PairingGame
 from tournaments.models import Event, Pairing, Rating, RatingChange, RatingList, Registration, Round
 from tournaments.ratings.elo import PlayerRating, RatedGame, RatingRules, is_provisional, rate_round
 from tournaments.ratings.families import family_of
@@ -72,36 +73,25 @@ def games_from(rows: Iterable[tuple[int, int, str]]) -> list[RatedGame]:
 UNRATED = "*"  # stands for a game's result code that must not be rated (not a played result)
 
 
-def unrecorded_games(round_ids: Iterable[int]) -> dict[int, set[int]]:
-    """Per pairing of these rounds, the numbers of its games whose official result rests on a result
-    submitted without a record."""
-    submissions = SubmittedRecord.objects
+def unrated_games(round_ids: Iterable[int], unrecorded_in: Iterable[int] = ()) -> dict[int, set[int]]:
+    """Per pairing of the rounds ``round_ids``, the numbers of its games left out of the ratings: the
+    games marked unrated (``Game.rated`` false: an annulled game, ``games.arbitration``), whatever
+    result the pairing was given, and in the rounds ``unrecorded_in`` the games whose official result
+    rests on a result submitted without a record. One query."""
+    where = Q(game__rated=False, pairing__round_id__in=list(round_ids))
+    unrecorded = list(unrecorded_in)
+    if unrecorded:
+        where |= Q(
+            game__submissions__official=True,
+            game__submissions__kind=SubmittedRecord.Kind.RESULT,
+            pairing__round_id__in=unrecorded,
+        )
     found: dict[int, set[int]] = {}
-    for pairing_id, number in submissions.filter(
-        official=True, kind="result", game__pairing_game__pairing__round_id__in=list(round_ids)
-    ).values_list("game__pairing_game__pairing_id", "game__pairing_game__number"):
+    for pairing_id, number in (
+        PairingGame.objects.filter(where).values_list("pairing_id", "number").distinct()
+    ):
         found.setdefault(pairing_id, set()).add(number)
     return found
-
-
-def unrated_games(round_ids: Iterable[int]) -> dict[int, set[int]]:
-    """Per pairing of these rounds, the numbers of its games marked unrated (``Game.rated`` false: an
-    annulled game, ``games.arbitration``): never rated, whatever result the pairing was given."""
-    found: dict[int, set[int]] = {}
-    for pairing_id, number in Game.objects.filter(
-        rated=False, pairing__round_id__in=list(round_ids)
-    ).values_list("pairing_id", "number"):
-        found.setdefault(pairing_id, set()).add(number)
-    return found
-
-
-def merged(*found: dict[int, set[int]]) -> dict[int, set[int]]:
-    """The games left out by any of ``found`` (pairing -> game numbers)."""
-    union: dict[int, set[int]] = {}
-    for each in found:
-        for pairing_id, numbers in each.items():
-            union.setdefault(pairing_id, set()).update(numbers)
-    return union
 
 
 def without_unrecorded(
@@ -180,9 +170,7 @@ def rate_closed_rounds(event_id: int) -> int:
                 continue
             rows = Pairing.objects.filter(round_id=round_id).exclude(black=None)
             values = rows.values_list("pk", "white__player_id", "black__player_id", "results")
-            unrecorded = merged(
-                {} if event.rate_unrecorded else unrecorded_games([round_id]), unrated_games([round_id])
-            )
+            unrecorded = unrated_games([round_id], [] if event.rate_unrecorded else [round_id])
             games = games_from(without_unrecorded(values, unrecorded))
             if not games:
                 continue
