@@ -54,7 +54,7 @@ def _reason(reason: str, required: bool) -> str:
 
 def _in_play(game: Game) -> None:
     """Refuse unless the locked game is played on the service and still in play."""
-    if game.origin != Game.Origin.SERVICE:
+    if not game.on_service:
         raise play.PlayConflict(_("this game is not played on the service"))
     if game.finished_at is not None:
         raise play.GameOver(_("play of this game has ended"), ply=play.ply_of(game))
@@ -96,7 +96,7 @@ def adjudicate(game: Game, user: object, result: str, reason: str) -> Decision:
     reason = _reason(reason, required=True)
     with transaction.atomic():
         game = lock_game(game.pk)
-        if game.origin != Game.Origin.SERVICE:
+        if not game.on_service:
             raise play.PlayConflict(_("this game is not played on the service"))
         if game.state == Game.State.ANNULLED:
             raise play.PlayConflict(_("the game was annulled: its result is the pairing's, for the arbiter"))

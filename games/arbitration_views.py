@@ -36,7 +36,7 @@ def _page(
     act: Callable[[Game, forms.Form], object],
     done: str,
 ) -> HttpResponse:
-    game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk, origin=Game.Origin.SERVICE)
+    game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk, on_service=True)
     require(request.user, action, game)
     form = form_class(request.POST or None)
     status = 200

@@ -221,7 +221,7 @@ def test_the_pages_are_the_officials(people: dict[str, Any], game: Game, client:
 
 
 def test_service_functions_refuse_a_game_not_on_the_service(people: dict[str, Any], game: Game) -> None:
-    Game.objects.filter(pk=game.pk).update(origin=Game.Origin.IMPORTED)
+    Game.objects.filter(pk=game.pk).update(on_service=False)
     game.refresh_from_db()
     with pytest.raises(play.PlayConflict):
         arbitration.annul(game, people["root"], "x")
