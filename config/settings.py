@@ -329,6 +329,7 @@ SPECTACULAR_SETTINGS = {
         "RecordStatusEnum": "games.models.SubmittedRecord.Status",
         "SubmissionKindEnum": "games.models.SubmittedRecord.Kind",
         "DecisionKindEnum": "games.models.Decision.Kind",
+        "PlayedResultEnum": "games.results.PLAYED_RESULTS",
     },
 }
 

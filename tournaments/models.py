@@ -98,10 +98,7 @@ class Event(models.Model):
     # Where the rounds' games are played unless a round says otherwise, and their time control there.
     play_mode = models.CharField(max_length=10, choices=PlayMode.choices, default=PlayMode.ELSEWHERE)
     time_control = models.CharField(max_length=20, blank=True, validators=[validate_time_control])
-    vacations = models.BooleanField(
-        default=True,
-        help_text="Players' vacation days pause the correspondence clocks of the games played on the service",
-    )
+    vacations = models.BooleanField(default=True, help_text="Vacations pause its correspondence clocks")
     location = models.CharField(max_length=200, blank=True)
     start_date = models.DateField(null=True, blank=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
@@ -226,14 +223,9 @@ class Round(models.Model):
     ratings_stale_since = models.DateTimeField(
         null=True, blank=True, help_text="Ratings to apply for this round (empty: up to date)"
     )
-    # A correspondence round's deadline: once past, its unfinished games go to the arbiters
-    # (``tournaments.results.deadlines``, run by the sweep), who are told once (``deadline_flagged_at``).
-    deadline = models.DateTimeField(
-        null=True, blank=True, help_text="When the round's games should be over (correspondence)"
-    )
-    deadline_flagged_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the arbiters were told of the games unfinished at the deadline"
-    )
+    # Past the deadline the arbiters are told of its unfinished games, once (tournaments.results.deadlines).
+    deadline = models.DateTimeField(null=True, blank=True, help_text="When its games should be over")
+    deadline_flagged_at = models.DateTimeField(null=True, blank=True, help_text="When the arbiters were told")
 
     objects = RoundQuerySet.as_manager()
 

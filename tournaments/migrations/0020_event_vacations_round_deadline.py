@@ -13,16 +13,16 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='vacations',
-            field=models.BooleanField(default=True, help_text="Players' vacation days pause the correspondence clocks of the games played on the service"),
+            field=models.BooleanField(default=True, help_text="Vacations pause its correspondence clocks"),
         ),
         migrations.AddField(
             model_name='round',
             name='deadline',
-            field=models.DateTimeField(blank=True, help_text="When the round's games should be over (correspondence)", null=True),
+            field=models.DateTimeField(blank=True, help_text="When its games should be over", null=True),
         ),
         migrations.AddField(
             model_name='round',
             name='deadline_flagged_at',
-            field=models.DateTimeField(blank=True, help_text='When the arbiters were told of the games unfinished at the deadline', null=True),
+            field=models.DateTimeField(blank=True, help_text="When the arbiters were told", null=True),
         ),
     ]
