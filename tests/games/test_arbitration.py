@@ -233,18 +233,13 @@ def test_an_unrated_game_of_a_pairing_never_enters_a_rating_list(organiser: User
     from tests.conftest import make_event, play_round, start
     from tournaments.models import Rating, RatingChange
     from tournaments.ratings.recompute import recompute_family
+    from tournaments.results.pairing_games import create_games
 
     event = make_event(organiser, "Ann 1800\nBob 1700")
     round_ = start(event, organiser)
     pairing = round_.pairings.exclude(black=None).select_related("white__player", "black__player").get()
-    Game.objects.create(
-        pairing=pairing,
-        game=event.game,
-        white=pairing.white.player,
-        black=pairing.black.player,  # type: ignore[union-attr]
-        rated=False,
-        state=Game.State.ANNULLED,
-    )
+    (game,) = create_games(pairing)
+    Game.objects.filter(pk=game.pk).update(rated=False, state=Game.State.ANNULLED)
     commit(play_round, round_, organiser, "1-0")
     pairing.refresh_from_db()
     assert pairing.results == "1-0"
@@ -252,6 +247,6 @@ def test_an_unrated_game_of_a_pairing_never_enters_a_rating_list(organiser: User
     recompute_family("gipf")
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
     # the same round with the game rated changes both ratings (the control)
-    Game.objects.filter(pairing=pairing).update(rated=True)
+    Game.objects.filter(pk=game.pk).update(rated=True)
     recompute_family("gipf")
     assert RatingChange.objects.filter(round=round_).count() == 2

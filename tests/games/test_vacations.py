@@ -23,6 +23,7 @@ from games import clocks, play, vacations
 from games.models import Game, Vacation
 from tests.conftest import make_event, start
 from tests.games.timing import Clock, frozen, person
+from tournaments.results.pairing_games import create_games
 
 pytestmark = pytest.mark.django_db
 
@@ -114,17 +115,15 @@ def test_the_event_says_whether_vacations_pause_its_games(
     white = pairing.white.player
     white.user = people["ann"]
     white.save()
-    game = Game.objects.create(
-        pairing=pairing,
-        game=event.game,
-        white=white,
-        black=pairing.black.player,  # type: ignore[union-attr]
+    (game,) = create_games(pairing)
+    Game.objects.filter(pk=game.pk).update(
         time_control="3d/15d",
         white_time=3 * DAY,
         black_time=3 * DAY,
         turn_started=clock.now,
         position=play.registry.start(event.game),
     )
+    game.refresh_from_db()
     vacations.start(people["ann"])
     clock.at(hours=6)
     assert play.clocks_at(game).white == left
