@@ -1,6 +1,5 @@
-"""The schema of events: events, registrations, rounds, pairings, Swiss bye rules and requests,
-publication and audit of rounds, standings, rating lists (settings per family), ratings and rating
-changes.
+"""The schema of events: events, registrations, rounds, pairings, Swiss bye rules and requests, publication
+and audit of rounds, standings, rating lists (settings per family), ratings and rating changes.
 
 Points are stored as integer half-points everywhere (a win worth 1 point is 2). Besides the
 fields, only what a row says of itself lives here: :attr:`Round.is_draft` (the one definition of a
@@ -206,9 +205,10 @@ class Round(models.Model):
     pairing_error = models.TextField(blank=True, help_text="Why the last pairing attempt failed")
     pairing_progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done while pairing")
     closed_at = models.DateTimeField(null=True, blank=True)
-    # Where this round's games are played and their time control; empty: the event's.
+    # Where this round's games are played and their time control (empty: the event's), its deadline.
     play_mode = models.CharField(max_length=10, choices=PlayMode.choices, blank=True)
     time_control = models.CharField(max_length=20, blank=True, validators=[validate_time_control])
+    deadline = models.DateTimeField(null=True, blank=True, help_text="When its games should be over")
     # Work still to do, written in the transaction that makes it necessary and cleared by the task
     # that does it; ``tournaments.sweep`` re-enqueues what a lost task left behind.
     pairing_requested_at = models.DateTimeField(
@@ -223,9 +223,6 @@ class Round(models.Model):
     ratings_stale_since = models.DateTimeField(
         null=True, blank=True, help_text="Ratings to apply for this round (empty: up to date)"
     )
-    # Past the deadline the arbiters are told of its unfinished games, once (tournaments.results.deadlines).
-    deadline = models.DateTimeField(null=True, blank=True, help_text="When its games should be over")
-    deadline_flagged_at = models.DateTimeField(null=True, blank=True, help_text="When the arbiters were told")
 
     objects = RoundQuerySet.as_manager()
 
