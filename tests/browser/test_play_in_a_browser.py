@@ -301,3 +301,34 @@ def test_a_swiss_round_played_on_the_service(asgi_server: str, browser: Any, sho
         }
     for page in pages.values():
         assert page.refused == []
+
+
+def test_the_mover_is_asked_which_rows_to_remove(asgi_server: str, browser: Any, shots: Path) -> None:
+    """GIPF standard, White to move, who must first remove his row e2-e5 and may keep his GIPF-piece
+    on e6 or take it with the row (tests/games/test_play_page.py): the dot a1 and its one direction
+    leave both ways open, so the page asks; the chosen one is the move sent."""
+    from tests.arbiter.gipf.support import position as gipf_position
+
+    ann, bob = _player("Ann"), _player("Bob")
+    game = play.create_service_game(ann, bob, "gipf-standard", "10+5")
+    game.position = gipf_position(
+        "standard",
+        {"e2": "b", "e3": "w", "e4": "w", "e5": "w", "e6": "W", "b2": "B", "h5": "W"},
+        "w",
+        (10, 13),
+    )
+    game.save()
+    page = _page(browser, asgi_server, "ann", PHONE)
+    _open(page, asgi_server + game.get_absolute_url())
+    page.click('#play-board [data-target="a1"]')
+    page.click('#play-board [data-target="b2"]')
+    assert page.locator("#move-options").is_visible() and not page.locator("#move-preview").is_visible()
+    options = page.locator(".move-option").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert sorted(options) == ["xe2,e3,e4,e5,e6;a1-c3", "xe2,e3,e4,e5;a1-c3"]
+    page.screenshot(path=str(shots / "play-removal-choice.png"), full_page=True)
+    page.click('.move-option[data-move="xe2,e3,e4,e5;a1-c3"]')  # White keeps his GIPF-piece on e6
+    assert page.locator("#move-preview-text").inner_text() == "xe2,e3,e4,e5;a1-c3"
+    page.click("#move-send")
+    page.wait_for_load_state()
+    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["xe2,e3,e4,e5;a1-c3"]
+    _no_sideways_scroll(page, PHONE["width"])
