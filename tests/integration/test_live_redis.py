@@ -1,0 +1,148 @@
+"""Live games in the scaled setup: a move stored by one process reaches a game's stream served by
+another, uvicorn, through Redis (``EVENTS_REDIS_URL``); a Redis that cannot be reached loses the
+event and refuses nothing.
+
+The uvicorn process runs here on the test database with ``EVENTS_REDIS_URL`` on the integration
+Redis (its database 3). The test process publishes as gunicorn would: django-eventstream's Redis
+client, pointed at the same Redis, carries the event after the move commits.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+from unittest import mock
+from urllib.parse import urlsplit
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+
+from accounts.models import Player
+from games import play
+from games.models import Move
+from tests.integration.conftest import ROOT, _process_env
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _events_url() -> str:
+    broker = urlsplit(settings.CELERY_BROKER_URL)
+    return f"redis://{broker.hostname or '127.0.0.1'}:{broker.port or 6379}/3"
+
+
+@pytest.fixture
+def uvicorn_server() -> Iterator[int]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(_process_env(), EVENTS_REDIS_URL=_events_url(), ALLOWED_HOSTS="127.0.0.1")
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "config.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
+        + ["--log-level", "warning", "--lifespan", "off", "--timeout-graceful-shutdown", "1"],
+        cwd=ROOT,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield port
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def _follow(port: int, game_id: int, seen: list[dict[str, Any]], opened: threading.Event) -> None:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    sock.sendall(
+        f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
+    )
+    buffer, kind = b"", ""
+    while True:
+        try:
+            data = sock.recv(65536)
+        except OSError:
+            return
+        if not data:
+            return
+        buffer += data
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            text = line.decode(errors="replace").strip()
+            if text.startswith("event: "):
+                kind = text[7:]
+                if kind == "stream-open":
+                    opened.set()
+            elif text.startswith("data: ") and kind == "move":
+                seen.append(json.loads(text[6:]))
+                sock.close()
+                return
+
+
+def _players() -> tuple[User, Player, Player]:
+    users = [User.objects.create_user(name, password=f"pw-{name}-12345") for name in ("ann", "bob")]
+    ann, bob = (
+        Player.objects.create(display_name=u.username.title(), handle=u.username, user=u) for u in users
+    )
+    return users[0], ann, bob
+
+
+def test_a_move_reaches_the_stream_of_another_process_through_redis(uvicorn_server: int) -> None:
+    import redis
+    from django_eventstream import eventstream
+
+    ann_user, ann, bob = _players()
+    game = play.create_service_game(ann, bob, "dvonn", "5+3")
+    seen: list[dict[str, Any]] = []
+    opened = threading.Event()
+    reader = threading.Thread(target=_follow, args=(uvicorn_server, game.pk, seen, opened), daemon=True)
+    reader.start()
+    assert opened.wait(30), "the stream did not open"
+    time.sleep(0.5)  # the stream waits for its next event
+    with mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())):
+        play.make_move(game, ann_user, "c3", 0)
+    reader.join(15)
+    assert seen and (seen[0]["game"], seen[0]["ply"], seen[0]["move"], seen[0]["to_move"]) == (
+        game.pk,
+        1,
+        "c3",
+        1,
+    )
+
+
+def test_a_redis_that_cannot_be_reached_refuses_no_move() -> None:
+    import redis
+    from django_eventstream import eventstream
+
+    ann_user, ann, bob = _players()
+    game = play.create_service_game(ann, bob, "dvonn", "5+3")
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    unreachable = redis.Redis(host="127.0.0.1", port=closed, socket_connect_timeout=1)
+    with mock.patch.object(eventstream, "redis_client", unreachable):
+        play.make_move(game, ann_user, "c3", 0)
+    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["c3"]
