@@ -18,7 +18,8 @@ REMOVAL_RE = re.compile(rf"^x([G{KINDS}]?{SPOT}(?:,[G{KINDS}]?{SPOT})*)$")
 @dataclass(frozen=True)
 class Written:
     before: tuple[tuple[str, str], ...]  # (spot, mark) of the removals before the action
-    action: tuple[str, str, str]  # (piece or kind, from, to); from is a dot for a push
+    action: tuple[str, str, str] | None  # (piece or kind, from, to); from is a dot for a push; None:
+    # a removal list alone (a turn only when it ends the game, P-28)
     use: bool
     after: tuple[tuple[str, str], ...]
     convert: bool = False  # P:e5-f6=G
@@ -122,6 +123,6 @@ def parse_turn(text: str) -> Written:
                 move=text,
                 part=part,
             )
-    if action is None:
+    if action is None and (not lists[0] or len(text.split(";")) > 1):
         raise InvalidNotationError(gettext_noop("'{text}' has no push"), move=text, text=text)
     return Written(tuple(lists[0]), action, use, tuple(lists[1]), convert, extra, tuple(lists[2]))

@@ -44,6 +44,7 @@ from arbiter.gipf.potentials.rules import (
     extra_owed,
     extra_pushes,
     neighbours,
+    no_removal,
     pass_turn,
     piece_choices,
     potential_targets,
@@ -92,6 +93,7 @@ def _choose(
 
 def _use_of(ready: Position, written: Written) -> Use:
     name = PLAYER_MESSAGES[ready.to_move]
+    assert written.action is not None
     piece, origin, target = written.action
     spot, aim = SPOT_INDEX[origin], SPOT_INDEX[target]
     here = ready.board[spot]
@@ -191,6 +193,7 @@ def _stacking_refusal(ready: Position, kind: str, spot: int, aim: int, target: s
 def _action_of(ready: Position, written: Written) -> Action:
     if written.use:
         return _use_of(ready, written)
+    assert written.action is not None
     piece, origin, target = written.action
     choices = piece_choices(ready)
     if piece not in choices:
@@ -272,6 +275,8 @@ def play_turn(pos: Position, text: str, ply: int | None = None) -> Turn:
             raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=describe_end(ended))
         mover = pos.to_move
         name = PLAYER_MESSAGES[mover]
+        if written.action is None:
+            return end_by_removal(pos, written, text)
         pre = _choose(
             removal_options(pos.board, mover),
             written.before,
@@ -315,6 +320,25 @@ def play_turn(pos: Position, text: str, ply: int | None = None) -> Turn:
         return Turn(pre, action, post, pass_turn(apply_removal(moved, mover, last)), extra, last)
     except ArbiterError as exc:
         raise exc.at(ply=ply, move=text, position=format_position(pos)) from None
+
+
+def end_by_removal(pos: Position, written: Written, text: str) -> Turn:
+    """A turn that is only the removal of the mover's rows: a turn when it ends the game (P-28, as
+    GIPF's Decision 16). A player left without a GIPF-piece: the turn passes; the mover left with
+    no move: he stays to move."""
+    mover = pos.to_move
+    removal = _choose(
+        removal_options(pos.board, mover),
+        written.before,
+        pos.board,
+        Message(gettext_noop("{player}'s rows"), {"player": PLAYER_MESSAGES[mover]}),
+    )
+    ready = apply_removal(pos, mover, removal)
+    ended = status_after_own_removals(ready)
+    after = ready if ended is None or ended[1] == GipfEnd.NO_RESERVE else pass_turn(ready)
+    if ended is None or status_of(after).result != Result.won_by(1 - ended[0]):
+        raise InvalidNotationError(gettext_noop("'{text}' has no push"), text=text)
+    return Turn(removal, None, no_removal(ready.board), after)
 
 
 def _no_extra(ready: Position, action: Action, mid: Position) -> Message:

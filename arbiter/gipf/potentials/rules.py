@@ -398,7 +398,7 @@ def status_after_own_removals(pos: Position) -> tuple[int, GipfEnd] | None:
 @dataclass(frozen=True, slots=True)
 class Turn:
     pre: Removal
-    action: Action
+    action: Action | None  # None: a removal alone that ended the game (P-28)
     post: Removal  # the rows the action made in the mover's colour
     position: Position  # after the turn, the opponent to move
     extra: Push | None = None  # the TAMSK extra push
@@ -406,7 +406,8 @@ class Turn:
 
     def notation(self, adjacent: bool = False) -> str:
         parts = [removal_text(self.pre)] if self.pre.removed else []
-        parts.append(self.action.text(adjacent))
+        if self.action is not None:
+            parts.append(self.action.text(adjacent))
         if self.post.removed:
             parts.append(removal_text(self.post))
         if self.extra is not None:

@@ -322,3 +322,26 @@ def test_the_first_pushs_rows_go_first_and_the_tamsk_piece_removed_with_them_los
     assert parse_position(lost.position).reserve == (6 - 1 + 3, 11)
     error = refused(pos, "a1-e5;xe3,e4,e5;T:f1-f2")
     assert error.template == "no extra push: the loaded TAMSK piece on e5 was removed with its row"
+
+
+# ---------------------------------------------------------------- a removal alone ends the game (P-28)
+
+# Black's push made White's row e2-e6 whose end is Black's only GIPF-piece (e6): White may take it
+# with the row at the start of his turn, which ends the game, or leave it and push.
+LAST_GIPF = position(
+    {"b5": "W", "h5": "W", "e2": "w", "e3": "w", "e4": "w", "e5": "w", "e6": "B", "c4": "b", "g3": "b"},
+    sets=("Z6", "Z6"),
+    hand=("Z6", "Z6"),
+    reserve=(8, 14),
+    to_move="w",
+)
+
+
+def test_a_removal_alone_is_a_turn_when_it_ends_the_game() -> None:
+    played = GAME.play(LAST_GIPF, "xe2,e3,e4,e5,e6")
+    assert played.status.result == Result.WHITE_WINS and played.status.termination == "no-gipf-piece"
+    assert played.move == "xe2,e3,e4,e5,e6" and played.removed == ("e2", "e3", "e4", "e5", "e6")
+    assert refused(LAST_GIPF, "xe2,e3,e4,e5").template == "'{text}' has no push"  # the game goes on
+    assert refused(LAST_GIPF, "xe2,e3,e4,e5,e6;a1-b2").template == "the game is over: {end}"
+    kept = GAME.play(LAST_GIPF, "xe2,e3,e4,e5;a1-b2")  # leaving the GIPF-piece, White pushes
+    assert kept.status.to_move == 1
