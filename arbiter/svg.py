@@ -88,10 +88,16 @@ def stylesheet(style: str = "") -> str:
 
 
 def document(
-    width: int, view: tuple[float, float, float, float], title: str, body: list[str], style: str = ""
+    width: int,
+    view: tuple[float, float, float, float],
+    title: str,
+    body: list[str],
+    style: str = "",
+    css_class: str = "",
 ) -> str:
     """The whole SVG: ``width`` pixels wide, height from the view box's proportions; ``style`` is the
-    game's own CSS, after :data:`STYLE`."""
+    game's own CSS, after :data:`STYLE`; ``css_class`` a class of the ``<svg>`` for the page's CSS
+    (``board-tall``: a board taller than wide, kept narrower on wide screens)."""
     x, y, w, h = view
     height = round(width * h / w)
     head = element(
@@ -102,6 +108,7 @@ def document(
             ("height", height),
             ("viewBox", f"{num(x)} {num(y)} {num(w)} {num(h)}"),
             ("role", "img"),
+            *([("class", css_class)] if css_class else []),
         ],
     )[:-2]
     return (

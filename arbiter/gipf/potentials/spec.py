@@ -15,22 +15,30 @@ from arbiter.gipf.spec import LABELS as GIPF_LABELS
 from arbiter.spec import End, GameSpec
 from arbiter.verdict import Termination
 
-#: the CSS of its boards beyond the shared one (arbiter.svg.STYLE): letters, rings, dashes, fading
+#: the CSS of its boards beyond the shared one (arbiter.svg.STYLE): letters, rings, diamonds, fading
+#: (drawn by arbiter/gipf/potentials/svg.py)
 STYLE = (
     ".dot{fill:#6b4f2a}.spot{fill:#6b4f2a}"
-    ".kind{font:bold 13px sans-serif;text-anchor:middle;dominant-baseline:central}"
-    ".white .kind,.kind.on-white{fill:#222}.black .kind,.kind.on-black{fill:#fbfbf6}"
+    ".kind{font:bold 14px sans-serif;text-anchor:middle;dominant-baseline:central}"
+    ".on-white{fill:#222}.on-black{fill:#fbfbf6}"
     ".ring{fill:none;stroke:#c62828;stroke-width:2.5}"
-    ".used circle{stroke-dasharray:3 2}"
     ".neutralised{opacity:.45}"
+    ".neutralised-mark{fill:none;stroke:#c62828;stroke-width:2;stroke-dasharray:3 3}"
+    ".height{font:bold 12px sans-serif;fill:#0d47a1;text-anchor:middle;dominant-baseline:central;"
+    "paint-order:stroke;stroke:#fff;stroke-width:3px}"
+    ".hand{font-size:11px}"
+    ".legend-text{fill:#2b2b2b;font:11px sans-serif;dominant-baseline:central}"
 )
 #: the words on its boards beyond the shared ones (GIPF's and its own); the English defaults
 LABELS: dict[str, str] = {
     **GIPF_LABELS,
     "potentials in hand": gettext_noop("potentials in hand {hand}"),
     "GIPF potentials title": gettext_noop("GIPF position with potentials, {player} to move"),
+    "legend loaded": gettext_noop("loaded piece, its kind"),
+    "legend used": gettext_noop("used potential"),
+    "legend stack": gettext_noop("stack and its height"),
+    "legend neutralised": gettext_noop("neutralised (faded)"),
 }
-
 SPEC = GameSpec(
     name="GIPF with potentials",
     family="gipf",
