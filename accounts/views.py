@@ -19,9 +19,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from rest_framework.authtoken.models import Token
 
-from accounts import claims, notices
+from accounts import claims, notices, play_notices
 from accounts.errors import AccountError, attempt
 from accounts.forms import ClaimForm, LinkForm, LockoutAuthenticationForm, SignUpForm
+from accounts.models import NoticePreference
 from accounts.my_games import games_of_user
 from accounts.policy import Action
 from games import vacations
@@ -100,6 +101,12 @@ def account(request: HttpRequest) -> HttpResponse:
                 return asked
             existing.delete()
             messages.success(request, _("Your API token is revoked."))
+        elif action == "notice-emails":
+            chosen = attempt(lambda: play_notices.set_preference(user, request.POST.get("move_emails", "")))
+            if chosen.refused:
+                messages.error(request, str(chosen.error))
+            else:
+                messages.success(request, _("Your choice of e-mails is saved."))
         elif action in ("start-vacation", "end-vacation"):
             change = vacations.start if action == "start-vacation" else vacations.end
             done = attempt(lambda: change(user))
@@ -121,6 +128,8 @@ def account(request: HttpRequest) -> HttpResponse:
         "vacation": vacation,
         "vacation_days": VACATION_DAYS,
         "vacation_left": "" if vacation is None else vacations.duration_text(vacation.left),
+        "move_emails": play_notices.preference_of(user),
+        "move_email_choices": NoticePreference.MoveEmails.choices,
     }
     return render(request, "accounts/account.html", context)
 

@@ -2,7 +2,8 @@
 
 Celery beat (``celery -A config beat``) runs the sweep every ``SWEEP_INTERVAL`` seconds: it queues
 again the standings, ratings, pairings and verifications that the database still marks as owed
-(``config/sweep.py``, with the work each app registers). Time limits, late acknowledgement and the broker's visibility timeout
+(``config/sweep.py``, with the work each app registers), and sends the play notices' e-mails
+(``accounts.play_notices``). Time limits, late acknowledgement and the broker's visibility timeout
 are in ``config/settings.py``.
 """
 
@@ -16,7 +17,14 @@ app = Celery("gipf_service")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Task modules live in the feature packages, not in the apps themselves.
 app.autodiscover_tasks(
-    ["games", "tournaments", "tournaments.pairing", "tournaments.results", "tournaments.standings"]
+    [
+        "accounts",
+        "games",
+        "tournaments",
+        "tournaments.pairing",
+        "tournaments.results",
+        "tournaments.standings",
+    ]
 )
 
 
@@ -27,6 +35,12 @@ def schedule_sweep(sender: Celery, **kwargs: object) -> None:
     sender.conf.beat_schedule = {
         "sweep": {
             "task": "tournaments.sweep",
+            "schedule": float(settings.SWEEP_INTERVAL),
+            "options": {"expires": float(settings.SWEEP_INTERVAL)},
+        },
+        # the play notices' e-mails: a digest a day at most, or one a move (accounts.play_notices)
+        "play-notices": {
+            "task": "accounts.send_play_notices",
             "schedule": float(settings.SWEEP_INTERVAL),
             "options": {"expires": float(settings.SWEEP_INTERVAL)},
         },

@@ -20,8 +20,10 @@ class GamesConfig(AppConfig):
         from games import roles  # noqa: F401 - registers the roles over games with the policy
         from games.choices import register_game_packages
         from games.clock_sweep import sweep_work as clock_work
+        from games.clock_sweep import warning_work
         from games.sweep import sweep_work
 
         sweep.register(sweep_work)
         sweep.register(clock_work)
+        sweep.register(warning_work)
         register_game_packages(getattr(settings, "GAME_PACKAGES", ()))

@@ -33,8 +33,8 @@ FISCHER, CORRESPONDENCE = "fischer", "correspondence"
 
 VACATION_DAYS = 30  # per calendar year
 
-# The time warning (``games.notices`` through the sweep): the player to move is told once a move
-# when less than this is left on his clock.
+# The time warning (``games.clock_sweep``): the player to move is told once a move when less than
+# this is left on his clock (:attr:`TimeControl.warning`).
 WARN_CORRESPONDENCE = timedelta(hours=24)
 WARN_FISCHER = timedelta(minutes=1)
 
@@ -91,8 +91,11 @@ class TimeControl:
 
     @property
     def warning(self) -> timedelta:
-        """The time left under which the player to move is warned."""
-        return WARN_CORRESPONDENCE if self.kind == CORRESPONDENCE else WARN_FISCHER
+        """The time left under which the player to move is warned: a minute of a live clock; 24 hours
+        of a correspondence clock, or a tenth of the most it banks when that is less (1d/2d: 4.8 hours)."""
+        if self.kind != CORRESPONDENCE or self.cap is None:
+            return WARN_FISCHER
+        return min(WARN_CORRESPONDENCE, self.cap / 10)
 
 
 def paused(start: datetime, end: datetime, pauses: Iterable[Pause]) -> timedelta:

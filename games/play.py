@@ -48,6 +48,7 @@ from games import clocks, live, messages, vacations
 from games.confirmation import lock_game
 from games.errors import GameServiceError
 from games.models import Game, Move, SubmittedRecord
+from games.signals import move_played
 
 MAX_MOVE_CHARS = 200
 
@@ -282,6 +283,7 @@ def _play(
     else:
         game.save(update_fields=["position", "turn_started", "plies", "white_time", "black_time"])
         _announce(game, live.MOVE, played.move, played.status.to_move)
+        move_played.send(sender=Game, game=game, to_move=played.status.to_move)
     return move
 
 

@@ -14,6 +14,8 @@ Its receivers carry the result to what the game belongs to (the tournaments app:
 result, once every game of the pairing has one) and answer "" or a sentence saying why not yet;
 one may refuse the result by raising ``GameServiceError`` (the change is then undone, or kept out
 of the pairing with the refusal as the submission's note). The games app knows nothing of events.
+
+:data:`move_played` and :data:`time_running_out` tell of play on the service (below).
 """
 
 from __future__ import annotations
@@ -27,3 +29,11 @@ VERIFIED, REPORTED, ARBITER = "verified", "reported", "arbiter"
 
 result_changed = Signal()
 game_finished = Signal()
+
+# Play on the service (``games.play``, ``games.clock_sweep``), sent inside the transaction that
+# stored it with ``sender=Game`` and ``game``: :data:`move_played` after a move that did not end the
+# game (``to_move``: 0 White, 1 Black, the player now to move), :data:`time_running_out` when the
+# player to move (``side``) has less than his time control's warning left (``left``, a timedelta).
+# The accounts app turns them into notices ("your move", the time warning) and e-mails.
+move_played = Signal()
+time_running_out = Signal()

@@ -112,9 +112,12 @@ def pauses(game: Game, side: int, start: datetime, now: datetime) -> list[clocks
 
 
 def duration_text(span: timedelta) -> str:
-    """A time span as people say it: "12 days 5 hours" (whole hours, rounded down)."""
-    days, hours = span.days, span.seconds // 3600
+    """A time span as people say it: "12 days 5 hours" (whole hours, rounded down; minutes when
+    shorter than an hour)."""
+    days, hours, minutes = span.days, span.seconds // 3600, span.seconds % 3600 // 60
     parts = [ngettext("%(n)s day", "%(n)s days", days) % {"n": days}] if days else []
-    if hours or not days:
+    if hours:
         parts.append(ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours})
+    if not parts:
+        parts.append(ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes})
     return " ".join(parts)
