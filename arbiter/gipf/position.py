@@ -136,7 +136,7 @@ def format_position(pos: Position) -> str:
     return " ".join(fields)
 
 
-def _pair(value: str, name: str) -> tuple[int, int]:
+def number_pair(value: str, name: str) -> tuple[int, int]:
     numbers = [small_number(part) for part in value.split("/")]
     if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
         raise InvalidPositionError(
@@ -194,8 +194,8 @@ def parse_position(text: str) -> Position:
         values[key] = value
     if "reserve" not in values:
         raise InvalidPositionError(gettext_noop("the reserve=W/B field is missing"))
-    reserve = _pair(values["reserve"], "reserve")
-    captured = _pair(values.get("captured", "0/0"), "captured")
+    reserve = number_pair(values["reserve"], "reserve")
+    captured = number_pair(values.get("captured", "0/0"), "captured")
     if rules == "tournament":
         raw = values.get("start")
         if raw is None:

@@ -38,7 +38,7 @@ from arbiter.gipf.board import (
     line_has_row,
     owner,
 )
-from arbiter.gipf.ends import GipfEnd
+from arbiter.gipf.ends import GipfEnd, without_gipf_piece
 from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF, Position
 
 # ---------------------------------------------------------------- removals
@@ -177,20 +177,14 @@ def status_at_turn_start(pos: Position) -> tuple[int, GipfEnd] | None:
     The player who just moved removed first: if he is left without a GIPF-piece (he may only take
     his own voluntarily) he loses, else if his opponent is left without one, the opponent loses.
     """
-    if pos.rules == "basic":
-        return None
-    for player in (1 - pos.to_move, pos.to_move):
-        if pos.subject_to_gipf_rule(player) and pos.gipf_count(player) == 0:
-            return player, GipfEnd.NO_GIPF_PIECE
-    return None
+    return without_gipf_piece(pos, 1 - pos.to_move)
 
 
 def status_after_own_removals(pos: Position) -> tuple[int, GipfEnd] | None:
     """(loser, termination) once the side to move has removed his own rows (before his push)."""
-    if pos.rules != "basic":
-        for player in (pos.to_move, 1 - pos.to_move):
-            if pos.subject_to_gipf_rule(player) and pos.gipf_count(player) == 0:
-                return player, GipfEnd.NO_GIPF_PIECE
+    ended = without_gipf_piece(pos, pos.to_move)
+    if ended is not None:
+        return ended
     if not piece_choices(pos):
         return pos.to_move, GipfEnd.NO_RESERVE
     return None

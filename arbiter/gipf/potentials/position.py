@@ -20,7 +20,7 @@ from arbiter.gipf.board import (
     SPOT_NAMES,
     find_rows,
 )
-from arbiter.gipf.position import CLOSED, COLUMN_SIZES, MUST_GIPF, START_CHARS, START_SPOTS
+from arbiter.gipf.position import CLOSED, COLUMN_SIZES, MUST_GIPF, START_CHARS, START_SPOTS, number_pair
 from arbiter.spec import Variant
 
 #: every kind of potential, in the rulebook's order
@@ -242,6 +242,11 @@ class Position:
     def hand_of(self, player: int) -> dict[str, int]:
         return dict(self.hand[player])
 
+    def subject_to_gipf_rule(self, player: int) -> bool:
+        """Whether having no GIPF-piece on the board loses for this player (always, once a tournament
+        game's first GIPF-piece is in)."""
+        return self.start[player] != MUST_GIPF
+
     def gipf_count(self, player: int) -> int:
         """His GIPF-pieces on the board, not neutralised (a covered one does not count)."""
         return sum(1 for piece in self.board if piece == "WB"[player])
@@ -308,15 +313,6 @@ def format_position(pos: Position) -> str:
     return " ".join(fields)
 
 
-def _pair(value: str, name: str) -> tuple[int, int]:
-    parts = value.split("/")
-    if len(parts) != 2 or not all(part.isdigit() and len(part) <= 3 for part in parts):
-        raise InvalidPositionError(
-            gettext_noop("{name} must be two numbers like 12/12, not '{value}'"), name=name, value=value[:40]
-        )
-    return int(parts[0]), int(parts[1])
-
-
 def parse_position(text: str) -> Position:
     fields = text.split()
     if len(fields) < 3 or fields[0] not in GAME_KEYS:
@@ -374,8 +370,8 @@ def parse_position(text: str) -> Position:
         rules,
         board,
         to_move,
-        _pair(values["reserve"], "reserve"),
-        _pair(values.get("captured", "0/0"), "captured"),
+        number_pair(values["reserve"], "reserve"),
+        number_pair(values.get("captured", "0/0"), "captured"),
         (_frozen(sets[0]), _frozen(sets[1])),
         (_frozen(hand[0]), _frozen(hand[1])),
         start,

@@ -15,7 +15,7 @@ from arbiter.gipf.board import (
     Entry,
     line_has_row,
 )
-from arbiter.gipf.ends import GipfEnd
+from arbiter.gipf.ends import GipfEnd, without_gipf_piece
 from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF
 from arbiter.gipf.potentials.position import (
     CENTRE,
@@ -370,23 +370,16 @@ def removal_text(removal: Removal) -> str:
 # ---------------------------------------------------------------- end of the game
 
 
-def subject_to_gipf_rule(pos: Position, player: int) -> bool:
-    return pos.start[player] != MUST_GIPF
-
-
 def status_at_turn_start(pos: Position) -> tuple[int, GipfEnd] | None:
-    for player in (1 - pos.to_move, pos.to_move):
-        if subject_to_gipf_rule(pos, player) and pos.gipf_count(player) == 0:
-            return player, GipfEnd.NO_GIPF_PIECE
-    return None
+    return without_gipf_piece(pos, 1 - pos.to_move)
 
 
 def status_after_own_removals(pos: Position) -> tuple[int, GipfEnd] | None:
     """The side to move loses with no GIPF-piece, or with no move: no piece in reserve and no
     potential that can move (an empty reserve alone is not a loss, P-10)."""
-    for player in (pos.to_move, 1 - pos.to_move):
-        if subject_to_gipf_rule(pos, player) and pos.gipf_count(player) == 0:
-            return player, GipfEnd.NO_GIPF_PIECE
+    ended = without_gipf_piece(pos, pos.to_move)
+    if ended is not None:
+        return ended
     if not piece_choices(pos) and not uses(pos):
         return pos.to_move, GipfEnd.NO_RESERVE
     return None
