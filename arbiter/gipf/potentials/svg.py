@@ -16,7 +16,7 @@ Rules at home here: how a piece of the variant is shown.
   colour with its kind's letter (``class="layer {colour} kind-{letter}"``), the top one drawn last,
   and the height written beside it (``class="height"``).
 
-Beside the board: who is to move, each player's reserve, captures, GIPF-pieces that count (a
+Below the board: who is to move, each player's reserve, captures, GIPF-pieces that count (a
 neutralised one does not) and potentials in hand, then the key (``class="legend"``).
 """
 
@@ -43,7 +43,7 @@ from arbiter.gipf.svg import (
 from arbiter.svg import Attr, check_size, document, element, group, label, num, player_label
 
 COLOURS = ("white", "black")
-INFO_HEIGHT = 170.0  # below the board: the numbers, then the key
+INFO_HEIGHT = 186.0  # below the board: the numbers, then the key
 USED_R = 11.0  # a used potential's diamond, standing alone
 LAYER_R = 10.0  # a potential's diamond on a stack
 LAYER_STEP = 8.0  # how far each layer of a stack stands above the one below it
@@ -117,8 +117,9 @@ def _piece(cell: str, name: str, x: float, y: float) -> str:
     return group(attrs, parts)
 
 
-def _info(pos: Position, top: float, left: float, right: float, labels: Mapping[str, str]) -> list[str]:
-    """Below the board: who is to move, then each player's numbers in his column."""
+def _info(pos: Position, top: float, left: float, labels: Mapping[str, str]) -> list[str]:
+    """Below the board: who is to move, then two lines a player: his reserve and captures, his
+    potentials in hand."""
     out = [
         element(
             "text",
@@ -126,24 +127,19 @@ def _info(pos: Position, top: float, left: float, right: float, labels: Mapping[
             label(labels, "to move", player=player_label(labels, pos.to_move)),
         )
     ]
-    for player, x in ((0, left), (1, right)):
-        lines = [
-            label(labels, "reserve", player=player_label(labels, player), count=pos.reserve[player]),
-            label(
-                labels, "captured and GIPF-pieces", count=pos.captured[player], gipf=pos.gipf_count(player)
-            ),
-        ]
-        out.append(_disc(COLOURS[player], x + 6, top + 20, 6.0))
-        for k, text in enumerate(lines):
-            out.append(
-                element(
-                    "text",
-                    [("class", "info"), ("x", x + 16 if k == 0 else x), ("y", top + 24 + 18 * k)],
-                    text,
-                )
-            )
+    for player in (0, 1):
+        y = top + 22 + 40 * player
+        reserve = label(labels, "reserve", player=player_label(labels, player), count=pos.reserve[player])
+        captured = label(
+            labels, "captured and GIPF-pieces", count=pos.captured[player], gipf=pos.gipf_count(player)
+        )
         hand = label(labels, "potentials in hand", hand=count_text(pos.hand_of(player)))
-        out.append(element("text", [("class", "info hand"), ("x", x), ("y", top + 60)], hand))
+        out += [
+            _disc(COLOURS[player], left + 6, y - 4, 6.0),
+            element("text", [("class", "info"), ("x", left + 16), ("y", y)], reserve),
+            element("text", [("class", "info"), ("x", left + 150), ("y", y)], captured),
+            element("text", [("class", "info hand"), ("x", left + 16), ("y", y + 17)], hand),
+        ]
     return out
 
 
@@ -207,8 +203,8 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
             body.append(_piece(cell, _name(point), *xy(point, flip)))
     if last is not None and options.highlight:
         body.extend(_highlight(last, flip))
-    body.extend(_info(pos, half_h + 6, -half_w + 8, 14, labels))
-    body.append(_legend(half_h + 100, -half_w + 8, 14, labels))
+    body.extend(_info(pos, half_h + 6, -half_w + 8, labels))
+    body.append(_legend(half_h + 116, -half_w + 8, 0, labels))
     title = options.title or label(labels, "GIPF potentials title", player=player_label(labels, pos.to_move))
     view = (-half_w, -half_h, 2 * half_w, 2 * half_h + INFO_HEIGHT)
     return document(size, view, title, body, STYLE, css_class="board-tall")
