@@ -23,6 +23,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.models import Pairing
         from tournaments.pairing.signals import round_published
         from tournaments.results import pairing_games
+        from tournaments.results.deadlines import sweep_work as deadline_work
         from tournaments.results.signals import result_corrected, round_closing
         from tournaments.sweep import sweep_work
 
@@ -37,6 +38,7 @@ class TournamentsConfig(AppConfig):
             pairing_games.on_result_corrected, dispatch_uid="tournaments.on_result_corrected"
         )
         sweep.register(sweep_work)
+        sweep.register(deadline_work)
         sweep.register_on_request(sweep_corrections)
 
 

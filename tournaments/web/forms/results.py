@@ -105,3 +105,14 @@ class PairingResultForm(forms.Form):
             return normalise_codes(self.cleaned_data["result"], self.games)
         except ResultError as exc:
             raise forms.ValidationError(str(exc)) from exc
+
+
+class RoundDeadlineForm(forms.Form):
+    deadline = forms.DateTimeField(
+        label=_("Deadline"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_(
+            "When the round's games should be over; empty: none. Past it the arbiters are told of the unfinished games."
+        ),
+    )

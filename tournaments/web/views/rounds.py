@@ -18,9 +18,10 @@ from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import edits
 from tournaments.pairing.services import pair_next_round, retry_pairing
 from tournaments.results.corrections import corrections_of
+from tournaments.results.deadlines import set_deadline
 from tournaments.results.services import close_round, record_result, record_round
 from tournaments.web.forms.pairing import EditPairingsForm
-from tournaments.web.forms.results import PairingResultForm, RoundResultsForm
+from tournaments.web.forms.results import PairingResultForm, RoundDeadlineForm, RoundResultsForm
 from tournaments.web.views.common import event_context, event_page, sentence
 from tournaments.web.views.confirm import close_confirmation, publish_confirmation
 
@@ -248,3 +249,21 @@ def swiss_round_publish(request: HttpRequest, event: Event, round_: Round) -> Ht
             request, _("The pairings of round %(number)s are published.") % {"number": round_.number}
         )
     return redirect(round_)
+
+
+@require_http_methods(["GET", "POST"])
+@event_page()
+def round_deadline(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
+    """The round's deadline: a form; past it the sweep flags the unfinished games (``results.deadlines``)."""
+    form = RoundDeadlineForm(request.POST or None, initial={"deadline": round_.deadline})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            done = attempt(lambda: set_deadline(round_, request.user, form.cleaned_data["deadline"]))
+            if not done.refused:
+                messages.success(request, _("The deadline is saved."))
+                return redirect(round_)
+            form.add_error(None, done.reason)
+        status = 400
+    context = {**event_context(request, event, "rounds"), "round": round_, "form": form}
+    return render(request, "tournaments/round_deadline.html", context, status=status)
