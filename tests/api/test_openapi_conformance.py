@@ -198,6 +198,18 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/play/{id}/move/", "POST"): ({"id": game}, {"move": "a1", "expected_ply": 0}, False),
         ("/api/play/{id}/resign/", "POST"): ({"id": game}, None, False),
         ("/api/play/{id}/events/", "GET"): ({"id": game}, None, False),
+        # the arbiter's actions on a game played on the service (none in the demo: a 404 checked)
+        ("/api/play/{id}/give-time/", "POST"): ({"id": game}, {"player": "white", "seconds": 60}, False),
+        ("/api/play/{id}/adjudicate/", "POST"): (
+            {"id": game},
+            {"result": "1-0", "reason": "checking"},
+            False,
+        ),
+        ("/api/play/{id}/annul/", "POST"): ({"id": game}, {"reason": "checking"}, False),
+        # the organiser's account has no player: his vacation is refused (a 400 checked)
+        ("/api/vacation/", "GET"): ({}, None, False),
+        ("/api/vacation/", "POST"): ({}, None, False),
+        ("/api/vacation/end/", "POST"): ({}, None, False),
         ("/api/players/", "GET"): ({}, None, True),
         ("/api/players/{handle}/", "GET"): ({"handle": players["results"][0]["handle"]}, None, True),
         ("/api/ratings/{family}/", "GET"): ({"family": "dvonn"}, None, True),
