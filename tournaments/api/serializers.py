@@ -180,6 +180,7 @@ class RoundSerializer(serializers.ModelSerializer):
             "draft",
             "paired_at",
             "closed_at",
+            "deadline",
             "pairing_error",
             "pairing_progress",
             "pairings",

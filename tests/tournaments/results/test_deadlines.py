@@ -107,5 +107,7 @@ def test_the_round_page_sets_the_deadline(round_: Round, organiser: User, client
     round_.refresh_from_db()
     assert round_.deadline is not None and round_.deadline.isoformat().startswith("2026-03-12")
     assert "Deadline" in client.get(round_.get_absolute_url()).content.decode()
+    api = client.get(f"/api/events/{round_.event.slug}/rounds/1/").json()
+    assert api["deadline"].startswith("2026-03-12T09:00")
     client.force_login(User.objects.get(username="ann"))
     assert client.post(url, {"deadline": ""}).status_code == 403
