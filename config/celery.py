@@ -9,7 +9,7 @@ are in ``config/settings.py``.
 
 import os
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -51,3 +51,15 @@ def schedule_sweep(sender: Celery, **kwargs: object) -> None:
             "options": {"expires": float(max(settings.SWEEP_INTERVAL, 60))},
         },
     }
+
+
+@signals.worker_init.connect
+def load_urls(**kwargs: object) -> None:
+    """The URLs (a notice links to its game: DRF, the API schema) loaded once by the worker before
+    it forks its processes, which share them: else each process loads them at its first notice,
+    about a second of CPU."""
+    import django
+    from django.urls import get_resolver
+
+    django.setup()
+    get_resolver().url_patterns  # noqa: B018

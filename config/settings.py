@@ -120,10 +120,16 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+# On PostgreSQL each process (a gunicorn worker, a Celery worker's process) keeps its connection for
+# DB_CONN_MAX_AGE seconds instead of opening one, and the server a process, for every request and
+# task (that took about a third of a verification); it is checked before it is used again, so a
+# restarted server costs a new connection, not an error. SQLite opens a file: 0 (one per request).
+_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE") or ("600" if _POSTGRES else "0")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

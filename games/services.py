@@ -131,7 +131,8 @@ def verify_record(record_id: int) -> SubmittedRecord:
     replayed = _replay(record.text, record.game.game)
     with transaction.atomic():
         game = confirmation.lock_game(record.game_id)
-        record = locked(SubmittedRecord.objects.all()).get(pk=record_id)
+        # with its submitter and his player, whom the notice of the result names
+        record = locked(SubmittedRecord.objects.select_related("submitted_by__player")).get(pk=record_id)
         if record.status != SubmittedRecord.Status.PENDING:
             return record
         record.game = game

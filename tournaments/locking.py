@@ -71,9 +71,11 @@ def lock_round(round_id: int) -> Round:
     return round_
 
 
-def lock_pairing(pairing_id: int) -> Pairing:
-    """The pairing's round, then the pairing, locked; with the round and event read."""
-    round_id = Pairing.objects.values_list("round_id", flat=True).get(pk=pairing_id)
+def lock_pairing(pairing_id: int, round_id: int | None = None) -> Pairing:
+    """The pairing's round, then the pairing, locked; with the round and event read. ``round_id``,
+    when the caller read it already, spares reading it again."""
+    if round_id is None:
+        round_id = Pairing.objects.values_list("round_id", flat=True).get(pk=pairing_id)
     round_ = lock_round(round_id)
     pairing = locked(Pairing.objects.all()).get(pk=pairing_id)
     pairing.round = round_

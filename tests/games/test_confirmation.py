@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from accounts.errors import PermissionRefused
 from accounts.models import Player
@@ -318,3 +319,18 @@ def test_the_database_allows_one_official_submission_per_game(board: Board) -> N
     other = board.submit(board.ann, WHITE_WINS)
     with pytest.raises(IntegrityError), transaction.atomic():
         SubmittedRecord.objects.filter(pk=other.pk).update(official=True)
+
+
+def test_a_verification_reads_what_it_needs_once(
+    board: Board, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    # the record kept, its verification queued but not run; then the verification alone, counted
+    with django_capture_on_commit_callbacks(execute=False):
+        record = services.submit_record(board.pairing, board.ann, BLACK_WINS)
+    with CaptureQueriesContext(connection) as queries:
+        assert services.verify_record(record.pk).status == SubmittedRecord.Status.VALID
+    assert board.refreshed_pairing().results == "0-1"
+    # the record twice (before the replay, then locked), the locks of round, pairing and game
+    # once each, the submitter with his player read with the record, the pairing's result written
+    # under the locks the verification holds (27 queries before issue 20 item 17)
+    assert len(queries) <= 21, "\n".join(query["sql"][:120] for query in queries)

@@ -119,7 +119,11 @@ class PairingOrigin:
         return ""
 
     def lock_above(self, game_id: int) -> None:
-        lock_pairing(PairingGame.objects.values_list("pairing_id", flat=True).get(game_id=game_id))
+        # the pairing and its round read in one query, then locked in the lock order
+        pairing_id, round_id = PairingGame.objects.values_list("pairing_id", "pairing__round_id").get(
+            game_id=game_id
+        )
+        lock_pairing(pairing_id, round_id)
 
     def round_number(self, game: Game) -> int | None:
         return pairing_of(game).round.number
@@ -252,7 +256,8 @@ def on_game_finished(sender: object, game: Game, source: str, **kwargs: object) 
     if codes is None:
         return _("waiting for the other game of the match")
     try:
-        apply_result(pairing_of(game), codes, source)
+        # the game is locked (game_finished), so are its round and pairing, read with it after
+        apply_result(pairing_of(game), codes, source, locked=True)
     except ServiceError as exc:
         raise GameServiceError(str(exc)) from exc
     return ""

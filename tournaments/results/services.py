@@ -49,12 +49,17 @@ def record_round(
         return saved
 
 
-def apply_result(pairing: Pairing, result: str | list[str], source: object) -> Pairing:
+def apply_result(
+    pairing: Pairing, result: str | list[str], source: object, *, locked: bool = False
+) -> Pairing:
     """Store a pairing's result without a permission check (callers check: views, verified records).
 
-    Locks the round, then the pairing (``tournaments.locking``)."""
+    Locks the round, then the pairing (``tournaments.locking``), unless ``locked``: the caller's
+    transaction holds both locks and read ``pairing``, its round and event after taking them (a
+    game's result, ``games.signals.game_finished``, sent under the game's locks)."""
     with transaction.atomic():
-        pairing = lock_pairing(pairing.pk)
+        if not locked:
+            pairing = lock_pairing(pairing.pk)
         event = pairing.round.event
         if pairing.round.status == Round.Status.CLOSED:
             raise ServiceError(
