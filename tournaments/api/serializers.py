@@ -8,8 +8,10 @@ from rest_framework import serializers
 from accounts.models import Player
 from games.api_fields import GameChoiceField
 from tournaments.core.codes import GAME_RESULTS, format_points, written_out
-from tournaments.models import Event, Pairing, Rating, Registration, Round
+from tournaments.models import Event, Pairing, PlayMode, Rating, Registration, Round
 from tournaments.pairing.progress import live_percent
+from tournaments.results import pairing_games
+from tournaments.rounds import play_mode, time_control
 
 
 class RatingSerializer(serializers.ModelSerializer):
@@ -68,6 +70,8 @@ class EventSerializer(serializers.ModelSerializer):
             "tie_breaks",
             "status",
             "top_seed_colour",
+            "play_mode",
+            "time_control",
             "location",
             "start_date",
             "players",
@@ -105,10 +109,42 @@ class EventDetailSerializer(EventSerializer):
         ]
 
 
+class PairingGameSerializer(serializers.Serializer):
+    """One game of a pairing, as far as it exists: its page, and where it is played."""
+
+    number = serializers.IntegerField(help_text="1, or 2 for the second game of a match (colours swapped)")
+    id = serializers.IntegerField(help_text="The game's id: /api/play/{id}/ when it is played on the service")
+    on_service = serializers.BooleanField(help_text="Played move by move on the service")
+    url = serializers.CharField(help_text="The game's page")
+
+
+class PlaySettingsSerializer(serializers.Serializer):
+    play_mode = serializers.ChoiceField(
+        choices=PlayMode.choices, help_text="elsewhere (records submitted), service, or both"
+    )
+    time_control = serializers.CharField(
+        max_length=20,
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="5+3, 3d/15d, or empty: no clock",
+    )
+
+
+class RoundPlaySerializer(serializers.Serializer):
+    play_mode = serializers.ChoiceField(
+        choices=[("", "the event's"), *PlayMode.choices], allow_blank=True, help_text="Empty: the event's"
+    )
+    time_control = serializers.CharField(
+        max_length=20, allow_blank=True, required=False, default="", help_text="Empty: the event's"
+    )
+
+
 class PairingSerializer(serializers.ModelSerializer):
     white = serializers.SerializerMethodField()
     black = serializers.SerializerMethodField()
     result = serializers.CharField(source="results")
+    games = serializers.SerializerMethodField(help_text="The pairing's games that exist (none for a bye)")
     white_points = serializers.SerializerMethodField()
     black_points = serializers.SerializerMethodField()
 
@@ -126,6 +162,7 @@ class PairingSerializer(serializers.ModelSerializer):
             "white_points",
             "black_points",
             "source",
+            "games",
         ]
         extra_kwargs = {
             "white_score": {"label": "White half-points"},
@@ -149,6 +186,18 @@ class PairingSerializer(serializers.ModelSerializer):
     def get_black(self, pairing: Pairing) -> dict[str, object] | None:
         return self._side(pairing.black)
 
+    @extend_schema_field(PairingGameSerializer(many=True))
+    def get_games(self, pairing: Pairing) -> list[dict[str, object]]:
+        return [
+            {
+                "number": g.pairing_game.number,
+                "id": g.pk,
+                "on_service": g.on_service,
+                "url": g.get_absolute_url(),
+            }
+            for g in pairing_games.existing_games(pairing)
+        ]
+
     def get_white_points(self, pairing: Pairing) -> str:
         return format_points(pairing.white_score)
 
@@ -166,8 +215,21 @@ class RoundSerializer(serializers.ModelSerializer):
         help_text="Percent of the pairing done: 100 once paired; while pairing, the matchings done so far"
     )
 
+    play_mode = serializers.SerializerMethodField(
+        help_text="Where its games are played: the round's, else the event's"
+    )
+    time_control = serializers.SerializerMethodField(
+        help_text="Of its games on the service: the round's, else the event's"
+    )
+
     def get_draft(self, round_: Round) -> bool:
         return round_.is_draft
+
+    def get_play_mode(self, round_: Round) -> str:
+        return play_mode(round_)
+
+    def get_time_control(self, round_: Round) -> str:
+        return time_control(round_)
 
     def get_pairing_progress(self, round_: Round) -> int:
         return live_percent(round_.pk, round_.status, round_.pairing_error, round_.pairing_progress)
@@ -183,6 +245,8 @@ class RoundSerializer(serializers.ModelSerializer):
             "deadline",
             "pairing_error",
             "pairing_progress",
+            "play_mode",
+            "time_control",
             "pairings",
         ]
 

@@ -23,14 +23,18 @@ from tournaments.api.serializers import (
     EventSerializer,
     PairingSerializer,
     PlayerSerializer,
+    PlaySettingsSerializer,
     RatingListEntrySerializer,
     ResultCorrectionSerializer,
     ResultInputSerializer,
+    RoundPlaySerializer,
     RoundSerializer,
     StandingSerializer,
 )
 from tournaments.core.codes import format_points
+from tournaments.events.services import set_play
 from tournaments.models import Event, Pairing, Rating, Round
+from tournaments.pairing.edits import set_round_play
 from tournaments.ratings.families import families
 from tournaments.ratings.selectors import ORDERS, published_list
 from tournaments.results.corrections import correct_result
@@ -85,6 +89,53 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
             Round.objects.prefetch_related(Prefetch("pairings", queryset=visible)),
             event=event,
             number=int(number),
+        )
+        return Response(RoundSerializer(round_).data)
+
+    @extend_schema(
+        request=PlaySettingsSerializer,
+        responses={
+            200: EventSerializer,
+            400: OpenApiResponse(
+                description="An unknown way to play rounds, a bad time control, a finished event"
+            ),
+            401: OpenApiResponse(description="Not signed in"),
+            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def play(self, request: Request, slug: str) -> Response:
+        """Where the event's rounds are played (elsewhere, service, both) and the time control of
+        its games on the service; it holds for the rounds published from then on."""
+        data = PlaySettingsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = set_play(
+            self.get_object(),
+            request.user,
+            data.validated_data["play_mode"],
+            data.validated_data["time_control"],
+        )
+        return Response(EventSerializer(event, context={"request": request}).data)
+
+    @extend_schema(
+        request=RoundPlaySerializer,
+        responses={
+            200: RoundSerializer,
+            400: OpenApiResponse(description="An unknown way to play, a bad time control, a public round"),
+            401: OpenApiResponse(description="Not signed in"),
+            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
+            404: OpenApiResponse(description="No such event or round"),
+        },
+    )
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>\d+)/play")
+    def round_play(self, request: Request, slug: str, number: str) -> Response:
+        """Where one round not yet public is played and its time control (empty: the event's)."""
+        event = self.get_object()
+        round_ = get_object_or_404(Round.objects.select_related("event"), event=event, number=int(number))
+        data = RoundPlaySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = set_round_play(
+            round_, request.user, data.validated_data["play_mode"], data.validated_data["time_control"]
         )
         return Response(RoundSerializer(round_).data)
 

@@ -28,13 +28,18 @@ from tournaments.standings.compute import check_tie_breaks, default_tie_breaks
 
 def check_settings(fields: dict[str, object]) -> None:
     """Points fall from win to draw to loss; the tie-breaks are C.07 codes, each chosen once and
-    offered for the event's system (``fields["tie_breaks"]`` is rewritten as C.07 codes)."""
+    offered for the event's system (``fields["tie_breaks"]`` is rewritten as C.07 codes); where the
+    rounds are played and the time control are ones the service knows (``tournaments.rounds.check_play``)."""
     points = PointSystem(
         win=int(str(fields.get("win_points", 2))),
         draw=int(str(fields.get("draw_points", 1))),
         loss=int(str(fields.get("loss_points", 0))),
     )
     points.check()
+    if "play_mode" in fields or "time_control" in fields:
+        fields["time_control"] = check_play(
+            str(fields.get("play_mode") or "elsewhere"), str(fields.get("time_control") or "")
+        )
     tie_breaks = [str(code) for code in fields.get("tie_breaks") or []]  # type: ignore[attr-defined]
     if tie_breaks:
         fields["tie_breaks"] = check_tie_breaks(
@@ -109,8 +114,12 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
             "pairing_system": fields.get("pairing_system", event.pairing_system),
             "games_per_pairing": fields.get("games_per_pairing", event.games_per_pairing),
             "tie_breaks": fields.get("tie_breaks"),
+            "play_mode": fields.get("play_mode", event.play_mode),
+            "time_control": fields.get("time_control", event.time_control),
         }
         check_settings(settings)
+        if "time_control" in fields:
+            fields["time_control"] = settings["time_control"]
         if fields.get("tie_breaks"):
             fields["tie_breaks"] = settings["tie_breaks"]
         if not fields.get("tie_breaks"):

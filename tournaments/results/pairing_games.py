@@ -212,6 +212,11 @@ class PairingHolder:
         return Pairing.objects.visible_to(user)
 
 
+def existing_games(pairing: Pairing) -> list[Game]:
+    """The pairing's games that exist so far (none are created here), game 1 first."""
+    return list(pairing.games.select_related("pairing_game").order_by("pairing_game__number"))
+
+
 def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:
     """A round played on the service is public: its games are created, ready to play."""
     if play_mode(round_) == PlayMode.ELSEWHERE:

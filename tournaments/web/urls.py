@@ -58,6 +58,7 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/close/", rounds.round_close, name="round-close"),
     path("events/<slug:slug>/rounds/<int:number>/deadline/", rounds.round_deadline, name="round-deadline"),
     path("events/<slug:slug>/rounds/<int:number>/retry/", rounds.round_retry, name="round-retry"),
+    path("events/<slug:slug>/rounds/<int:number>/play/", rounds.round_play, name="round-play"),
     path("events/<slug:slug>/trf/", trf.trf_export, name="event-trf"),
     path("import-trf/", trf.trf_import, name="trf-import"),
     path("events/<slug:slug>/swiss/", byes.swiss_settings, name="swiss-settings"),

@@ -9,10 +9,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.choices import game_choices
+from games.clocks import validate_time_control
 from tournaments.core.codes import PointSystem
 from tournaments.core.errors import ResultError, StandingsError
 from tournaments.core.systems import SYSTEMS, system_spec
-from tournaments.models import Event
+from tournaments.models import Event, PlayMode
 from tournaments.standings.compute import TIE_BREAKS, check_tie_breaks
 from tournaments.standings.tiebreaks import LEGACY
 from tournaments.templatetags.tournament_tags import tie_break_name
@@ -112,6 +113,25 @@ class EventForm(forms.Form):
             "pause his clocks. Left unticked, the clocks run through vacations."
         ),
     )
+    play_mode = forms.ChoiceField(
+        label=_("Where the rounds are played"),
+        choices=PlayMode.choices,
+        initial=PlayMode.ELSEWHERE,
+        required=False,
+        help_text=_(
+            "On the service, publishing a round creates its games, ready to play there; a round may "
+            "say otherwise until it is published."
+        ),
+    )
+    time_control = forms.CharField(
+        label=_("Time control on the service"),
+        max_length=20,
+        required=False,
+        validators=[validate_time_control],
+        help_text=_(
+            "5+3: 5 minutes and 3 seconds a move; 3d/15d: 3 days a move, at most 15 banked; empty: no clock."
+        ),
+    )
     location = forms.CharField(label=_("Location"), max_length=200, required=False)
     start_date = forms.DateField(
         label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -140,6 +160,8 @@ class EventForm(forms.Form):
             "unrecorded_results": event.unrecorded_results,
             "rate_unrecorded": event.rate_unrecorded,
             "vacations": event.vacations,
+            "play_mode": event.play_mode,
+            "time_control": event.time_control,
             "location": event.location,
             "start_date": event.start_date,
         }
@@ -198,6 +220,8 @@ class EventForm(forms.Form):
             "unrecorded_results": bool(data.get("unrecorded_results")),
             "rate_unrecorded": bool(data.get("rate_unrecorded")),
             "vacations": bool(data.get("vacations")),
+            "play_mode": data.get("play_mode") or PlayMode.ELSEWHERE,
+            "time_control": data.get("time_control", "").strip(),
             "location": data.get("location", ""),
             "start_date": data.get("start_date"),
         }

@@ -6,8 +6,9 @@ from django import forms
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
+from games.clocks import validate_time_control
 from tournaments.core.codes import BYE_FULL, BYE_HALF, BYE_PAIRING_ALLOCATED, BYE_ZERO
-from tournaments.models import Event, Registration
+from tournaments.models import Event, PlayMode, Registration
 from tournaments.web.forms.registration import RegistrationChoiceField, player_label
 
 EDIT_BYE_CHOICES = [
@@ -152,3 +153,20 @@ class EditPairingsForm(forms.Form):
 def signature(pairs: list[tuple[int, int]], byes: list[tuple[int, str]]) -> str:
     """A short text naming a set of boards, to tell whether the saved boards are the previewed ones."""
     return ";".join(f"{w}-{b}" for w, b in pairs) + "|" + ";".join(f"{n}:{k}" for n, k in byes)
+
+
+class RoundPlayForm(forms.Form):
+    """Where a round not yet public is played and its time control (empty: the event's)."""
+
+    play_mode = forms.ChoiceField(
+        label=_("Where this round is played"),
+        choices=[("", _("As the event says"))] + list(PlayMode.choices),
+        required=False,
+    )
+    time_control = forms.CharField(
+        label=_("Time control on the service"),
+        max_length=20,
+        required=False,
+        validators=[validate_time_control],
+        help_text=_("Empty: the event's."),
+    )

@@ -20,7 +20,7 @@ from tournaments.pairing.services import pair_next_round, retry_pairing
 from tournaments.results.corrections import corrections_of
 from tournaments.results.deadlines import set_deadline
 from tournaments.results.services import close_round, record_result, record_round
-from tournaments.web.forms.pairing import EditPairingsForm
+from tournaments.web.forms.pairing import EditPairingsForm, RoundPlayForm
 from tournaments.web.forms.results import PairingResultForm, RoundDeadlineForm, RoundResultsForm
 from tournaments.web.views.common import event_context, event_page, sentence
 from tournaments.web.views.confirm import close_confirmation, publish_confirmation
@@ -32,7 +32,12 @@ def round_detail(request: HttpRequest, event: Event, round_: Round) -> HttpRespo
 
 
 def render_round(
-    request: HttpRequest, event: Event, round_: Round, form: RoundResultsForm | None = None, status: int = 200
+    request: HttpRequest,
+    event: Event,
+    round_: Round,
+    form: RoundResultsForm | None = None,
+    status: int = 200,
+    play_form: RoundPlayForm | None = None,
 ) -> HttpResponse:
     context = event_context(request, event, "rounds")
     pairings = list(round_.pairings.select_related("white__player", "black__player").with_games())
@@ -52,8 +57,16 @@ def render_round(
             "refresh": round_.status == Round.Status.PENDING and not round_.pairing_error,
             "corrections": corrections_of(round_),
             "edit_refusal": edits.edit_refusal(round_) if round_.is_draft else "",
+            "play_mode": selectors.play_mode(round_),
+            "time_control": selectors.time_control(round_),
         }
     )
+    if play_form is not None:  # sent back with its errors
+        context["play_form"] = play_form
+    elif context["can_manage"] and not selectors.is_public(round_):
+        context["play_form"] = RoundPlayForm(
+            initial={"play_mode": round_.play_mode, "time_control": round_.time_control}
+        )
     return render(request, "tournaments/round_detail.html", context, status=status)
 
 
@@ -267,3 +280,21 @@ def round_deadline(request: HttpRequest, event: Event, round_: Round) -> HttpRes
         status = 400
     context = {**event_context(request, event, "rounds"), "round": round_, "form": form}
     return render(request, "tournaments/round_deadline.html", context, status=status)
+
+
+@require_POST
+@event_page()
+def round_play(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
+    """Where a round not yet public is played, and its time control."""
+    form = RoundPlayForm(request.POST)
+    if not form.is_valid():
+        return render_round(request, event, round_, status=400, play_form=form)
+    data = form.cleaned_data
+    saved = attempt(
+        lambda: edits.set_round_play(round_, request.user, data["play_mode"], data["time_control"])
+    )
+    if saved.refused:
+        form.add_error(None, saved.reason)
+        return render_round(request, event, round_, status=400, play_form=form)
+    messages.success(request, _("Round %(number)s: where it is played is saved.") % {"number": round_.number})
+    return redirect(round_)
