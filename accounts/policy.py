@@ -5,7 +5,7 @@
 table, :data:`ALLOWED`: each :class:`Action` and the :class:`Role` s that may take it. A user's roles
 over an object come from the resolver its app registered for the object's model (:func:`resolver`:
 ``tournaments.events.roles`` for events, rounds, pairings, registrations, byes and forbidden pairs,
-``games.roles`` for games); being signed in, a superuser or anonymous is decided here, once.
+``games.roles`` for games and challenges); being signed in, a superuser or anonymous is decided here, once.
 
 What an object's *state* allows (a closed round, an event without unrecorded results) is not
 here: the services check it and say why.
@@ -32,6 +32,8 @@ class Role(enum.Enum):
         "official"  # of what a game belongs to (its origin's officials: an event's organisers and arbiters)
     )
     PLAYER = "player"  # of a pairing or game, through the player's account
+    CHALLENGER = "challenger"  # of a challenge to a casual game, through the player's account
+    CHALLENGED = "challenged"  # the player a challenge is sent to, through his account
 
 
 class Action(enum.StrEnum):
@@ -49,6 +51,9 @@ class Action(enum.StrEnum):
     WATCH_GAME = "watch game"  # follow a game played on the service live (its event stream)
     GIVE_TIME = "give time"  # to a player of a game played on the service
     ANNUL_GAME = "annul game"  # a game played on the service: no result, unrated
+    CHALLENGE_PLAYER = "challenge player"  # to a casual game on the service
+    ANSWER_CHALLENGE = "answer challenge"  # accept or decline it
+    WITHDRAW_CHALLENGE = "withdraw challenge"
 
 
 SUPERUSER, ORGANISER, ARBITER, PLAYER = Role.SUPERUSER, Role.ORGANISER, Role.ARBITER, Role.PLAYER
@@ -71,6 +76,9 @@ ALLOWED: dict[Action, frozenset[Role]] = {
     Action.WATCH_GAME: frozenset({Role.ANONYMOUS, Role.SIGNED_IN, PLAYER} | OFFICIALS),
     Action.GIVE_TIME: OFFICIALS,
     Action.ANNUL_GAME: OFFICIALS,
+    Action.CHALLENGE_PLAYER: frozenset({Role.SIGNED_IN}),
+    Action.ANSWER_CHALLENGE: frozenset({Role.CHALLENGED}),
+    Action.WITHDRAW_CHALLENGE: frozenset({Role.CHALLENGER}),
 }
 
 # What a refusal says (rendered at the edge, in the request's language).
@@ -97,6 +105,9 @@ REFUSALS: dict[Action, object] = {
     Action.ANNUL_GAME: _(
         "only the event's organisers and arbiters (a superuser outside events) may annul a game"
     ),
+    Action.CHALLENGE_PLAYER: _("sign in to challenge a player"),
+    Action.ANSWER_CHALLENGE: _("only the challenged player may accept or decline this challenge"),
+    Action.WITHDRAW_CHALLENGE: _("only the challenger may withdraw this challenge"),
 }
 
 Resolver = Callable[[Any, Any], set[Role]]

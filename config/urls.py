@@ -19,6 +19,7 @@ router.register("pairings", tournaments_api.PairingViewSet, basename="pairing")
 router.register("players", tournaments_api.PlayerViewSet, basename="player")
 router.register("games", games_api.GameViewSet, basename="game")
 router.register("records", games_api.SubmittedRecordViewSet, basename="record")
+router.register("play/challenges", play_api.ChallengeViewSet, basename="challenge")  # before play/{id}/
 router.register("play", play_api.ServiceGameViewSet, basename="service-game")
 
 api_patterns = [

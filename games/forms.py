@@ -1,4 +1,5 @@
-"""The forms of a game's page for answering and deciding a result: dispute and decision.
+"""The forms of a game's page for answering and deciding a result: dispute and decision; and the
+challenge to a casual game.
 
 They only shape the input; who may answer or decide, and which choices are consistent, is checked by
 ``games.confirmation`` and ``games.decisions``.
@@ -9,9 +10,11 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.choices import game_choices
+from games.clocks import validate_time_control
 from games.confirmation import MAX_REASON_CHARS
 from games.decisions import DECISION_KINDS
-from games.models import SubmittedRecord
+from games.models import Challenge, SubmittedRecord
 from games.results import GAME_RESULTS, RESULT_LABELS
 
 
@@ -56,3 +59,21 @@ class DecisionForm(forms.Form):
             )
             for record in submissions or []
         ]
+
+
+class ChallengeForm(forms.Form):
+    opponent = forms.CharField(
+        label=_("Player"), max_length=80, help_text=_("The short name (handle) of the player you challenge.")
+    )
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+    time_control = forms.CharField(
+        label=_("Time control"),
+        max_length=20,
+        required=False,
+        validators=[validate_time_control],
+        help_text=_(
+            "5+3: 5 minutes and 3 seconds a move; 3d/15d: 3 days a move, at most 15 banked; empty: no clock."
+        ),
+    )
+    colour = forms.ChoiceField(label=_("Your colour"), choices=Challenge.Colour.choices, initial="random")
+    rated = forms.BooleanField(label=_("Rated"), required=False)

@@ -273,3 +273,48 @@ class TimeGiven(models.Model):
 
     def __str__(self) -> str:
         return f"{self.amount} given on {self.game_id}"
+
+
+class Challenge(models.Model):
+    """One player's challenge to another to a casual game on the service (``games.challenges``)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Awaiting an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    class Colour(models.TextChoices):
+        WHITE = "white", _("White")
+        BLACK = "black", _("Black")
+        RANDOM = "random", _("Random")
+
+    challenger = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="challenges_sent")
+    challenged = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="challenges_received")
+    game = models.CharField(max_length=20, validators=[validate_game])  # a registered game key
+    time_control = models.CharField(max_length=20, blank=True)
+    rated = models.BooleanField(default=False)
+    colour = models.CharField(
+        max_length=6, choices=Colour.choices, default=Colour.RANDOM, help_text="The challenger's colour"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    played = models.OneToOneField(
+        Game,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="challenge",
+        help_text="The game created when the challenge was accepted",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged} ({self.get_status_display()})"
+
+    @property
+    def game_name(self) -> str:
+        return game_name(self.game)

@@ -1,5 +1,6 @@
 """REST API for games played on the service: my games and whose turn it is, a game's position and
-legal moves, a move (naming the ply it expects), resigning.
+legal moves, a move (naming the ply it expects), resigning; challenges to casual games
+(``/api/play/challenges/``: send, accept, decline, withdraw; ``games.challenges`` checks them).
 
 Thin: ``games.play`` checks everything; its refusals are answered by the one exception handler
 (``config.errors.api_exception_handler``): a non-player or a player not to move 403, a stale ply,
@@ -18,12 +19,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import live, play
+from games import challenges, live, play
 from games.arbitration_api import ArbitrationActions
-from games.models import Game, Move
+from games.models import Challenge, Game, Move
 
 
 def _seconds(value: timedelta | None) -> float | None:
@@ -213,3 +215,131 @@ class ServiceGameViewSet(
         page_request = request._request
         page_request.user = request.user  # the token's user, for the stream's own bookkeeping
         return live.stream(page_request, game)
+
+
+class ChallengeSerializer(serializers.ModelSerializer):
+    """A challenge to a casual game: who, which game, how, its state, and the game once accepted."""
+
+    challenger = serializers.CharField(source="challenger.handle", read_only=True)
+    challenged = serializers.CharField(source="challenged.handle", read_only=True)
+    game_id = serializers.IntegerField(
+        source="played_id", read_only=True, allow_null=True, help_text="The game created on acceptance"
+    )
+
+    class Meta:
+        model = Challenge
+        fields = [
+            "id",
+            "challenger",
+            "challenged",
+            "game",
+            "time_control",
+            "rated",
+            "colour",
+            "status",
+            "created_at",
+            "answered_at",
+            "game_id",
+        ]
+
+
+class NewChallengeSerializer(serializers.Serializer):
+    opponent = serializers.CharField(max_length=80, help_text="The handle of the player challenged")
+    game = serializers.CharField(max_length=40, help_text="A game key of the registry, variant included")
+    time_control = serializers.CharField(
+        max_length=20,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="5+3, 3d/15d, or empty: no clock",
+    )
+    rated = serializers.BooleanField(required=False, default=False)
+    colour = serializers.CharField(
+        max_length=20,
+        required=False,
+        default="random",
+        help_text="The challenger's colour: white, black or random",
+    )
+
+
+def _challenge_errors(extra: dict[int, object]) -> dict[int, object]:
+    return {
+        401: OpenApiResponse(description="Not signed in"),
+        404: OpenApiResponse(description="No such challenge of yours"),
+        409: OpenApiResponse(description="The challenge was answered or withdrawn already"),
+        **extra,
+    }
+
+
+class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Challenges to casual games on the service: mine, sent or received; send one, accept or
+    decline one sent to me, withdraw one of mine."""
+
+    serializer_class = ChallengeSerializer
+    pagination_class = None
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return challenges.challenges_of(self.request.user)
+
+    @extend_schema(
+        request=NewChallengeSerializer,
+        responses={
+            201: ChallengeSerializer,
+            400: OpenApiResponse(
+                description="An unknown player, oneself, a player without an account, an unknown game, "
+                "a bad time control or colour, or an account without a player"
+            ),
+            401: OpenApiResponse(description="Not signed in"),
+        },
+    )
+    def create(self, request: Request) -> Response:
+        """Challenge a player to a casual game."""
+        data = NewChallengeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given = data.validated_data
+        sent = challenges.challenge(
+            request.user,
+            given["opponent"],
+            given["game"],
+            given["time_control"],
+            given["rated"],
+            given["colour"],
+        )
+        return Response(ChallengeSerializer(sent).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses=_challenge_errors(
+            {201: ServiceGameSerializer, 403: OpenApiResponse(description="Not the player challenged")}
+        ),
+    )
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk: str | None = None) -> Response:
+        """Accept a challenge sent to me: the game is created, its clock running."""
+        game = challenges.accept(self.get_object(), request.user)
+        return Response(
+            ServiceGameSerializer(game, context={"request": request}).data, status=status.HTTP_201_CREATED
+        )
+
+    @extend_schema(
+        request=None,
+        responses=_challenge_errors(
+            {200: ChallengeSerializer, 403: OpenApiResponse(description="Not the player challenged")}
+        ),
+    )
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str | None = None) -> Response:
+        """Decline a challenge sent to me."""
+        return Response(ChallengeSerializer(challenges.decline(self.get_object(), request.user)).data)
+
+    @extend_schema(
+        request=None,
+        responses=_challenge_errors(
+            {200: ChallengeSerializer, 403: OpenApiResponse(description="Not the challenger")}
+        ),
+    )
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Withdraw a challenge of mine."""
+        return Response(ChallengeSerializer(challenges.withdraw(self.get_object(), request.user)).data)

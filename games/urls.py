@@ -21,4 +21,6 @@ urlpatterns = [
     path("<int:pk>/give-time/", arbitration_views.give_time, name="give-time"),
     path("<int:pk>/adjudicate/", arbitration_views.adjudicate, name="adjudicate"),
     path("<int:pk>/annul/", arbitration_views.annul, name="annul"),
+    path("challenges/", views.challenge_list, name="challenges"),
+    path("challenges/<int:pk>/<str:answer>/", views.challenge_answer, name="challenge-answer"),
 ]

@@ -23,8 +23,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import PermissionRefused, attempt
 from accounts.policy import Action, can, require
-from games import boards, confirmation, decisions, live, origins, play, play_page
-from games.forms import DecisionForm, DisputeForm
+from games import boards, challenges, confirmation, decisions, live, origins, play, play_page
+from games.forms import ChallengeForm, DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 
 
@@ -255,3 +255,59 @@ def record_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "refused_svg": mark_safe(refused.svg) if refused else "",  # noqa: S308 - our own renderer's escaped output
     }
     return render(request, "games/record_detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def challenge_list(request: HttpRequest) -> HttpResponse:
+    """My challenges to casual games, sent and received, and the form to send one."""
+    form = ChallengeForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            sent = attempt(
+                lambda: challenges.challenge(
+                    request.user,
+                    data["opponent"],
+                    data["game"],
+                    data["time_control"],
+                    data["rated"],
+                    data["colour"],
+                )
+            )
+            if not sent.refused and sent.value is not None:
+                messages.success(
+                    request, _("Challenge sent to %(player)s.") % {"player": sent.value.challenged}
+                )
+                return redirect("games:challenges")
+            form.add_error(None, sent.reason)
+        status = 400
+    mine = list(challenges.challenges_of(request.user)[:100])
+    context = {
+        "form": form,
+        "received": [c for c in mine if c.challenged.user_id == request.user.pk],
+        "sent": [c for c in mine if c.challenger.user_id == request.user.pk],
+    }
+    return render(request, "games/challenges.html", context, status=status)
+
+
+ANSWERS = {"accept": challenges.accept, "decline": challenges.decline, "withdraw": challenges.withdraw}
+
+
+@login_required
+@require_POST
+def challenge_answer(request: HttpRequest, pk: int, answer: str) -> HttpResponse:
+    """Accept or decline a challenge sent to me (accepting opens the game), or withdraw mine."""
+    if answer not in ANSWERS:
+        raise Http404(answer)
+    found = get_object_or_404(challenges.challenges_of(request.user), pk=pk)
+    done = attempt(lambda: ANSWERS[answer](found, request.user))
+    if done.refused:
+        messages.error(request, done.reason)
+        return redirect("games:challenges")
+    if isinstance(done.value, Game):
+        return redirect(done.value)
+    found.refresh_from_db()
+    messages.info(request, _("The challenge is %(status)s.") % {"status": found.get_status_display().lower()})
+    return redirect("games:challenges")

@@ -18,7 +18,9 @@ from django.template import Context, Template
 from django.urls import reverse
 
 from accounts.errors import PermissionRefused
+from accounts.models import Player
 from accounts.policy import ALLOWED, REFUSALS, Action, can, require
+from games.models import Challenge
 from tests.games.test_confirmation import Board, make_board
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +44,9 @@ EXPECTED = [
     (Action.WATCH_GAME, "game", set(ACTORS)),  # a game is public: anyone follows it live
     (Action.GIVE_TIME, "game", {"olga", "ada", "root"}),
     (Action.ANNUL_GAME, "game", {"olga", "ada", "root"}),
+    (Action.CHALLENGE_PLAYER, None, {"sam", "ann", "bob", "olga", "ada", "root"}),
+    (Action.ANSWER_CHALLENGE, "challenge", {"bob"}),  # Ann challenges Bob
+    (Action.WITHDRAW_CHALLENGE, "challenge", {"ann"}),
 ]
 
 
@@ -65,7 +70,18 @@ def actors(board: Board) -> dict[str, Any]:
 
 def test_every_role_against_every_action(board: Board) -> None:
     people = actors(board)
-    objects = {None: None, "event": board.event, "pairing": board.pairing, "game": board.game_or_create()}
+    challenge = Challenge.objects.create(
+        challenger=Player.objects.get(user=board.ann),
+        challenged=Player.objects.get(user=board.bob),
+        game="dvonn",
+    )
+    objects = {
+        None: None,
+        "event": board.event,
+        "pairing": board.pairing,
+        "game": board.game_or_create(),
+        "challenge": challenge,
+    }
     answers = {
         (action, on): {name for name in ACTORS if can(people[name], action, objects[on])}
         for action, on, _allowed in EXPECTED

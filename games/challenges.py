@@ -1,0 +1,151 @@
+"""Challenges to casual games on the service, outside any event.
+
+The rules at home here:
+
+* a signed-in user whose account is linked to a player (``accounts.policy``: ``CHALLENGE_PLAYER``)
+  challenges another player with an account to a game of the registry (a game key, variant
+  included), with a time control as ``games.clocks`` reads them, rated or not, choosing his colour
+  (white, black or random);
+* the player challenged accepts it (the game is created through ``games.play.create_service_game``,
+  its clock running; a random colour is drawn then) or declines it (``ANSWER_CHALLENGE``); the
+  challenger may withdraw it (``WITHDRAW_CHALLENGE``); each only while it is open: an answered or
+  withdrawn challenge is a :class:`ChallengeClosed` conflict (409) naming what became of it;
+* bad input names its problem (400): an unknown player, oneself, a player without an account, an
+  unknown game, a bad time control, an unknown colour.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.errors import Conflict, NotFound
+from accounts.models import Player
+from accounts.policy import Action, require
+from arbiter import registry
+from config.locking import locked
+from games import clocks, play
+from games.errors import GameServiceError
+from games.models import Challenge, Game
+
+
+class ChallengeClosed(Conflict):
+    """The challenge was answered or withdrawn already (409)."""
+
+
+def player_of(user: object) -> Player:
+    """The player the user's account is linked to; refused without one."""
+    player = Player.objects.filter(user_id=getattr(user, "pk", None)).first()
+    if player is None:
+        raise GameServiceError(_("your account is not linked to a player: claim your player first"))
+    return player
+
+
+def challenge(
+    user: object,
+    opponent: str,
+    game_key: str,
+    time_control: str = "",
+    rated: bool = False,
+    colour: str = "random",
+) -> Challenge:
+    """``user``'s player challenges the player whose handle is ``opponent``."""
+    require(user, Action.CHALLENGE_PLAYER)
+    challenger = player_of(user)
+    handle = (opponent or "").strip()
+    challenged = Player.objects.filter(handle=handle).first() if handle else None
+    if challenged is None:
+        raise GameServiceError(_("there is no player “%(handle)s”") % {"handle": handle[:80]})
+    if challenged.pk == challenger.pk:
+        raise GameServiceError(_("you cannot challenge yourself"))
+    if challenged.user_id is None:
+        raise GameServiceError(
+            _("%(player)s has no account: he cannot answer a challenge") % {"player": challenged}
+        )
+    if game_key not in registry.game_keys():
+        raise GameServiceError(
+            _("there is no game “%(game)s”: use one of %(games)s")
+            % {"game": str(game_key)[:40], "games": ", ".join(registry.game_keys())}
+        )
+    if colour not in Challenge.Colour.values:
+        raise GameServiceError(
+            _("“%(colour)s” is not a colour: use one of %(colours)s")
+            % {"colour": str(colour)[:20], "colours": ", ".join(Challenge.Colour.values)}
+        )
+    control = clocks.parse(time_control)
+    return Challenge.objects.create(
+        challenger=challenger,
+        challenged=challenged,
+        game=game_key,
+        time_control="" if control is None else control.text,
+        rated=bool(rated),
+        colour=colour,
+    )
+
+
+def _open(challenge_id: int) -> Challenge:
+    """The challenge, locked; refused unless it is still open."""
+    found = (
+        locked(Challenge.objects.select_related("challenger", "challenged")).filter(pk=challenge_id).first()
+    )
+    if found is None:
+        raise NotFound(_("there is no such challenge"))
+    if found.status != Challenge.Status.OPEN:
+        raise ChallengeClosed(
+            _("this challenge is no longer open: it was %(status)s")
+            % {"status": found.get_status_display().lower()}
+        )
+    return found
+
+
+def _close(found: Challenge, status: str) -> Challenge:
+    found.status = status
+    found.answered_at = timezone.now()
+    found.save(update_fields=["status", "answered_at", "played"])
+    return found
+
+
+def accept(challenge: Challenge, user: object) -> Game:
+    """The player challenged accepts: the game is created, its clock running."""
+    require(user, Action.ANSWER_CHALLENGE, challenge)
+    with transaction.atomic():
+        found = _open(challenge.pk)
+        colour = found.colour
+        if colour == Challenge.Colour.RANDOM:
+            colour = random.SystemRandom().choice([Challenge.Colour.WHITE, Challenge.Colour.BLACK])
+        white, black = (
+            (found.challenger, found.challenged)
+            if colour == Challenge.Colour.WHITE
+            else (found.challenged, found.challenger)
+        )
+        found.played = play.create_service_game(white, black, found.game, found.time_control, found.rated)
+        _close(found, str(Challenge.Status.ACCEPTED))
+        return found.played
+
+
+def decline(challenge: Challenge, user: object) -> Challenge:
+    require(user, Action.ANSWER_CHALLENGE, challenge)
+    with transaction.atomic():
+        return _close(_open(challenge.pk), str(Challenge.Status.DECLINED))
+
+
+def withdraw(challenge: Challenge, user: object) -> Challenge:
+    require(user, Action.WITHDRAW_CHALLENGE, challenge)
+    with transaction.atomic():
+        return _close(_open(challenge.pk), str(Challenge.Status.WITHDRAWN))
+
+
+def challenges_of(user: object) -> QuerySet[Challenge]:
+    """The challenges the user's player sent or received, newest first."""
+    pk = getattr(user, "pk", None)
+    if pk is None:
+        return Challenge.objects.none()
+    return (
+        Challenge.objects.filter(Q(challenger__user_id=pk) | Q(challenged__user_id=pk))
+        .select_related("challenger", "challenged", "played")
+        .order_by("-created_at", "-pk")
+    )
