@@ -1,7 +1,7 @@
 """A player's games: his pairings in published rounds, and what each one waits for from him.
 
-The rule at home here: what a game needs from its player. Nothing recorded yet in an open round:
-*submit* the record; a provisional result the opponent submitted: *answer* it (confirm or
+The rule at home here: what a game needs from its player. A game in play on the service: *play* it
+there; nothing recorded yet in an open round: *submit* the record; a provisional result the opponent submitted: *answer* it (confirm or
 dispute); his own provisional result: the opponent answers; a disputed game: the arbiter decides.
 """
 
@@ -20,6 +20,7 @@ from tournaments.core.codes import outcome
 from tournaments.models import Pairing, Round
 
 SUBMIT, ANSWER, WAIT_OPPONENT, WAIT_ARBITER, DONE = "submit", "answer", "wait-opponent", "wait-arbiter", ""
+PLAY = "play"
 
 
 @dataclass
@@ -42,10 +43,14 @@ class PairingLine:
 
     @property
     def needs_action(self) -> bool:
-        return any(line.action in (SUBMIT, ANSWER) for line in self.lines)
+        return any(line.action in (SUBMIT, ANSWER, PLAY) for line in self.lines)
 
 
 def _line(number: int, game: Game | None, round_open: bool, user: object) -> GameLine:
+    if game is not None and game.on_service and not game.state and round_open:
+        if game.finished_at is None:
+            return GameLine(number, game, PLAY, _("Play it on the service"))
+        return GameLine(number, game, DONE, _("Played: its record is being verified"))
     if game is None or not game.state:
         if round_open:
             return GameLine(number, game, SUBMIT, _("Submit the record"))

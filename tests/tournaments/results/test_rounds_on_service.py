@@ -26,6 +26,7 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
+from django.urls import reverse
 
 from accounts.errors import ServiceError as GameServiceError
 from accounts.models import Player
@@ -346,3 +347,18 @@ def test_the_holder_is_the_one_place_games_are_created(organiser: User) -> None:
     pairing = round_.pairings.get()
     assert PairingHolder().games(pairing) == games_of_round(round_)
     assert Game.objects.count() == 1
+
+
+def test_my_games_asks_to_play_a_game_in_play_on_the_service(
+    service_round: tuple[Round, dict[str, User]], client: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    round_, users = service_round
+    game = games_of_round(round_)[0]
+    client.force_login(users["Ann"])
+    page = client.get(reverse("accounts:my-games")).content.decode()
+    assert "Play it on the service" in page and f'href="{game.get_absolute_url()}"' in page
+    assert "Submit the record" not in page
+    with django_capture_on_commit_callbacks(execute=True):
+        play.resign(game, users["Ann"])
+    page = client.get(reverse("accounts:my-games")).content.decode()
+    assert "Play it on the service" not in page
