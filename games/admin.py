@@ -1,5 +1,5 @@
-"""The Django admin of games, their moves on the service, submitted records, disputes and decisions:
-all read-only.
+"""The Django admin of games, their moves on the service, submitted records, disputes, decisions and
+challenges to casual games: all read-only.
 
 A game's result changes only through the services (submissions, confirmation, the arbiter's
 decision, the correction of a closed round), never here. :class:`ReadOnlyAdmin` is the read-only
@@ -12,7 +12,7 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Decision, Dispute, Game, Move, SubmittedRecord, TimeGiven, Vacation
+from games.models import Challenge, Decision, Dispute, Game, Move, SubmittedRecord, TimeGiven, Vacation
 
 SERVICES_ONLY = _(
     "Read-only: results change only through the round pages or the API (enter results while the "
@@ -134,3 +134,11 @@ class VacationAdmin(ReadOnlyAdmin):
 
     list_display = ("player", "started_at", "ends_at")
     readonly_fields = ("player", "started_at", "ends_at")
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(ReadOnlyAdmin):
+    """Challenges are sent, answered and withdrawn through ``games.challenges`` only: read-only here."""
+
+    list_display = ("challenger", "challenged", "game", "time_control", "rated", "status", "created_at")
+    list_filter = ("status", "game")

@@ -33,6 +33,7 @@ READ_ONLY = {
     "games.decision",
     "games.timegiven",
     "games.vacation",
+    "games.challenge",
 }
 
 
