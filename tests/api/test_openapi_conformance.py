@@ -178,6 +178,9 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/events/{slug}/rounds/{number}/", "GET"): (number, None, True),
         ("/api/events/{slug}/standings/", "GET"): (event, None, True),
         ("/api/events/{slug}/trf/", "GET"): (event, None, True),
+        ("/api/events/{slug}/play/", "POST"): (event, {"play_mode": "elsewhere", "time_control": ""}, True),
+        # round 1 is public: where it is played no longer changes (a 400)
+        ("/api/events/{slug}/rounds/{number}/play/", "POST"): (number, {"play_mode": "service"}, False),
         ("/api/games/", "GET"): ({}, None, True),
         ("/api/games/{id}/", "GET"): ({"id": game}, None, True),
         ("/api/games/{id}/submissions/", "GET"): ({"id": game}, None, True),
@@ -210,6 +213,17 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/vacation/", "GET"): ({}, None, False),
         ("/api/vacation/", "POST"): ({}, None, False),
         ("/api/vacation/end/", "POST"): ({}, None, False),
+        # the organiser has no player: his challenge is refused (a 400), and he has none to answer (404s)
+        ("/api/play/challenges/", "GET"): ({}, None, True),
+        ("/api/play/challenges/", "POST"): (
+            {},
+            {"opponent": players["results"][0]["handle"], "game": "dvonn"},
+            False,
+        ),
+        ("/api/play/challenges/{id}/", "GET"): ({"id": 1}, None, False),
+        ("/api/play/challenges/{id}/accept/", "POST"): ({"id": 1}, None, False),
+        ("/api/play/challenges/{id}/decline/", "POST"): ({"id": 1}, None, False),
+        ("/api/play/challenges/{id}/withdraw/", "POST"): ({"id": 1}, None, False),
         ("/api/players/", "GET"): ({}, None, True),
         ("/api/players/{handle}/", "GET"): ({"handle": players["results"][0]["handle"]}, None, True),
         ("/api/ratings/{family}/", "GET"): ({"family": "dvonn"}, None, True),
