@@ -362,3 +362,18 @@ def test_my_games_asks_to_play_a_game_in_play_on_the_service(
         play.resign(game, users["Ann"])
     page = client.get(reverse("accounts:my-games")).content.decode()
     assert "Play it on the service" not in page
+
+
+def test_both_a_result_without_a_record_follows_the_same_rule(organiser: User, clock: Any) -> None:
+    event = make_event(organiser, "", game="dvonn", play_mode="both", unrecorded_results=True)
+    users = players_with_accounts(event, organiser, ["Ann", "Bob", "Cid", "Dan"])
+    round_ = start(event, organiser)
+    first, second = games_of_round(round_)
+    # board 1: reported before any move there: taken, and play there ends
+    reports.report_result(round_.pairings.get(board=1), users["Ann"], "1-0")
+    first.refresh_from_db()
+    assert (first.result, first.state, first.finished_at) == ("1-0", Game.State.PROVISIONAL, clock.now)
+    # board 2: a move was played there: a report is refused
+    first_legal_moves(second, users, 1)
+    with pytest.raises(reports.ResultConflict, match="being played on the service"):
+        reports.report_result(round_.pairings.get(board=2), users["Cid"], "0-1")
