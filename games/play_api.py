@@ -16,7 +16,7 @@ from typing import Any
 
 from django.http import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
@@ -271,6 +271,18 @@ def _challenge_errors(extra: dict[int, object]) -> dict[int, object]:
     }
 
 
+@extend_schema_view(
+    list=extend_schema(
+        responses={200: ChallengeSerializer(many=True), 401: OpenApiResponse(description="Not signed in")}
+    ),
+    retrieve=extend_schema(
+        responses={
+            200: ChallengeSerializer,
+            401: OpenApiResponse(description="Not signed in"),
+            404: OpenApiResponse(description="No such challenge of yours"),
+        }
+    ),
+)
 class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Challenges to casual games on the service: mine, sent or received; send one, accept or
     decline one sent to me, withdraw one of mine."""
