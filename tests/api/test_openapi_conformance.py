@@ -181,6 +181,12 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/events/{slug}/play/", "POST"): (event, {"play_mode": "elsewhere", "time_control": ""}, True),
         # round 1 is public: where it is played no longer changes (a 400)
         ("/api/events/{slug}/rounds/{number}/play/", "POST"): (number, {"play_mode": "service"}, False),
+        # the last round is open: its deadline is set
+        ("/api/events/{slug}/rounds/{number}/deadline/", "POST"): (
+            {"slug": slug, "number": rounds[-1]["number"]},
+            {"deadline": "2099-12-31T12:00:00Z"},
+            True,
+        ),
         ("/api/games/", "GET"): ({}, None, True),
         ("/api/games/{id}/", "GET"): ({"id": game}, None, True),
         ("/api/games/{id}/submissions/", "GET"): ({"id": game}, None, True),

@@ -140,6 +140,13 @@ class RoundPlaySerializer(serializers.Serializer):
     )
 
 
+class RoundDeadlineSerializer(serializers.Serializer):
+    deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the round's games should be over (ISO 8601; without an offset, UTC); null: none",
+    )
+
+
 class PairingSerializer(serializers.ModelSerializer):
     white = serializers.SerializerMethodField()
     black = serializers.SerializerMethodField()

@@ -27,6 +27,7 @@ from tournaments.api.serializers import (
     RatingListEntrySerializer,
     ResultCorrectionSerializer,
     ResultInputSerializer,
+    RoundDeadlineSerializer,
     RoundPlaySerializer,
     RoundSerializer,
     StandingSerializer,
@@ -38,6 +39,7 @@ from tournaments.pairing.edits import set_round_play
 from tournaments.ratings.families import families
 from tournaments.ratings.selectors import ORDERS, published_list
 from tournaments.results.corrections import correct_result
+from tournaments.results.deadlines import set_deadline
 from tournaments.results.services import record_result
 from tournaments.standings.services import crosstable, standing_lines
 from tournaments.trf.io import trf_download
@@ -137,6 +139,28 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         round_ = set_round_play(
             round_, request.user, data.validated_data["play_mode"], data.validated_data["time_control"]
         )
+        return Response(RoundSerializer(round_).data)
+
+    @extend_schema(
+        request=RoundDeadlineSerializer,
+        responses={
+            200: RoundSerializer,
+            400: OpenApiResponse(description="Not a date and time"),
+            401: OpenApiResponse(description="Not signed in"),
+            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
+            404: OpenApiResponse(description="No such event or round"),
+            409: OpenApiResponse(description="The round is closed"),
+        },
+    )
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>\d+)/deadline")
+    def round_deadline(self, request: Request, slug: str, number: str) -> Response:
+        """Set (or clear, with null) an open round's deadline, as on the round's page: once it has
+        passed, the sweep tells the event's officials of the round's unfinished games."""
+        event = self.get_object()
+        round_ = get_object_or_404(Round.objects.select_related("event"), event=event, number=int(number))
+        data = RoundDeadlineSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        round_ = set_deadline(round_, request.user, data.validated_data["deadline"])
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(responses=StandingSerializer(many=True))

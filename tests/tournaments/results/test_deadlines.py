@@ -1,5 +1,6 @@
 """A round's deadline (``tournaments.results.deadlines``): once past, the sweep flags the round's
-unfinished games for the event's organisers and arbiters, once; set on the round's page.
+unfinished games for the event's organisers and arbiters, once; set on the round's page and through
+the API.
 
 Round 1 of a 4-player round robin of players without ratings is Ann-Dan, Bob-Cid (Berger, numbered
 by name). The round is played on the service with 20d/40d (no clock runs out before the deadline); the
@@ -9,13 +10,14 @@ deadline is 10 days after the start.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.test import override_settings
+from rest_framework.test import APIClient
 
 from accounts.errors import Conflict, PermissionRefused
 from accounts.models import Notice
@@ -111,3 +113,45 @@ def test_the_round_page_sets_the_deadline(round_: Round, organiser: User, client
     assert api["deadline"].startswith("2026-03-12T09:00")
     client.force_login(User.objects.get(username="ann"))
     assert client.post(url, {"deadline": ""}).status_code == 403
+
+
+def test_the_api_sets_and_clears_the_deadline(round_: Round, organiser: User, stranger: User) -> None:
+    url = f"/api/events/{round_.event.slug}/rounds/1/deadline/"
+    olga = APIClient()
+    olga.force_authenticate(organiser)
+    # 09:00 at two hours east of Greenwich is 07:00 UTC
+    answer = olga.post(url, {"deadline": "2026-03-12T09:00:00+02:00"}, format="json")
+    assert answer.status_code == 200 and answer.json()["deadline"] == "2026-03-12T07:00:00Z"
+    round_.refresh_from_db()
+    assert round_.deadline == datetime(2026, 3, 12, 7, 0, tzinfo=UTC)
+    # without an offset: UTC
+    naive = olga.post(url, {"deadline": "2026-03-13T09:00"}, format="json")
+    assert naive.status_code == 200 and naive.json()["deadline"] == "2026-03-13T09:00:00Z"
+    assert olga.post(url, {"deadline": "2026-03-12T07:00:00Z"}, format="json").status_code == 200
+    bad = olga.post(url, {"deadline": "the twelfth of March"}, format="json")
+    assert bad.status_code == 400 and "deadline" in bad.json()
+    assert olga.post(url, {}, format="json").status_code == 400
+    assert olga.post(url.replace("/1/", "/9/"), {"deadline": None}, format="json").status_code == 404
+    for user in (stranger, User.objects.get(username="ann")):
+        other = APIClient()
+        other.force_authenticate(user)
+        assert other.post(url, {"deadline": None}, format="json").status_code == 403
+    assert APIClient().post(url, {"deadline": None}, format="json").status_code == 401
+    round_.refresh_from_db()
+    assert round_.deadline == datetime(2026, 3, 12, 7, 0, tzinfo=UTC)
+    cleared = olga.post(url, {"deadline": None}, format="json")
+    assert cleared.status_code == 200 and cleared.json()["deadline"] is None
+    round_.refresh_from_db()
+    assert round_.deadline is None
+
+
+def test_the_api_refuses_the_deadline_of_a_closed_round(round_: Round, organiser: User, commit: Any) -> None:
+    for pairing in round_.pairings.exclude(black=None):
+        commit(result_services.record_result, pairing, organiser, "1-0")
+    commit(result_services.close_round, round_, organiser)
+    olga = APIClient()
+    olga.force_authenticate(organiser)
+    url = f"/api/events/{round_.event.slug}/rounds/1/deadline/"
+    answer = olga.post(url, {"deadline": "2026-03-12T07:00:00Z"}, format="json")
+    assert answer.status_code == 409 and "round 1 is closed" in answer.json()["detail"]
+    assert Round.objects.get(pk=round_.pk).deadline is None
