@@ -148,13 +148,9 @@ def _info(pos: Position, left: float, top: float, labels: Mapping[str, str] | No
     return out
 
 
-def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None) -> str:
-    """The position as an SVG document (deterministic text)."""
-    size = check_size(options.size)
-    flip = options.flip
-    labels = {**LABELS, **(options.labels or {})}
-    half_w = 4 * UNIT * math.sqrt(3) / 2 + MARGIN
-    half_h = 4.5 * UNIT + MARGIN
+def empty_board(flip: bool) -> list[str]:
+    """The board with no piece on it: the hexagon, the lines, the coordinates, the dots and the spots
+    (each named by ``data-point``); GIPF with potentials draws on the same board."""
     body = [_hexagon(flip), *_lines(flip), *_coordinates(flip)]
     for point in DOT_POINTS:
         x, y = xy(point, flip)
@@ -170,6 +166,17 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
                 "circle", [("class", "spot"), ("data-point", _name(point)), ("cx", x), ("cy", y), ("r", 2.5)]
             )
         )
+    return body
+
+
+def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None) -> str:
+    """The position as an SVG document (deterministic text)."""
+    size = check_size(options.size)
+    flip = options.flip
+    labels = {**LABELS, **(options.labels or {})}
+    half_w = 4 * UNIT * math.sqrt(3) / 2 + MARGIN
+    half_h = 4.5 * UNIT + MARGIN
+    body = empty_board(flip)
     for index, piece in enumerate(pos.board):
         if piece != EMPTY:
             point = SPOT_POINTS[index]

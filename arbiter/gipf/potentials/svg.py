@@ -26,18 +26,16 @@ import math
 from collections.abc import Mapping
 
 from arbiter.engine import PlyTrace, SvgOptions
-from arbiter.gipf.board import DOT_POINTS, SPOT_POINTS
+from arbiter.gipf.board import SPOT_POINTS
 from arbiter.gipf.potentials.position import EMPTY, KINDS, Position, colour, count_text
 from arbiter.gipf.potentials.spec import LABELS, STYLE
 from arbiter.gipf.svg import (
     MARGIN,
     PIECE_R,
     UNIT,
-    _coordinates,
-    _hexagon,
     _highlight,
-    _lines,
     _name,
+    empty_board,
     xy,
 )
 from arbiter.svg import Attr, check_size, document, element, group, label, num, player_label
@@ -182,21 +180,7 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
     labels = {**LABELS, **(options.labels or {})}
     half_w = 4 * UNIT * math.sqrt(3) / 2 + MARGIN
     half_h = 4.5 * UNIT + MARGIN
-    body = [_hexagon(flip), *_lines(flip), *_coordinates(flip)]
-    for point in DOT_POINTS:
-        x, y = xy(point, flip)
-        body.append(
-            element(
-                "circle", [("class", "dot"), ("data-point", _name(point)), ("cx", x), ("cy", y), ("r", 5.0)]
-            )
-        )
-    for point in SPOT_POINTS:
-        x, y = xy(point, flip)
-        body.append(
-            element(
-                "circle", [("class", "spot"), ("data-point", _name(point)), ("cx", x), ("cy", y), ("r", 2.5)]
-            )
-        )
+    body = empty_board(flip)
     for index, cell in enumerate(pos.board):
         if cell != EMPTY:
             point = SPOT_POINTS[index]
