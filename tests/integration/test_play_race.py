@@ -51,13 +51,16 @@ def test_both_players_racing_give_one_legal_sequence(transactional_db: None) -> 
     ann, bob, game = players()
     clients = {0: logged_in(ann), 1: logged_in(bob)}
     position = game.position
-    spaces = [move.notation for move in registry.legal_moves(position)]
 
-    # each round: both players send a different placement for the same ply, ten times each
+    # each round: both players send a different placement for the same ply, ten times each; the
+    # placements are the empty spaces of the stored position, so every move sent by the player to
+    # move is legal and the only refusals are a stale ply (409) or the wrong player (403)
     for ply in range(6):
+        game.refresh_from_db()
+        spaces = [move.notation for move in registry.legal_moves(game.position)]
 
-        def send(index: int, ply: int = ply) -> int:
-            payload = {"move": spaces[(ply * 20 + index) % len(spaces)], "expected_ply": ply}
+        def send(index: int, ply: int = ply, spaces: list[str] = spaces) -> int:
+            payload = {"move": spaces[index % len(spaces)], "expected_ply": ply}
             url = f"/api/play/{game.pk}/move/"
             return clients[index % 2].post(url, payload, content_type="application/json").status_code
 
