@@ -19,7 +19,9 @@ The rules at home here:
   arbiter's to set on the event's round (a replay, forfeits, a result), and its annulled game
   stays out of every rating list (``tournaments.ratings.services.unrated_games``);
 * each locks the game's row, refuses where the game's origin refuses a decision (a closed round),
-  and stores nothing when refused.
+  and stores nothing when refused;
+* each tells the game's live streams once it commits, as a move does (``games.live``): ``clock``
+  for time given, ``end`` for an adjudication or an annulment, so the players' pages update at once.
 """
 
 from __future__ import annotations
@@ -84,8 +86,10 @@ def give_time(game: Game, user: object, side: int, amount: timedelta, reason: st
         else:
             game.black_time = (game.black_time or timedelta(0)) + amount
         game.save(update_fields=["white_time", "black_time"])
+        now = timezone.now()
+        play.announce_clocks(game, now)
         return TimeGiven.objects.create(
-            game=game, side=side, amount=amount, given_by=user, given_at=timezone.now(), reason=reason
+            game=game, side=side, amount=amount, given_by=user, given_at=now, reason=reason
         )
 
 
@@ -103,9 +107,11 @@ def adjudicate(game: Game, user: object, result: str, reason: str) -> Decision:
         if game.finished_at is None:
             play.stop(game, timezone.now())
         # a refusal there (a result that is not a played one, a closed round) undoes the stop too
-        return decisions.decide(
+        decision = decisions.decide(
             game, user, kind=str(Decision.Kind.ADJUDICATION), result=result, reason=reason
         )
+        play.announce_end(game, decision.result)
+        return decision
 
 
 @retry_on_conflict
@@ -126,4 +132,5 @@ def annul(game: Game, user: object, reason: str) -> Decision:
         )
         game.disputes.filter(decision=None).update(decision=decision)
         result_changed.send(sender=Game, game=game, kind=ANNULLED, actor=user, detail=reason)
+        play.announce_end(game, ANNULLED)
         return decision

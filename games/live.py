@@ -8,12 +8,15 @@ The rules at home here:
   never before; publishing can fail (Redis down, no listener): that is logged and nothing else, so
   a move is never refused or answered 500 for it. A client that missed an event catches up from the
   game's state (the play API) when its stream opens again;
-* an event is ``move`` or ``end`` with the game's state as JSON: ``game``, ``ply`` (moves played),
-  ``move`` (the last one, in notation), ``to_move`` (0 White, 1 Black, null once over), each
-  player's clock in seconds at the moment of the event (``white_seconds``, ``black_seconds``,
-  null without a clock), ``over``, and once over ``ending``, as the record ends (the rules' result
-  such as ``1-0``, or ``resign`` or ``time``: the player to move lost); the game's result follows
-  when its record is verified, as for any record;
+* an event is ``move``, ``end`` or ``clock`` with the game's state as JSON: ``game``, ``ply`` (moves
+  played), ``move`` (the last one, in notation; null for ``clock`` and an arbiter's ``end``),
+  ``to_move`` (0 White, 1 Black, null once over), each player's clock in seconds at the moment of
+  the event (``white_seconds``, ``black_seconds``, null without a clock), ``over``, and once over
+  ``ending``, as the record ends (the rules' result such as ``1-0``, or ``resign`` or ``time``: the
+  player to move lost) or as the arbiter ended it (the result he adjudicated, or ``annulled``); the
+  result of a record follows when it is verified, as for any record. ``move`` follows each stored
+  move, ``end`` the end of play and an arbiter's adjudication or annulment
+  (``games.arbitration``), ``clock`` the time an arbiter gave;
 * a stream is served only by an ASGI server (uvicorn, README "Live games"): a WSGI server
   (``manage.py runserver``, gunicorn) answers the stream's address 204 at once, which tells a
   browser's ``EventSource`` not to reconnect; the game page then asks the play API every few
@@ -40,7 +43,7 @@ from games.models import Game
 
 logger = logging.getLogger(__name__)
 
-MOVE, END = "move", "end"
+MOVE, END, CLOCK = "move", "end", "clock"
 
 
 def channel_of(game_id: int) -> str:

@@ -363,12 +363,40 @@ def _stop_clock(game: Game, now: datetime) -> None:
 def stop(game: Game, now: datetime) -> None:
     """Play stops on a locked game in play without an end by the rules (an arbiter's adjudication or
     annulment, ``games.arbitration``): the running clock stops and the moves so far, each checked by
-    the arbiter as it was played, are the game's record. Nothing is submitted."""
+    the arbiter as it was played, are the game's record. Nothing is submitted; the arbiter's action
+    tells the live streams (:func:`announce_end`)."""
     _stop_clock(game, now)
     game.record = record_of(game, "")
     game.plies = ply_of(game)
     game.save()
-    _announce(game, live.END, None, None)
+
+
+def announce_end(game: Game, ending: str) -> None:
+    """Tell the game's live streams that an arbiter ended or decided it (``ending``: the result he
+    set, or ``annulled``), once the transaction commits."""
+    _announce(game, live.END, None, None, ending)
+
+
+def announce_clocks(game: Game, now: datetime | None = None) -> None:
+    """Tell the game's live streams that its clocks changed (an arbiter gave time), each clock as
+    it stands at ``now``, once the transaction commits."""
+    left = clocks_at(game, now or timezone.now())
+    seconds = [
+        None if value is None else max(value.total_seconds(), 0.0) for value in (left.white, left.black)
+    ]
+    live.publish_on_commit(
+        game.pk,
+        live.CLOCK,
+        {
+            "game": game.pk,
+            "ply": game.plies,
+            "move": None,
+            "to_move": to_move(game),
+            "white_seconds": seconds[0],
+            "black_seconds": seconds[1],
+            "over": game.finished_at is not None,
+        },
+    )
 
 
 def _end(game: Game, how: str, actor: object, now: datetime, move: str | None = None) -> None:

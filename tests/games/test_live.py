@@ -163,3 +163,59 @@ def test_the_api_schema_describes_the_stream() -> None:
     assert "text/event-stream" in operation["responses"]["200"]["content"]
     assert "204" in operation["responses"] and "move" in operation["description"]
     assert live.channel_of(7) == "game-7"
+
+
+@pytest.mark.django_db
+def test_the_arbiters_actions_reach_the_stream_like_a_move(
+    people: dict[str, Any], frozen: Any, django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    """Worked by hand, the clock standing still: a minute given to White (to move, 300 seconds
+    left) makes 360, sent as ``clock``; annulling the game then ends it (``end``, ``annulled``) with
+    the clocks as they stood. In a second game White plays c3 (303 seconds left); the adjudication
+    1-0 ends it (``end``, ending ``1-0``, ply 1)."""
+    from datetime import timedelta
+
+    from django.contrib.auth.models import User
+
+    from games import arbitration
+
+    root = User.objects.create_superuser("root", password="pw-root-12345")  # a casual game's official
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    state = {"game": game.pk, "ply": 0, "move": None, "white_seconds": 300.0, "black_seconds": 300.0}
+    with mock.patch("django_eventstream.send_event") as send:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            arbitration.give_time(game, root, 0, timedelta(seconds=60), "a lost connection")
+        send.assert_not_called()  # nothing before the gift is committed
+        for callback in callbacks:
+            callback()
+        send.assert_called_once_with(
+            f"game-{game.pk}", "clock", {**state, "white_seconds": 360.0, "to_move": 0, "over": False}
+        )
+        send.reset_mock()
+        with django_capture_on_commit_callbacks(execute=True):
+            arbitration.annul(game, root, "The players are the same person")
+        send.assert_called_once_with(
+            f"game-{game.pk}",
+            "end",
+            {**state, "white_seconds": 360.0, "to_move": None, "over": True, "ending": "annulled"},
+        )
+        send.reset_mock()
+        other = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+        play.make_move(other, people["ann"], "c3", 0)
+        send.reset_mock()
+        with django_capture_on_commit_callbacks(execute=True):
+            arbitration.adjudicate(other, root, "1-0", "Black stopped answering")
+        send.assert_called_once_with(
+            f"game-{other.pk}",
+            "end",
+            {
+                "game": other.pk,
+                "ply": 1,
+                "move": None,
+                "to_move": None,
+                "white_seconds": 303.0,
+                "black_seconds": 300.0,
+                "over": True,
+                "ending": "1-0",
+            },
+        )
