@@ -23,6 +23,7 @@ from arbiter.engine import PlyTrace
 from arbiter.errors import ArbiterError
 from arbiter.svg import stylesheet
 from arbiter.verdict import Verdict
+from games import options as game_options
 from games.messages import board_labels
 from games.models import Game, SubmittedRecord
 
@@ -215,7 +216,7 @@ def position_svg(game: Game, moves: list[tuple[str, str]], *, flip: bool = False
     moves so far, ``(notation, position after)`` in order."""
     last = None
     if moves:
-        before = moves[-2][1] if len(moves) > 1 else registry.start(game.game)
+        before = moves[-2][1] if len(moves) > 1 else game_options.start(game.game, game.options)
         try:
             played = registry.play(before, moves[-1][0])
         except ArbiterError:  # a start with options the page does not know: the board unmarked

@@ -80,6 +80,9 @@ class Game(models.Model):
         null=True, blank=True, help_text="When the player to move's clock started"
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When play on the service ended")
+    # The start options it is played with (``games.options``): GIPF with potentials' set, as its
+    # event gives it ({"potentials": "Z6 Y6"}); empty: the game key's own start.
+    options = models.JSONField(default=dict, blank=True)
     warned_ply = models.PositiveIntegerField(
         null=True,
         blank=True,

@@ -27,6 +27,7 @@ Time is read from ``django.utils.timezone.now`` (patched in tests): nothing here
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -45,6 +46,7 @@ from arbiter.records import format_record
 from config.locking import retry_on_conflict
 from config.sweep import enqueue_on_commit
 from games import clocks, live, messages, vacations
+from games import options as game_options
 from games.confirmation import lock_game
 from games.errors import GameServiceError
 from games.models import Game, Move, SubmittedRecord
@@ -112,17 +114,21 @@ def create_service_game(
     )
 
 
-def playable(game_key: str, time_control: str, clock_running: bool = True) -> dict[str, object]:
-    """The fields of a game ready to be played on the service: the start of ``game_key``, each
-    player's initial time, and White's clock running from now (``clock_running``) or from his first
-    move (a game its players may also play elsewhere: nothing runs out before play begins here)."""
+def playable(
+    game_key: str, time_control: str, clock_running: bool = True, options: Mapping[str, str] | None = None
+) -> dict[str, object]:
+    """The fields of a game ready to be played on the service: the start of ``game_key`` with its
+    ``options`` (``games.options``: an event's set of potentials), each player's initial time, and
+    White's clock running from now (``clock_running``) or from his first move (a game its players
+    may also play elsewhere: nothing runs out before play begins here)."""
     control = clocks.parse(time_control)
     initial = None if control is None else control.initial
     return {
         "game": game_key,
         "on_service": True,
         "time_control": "" if control is None else control.text,
-        "position": registry.start(game_key),
+        "options": dict(options or {}),
+        "position": game_options.start(game_key, options),
         "white_time": initial,
         "black_time": initial,
         "turn_started": timezone.now() if clock_running else None,
@@ -322,6 +328,7 @@ def record_of(game: Game, ending: str) -> str:
         "Site": "the service",
         "White": game.white.display_name,
         "Black": game.black.display_name,
+        **game_options.record_tags(game.options),
     }
     moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
     return format_record(tags, moves, ending or None)

@@ -24,6 +24,7 @@ from arbiter.verdict import Verdict
 from config.locking import locked, retry_on_conflict
 from config.sweep import enqueue_on_commit
 from games import confirmation, origins
+from games import options as game_options
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 
@@ -168,6 +169,13 @@ def verify_record(record_id: int) -> SubmittedRecord:
                 ) % {"written": written, "colour": colour, "player": player}
                 record.save()
                 return record
+        other_start = game_options.record_refusal(game.game, game.options, verdict.tags)
+        if other_start is not None:  # its event's set of potentials, not the record's (P-27)
+            record.status = SubmittedRecord.Status.INVALID
+            record.verdict = {**record.verdict, "valid": False, "error": other_start.to_json()}
+            record.error_reason = other_start.reason
+            record.save()
+            return record
         record.status = SubmittedRecord.Status.VALID
         confirmation.take_verified(record, game)
         record.save()

@@ -21,6 +21,7 @@ PROJECT_APPS = ("tournaments", "games")
 READ_ONLY = {
     "tournaments.pairing",
     "tournaments.pairinggame",
+    "tournaments.eventgameoptions",
     "tournaments.standing",
     "tournaments.rating",
     "tournaments.ratingchange",

@@ -14,6 +14,7 @@ from games.admin import BoundedInline, ReadOnlyAdmin
 from tournaments.models import (
     ByeRequest,
     Event,
+    EventGameOptions,
     ForbiddenPair,
     Pairing,
     PairingAudit,
@@ -45,6 +46,14 @@ class EventAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("organisers", "arbiters")
     inlines = [RegistrationInline]
+
+
+@admin.register(EventGameOptions)
+class EventGameOptionsAdmin(ReadOnlyAdmin):
+    """An event's set of potentials: set on the event form or through the API, which check it against
+    the event's game (``tournaments.events.game_options``)."""
+
+    list_display = ("event", "options")
 
 
 @admin.register(Registration)

@@ -1,10 +1,9 @@
-"""The schema of events: events, registrations, rounds, pairings, Swiss bye rules and requests, publication
-and audit of rounds, standings, rating lists (settings per family), ratings and rating changes.
-
-Points are stored as integer half-points everywhere (a win worth 1 point is 2). Besides the
-fields, only what a row says of itself lives here: :attr:`Round.is_draft` (the one definition of a
-draft round) and :meth:`PairingQuerySet.visible_to` (the one query for what a user may see).
-"""
+"""The schema of events: events (their games' options in ``event_options``), registrations, rounds,
+pairings (their games in ``game_links``), Swiss bye rules and requests, publication and audit of
+rounds, standings, rating lists (settings per family), ratings and rating changes. Points are stored
+as integer half-points everywhere (a win worth 1 point is 2). Besides the fields, only what a row
+says of itself lives here: :attr:`Round.is_draft` (the one definition of a draft round) and
+:meth:`PairingQuerySet.visible_to` (the one query for what a user may see)."""
 
 from __future__ import annotations
 
@@ -27,6 +26,7 @@ from tournaments.core.codes import (
     PointSystem,
     format_points,
 )
+from tournaments.event_options import EventGameOptions as EventGameOptions  # its model, exported here
 from tournaments.game_links import PairingGame
 
 

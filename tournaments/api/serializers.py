@@ -8,6 +8,7 @@ from rest_framework import serializers
 from accounts.models import Player
 from games.api_fields import GameChoiceField
 from tournaments.core.codes import GAME_RESULTS, format_points, written_out
+from tournaments.events.game_options import potentials_of
 from tournaments.models import Event, Pairing, PlayMode, Rating, Registration, Round
 from tournaments.pairing.progress import live_percent
 from tournaments.results import pairing_games
@@ -52,6 +53,10 @@ class EventSerializer(serializers.ModelSerializer):
     url = serializers.HyperlinkedIdentityField(view_name="api:event-detail", lookup_field="slug")
     players = serializers.IntegerField(source="registrations.count", read_only=True)
     game = GameChoiceField(read_only=True)
+    potentials = serializers.SerializerMethodField(
+        help_text="GIPF with potentials: the event's set of potentials (Z6 Y6, White Z6; Black Y6, "
+        "Ultimate); empty: each game's record says its set (docs/rules.md P-27)"
+    )
 
     class Meta:
         model = Event
@@ -60,6 +65,7 @@ class EventSerializer(serializers.ModelSerializer):
             "slug",
             "name",
             "game",
+            "potentials",
             "pairing_system",
             "rounds",
             "games_per_pairing",
@@ -76,6 +82,17 @@ class EventSerializer(serializers.ModelSerializer):
             "start_date",
             "players",
         ]
+
+    def get_potentials(self, event: Event) -> str:
+        return potentials_of(event)
+
+
+class PotentialsSerializer(serializers.Serializer):
+    potentials = serializers.CharField(
+        max_length=100,
+        allow_blank=True,
+        help_text="Z6 Y6 (3 to 6 of a kind: T, Z, D, Y, P), White Z6; Black Y6, Ultimate; empty: none",
+    )
 
 
 class RoundSummarySerializer(serializers.Serializer):

@@ -24,6 +24,7 @@ from tournaments.api.serializers import (
     PairingSerializer,
     PlayerSerializer,
     PlaySettingsSerializer,
+    PotentialsSerializer,
     RatingListEntrySerializer,
     ResultCorrectionSerializer,
     ResultInputSerializer,
@@ -33,6 +34,7 @@ from tournaments.api.serializers import (
     StandingSerializer,
 )
 from tournaments.core.codes import format_points
+from tournaments.events.game_options import set_potentials
 from tournaments.events.services import set_play
 from tournaments.models import Event, Pairing, Rating, Round
 from tournaments.pairing.edits import set_round_play
@@ -66,7 +68,7 @@ def standing_rows(event: Event) -> list[dict[str, object]]:
 class EventViewSet(viewsets.ReadOnlyModelViewSet):
     """Events, newest first. ``/events/{slug}/`` includes the registrations and rounds."""
 
-    queryset = Event.objects.all()
+    queryset = Event.objects.select_related("game_options")
     lookup_field = "slug"
 
     def get_serializer_class(self):  # type: ignore[no-untyped-def]
@@ -117,6 +119,27 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
             data.validated_data["play_mode"],
             data.validated_data["time_control"],
         )
+        return Response(EventSerializer(event, context={"request": request}).data)
+
+    @extend_schema(
+        request=PotentialsSerializer,
+        responses={
+            200: EventSerializer,
+            400: OpenApiResponse(
+                description="A set the event's game does not take (an unknown kind, a count out of 3 to 6), "
+                "a started event"
+            ),
+            401: OpenApiResponse(description="Not signed in"),
+            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def potentials(self, request: Request, slug: str) -> Response:
+        """The event's set of potentials (GIPF with potentials, docs/rules.md P-27), before it starts:
+        the games of its pairings start with it and their records must name it; empty: none."""
+        data = PotentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = set_potentials(self.get_object(), request.user, data.validated_data["potentials"])
         return Response(EventSerializer(event, context={"request": request}).data)
 
     @extend_schema(

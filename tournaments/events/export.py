@@ -22,6 +22,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from tournaments.events.game_options import potentials_of
 from tournaments.models import Event, Pairing
 from tournaments.standings.services import standing_lines
 
@@ -77,6 +78,7 @@ def event_document(event: Event, user: object) -> dict[str, Any]:
             "slug": event.slug,
             "name": event.name,
             "game": event.game,
+            "potentials": potentials_of(event),
             "pairing_system": event.pairing_system,
             "rounds": event.rounds,
             "games_per_pairing": event.games_per_pairing,

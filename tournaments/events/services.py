@@ -1,4 +1,5 @@
-"""An event's life: create it, change its settings before it starts, start it, finish it.
+"""An event's life: create it, change its settings before it starts (its set of potentials with
+them, ``game_options``), start it, finish it.
 
 Each function is one transaction and checks the user's rights; refusals are
 :class:`~tournaments.errors.ServiceError` with a message for the user. The rule that points
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 from accounts.policy import Action, require
 from tournaments.core.codes import PointSystem
 from tournaments.errors import ServiceError
+from tournaments.events import game_options
 from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, Round
 from tournaments.pairing.round_robin import rounds_for
@@ -65,12 +67,16 @@ def create_event(user: object, creation_key: str | None = None, **fields: object
         if not name:
             raise ServiceError(_("an event needs a name"))
         check_settings(fields)
+        options = game_options.checked_potentials(
+            str(fields.get("game", "")), str(fields.pop("potentials", ""))
+        )
         base = str(fields.pop("slug", "") or "") or slugify(name)[:70] or "event"
         if not fields.get("tie_breaks"):
             fields["tie_breaks"] = default_tie_breaks(
                 str(fields.get("pairing_system", Event.System.ROUND_ROBIN))
             )
         event = _create_with_free_slug(base, fields)
+        game_options.store(event, options)
         event.organisers.add(user)  # type: ignore[arg-type]
         return event
 
@@ -118,6 +124,9 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
             "time_control": fields.get("time_control", event.time_control),
         }
         check_settings(settings)
+        potentials = fields.pop("potentials", None)  # unchanged when not given, checked with the game
+        written = game_options.potentials_of(event) if potentials is None else str(potentials)
+        options = game_options.checked_potentials(str(fields.get("game", event.game)), written)
         if "time_control" in fields:
             fields["time_control"] = settings["time_control"]
         if fields.get("tie_breaks"):
@@ -127,6 +136,7 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
         for name, value in fields.items():
             setattr(event, name, value)
         event.save(update_fields=list(fields))
+        game_options.store(event, options)
         return event
 
 

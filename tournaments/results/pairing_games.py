@@ -16,7 +16,8 @@ what the event does to its games.
 * A round played on the service (``tournaments.rounds.play_mode``: on the service, or both) has its
   games created when its pairings become public (:func:`on_round_published`, on
   ``tournaments.pairing.signals.round_published``), ready to play with the round's time control
-  (``games.play.playable``): game 1 with the pairing's colours, game 2 of a match swapped, none for
+  and the event's set of potentials (``games.play.playable``; every game of a pairing carries the
+  event's options, ``Game.options``, which its records must agree, P-27): game 1 with the pairing's colours, game 2 of a match swapped, none for
   a bye or a pairing forfeited already. On the service alone, the clocks run from publication and
   its games take no record or result by hand (:meth:`PairingHolder.closed`); in both, a game's clock
   starts with its first move there, and a record by hand is taken only before that move
@@ -57,6 +58,7 @@ from games.services import games_of, submit_record
 from games.signals import DECIDED, result_changed
 from tournaments.core.codes import first_named_is_white
 from tournaments.errors import ServiceError
+from tournaments.events.game_options import options_of
 from tournaments.locking import lock_pairing
 from tournaments.models import Pairing, PairingGame, PlayMode, Round
 from tournaments.results.services import apply_result
@@ -145,20 +147,24 @@ def create_games(pairing: Pairing) -> list[Game]:
     found = {
         link.number: link.game for link in PairingGame.objects.filter(pairing=pairing).select_related("game")
     }
-    games = []
+    games, options = [], None
     for number in range(1, event.games_per_pairing + 1):
         game = found.get(number)
         if game is None:
             first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
             white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
+            options = options_of(event) if options is None else options  # its set of potentials (P-27)
             fields: dict[str, object] = {
                 "game": event.game,
+                "options": options,
                 "white": white,
                 "black": black,
                 "rated": event.rated,
             }
             if mode != PlayMode.ELSEWHERE:
-                fields |= playable(event.game, time_control(round_), clock_running=mode == PlayMode.SERVICE)
+                fields |= playable(
+                    event.game, time_control(round_), clock_running=mode == PlayMode.SERVICE, options=options
+                )
             game = _create_game(pairing, number, fields)
         games.append(game)
     return games

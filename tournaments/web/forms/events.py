@@ -13,6 +13,8 @@ from games.clocks import validate_time_control
 from tournaments.core.codes import PointSystem
 from tournaments.core.errors import ResultError, StandingsError
 from tournaments.core.systems import SYSTEMS, system_spec
+from tournaments.errors import ServiceError
+from tournaments.events.game_options import checked_potentials, potentials_of
 from tournaments.models import Event, PlayMode
 from tournaments.standings.compute import TIE_BREAKS, check_tie_breaks
 from tournaments.standings.tiebreaks import LEGACY
@@ -113,6 +115,16 @@ class EventForm(forms.Form):
             "pause his clocks. Left unticked, the clocks run through vacations."
         ),
     )
+    potentials = forms.CharField(
+        label=_("Potentials"),
+        max_length=100,
+        required=False,
+        help_text=_(
+            "GIPF with potentials only: the set every player has, e.g. Z6 Y6 (3 to 6 of a kind: T TAMSK, "
+            "Z ZÈRTZ, D DVONN, Y YINSH, P PÜNCT), White Z6; Black Y6 for a set by colour, or Ultimate. "
+            "Empty: each game's record says its set."
+        ),
+    )
     play_mode = forms.ChoiceField(
         label=_("Where the rounds are played"),
         choices=PlayMode.choices,
@@ -162,6 +174,7 @@ class EventForm(forms.Form):
             "vacations": event.vacations,
             "play_mode": event.play_mode,
             "time_control": event.time_control,
+            "potentials": potentials_of(event),
             "location": event.location,
             "start_date": event.start_date,
         }
@@ -198,6 +211,11 @@ class EventForm(forms.Form):
             except StandingsError as exc:
                 self.add_error(None, str(exc))
         data["tie_breaks"] = chosen
+        if data.get("game") and data.get("potentials"):
+            try:
+                checked_potentials(str(data["game"]), str(data["potentials"]))
+            except ServiceError as exc:
+                self.add_error("potentials", str(exc))
         spec = SYSTEMS.get(str(data.get("pairing_system")))
         if spec is not None and spec.rounds_set_by_organiser and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss event needs a number of rounds."))
@@ -222,6 +240,7 @@ class EventForm(forms.Form):
             "vacations": bool(data.get("vacations")),
             "play_mode": data.get("play_mode") or PlayMode.ELSEWHERE,
             "time_control": data.get("time_control", "").strip(),
+            "potentials": data.get("potentials", "").strip(),
             "location": data.get("location", ""),
             "start_date": data.get("start_date"),
         }

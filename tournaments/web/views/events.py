@@ -15,7 +15,7 @@ from accounts.errors import attempt
 from accounts.policy import Action, can, require
 from tournaments import rounds as selectors
 from tournaments.errors import ServiceError
-from tournaments.events import officials
+from tournaments.events import game_options, officials
 from tournaments.events.services import create_event, finish_event, start_event, update_event_settings
 from tournaments.models import Event, Registration, Round
 from tournaments.templatetags.tournament_tags import tie_break_name
@@ -51,6 +51,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "registrations": registrations,
             "round_summaries": round_summaries,
             "tie_break_names": [tie_break_name(code) for code in event.tie_breaks],
+            "potentials": game_options.shown(event),
             "organisers": list(event.organisers.all()),
             "start_form": StartEventForm(),
             "can_pair_next": selectors.can_pair_next(event, latest),

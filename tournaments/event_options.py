@@ -1,0 +1,27 @@
+"""An event's own options for its games: a model of the tournaments app (``tournaments.models``
+exports it), in a module of its own.
+
+Today one option: GIPF with potentials' set of potentials (docs/rules.md P-27). The games created for
+the event's pairings carry the options into their start and their records' check
+(``Game.options``, ``games.options``); ``tournaments.events.game_options`` reads, checks and sets them.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class EventGameOptions(models.Model):
+    """The start options of an event's games (``{"potentials": "Z6 Y6"}``); no row, or an empty
+    dict: the game key's own start, and any set each game's record agrees (P-24)."""
+
+    event = models.OneToOneField(
+        "tournaments.Event", on_delete=models.CASCADE, primary_key=True, related_name="game_options"
+    )
+    options = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        app_label = "tournaments"
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: {self.options}"
