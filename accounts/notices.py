@@ -28,7 +28,7 @@ from accounts.models import Notice
 from games import origins
 from games.decisions import ROLE_ORGANISER, role_of
 from games.models import Game
-from games.signals import ANNULLED, DECIDED, DISPUTED, SUBMITTED
+from games.signals import ANNULLED, CONFIRMED, DECIDED, DISPUTED, SUBMITTED
 
 logger = logging.getLogger(__name__)
 
@@ -100,7 +100,10 @@ def describe(game: Game, kind: str, actor: object, detail: str) -> str:
 def on_result_changed(
     sender: object, game: Game, kind: str, actor: object = None, detail: str = "", **kwargs: object
 ) -> list[Notice]:
-    """Receiver of ``result_changed``: the notices (and, after commit, the e-mails) of a change."""
+    """Receiver of ``result_changed``: the notices (and, after commit, the e-mails) of a change; a
+    confirmation writes none (the result stays as it was)."""
+    if kind == CONFIRMED:
+        return []
     text = capfirst(describe(game, kind, actor, detail or ""))
     link = game.get_absolute_url()
     users = recipients(game, actor)

@@ -36,7 +36,7 @@ from config.locking import locked
 from games import origins
 from games.errors import GameServiceError
 from games.models import Dispute, Game, SubmittedRecord
-from games.signals import DISPUTED, SUBMITTED, VERIFIED, game_finished, result_changed
+from games.signals import CONFIRMED, DISPUTED, SUBMITTED, VERIFIED, game_finished, result_changed
 
 MAX_REASON_CHARS = 2000
 
@@ -239,6 +239,7 @@ def confirm(game: Game, user: object) -> Game:
         game = lock_game(game.pk)
         _check_answer(game, user)
         _confirm(game, user)
+        result_changed.send(sender=Game, game=game, kind=CONFIRMED, actor=user, detail="")
         return game
 
 

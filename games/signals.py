@@ -2,10 +2,12 @@
 
 :data:`result_changed` is sent inside the transaction that changed a game's result, with
 ``sender=Game`` and the keyword arguments ``game`` (the locked game), ``kind`` (``"submitted"``: a
-verified record was taken, ``"disputed"``: the opponent disputed it, ``"decided"``: an arbiter
+verified record was taken, ``"confirmed"``: the opponent confirmed the provisional result,
+``"disputed"``: the opponent disputed it, ``"decided"``: an arbiter
 decided, ``"annulled"``: an arbiter annulled a game played on the service), ``actor`` (the user who did it, or ``None``) and ``detail`` (a sentence for people: what
 the record did, the reason of the dispute or of the decision). The accounts app turns it into
-notices and e-mails. Keeping the hook here lets the games side know nothing about accounts.
+notices and e-mails (not of a confirmation); the tournaments app rates a casual game whose result
+became final. Keeping the hook here lets the games side know nothing about accounts or ratings.
 
 :data:`game_finished` is sent inside the transaction that set a game's result (a verified record or
 a result report taken, an arbiter's decision), with ``sender=Game`` and the keyword arguments
@@ -22,7 +24,13 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-SUBMITTED, DISPUTED, DECIDED, ANNULLED = "submitted", "disputed", "decided", "annulled"
+SUBMITTED, CONFIRMED, DISPUTED, DECIDED, ANNULLED = (
+    "submitted",
+    "confirmed",
+    "disputed",
+    "decided",
+    "annulled",
+)
 
 # How a finished game's result came about (``game_finished``'s ``source``).
 VERIFIED, REPORTED, ARBITER = "verified", "reported", "arbiter"

@@ -2,7 +2,7 @@
 
 ``ready`` registers the pairing origin of games and the pairing as what holds games
 (``tournaments.results.pairing_games``) with the games app and connects what an event does with its games (a game finished, a round closing, a corrected
-result),
+result), the rating of casual games whose result changed (``tournaments.ratings.casual_results``),
 and the tournaments' sweep work (``tournaments.sweep``) with the sweep (``config.sweep``), and the roles over
 events (``tournaments.events.roles``) with ``accounts.policy``.
 """
@@ -18,10 +18,11 @@ class TournamentsConfig(AppConfig):
         from config import sweep
         from games import origins
         from games.models import Game
-        from games.signals import game_finished
+        from games.signals import game_finished, result_changed
         from tournaments.events import roles  # noqa: F401 - registers the roles over events with the policy
         from tournaments.models import Pairing
         from tournaments.pairing.signals import round_published
+        from tournaments.ratings import casual_results
         from tournaments.results import pairing_games
         from tournaments.results.deadlines import sweep_work as deadline_work
         from tournaments.results.signals import result_corrected, round_closing
@@ -37,6 +38,7 @@ class TournamentsConfig(AppConfig):
         result_corrected.connect(
             pairing_games.on_result_corrected, dispatch_uid="tournaments.on_result_corrected"
         )
+        result_changed.connect(casual_results.on_result_changed, dispatch_uid="tournaments.casual_ratings")
         sweep.register(sweep_work)
         sweep.register(deadline_work)
         sweep.register_on_request(sweep_corrections)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.policy import Role, roles_of
-from games.choices import family_name, game_name, validate_family, validate_game
+from games.choices import game_name, validate_game
 from games.clocks import validate_time_control
 from games.models import Game
 from tournaments.core import systems
@@ -28,6 +28,12 @@ from tournaments.core.codes import (
 )
 from tournaments.event_options import EventGameOptions as EventGameOptions  # its model, exported here
 from tournaments.game_links import PairingGame
+from tournaments.rating_models import (  # noqa: F401 - the rating lists' models, exported here
+    CasualPeriod,
+    Rating,
+    RatingChange,
+    RatingList,
+)
 
 
 class PlayMode(models.TextChoices):
@@ -387,71 +393,6 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration.player}: {self.rank}"
-
-
-class RatingList(models.Model):
-    """The settings of one family's rating list (FIDE B.02 by default; no row means the defaults)."""
-
-    family = models.CharField(max_length=10, validators=[validate_family], unique=True)
-    initial = models.PositiveSmallIntegerField(default=1500, help_text="Rating of a player without one")
-    k_new = models.PositiveSmallIntegerField(default=40, help_text="K until `new games` rated games")
-    new_games = models.PositiveSmallIntegerField(default=30)
-    k_regular = models.PositiveSmallIntegerField(default=20)
-    k_top = models.PositiveSmallIntegerField(default=10, help_text="K at or above `top rating`")
-    top_rating = models.PositiveSmallIntegerField(default=2400)
-    max_difference = models.PositiveSmallIntegerField(default=400, help_text="The 400-point rule")
-    provisional_games = models.PositiveSmallIntegerField(
-        default=5, help_text="Provisional (not in the published list) until this many rated games"
-    )
-
-    def __str__(self) -> str:
-        return family_name(self.family)
-
-
-class Rating(models.Model):
-    """A player's current rating in one family."""
-
-    player = models.ForeignKey("accounts.Player", on_delete=models.CASCADE, related_name="ratings")
-    family = models.CharField(max_length=10, validators=[validate_family])
-    rating = models.IntegerField()
-    rated_games = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["family", "-rating", "player__display_name"]
-        constraints = [models.UniqueConstraint(fields=["player", "family"], name="rating_once_per_family")]
-
-    def __str__(self) -> str:
-        return f"{self.player} ({self.family}): {self.rating}"
-
-    @property
-    def family_name(self) -> str:
-        return family_name(self.family)
-
-
-class RatingChange(models.Model):
-    """A player's rating in one family before and after one round of one event (games over the
-    board only)."""
-
-    player = models.ForeignKey("accounts.Player", on_delete=models.CASCADE, related_name="rating_changes")
-    family = models.CharField(max_length=10, validators=[validate_family])
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="rating_changes")
-    before = models.IntegerField()
-    after = models.IntegerField()
-    games = models.PositiveSmallIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-        constraints = [
-            models.UniqueConstraint(fields=["player", "round"], name="rating_change_once_per_round")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player}: {self.before} → {self.after}"
-
-    @property
-    def delta(self) -> int:
-        return self.after - self.before
 
 
 class SwissSettings(models.Model):

@@ -1,4 +1,5 @@
-"""The tournaments' part of the sweep (``config.sweep``): standings, ratings and pairings owed.
+"""The tournaments' part of the sweep (``config.sweep``): standings, ratings (of rounds and of rated
+casual games, ``tournaments.ratings.casual``) and pairings owed.
 
 The marks of ``tournaments.work`` say what is still owed; :func:`sweep_work` queues again whatever
 is still marked after ``SWEEP_GRACE`` seconds and is not being worked on (a running standings task
@@ -22,7 +23,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.locking import pairing_being_computed
-from tournaments.models import Event, Round
+from tournaments.models import CasualPeriod, Event, Round
+from tournaments.ratings.casual import stale_periods
 from tournaments.work import send
 
 SWEEP_BATCH = 100
@@ -39,10 +41,11 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
     """Queue again the standings and pairings still marked after the grace period."""
     # the task modules (Celery with them) are loaded by a sweep, not when the app is
     from tournaments.pairing.tasks import pair_round_task
+    from tournaments.ratings.tasks import rate_casual_game_task
     from tournaments.standings.tasks import update_standings_task
 
     before = now - timedelta(seconds=settings.SWEEP_GRACE)
-    done: dict[str, list[int]] = {"standings": [], "pairings": [], "stopped": []}
+    done: dict[str, list[int]] = {"standings": [], "pairings": [], "stopped": [], "casual": []}
 
     stale = Round.objects.filter(
         Q(standings_stale_since__lt=before) | Q(ratings_stale_since__lt=before)
@@ -50,6 +53,10 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
     for event_id in sorted(set(stale))[:SWEEP_BATCH]:
         if _free(Event.objects.filter(pk=event_id)) and send(update_standings_task, event_id):
             done["standings"].append(event_id)
+
+    for game_id in stale_periods(before)[:SWEEP_BATCH]:  # rated casual games (their task holds the row)
+        if _free(CasualPeriod.objects.filter(game_id=game_id)) and send(rate_casual_game_task, game_id):
+            done["casual"].append(game_id)
 
     waiting = Round.objects.filter(status=Round.Status.PENDING, pairing_error="").filter(
         Q(pairing_requested_at__lt=before) | Q(pairing_requested_at__isnull=True)

@@ -232,6 +232,11 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/play/challenges/{id}/withdraw/", "POST"): ({"id": 1}, None, False),
         ("/api/players/", "GET"): ({}, None, True),
         ("/api/players/{handle}/", "GET"): ({"handle": players["results"][0]["handle"]}, None, True),
+        ("/api/players/{handle}/rating-history/", "GET"): (
+            {"handle": players["results"][0]["handle"]},
+            None,
+            True,
+        ),
         ("/api/ratings/{family}/", "GET"): ({"family": "dvonn"}, None, True),
         ("/api/records/", "GET"): ({}, None, True),
         ("/api/records/{id}/", "GET"): ({"id": record}, None, True),

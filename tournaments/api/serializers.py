@@ -339,3 +339,38 @@ class ResultCorrectionSerializer(serializers.Serializer):
         allow_null=True,
         help_text="When the standings and ratings from this round on were recomputed; null while pending",
     )
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    """One rating period of a player's history: a closed round of an event, or a rated casual game
+    (then ``event`` and ``round`` are null and ``game`` names it)."""
+
+    family = serializers.CharField()
+    event = serializers.CharField(
+        source="round.event.slug",
+        allow_null=True,
+        default=None,
+        help_text="The event's slug; null for a casual game",
+    )
+    round = serializers.IntegerField(
+        source="round.number",
+        allow_null=True,
+        default=None,
+        help_text="The round's number; null for a casual game",
+    )
+    game = serializers.IntegerField(
+        source="game_id", allow_null=True, help_text="The casual game rated as this period; null for a round"
+    )
+    opponent = serializers.CharField(
+        source="opponent.handle",
+        allow_null=True,
+        default=None,
+        help_text="The casual game's opponent (handle)",
+    )
+    at = serializers.DateTimeField(
+        help_text="When the round closed, or the casual game's result became final"
+    )
+    games = serializers.IntegerField(help_text="Rated games in the period")
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    change = serializers.IntegerField(source="delta")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -25,6 +25,7 @@ from tournaments.api.serializers import (
     PlayerSerializer,
     PlaySettingsSerializer,
     PotentialsSerializer,
+    RatingChangeSerializer,
     RatingListEntrySerializer,
     ResultCorrectionSerializer,
     ResultInputSerializer,
@@ -39,7 +40,7 @@ from tournaments.events.services import set_play
 from tournaments.models import Event, Pairing, Rating, Round
 from tournaments.pairing.edits import set_round_play
 from tournaments.ratings.families import families
-from tournaments.ratings.selectors import ORDERS, published_list
+from tournaments.ratings.selectors import ORDERS, published_list, rating_history
 from tournaments.results.corrections import correct_result
 from tournaments.results.deadlines import set_deadline
 from tournaments.results.services import record_result
@@ -271,6 +272,29 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Player.objects.prefetch_related("ratings")
     serializer_class = PlayerSerializer
     lookup_field = "handle"
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "family",
+                str,
+                description="One rating list's family only (`gipf`, `dvonn`)",
+                required=False,
+            )
+        ],
+        responses={
+            200: RatingChangeSerializer(many=True),
+            404: OpenApiResponse(description="No such player"),
+        },
+    )
+    @action(detail=True, methods=["get"], url_path="rating-history")
+    def rating_history(self, request: Request, handle: str | None = None) -> Response:
+        """The player's rating history, latest first: one entry per rating period, a closed round of
+        an event or a rated casual game (``game``), with his rating before and after; paged."""
+        player = self.get_object()
+        family = request.query_params.get("family") or None
+        page = self.paginate_queryset(rating_history(player, family))
+        return self.get_paginated_response(RatingChangeSerializer(page, many=True).data)
 
 
 class RatingListView(generics.ListAPIView[Rating]):

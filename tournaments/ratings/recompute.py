@@ -1,30 +1,40 @@
 """Rebuilding a family's rating list from its whole history (``manage.py recompute_ratings``).
 
-Rule held here: the rebuild replays every closed round of the family's rated events in the order
-the rounds closed (``Round.closed_at``, then event and round number for rounds closed at the same
-moment), each as one rating period through :func:`tournaments.ratings.services.rate_period`, the
-step incremental rating uses, from the same starting figures (a player's registration rating in
-the event of his first rated game, else the list's initial rating); so it gives exactly the
-figures stored round by round. Every rating change of the family is replaced; a rating row of a
-player without rated games keeps its figure with 0 games. One transaction.
+Rule held here: the family's history is one timeline of rating periods, each closed round of the
+family's rated events at the moment it closed (``Round.closed_at``) and each rated casual game at
+the moment its result first became final (``CasualPeriod.settled_at``); at the same moment rounds
+come first (by event, then number), then casual games (by game). The rebuild replays the timeline
+in that order, each period through :func:`tournaments.ratings.services.rate_period`, the step
+incremental rating uses, from the same starting figures (a player's registration rating in the
+event of his first rated game, else the list's initial rating; a casual game has no registration);
+so it gives exactly the figures stored period by period. A casual game enters only while it is
+rated with a final played result (:func:`tournaments.ratings.services.rated_game`). Every rating
+change of the family is replaced; a rating row of a player without rated games keeps its figure
+with 0 games. One transaction.
 
-``since`` (a corrected result's round) rebuilds only from that round on, in the same order: the
-periods before it are unchanged, so each player's figures before it are read from his stored rating
-changes (the last ``after`` and the sum of ``games``) instead of being rated again; the rest is as
-the whole rebuild, which it equals.
+``since`` (a corrected result's round, or a casual game whose result changed) rebuilds only from
+that period on, in the same order: the periods before it are unchanged, so each player's figures
+before it are read from his stored rating changes (the last ``after`` and the sum of ``games``)
+instead of being rated again; the rest is as the whole rebuild, which it equals.
 """
 
 from __future__ import annotations
 
-from django.db import transaction
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
-from tournaments.models import Pairing, Rating, RatingChange, Registration, Round
+from django.db import transaction
+from django.db.models import Q
+
+from games.models import Game
+from tournaments.models import CasualPeriod, Pairing, Rating, RatingChange, Registration, Round
 from tournaments.ratings.elo import PlayerRating
 from tournaments.ratings.families import games_of
 from tournaments.ratings.services import (
     Period,
     games_from,
     rate_period,
+    rated_games_of,
     rules_for,
     store_ratings,
     unrated_games,
@@ -32,28 +42,53 @@ from tournaments.ratings.services import (
     write_changes,
 )
 
+ROUND, GAME = 0, 1  # at the same moment, rounds before casual games
+_EARLIEST = datetime.min.replace(tzinfo=UTC)
 
-def recompute_family(family: str, since: Round | None = None) -> int:
-    """Rebuild every rating of ``family`` (from round ``since`` on when given); returns the number
-    of rating periods (rated rounds) rated."""
+
+@dataclass(frozen=True, order=True)
+class Step:
+    """One rating period of the timeline: a round (``kind`` ROUND, ``first`` its event, ``second`` its
+    number) or a casual game (``kind`` GAME, ``first`` the game); ordered by moment, then the rest."""
+
+    at: datetime
+    kind: int
+    first: int
+    second: int
+    pk: int = field(compare=False)  # the round's or the game's
+
+
+def timeline(family: str) -> list[Step]:
+    """The family's rating periods in the rebuild's order."""
+    steps = [
+        Step(closed_at or _EARLIEST, ROUND, event_id, number, pk)
+        for pk, event_id, number, closed_at in Round.objects.filter(
+            status=Round.Status.CLOSED, event__game__in=games_of(family), event__rated=True
+        ).values_list("pk", "event_id", "number", "closed_at")
+    ]
+    steps += [
+        Step(at, GAME, game_id, 0, game_id)
+        for game_id, at in CasualPeriod.objects.filter(family=family).values_list("game_id", "settled_at")
+    ]
+    return sorted(steps)
+
+
+def recompute_family(family: str, since: Round | Game | None = None) -> int:
+    """Rebuild every rating of ``family`` (from the round or casual game ``since`` on when given);
+    returns the number of rating periods rated."""
     rules = rules_for(family)
     with transaction.atomic():
         Rating.objects.select_for_update().filter(family=family).exists()  # lock the list first
-        ordered = list(
-            Round.objects.filter(
-                status=Round.Status.CLOSED, event__game__in=games_of(family), event__rated=True
-            )
-            .order_by("closed_at", "event_id", "number")
-            .values_list("pk", "event_id")
-        )
-        unrated_reports = set(
-            Round.objects.filter(pk__in=[pk for pk, _ in ordered], event__rate_unrecorded=False).values_list(
-                "pk", flat=True
-            )
-        )
+        ordered = timeline(family)
         start = _start_of(ordered, since)
-        rounds = ordered[start:]
-        rows: dict[int, list[tuple[int, int, int, str]]] = {pk: [] for pk, _ in rounds}
+        steps = ordered[start:]
+        round_steps = [step for step in steps if step.kind == ROUND]
+        unrated_reports = set(
+            Round.objects.filter(
+                pk__in=[step.pk for step in round_steps], event__rate_unrecorded=False
+            ).values_list("pk", flat=True)
+        )
+        rows: dict[int, list[tuple[int, int, int, str]]] = {step.pk: [] for step in round_steps}
         pairings = Pairing.objects.filter(round_id__in=list(rows)).exclude(black=None)
         for round_id, pairing_id, first, second, results in pairings.order_by(
             "round_id", "board"
@@ -62,51 +97,64 @@ def recompute_family(family: str, since: Round | None = None) -> int:
         # Games resting on a result without a record are rated only where the event says so; games
         # marked unrated (annulled) never are.
         unrecorded = unrated_games(list(rows), [pk for pk in rows if pk in unrated_reports])
-        seeds: dict[int, dict[int, int]] = {event_id: {} for _, event_id in rounds}
+        seeds: dict[int, dict[int, int]] = {step.first: {} for step in round_steps}
         for event_id, player, rating in Registration.objects.filter(event_id__in=list(seeds)).values_list(
             "event_id", "player_id", "rating"
         ):
             seeds[event_id][player] = rating
-        state = _state_before([pk for pk, _ in ordered[:start]])
+        casual = rated_games_of([step.pk for step in steps if step.kind == GAME])
+        state = _state_before(ordered[:start])
         periods: list[Period] = []
-        for round_id, event_id in rounds:
-            games = games_from(without_unrecorded(rows[round_id], unrecorded))
-            if games:
-                period = rate_period(round_id, rules, games, state, seeds[event_id])
+        for step in steps:
+            if step.kind == ROUND:
+                games = games_from(without_unrecorded(rows[step.pk], unrecorded))
+                period = rate_period(step.pk, rules, games, state, seeds[step.first]) if games else None
+            else:
+                game = casual.get(step.pk)
+                period = rate_period(None, rules, [game], state, {}, game_id=step.pk) if game else None
+            if period is not None:
                 periods.append(period)
                 state.update(period.after)
-        RatingChange.objects.filter(family=family, round_id__in=[pk for pk, _ in rounds]).delete()
         if start == 0:
             RatingChange.objects.filter(family=family).delete()
+        else:
+            RatingChange.objects.filter(family=family).filter(
+                Q(round_id__in=[step.pk for step in round_steps])
+                | Q(game_id__in=[step.pk for step in steps if step.kind == GAME])
+            ).delete()
         write_changes(family, periods)
         Rating.objects.filter(family=family).exclude(player_id__in=list(state)).update(rated_games=0)
         store_ratings(family, state)
     return len(periods)
 
 
-def _start_of(ordered: list[tuple[int, int]], since: Round | None) -> int:
-    """The index of ``since`` in the family's rounds in close order (0 without it or when it is
-    not one of them: the whole history is rebuilt then)."""
+def _start_of(ordered: list[Step], since: Round | Game | None) -> int:
+    """The index of ``since`` in the family's timeline (0 without it or when it is not in it: the
+    whole history is rebuilt then)."""
     if since is None:
         return 0
-    for index, (pk, _event_id) in enumerate(ordered):
-        if pk == since.pk:
+    kind = ROUND if isinstance(since, Round) else GAME
+    for index, step in enumerate(ordered):
+        if step.kind == kind and step.pk == since.pk:
             return index
     return 0
 
 
-def _state_before(round_ids: list[int]) -> dict[int, PlayerRating]:
-    """Every player's rating and rated games after the rounds ``round_ids`` (in close order), read
-    from their stored rating changes."""
-    position = {pk: index for index, pk in enumerate(round_ids)}
+def _state_before(steps: list[Step]) -> dict[int, PlayerRating]:
+    """Every player's rating and rated games after the periods ``steps`` (in the timeline's order),
+    read from their stored rating changes."""
+    position = {(step.kind, step.pk): index for index, step in enumerate(steps)}
+    rounds = [step.pk for step in steps if step.kind == ROUND]
+    games = [step.pk for step in steps if step.kind == GAME]
+    found = RatingChange.objects.filter(Q(round_id__in=rounds) | Q(game_id__in=games)).values_list(
+        "round_id", "game_id", "player_id", "after", "games"
+    )
     rows = sorted(
-        RatingChange.objects.filter(round_id__in=round_ids).values_list(
-            "round_id", "player_id", "after", "games"
-        ),
-        key=lambda row: position[row[0]],
+        found,
+        key=lambda row: position[(ROUND, row[0]) if row[0] is not None else (GAME, row[1])],
     )
     state: dict[int, PlayerRating] = {}
-    for _round_id, player, after, games in rows:
+    for _round_id, _game_id, player, after, games_played in rows:
         known = state.get(player)
-        state[player] = PlayerRating(after, (known.games if known else 0) + games)
+        state[player] = PlayerRating(after, (known.games if known else 0) + games_played)
     return state

@@ -2,15 +2,16 @@
 
 Rules held here: the published list of a family leaves out provisional players (fewer rated games
 than the list's ``provisional_games``) and sorts by rating (then name) or by name; a player's page
-shows every family he is rated in, provisional ones marked, with that family's history.
+shows every family he is rated in, provisional ones marked, with that family's history: the
+changes of rounds and of rated casual games, latest first.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
-from django.db.models.functions import Lower
+from django.db.models import F, QuerySet
+from django.db.models.functions import Coalesce, Lower
 
 from accounts.models import Player
 from tournaments.models import Rating, RatingChange
@@ -44,6 +45,20 @@ class FamilyRating:
     changes: list[RatingChange]
 
 
+def rating_history(player: Player, family: str | None = None) -> QuerySet[RatingChange]:
+    """The player's rating changes, latest first (by the moment of their period: a round's closing,
+    a casual game's result becoming final), each with ``at``, that moment; of ``family`` only when
+    given."""
+    changes = RatingChange.objects.filter(player=player)
+    if family is not None:
+        changes = changes.filter(family=family)
+    return (
+        changes.select_related("round__event", "game__white", "game__black")
+        .annotate(at=Coalesce("round__closed_at", "game__rating_period__settled_at"))
+        .order_by(F("at").desc(nulls_last=True), "-pk")
+    )
+
+
 def player_ratings(player: Player, history: int = 50) -> list[FamilyRating]:
     """The player's rating in each family he has one in, with its latest ``history`` changes."""
     rows = {r.family: r for r in player.ratings.all()}
@@ -51,11 +66,7 @@ def player_ratings(player: Player, history: int = 50) -> list[FamilyRating]:
     for family, name in family_names().items():
         if family not in rows:
             continue
-        changes = list(
-            RatingChange.objects.filter(player=player, family=family)
-            .select_related("round__event")
-            .order_by("-round__closed_at", "-pk")[:history]
-        )
+        changes = list(rating_history(player, family)[:history])
         rating = rows[family]
         provisional = is_provisional(rating.rated_games, rules_for(family))
         result.append(FamilyRating(family, name, rating, provisional, changes))

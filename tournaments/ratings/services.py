@@ -7,8 +7,9 @@ submitted without a record, ``games.reports``, is rated only when the event sets
 player's first rating in a family is
 the rating he was registered with in the event of his first rated game there (the list's initial
 rating when none was given); one rating period (:func:`rate_period`), the one step of incremental
-rating (:func:`rate_closed_rounds`, every closed round not rated yet, once) and of the rebuild
-(:mod:`tournaments.ratings.recompute`), so both give the same figures. Writes are in bulk
+rating (:func:`rate_closed_rounds`, every closed round not rated yet, once; a rated casual game,
+:mod:`tournaments.ratings.casual`) and of the rebuild (:mod:`tournaments.ratings.recompute`), so
+both give the same figures. Writes are in bulk
 (:func:`store_ratings`): rating one round is a handful of queries whatever its size.
 """
 
@@ -22,7 +23,7 @@ from django.db.models import Model, Q
 from django.utils import timezone
 
 from accounts.models import Player
-from games.models import SubmittedRecord
+from games.models import Game, SubmittedRecord
 from tournaments.core.codes import PLAYED_RESULTS, WHITE_SCORE, first_named_is_white
 from tournaments.game_links import PairingGame
 from tournaments.models import Event, Pairing, Rating, RatingChange, RatingList, Registration, Round
@@ -107,25 +108,54 @@ def without_unrecorded(
     return kept
 
 
+# A casual game counts once its result is one of these (the opponent's word, an official's, an arbiter's).
+FINAL = (Game.State.CONFIRMED, Game.State.OFFICIAL, Game.State.DECIDED)
+
+
+def is_casual(game: Game) -> bool:
+    return game.origin == Game.Origin.SERVICE
+
+
+def rated_game(game: Game) -> RatedGame | None:
+    """The casual game as a rated game, or None while it does not count (unrated, its result not
+    final, not a played result)."""
+    if not (is_casual(game) and game.rated and game.state in FINAL and game.result in PLAYED_RESULTS):
+        return None
+    return RatedGame(game.white_id, game.black_id, WHITE_SCORE[game.result])
+
+
+def rated_games_of(game_ids: Iterable[int]) -> dict[int, RatedGame]:
+    """The casual games of ``game_ids`` that count, as rated games (one query)."""
+    return {
+        game.pk: rated
+        for game in Game.objects.filter(pk__in=list(game_ids)).only(
+            "origin", "rated", "state", "result", "white_id", "black_id"
+        )
+        if (rated := rated_game(game)) is not None
+    }
+
+
 @dataclass
 class Period:
-    """What rating one round produced: per player (player, before, after, games) and the players'
-    ratings after it."""
+    """What rating one period (a round, or a casual game: ``game_id``) produced: per player (player,
+    before, after, games) and the players' ratings after it."""
 
-    round_id: int
+    round_id: int | None
     changes: list[tuple[int, int, int, int]]
     after: dict[int, PlayerRating]
+    game_id: int | None = None
 
 
 def rate_period(
-    round_id: int,
+    round_id: int | None,
     rules: RatingRules,
     games: list[RatedGame],
     known: dict[int, PlayerRating],
     seeds: dict[int, int],
+    game_id: int | None = None,
 ) -> Period:
-    """Rate one round: players missing from ``known`` start from ``seeds`` (their registration
-    rating) or the list's initial rating."""
+    """Rate one period (round ``round_id``, or the casual game ``game_id``): players missing from
+    ``known`` start from ``seeds`` (their registration rating) or the list's initial rating."""
     before = dict(known)
     for game in games:
         for player in (game.white, game.black):
@@ -136,7 +166,7 @@ def rate_period(
         (player, before[player].rating, new.rating, new.games - before[player].games)
         for player, new in sorted(after.items())
     ]
-    return Period(round_id, changes, after)
+    return Period(round_id, changes, after, game_id)
 
 
 def _seeds(event_id: int) -> dict[int, int]:
@@ -198,15 +228,15 @@ def write_changes(family: str, periods: Iterable[Period]) -> None:
     """Insert the rating changes of ``periods``."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     rows = [
-        (player, family, period.round_id, before, after, games, now)
+        (player, family, period.round_id, period.game_id, before, after, games, now)
         for period in periods
         for player, before, after, games in period.changes
     ]
-    table, columns = _names(RatingChange, "player_id family round_id before after games created_at")
+    table, columns = _names(RatingChange, "player_id family round_id game_id before after games created_at")
     with connection.cursor() as cursor:
         for start in range(0, len(rows), _BATCH):
             cursor.executemany(
-                f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                 rows[start : start + _BATCH],
             )
 

@@ -1,6 +1,6 @@
 """``Game.rated`` read by the ratings (docs/play.md): a pairing's game marked unrated (as an annulled
 game is) is left out of its round's rating period, in the round's rating and in the rebuild alike;
-casual games on the service, rated or not, enter no rating list.
+an unrated casual game on the service enters no rating list, a rated one does once confirmed.
 
 Hand-worked (FIDE B.02 defaults, every player new at 1,500, K = 40, expected score 0.5): a win is
 +20 and a loss -20; a player whose only game is unrated gets no rating at all.
@@ -60,16 +60,30 @@ def test_a_pairing_game_marked_unrated_is_left_out_of_the_rating_period(organise
     assert ratings("dvonn") == {"Ann": (1480, 1), "Dan": (1520, 1)}
 
 
-@pytest.mark.parametrize("rated", [True, False])
-def test_casual_games_rated_or_not_enter_no_rating_list(
-    django_capture_on_commit_callbacks: Any, rated: bool
-) -> None:
+def test_an_unrated_casual_game_enters_no_rating_list(django_capture_on_commit_callbacks: Any) -> None:
     ann, ann_player = person("Ann")
     bob, bob_player = person("Bob")
-    game = play.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=rated)
+    game = play.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=False)
     with django_capture_on_commit_callbacks(execute=True):
         play.resign(game, ann)
     game.refresh_from_db()
     assert (game.result, game.state) == ("0-1", Game.State.PROVISIONAL)
-    confirm(game, bob)  # Ann's resignation wrote the record: Bob confirms, the result is settled
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(game, bob)  # Ann's resignation wrote the record: Bob confirms, the result is settled
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
+
+
+def test_a_rated_casual_game_enters_its_familys_list_once_confirmed(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Both new (1500, K 40, E 0.5): Bob's win is +20, Ann's loss -20 (the rest in
+    tests/tournaments/ratings/test_casual_games.py)."""
+    ann, ann_player = person("Ann")
+    bob, bob_player = person("Bob")
+    game = play.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        play.resign(game, ann)
+    assert not Rating.objects.exists()  # provisional: not yet
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm(game, bob)
+    assert ratings("gipf") == {"Ann": (1480, 1), "Bob": (1520, 1)}

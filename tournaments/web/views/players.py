@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Player
 from tournaments.core.codes import outcome
-from tournaments.models import Pairing
+from tournaments.models import Pairing, RatingChange
 from tournaments.ratings.chart import ChartPoint, rating_chart_svg
 from tournaments.ratings.selectors import FamilyRating, player_ratings
 
@@ -64,26 +64,37 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
     )
 
 
+def _before(change: RatingChange) -> str:
+    """The chart's label of the rating before a change's period (an event's, or a casual game)."""
+    if change.round is None:
+        return _("before the casual game against %(opponent)s: %(rating)s") % {
+            "opponent": change.opponent,
+            "rating": change.before,
+        }
+    return _("before %(event)s: %(rating)s") % {"event": change.round.event.name, "rating": change.before}
+
+
+def _after(change: RatingChange) -> str:
+    """The chart's label of the rating after a change's period (an event's round, or a casual game)."""
+    if change.round is None:
+        return _("casual game against %(opponent)s: %(rating)s") % {
+            "opponent": change.opponent,
+            "rating": change.after,
+        }
+    return _("%(event)s, round %(round)s: %(rating)s") % {
+        "event": change.round.event.name,
+        "round": change.round.number,
+        "rating": change.after,
+    }
+
+
 def history_chart(item: FamilyRating) -> str:
     """The family's rating history as an SVG chart (oldest first): the rating before the first
     change shown, then after each change."""
     changes = item.changes[::-1]  # the selector gives the latest first
     if not changes:
         return ""
-    points = [
-        ChartPoint(
-            changes[0].before,
-            _("before %(event)s: %(rating)s")
-            % {"event": changes[0].round.event.name, "rating": changes[0].before},
-        )
-    ]
-    points += [
-        ChartPoint(
-            change.after,
-            _("%(event)s, round %(round)s: %(rating)s")
-            % {"event": change.round.event.name, "round": change.round.number, "rating": change.after},
-        )
-        for change in changes
-    ]
+    points = [ChartPoint(changes[0].before, _before(changes[0]))]
+    points += [ChartPoint(change.after, _after(change)) for change in changes]
     title = _("%(family)s rating history") % {"family": item.name}
     return mark_safe(rating_chart_svg(points, title))  # noqa: S308 - our own renderer's escaped output
