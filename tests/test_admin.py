@@ -25,6 +25,7 @@ READ_ONLY = {
     "tournaments.standing",
     "tournaments.rating",
     "tournaments.ratingchange",
+    "tournaments.casualperiod",
     "tournaments.resultcorrection",
     "tournaments.tiebreakchange",
     "games.game",

@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from games.admin import BoundedInline, ReadOnlyAdmin
 from tournaments.models import (
     ByeRequest,
+    CasualPeriod,
     Event,
     EventGameOptions,
     ForbiddenPair,
@@ -112,8 +113,14 @@ class StandingAdmin(ReadOnlyAdmin):
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnlyAdmin):
-    list_display = ("player", "family", "round", "before", "after", "games")
+    list_display = ("player", "family", "round", "game", "before", "after", "games")
     list_filter = ("family", "round__event")
+
+
+@admin.register(CasualPeriod)
+class CasualPeriodAdmin(ReadOnlyAdmin):
+    list_display = ("game", "family", "settled_at", "stale_since")
+    list_filter = ("family",)
 
 
 @admin.register(Rating)
