@@ -286,6 +286,37 @@ def test_the_tamsk_potential_must_be_used_this_turn() -> None:
     assert error.template.startswith("the TAMSK-potential must be used this turn")
 
 
+# The position after ply 36 of the "No free line" records in docs/rules.md (P-21): every spot taken but
+# e8; column e from e2 up holds Black's YINSH, White's ZÈRTZ, White's TAMSK (e4), a ZÈRTZ, Black's
+# YINSH and White's GIPF-piece; White has one piece left in reserve, Black none.
+FULL_BUT_E8 = (
+    "gipf-pot-tournament ZPbu/ZzypD/pDdpwU/yZTZyW./DyzzDD/yZpzB/pDwU w reserve=1/0 captured=0/0 "
+    "set=T6Z6D6Y6P6/T6Z6D6Y6P6 hand=T5Z1Y4P5/T6Z2D5P1 start=x/x"
+)
+
+
+def test_no_free_line_loses_the_extra_push_and_leaves_a_basic_piece_on_e5() -> None:
+    played = GAME.play(FULL_BUT_E8, "Ze1-e2")
+    assert played.move == "Ze1-e8"  # the push alone: nothing is written for the lost extra push
+    assert cell(played.position, "e5") == "w" and cell(played.position, "e8") == "W"
+    assert "." not in played.position.split()[1]  # all 37 spots taken
+    assert played.status.to_move == 1 and not played.status.ended
+    assert refused(FULL_BUT_E8, "Ze1-e2;T:a1-b2").template.startswith("the line from {dot} is full")
+    # by hand: the three lines through e8 from either end (6 entries) with a basic piece or a loaded
+    # TAMSK, ZÈRTZ, YINSH or PÜNCT piece (30), the ZÈRTZ on e3 and on e5 jumping up column e onto
+    # e8 (2), the DVONN on d3 onto Black's loaded DVONN on d4 (1); no move writes an extra push
+    moves = GAME.legal_moves(FULL_BUT_E8)
+    assert len(moves) == 33 and not any("T:" in move for move in moves)
+    assert sorted(move for move in moves if ":" in move) == ["D:d3-d4", "Z:e3-e8", "Z:e5-e8"]
+    assert sorted(move for move in moves if "e1-" in move) == [
+        "Pe1-e8",
+        "Te1-e8",
+        "Ye1-e8",
+        "Ze1-e8",
+        "e1-e8",
+    ]
+
+
 def test_no_extra_push_without_a_loaded_tamsk_piece_pushed_onto_e5() -> None:
     assert refused(TAMSK, "i5-h5;T:a2-b3").template.startswith("no extra push: this move put no")
     assert refused(TAMSK, "T:a2-b3").template.startswith("a TAMSK-potential makes no move of its own")
