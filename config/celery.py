@@ -1,5 +1,10 @@
 """The Celery app. Eager (in-process) unless CELERY_BROKER_URL is set.
 
+A worker process keeps its database connection from task to task, as a web process keeps it from
+request to request (``DB_CONN_MAX_AGE``): the connection is checked and closed when too old or
+broken before and after each task (:func:`keep_connections`), where Celery's Django fix-up would
+close it after every task (``CELERY_DB_REUSE_MAX`` in ``config/settings.py``).
+
 Celery beat (``celery -A config beat``) runs the sweep every ``SWEEP_INTERVAL`` seconds: it queues
 again the standings, ratings, pairings and verifications that the database still marks as owed
 (``config/sweep.py``, with the work each app registers), and sends the play notices' e-mails
@@ -63,3 +68,17 @@ def load_urls(**kwargs: object) -> None:
 
     django.setup()
     get_resolver().url_patterns  # noqa: B018
+
+
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def keep_connections(task: object = None, **kwargs: object) -> None:
+    """Before and after a task run by a worker, what Django does before and after a request: close
+    the database connections that are broken or older than ``DB_CONN_MAX_AGE``, keep the others
+    (a new connection, and a PostgreSQL server process, cost about as much as a verification's
+    queries). An eager task (the embedded default) runs inside its caller's request: left alone."""
+    if getattr(getattr(task, "request", None), "is_eager", False):
+        return
+    from django.db import close_old_connections
+
+    close_old_connections()

@@ -255,6 +255,10 @@ CELERY_TASK_IGNORE_RESULT = True  # nothing reads task results: the database hol
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fix-up closes a worker's database connection after every task unless this many
+# tasks may share it: the connection's age and health decide instead, as for a web request
+# (DB_CONN_MAX_AGE above; config/celery.py), and the fix-up only closes it after this many tasks.
+CELERY_DB_REUSE_MAX = 1000
 # Time limits in seconds: soft (the task stops and records why), hard = soft + the margin (killed).
 PAIRING_TIME_LIMIT = int(os.environ.get("PAIRING_TIME_LIMIT", "1800"))
 STANDINGS_TIME_LIMIT = int(os.environ.get("STANDINGS_TIME_LIMIT", "600"))

@@ -4,6 +4,7 @@ pairing the same round from several requests at once."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from django.contrib.auth.models import User
@@ -139,3 +140,35 @@ def test_a_refused_record_with_a_long_move_is_stored_by_the_worker(celery_worker
         what="the worker to verify the record",
     )
     assert done.status == SubmittedRecord.Status.INVALID and done.error_move == move
+
+
+def test_a_worker_keeps_its_database_connection_from_task_to_task(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
+    # Five records verified one after the other by the worker: after each, the database still has
+    # the connection (the same server process, started at the same time) the worker used for the
+    # first; Celery's Django fix-up closed it after every task before (issue 20 item 17).
+    organiser, event = make_event(2)
+    round1 = event_services.start_event(event, organiser, "white")
+    wait_for(lambda: paired(round1.pk), what="the worker to pair round 1")
+    pairing = Pairing.objects.filter(round=round1).exclude(black=None).get()
+
+    def others() -> set[tuple[int, object]]:
+        """The other connections to the test database: (server process, its start)."""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pid, backend_start FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            return {(pid, started) for pid, started in cursor.fetchall()}
+
+    seen = []
+    for n in range(5):
+        record = game_services.submit_record(pairing, organiser, f'[Game "GIPF standard"]\n{{game {n}}}')
+        wait_for(
+            lambda pk=record.pk: (
+                SubmittedRecord.objects.exclude(status=SubmittedRecord.Status.PENDING).filter(pk=pk).exists()
+            ),
+            what="the worker to verify the record",
+        )
+        time.sleep(0.3)  # the task's end (Celery's task_postrun) is past
+        seen.append(others())
+    assert set.intersection(*seen), seen
