@@ -1,7 +1,8 @@
 """Who may do what: the one permission policy of the service.
 
 :func:`can` answers ``can(user, action, obj)`` and :func:`require` raises
-:class:`~accounts.errors.PermissionRefused` (carrying the action) where it answers no. The rule is one
+:class:`~accounts.errors.PermissionRefused` (carrying the action) where it answers no;
+:class:`Permissions` asks both about several actions reading the user's roles once. The rule is one
 table, :data:`ALLOWED`: each :class:`Action` and the :class:`Role` s that may take it. A user's roles
 over an object come from the resolver its app registered for the object's model (:func:`resolver`:
 ``tournaments.events.roles`` for events, rounds, pairings, registrations, byes and forbidden pairs,
@@ -144,19 +145,40 @@ def _resolver_of(obj: object) -> Resolver:
     raise TypeError(f"no roles are registered for {type(obj).__name__}")
 
 
+class Permissions:
+    """What ``user`` may do with ``obj``, asked about several actions: the user's roles over it are
+    read once, at the first question that needs them (a submission asks whether its sender may
+    submit, then whether he is an official)."""
+
+    def __init__(self, user: object, obj: object = None) -> None:
+        self.user, self.obj = user, obj
+        self._roles: set[Role] | None = None
+
+    def can(self, action: Action) -> bool:
+        """Whether the user may take ``action`` on the object."""
+        allowed = ALLOWED[action]
+        user = self.user
+        if (
+            SUPERUSER in allowed
+            and getattr(user, "is_superuser", False)
+            and getattr(user, "is_authenticated", False)
+        ):
+            return True  # no question to the database
+        if self._roles is None:
+            self._roles = roles_of(user, self.obj)
+        return bool(self._roles & allowed)
+
+    def require(self, action: Action, message: object = None) -> None:
+        """Raise :class:`PermissionRefused` (with the action's refusal, or ``message``) unless the user may."""
+        if not self.can(action):
+            raise PermissionRefused(action, message or REFUSALS[action])
+
+
 def can(user: object, action: Action, obj: object = None) -> bool:
     """Whether ``user`` may take ``action`` on ``obj``."""
-    allowed = ALLOWED[action]
-    if (
-        SUPERUSER in allowed
-        and getattr(user, "is_superuser", False)
-        and getattr(user, "is_authenticated", False)
-    ):
-        return True  # no question to the database
-    return bool(roles_of(user, obj) & allowed)
+    return Permissions(user, obj).can(action)
 
 
 def require(user: object, action: Action, obj: object = None, message: object = None) -> None:
     """Raise :class:`PermissionRefused` (with the action's refusal, or ``message``) unless ``user`` may."""
-    if not can(user, action, obj):
-        raise PermissionRefused(action, message or REFUSALS[action])
+    Permissions(user, obj).require(action, message)

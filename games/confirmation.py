@@ -41,13 +41,18 @@ from games.signals import CONFIRMED, DISPUTED, SUBMITTED, VERIFIED, game_finishe
 MAX_REASON_CHARS = 2000
 
 
-def lock_game(game_id: int) -> Game:
-    """The game's row, locked for this transaction, with what its origin shows of it (an event's
-    pairing, round and event: ``games.origins.related``).
+def lock_game(game: Game | int) -> Game:
+    """The game's row (a game, or its id), locked for this transaction and read again, with what its
+    origin shows of it (an event's pairing, round and event: ``games.origins.related``).
 
     Takes what the game's origin puts above it (an event's round, then the pairing), then the game:
-    the lock order of ``config.locking``."""
-    origins.lock_above(game_id, Game.objects.values_list("origin", flat=True).get(pk=game_id))
+    the lock order of ``config.locking``. A game given as read before tells its origin, and what was
+    read with it which rows are above it, without reading them again."""
+    if isinstance(game, Game):
+        game_id, origin, read = game.pk, game.origin, game
+    else:
+        game_id, origin, read = game, Game.objects.values_list("origin", flat=True).get(pk=game), None
+    origins.lock_above(game_id, origin, read)
     return locked(Game.objects.select_related(*origins.related(), "white", "black")).get(pk=game_id)
 
 
@@ -77,15 +82,17 @@ def copy_verdict(game: Game, record: SubmittedRecord) -> None:
     game.verified_at = timezone.now()
 
 
-def make_official(game: Game, record: SubmittedRecord | None) -> None:
-    """``record`` becomes the game's one official submission (``None``: no submission is)."""
+def make_official(game: Game, record: SubmittedRecord | None, *, saved_by_caller: bool = False) -> None:
+    """``record`` becomes the game's one official submission (``None``: no submission is);
+    ``saved_by_caller``: the caller saves ``record`` afterwards, and its ``official`` with it."""
     others = game.submissions.filter(official=True)
     if record is not None:
         others = others.exclude(pk=record.pk)
     others.update(official=False)
     if record is not None:
         record.official = True
-        SubmittedRecord.objects.filter(pk=record.pk).update(official=True)
+        if not saved_by_caller:
+            SubmittedRecord.objects.filter(pk=record.pk).update(official=True)
 
 
 def finish(game: Game, source: str) -> str:
@@ -126,7 +133,7 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
         record.note = _("the record ends before the game is over: no result to apply")
     elif not game.state:
         copy_verdict(game, record)
-        make_official(game, record)
+        make_official(game, record, saved_by_caller=True)
         game.state = Game.State.OFFICIAL if record.by_official else Game.State.PROVISIONAL
         game.save()
         if by_hand:
@@ -139,7 +146,7 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
         if rested_on_report and game.state != Game.State.DISPUTED:
             # the record of a result reported without one: the result now rests on the record
             copy_verdict(game, record)
-            make_official(game, record)
+            make_official(game, record, saved_by_caller=True)
             game.save()
             record.note = _("%(note)s; the game's record replaces the result reported without one") % {
                 "note": record.note

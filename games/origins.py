@@ -52,6 +52,9 @@ class Origin(Protocol):
     # What to read with a game for :meth:`place` and :meth:`refusal` (``select_related`` paths from
     # Game), and the fields that list games in order (an event's, then a round's, then a board's).
     related: tuple[str, ...]
+    # What to read with a game for :meth:`lock_above` to find the rows above it without a query of
+    # its own (``select_related`` paths from Game; a part of ``related``).
+    above: tuple[str, ...]
     ordering: tuple[str, ...]
 
     def place(self, game: Game) -> Place:
@@ -73,9 +76,10 @@ class Origin(Protocol):
         record taking effect, for its note); "" when it may."""
         ...
 
-    def lock_above(self, game_id: int) -> None:
+    def lock_above(self, game_id: int, read: Game | None = None) -> None:
         """Lock the rows above the game in the lock order (``config.locking``: an event's round, then
-        the pairing) before the game itself is locked."""
+        the pairing) before the game itself is locked. ``read``: the game as read before (unlocked),
+        whose rows above it, when read with it, need not be read again to be found."""
         ...
 
     def round_number(self, game: Game) -> int | None:
@@ -92,6 +96,7 @@ class _Unmanaged:
     """An origin with no officials and nothing to carry a result to."""
 
     related: tuple[str, ...] = ()
+    above: tuple[str, ...] = ()
     ordering: tuple[str, ...] = ()
 
     def place(self, game: Game) -> Place:
@@ -106,7 +111,7 @@ class _Unmanaged:
     def refusal(self, game: Game, change: str) -> str:
         return ""
 
-    def lock_above(self, game_id: int) -> None:
+    def lock_above(self, game_id: int, read: Game | None = None) -> None:
         return None
 
     def round_number(self, game: Game) -> int | None:
@@ -199,10 +204,10 @@ def refusal(game: Game, change: str) -> str:
     return origin_of(game).refusal(game, change)
 
 
-def lock_above(game_id: int, kind: str) -> None:
+def lock_above(game_id: int, kind: str, read: Game | None = None) -> None:
     """Lock what the game's origin (``kind``: ``Game.origin``) puts above the game in the lock order
-    (nothing for most)."""
-    _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id)
+    (nothing for most); ``read``, the game read before, spares reading again what was read with it."""
+    _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id, read)
 
 
 def round_number(game: Game) -> int | None:
@@ -219,6 +224,12 @@ def organiser_not_arbiter(game: Game, user: object) -> bool:
     """Whether ``user`` manages the game as an organiser and not as an arbiter."""
     pk = getattr(user, "pk", None)
     return pk is not None and origin_of(game).organiser_not_arbiter(game, pk)
+
+
+def above(prefix: str = "") -> list[str]:
+    """What to read with a game (``select_related`` paths) so that :func:`lock_above`, given the game,
+    finds the rows above it without reading them (``prefix`` as for :func:`related`)."""
+    return [prefix + path for origin in _ORIGINS.values() for path in origin.above]
 
 
 def related(prefix: str = "") -> list[str]:

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from accounts.policy import Action, can, require
+from accounts.policy import Action, Permissions
 from arbiter import registry
 from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.verdict import Verdict
@@ -33,6 +33,18 @@ __all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
 logger = logging.getLogger(__name__)
 
 MAX_RECORD_CHARS = 200_000
+
+# What a verification writes of a submission (its text is never written again).
+VERDICT_FIELDS = [
+    "status",
+    "verdict",
+    "error_ply",
+    "error_move",
+    "error_reason",
+    "note",
+    "applied",
+    "official",
+]
 
 
 def games_of(holder: object) -> list[Game]:
@@ -50,7 +62,7 @@ def locked_game(holder: object, number: int) -> Game:
             _("this pairing has %(count)s game(s); there is no game %(number)s")
             % {"count": len(games), "number": number}
         )
-    return confirmation.lock_game(games[number - 1].pk)
+    return confirmation.lock_game(games[number - 1])
 
 
 def normalise_record(text: str) -> str:
@@ -76,7 +88,8 @@ def submit_record(
     returned with ``repeated`` set (and, from the opponent of a provisional result it made, taken as
     the confirmation it is).
     """
-    require(user, Action.SUBMIT_RECORD, pairing)
+    permissions = Permissions(user, pairing)  # the user's roles over the pairing read once
+    permissions.require(Action.SUBMIT_RECORD)
     text = normalise_record(text)
     if not text:
         raise GameServiceError(_("the record is empty"))
@@ -106,7 +119,7 @@ def submit_record(
             game=game,
             submitted_by=user,
             submitted_from=_address(address),
-            by_official=can(user, Action.MANAGE_EVENT, pairing),
+            by_official=permissions.can(Action.MANAGE_EVENT),
             text=text,
         )
         from games.tasks import verify_record_task  # Celery loaded by what queues, not by every import
@@ -126,12 +139,13 @@ def verify_record(record_id: int) -> SubmittedRecord:
     The replay runs with no lock held (a long record delays nobody); then the round, pairing, game
     and submission are locked, in the order every change of a game takes, only to write the verdict.
     """
-    record = SubmittedRecord.objects.select_related("game").get(pk=record_id)
+    # with its game and what is above the game (an event's pairing: what the verification locks)
+    record = SubmittedRecord.objects.select_related("game", *origins.above("game__")).get(pk=record_id)
     if record.status != SubmittedRecord.Status.PENDING:
         return record
     replayed = _replay(record.text, record.game.game)
     with transaction.atomic():
-        game = confirmation.lock_game(record.game_id)
+        game = confirmation.lock_game(record.game)
         # with its submitter and his player, whom the notice of the result names
         record = locked(SubmittedRecord.objects.select_related("submitted_by__player")).get(pk=record_id)
         if record.status != SubmittedRecord.Status.PENDING:
@@ -142,7 +156,7 @@ def verify_record(record_id: int) -> SubmittedRecord:
             record.error_reason = replayed.reason
             record.verdict = {"valid": False, "error": replayed.to_json()}  # its template and params
             record.error_ply, record.error_move = replayed.ply, replayed.move or ""
-            record.save()
+            record.save(update_fields=VERDICT_FIELDS)
             return record
         verdict = replayed
         record.verdict = verdict.to_json()
@@ -152,13 +166,13 @@ def verify_record(record_id: int) -> SubmittedRecord:
             record.error_ply = verdict.error.ply
             record.error_move = verdict.error.move or ""
             record.error_reason = verdict.error.reason
-            record.save()
+            record.save(update_fields=VERDICT_FIELDS)
             return record
         refusal = _other_round(verdict.tags.get("Round", ""), game)
         if refusal:
             record.status = SubmittedRecord.Status.INVALID
             record.error_reason = refusal
-            record.save()
+            record.save(update_fields=VERDICT_FIELDS)
             return record
         for colour, player in (("White", game.white), ("Black", game.black)):
             written = verdict.tags.get(colour, "").strip()
@@ -167,18 +181,18 @@ def verify_record(record_id: int) -> SubmittedRecord:
                 record.error_reason = _(
                     "the record names “%(written)s” as %(colour)s, but this game's %(colour)s is %(player)s"
                 ) % {"written": written, "colour": colour, "player": player}
-                record.save()
+                record.save(update_fields=VERDICT_FIELDS)
                 return record
         other_start = game_options.record_refusal(game.game, game.options, verdict.tags)
         if other_start is not None:  # its event's set of potentials, not the record's (P-27)
             record.status = SubmittedRecord.Status.INVALID
             record.verdict = {**record.verdict, "valid": False, "error": other_start.to_json()}
             record.error_reason = other_start.reason
-            record.save()
+            record.save(update_fields=VERDICT_FIELDS)
             return record
         record.status = SubmittedRecord.Status.VALID
         confirmation.take_verified(record, game)
-        record.save()
+        record.save(update_fields=VERDICT_FIELDS)
         return record
 
 

@@ -7,6 +7,8 @@ their accounts. Registered with the policy when the app is ready.
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef
+
 from accounts.policy import Role, resolver
 from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration, Round
 
@@ -14,10 +16,16 @@ from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Regist
 @resolver(Event)
 def event_roles(event: Event, user: object) -> set[Role]:
     pk = getattr(user, "pk", None)
+    # whether the user organises the event and whether he arbitrates it, in one query
+    appointed = Event.objects.filter(pk=event.pk).values_list(
+        Exists(Event.organisers.through.objects.filter(event_id=OuterRef("pk"), user_id=pk)),
+        Exists(Event.arbiters.through.objects.filter(event_id=OuterRef("pk"), user_id=pk)),
+    )
+    organiser, arbiter = appointed.first() or (False, False)
     roles = set()
-    if event.organisers.filter(pk=pk).exists():
+    if organiser:
         roles.add(Role.ORGANISER)
-    if event.arbiters.filter(pk=pk).exists():
+    if arbiter:
         roles.add(Role.ARBITER)
     return roles
 

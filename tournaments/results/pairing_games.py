@@ -71,10 +71,21 @@ def pairing_of(game: Game) -> Pairing:
     return game.pairing_game.pairing  # type: ignore[no-any-return]
 
 
+def _link_read_with(game: Game | None) -> PairingGame | None:
+    """The game's link to its pairing when it was read with the game (``select_related``), else None."""
+    if game is None or not Game.pairing_game.is_cached(game):
+        return None
+    try:
+        return game.pairing_game  # type: ignore[no-any-return]
+    except PairingGame.DoesNotExist:
+        return None
+
+
 class PairingOrigin:
     # A pairing's game is read with its link, pairing, round and event, and listed by event, round,
     # board and number.
     related: tuple[str, ...] = ("pairing_game__pairing__round__event",)
+    above: tuple[str, ...] = ("pairing_game__pairing",)  # the pairing and its round's id
     ordering: tuple[str, ...] = (
         "pairing_game__pairing__round__event",
         "pairing_game__pairing__round__number",
@@ -97,9 +108,8 @@ class PairingOrigin:
 
     def officials(self, game: Game) -> frozenset[int]:
         event = pairing_of(game).round.event
-        return frozenset(event.organisers.values_list("pk", flat=True)) | frozenset(
-            event.arbiters.values_list("pk", flat=True)
-        )
+        organisers = event.organisers.values_list("pk", flat=True)
+        return frozenset(organisers.union(event.arbiters.values_list("pk", flat=True)))  # one query
 
     def refusal(self, game: Game, change: str) -> str:
         pairing = pairing_of(game)
@@ -120,11 +130,16 @@ class PairingOrigin:
             return _("an arbiter decided this game: its result is final")
         return ""
 
-    def lock_above(self, game_id: int) -> None:
-        # the pairing and its round read in one query, then locked in the lock order
-        pairing_id, round_id = PairingGame.objects.values_list("pairing_id", "pairing__round_id").get(
-            game_id=game_id
-        )
+    def lock_above(self, game_id: int, read: Game | None = None) -> None:
+        # the pairing and its round, as read with the game (a game's pairing never changes) or else
+        # in one query, then locked in the lock order
+        link = _link_read_with(read)
+        if link is not None and PairingGame.pairing.is_cached(link):
+            pairing_id, round_id = link.pairing_id, link.pairing.round_id
+        else:
+            pairing_id, round_id = PairingGame.objects.values_list("pairing_id", "pairing__round_id").get(
+                game_id=game_id
+            )
         lock_pairing(pairing_id, round_id)
 
     def round_number(self, game: Game) -> int | None:
@@ -144,9 +159,10 @@ def create_games(pairing: Pairing) -> list[Game]:
     round_ = pairing.round
     event = round_.event
     mode = play_mode(round_)
-    found = {
-        link.number: link.game for link in PairingGame.objects.filter(pairing=pairing).select_related("game")
-    }
+    found = {}
+    for link in PairingGame.objects.filter(pairing=pairing).select_related("game"):
+        link.pairing = pairing  # what is above the game, known to whoever locks it (lock_game)
+        found[link.number] = link.game
     games, options = [], None
     for number in range(1, event.games_per_pairing + 1):
         game = found.get(number)
@@ -190,9 +206,9 @@ class PairingHolder:
         return create_games(pairing)
 
     def reread(self, pairing: Pairing) -> Pairing:
-        return Pairing.objects.select_related("round__event", "white__player", "black__player").get(
-            pk=pairing.pk
-        )
+        # with its event's options, which its games are created with (create_games)
+        related = ("round__event__game_options", "white__player", "black__player")
+        return Pairing.objects.select_related(*related).get(pk=pairing.pk)
 
     def has_games(self, pairing: Pairing) -> bool:
         return pairing.black_id is not None
@@ -215,7 +231,10 @@ class PairingHolder:
         return bool(pairing.round.event.unrecorded_results)
 
     def visible_to(self, user: object) -> QuerySet[Pairing]:
-        return Pairing.objects.visible_to(user)
+        # with what a submission reads of a pairing: its round and event, its players
+        return Pairing.objects.visible_to(user).select_related(
+            "round__event", "white__player", "black__player"
+        )
 
 
 def existing_games(pairing: Pairing) -> list[Game]:
@@ -252,6 +271,8 @@ def demo_play(pairing: Pairing, user: object, seed: int) -> None:
 def pairing_results(game: Game) -> list[str] | None:
     """The result codes of the pairing's games when every game has one, else ``None``."""
     pairing = pairing_of(game)
+    if pairing.round.event.games_per_pairing == 1:  # the game is the pairing's one game
+        return [game.result] if game.result else None
     games = list(pairing.games.order_by("pairing_game__number"))
     if len(games) < pairing.round.event.games_per_pairing or any(not g.result for g in games):
         return None

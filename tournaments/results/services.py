@@ -56,27 +56,32 @@ def apply_result(
 
     Locks the round, then the pairing (``tournaments.locking``), unless ``locked``: the caller's
     transaction holds both locks and read ``pairing``, its round and event after taking them (a
-    game's result, ``games.signals.game_finished``, sent under the game's locks)."""
+    game's result, ``games.signals.game_finished``, sent under the game's locks); the one write is
+    then the caller's transaction's, with no savepoint of its own (a refusal writes nothing)."""
+    if locked:
+        return _store_result(pairing, result, source)
     with transaction.atomic():
-        if not locked:
-            pairing = lock_pairing(pairing.pk)
-        event = pairing.round.event
-        if pairing.round.status == Round.Status.CLOSED:
-            raise ServiceError(
-                _("round %(number)s is closed: results can no longer change")
-                % {"number": pairing.round.number}
-            )
-        if pairing.is_bye:
-            raise ServiceError(_("a bye has no result to enter"))
-        codes = normalise_codes(result, event.games_per_pairing)
-        before = (pairing.results, pairing.white_score, pairing.black_score, pairing.source)
-        pairing.results = " ".join(codes)
-        pairing.white_score, pairing.black_score = event.point_system.pairing_scores(codes)
-        pairing.source = Pairing.Source.FORFEIT if any(code in FORFEITS for code in codes) else source
-        if (pairing.results, pairing.white_score, pairing.black_score, pairing.source) == before:
-            return pairing  # the same result again (a double click, a retry): nothing to write
-        pairing.save(update_fields=["results", "white_score", "black_score", "source", "updated_at"])
-        return pairing
+        return _store_result(lock_pairing(pairing.pk), result, source)
+
+
+def _store_result(pairing: Pairing, result: str | list[str], source: object) -> Pairing:
+    """:func:`apply_result` once the round and the pairing are locked: every check before the one write."""
+    event = pairing.round.event
+    if pairing.round.status == Round.Status.CLOSED:
+        raise ServiceError(
+            _("round %(number)s is closed: results can no longer change") % {"number": pairing.round.number}
+        )
+    if pairing.is_bye:
+        raise ServiceError(_("a bye has no result to enter"))
+    codes = normalise_codes(result, event.games_per_pairing)
+    before = (pairing.results, pairing.white_score, pairing.black_score, pairing.source)
+    pairing.results = " ".join(codes)
+    pairing.white_score, pairing.black_score = event.point_system.pairing_scores(codes)
+    pairing.source = Pairing.Source.FORFEIT if any(code in FORFEITS for code in codes) else source
+    if (pairing.results, pairing.white_score, pairing.black_score, pairing.source) == before:
+        return pairing  # the same result again (a double click, a retry): nothing to write
+    pairing.save(update_fields=["results", "white_score", "black_score", "source", "updated_at"])
+    return pairing
 
 
 def missing_results(round_: Round) -> list[Pairing]:
