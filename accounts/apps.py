@@ -1,8 +1,8 @@
 """The accounts Django app.
 
 ``ready`` connects the notices to the games' ``result_changed``, ``move_played`` and
-``time_running_out`` hooks (and the play notices' e-mails to the embedded default's sweep) and the sign-in lockout to
-Django's ``user_login_failed`` and ``user_logged_in`` signals.
+``time_running_out`` hooks (and the play notices' e-mails to the embedded default's sweep) and the sign-in lockout
+(and the notices' language, kept at sign-in) to Django's ``user_login_failed`` and ``user_logged_in`` signals.
 """
 
 from django.apps import AppConfig
@@ -25,3 +25,4 @@ class AccountsConfig(AppConfig):
         sweep.register_on_request(play_notices.send_play_emails)  # beat sends them on its schedule
         user_login_failed.connect(lockout.on_login_failed, dispatch_uid="accounts.lockout.failed")
         user_logged_in.connect(lockout.on_logged_in, dispatch_uid="accounts.lockout.succeeded")
+        user_logged_in.connect(play_notices.on_signed_in, dispatch_uid="accounts.play_notices.language")

@@ -100,6 +100,12 @@ class NoticePreference(models.Model):
     )
     move_emails = models.CharField(max_length=10, choices=MoveEmails.choices, default=MoveEmails.DAILY)
     digest_sent_at = models.DateTimeField(null=True, blank=True, help_text=_("When the last digest was sent"))
+    language = models.CharField(
+        max_length=10,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_("The language of the notices of his games and their e-mails; empty: the site's default"),
+    )
 
     def __str__(self) -> str:
         return f"notice preference of {self.user}"

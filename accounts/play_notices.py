@@ -14,7 +14,10 @@ The rules at home here:
   (``NoticePreference``, set on the account page). The database remembers what went out
   (``Notice.emailed_at``, ``NoticePreference.digest_sent_at``), marked before the e-mails are sent
   after commit: each notice goes out at most once (a failed sending is logged, not retried);
-* notices are written in the site's default language (``LANGUAGE_CODE``); the game's page is linked.
+* notices and their e-mails are written in each recipient's language (:func:`language_of`): the one
+  he chose for them on his account page, else the one he last chose on the site's language switcher
+  while signed in, else the one the site spoke to him in when he signed in (stored then when he had
+  none), else the site's default (``LANGUAGE_CODE``); the game's page is linked.
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ def on_move_played(sender: object, game: Game, to_move: int | None, **kwargs: ob
     user_id = _user_of(game, to_move)
     if user_id is None:
         return None
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(language_of(user_id)):
         text = _("Your move in %(game)s (%(name)s), move %(ply)s played") % {
             "game": f"{game.white} – {game.black}",
             "name": game.game_name,
@@ -83,13 +86,56 @@ def on_time_running_out(
         return None
     control = clocks.parse(game.time_control)
     where = {"game": f"{game.white} – {game.black}"}
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(language_of(user_id)):
         if control is not None and control.kind == clocks.CORRESPONDENCE:
             where["left"] = duration_text(left)
             text = _("Only %(left)s left on your clock in %(game)s: move before it runs out") % where
         else:
             text = _("Less than a minute left on your clock in %(game)s") % where
     return _replace(user_id, game, Notice.TIME_WARNING, text)
+
+
+def language_of(user_id: int | None) -> str:
+    """The language of the user's notices: his stored one (``NoticePreference.language``), else the
+    site's default."""
+    found = NoticePreference.objects.filter(user_id=user_id).values_list("language", flat=True).first()
+    return found or settings.LANGUAGE_CODE
+
+
+def _language(code: str) -> str:
+    """``code`` when it is one of the site's languages, else ""."""
+    return code if code in dict(settings.LANGUAGES) else ""
+
+
+def set_language(user: Any, language: str) -> NoticePreference:
+    """The user's choice of language for his notices (the account page)."""
+    if not _language(language):
+        from accounts.errors import AccountError
+
+        raise AccountError(_("choose one of the site's languages for your notices"))
+    preference, _created = NoticePreference.objects.update_or_create(
+        user_id=user.pk, defaults={"language": language}
+    )
+    return preference
+
+
+def remember_language(user: Any, language: str, keep: bool = False) -> None:
+    """The language the user reads the site in becomes his notices' (the language switcher), or only
+    when he has none yet (``keep``: his sign-in). A language the site does not speak is ignored."""
+    if getattr(user, "pk", None) is None or not _language(language):
+        return
+    if not keep:
+        NoticePreference.objects.update_or_create(user_id=user.pk, defaults={"language": language})
+        return
+    preference, _created = NoticePreference.objects.get_or_create(user_id=user.pk)
+    if not preference.language:
+        NoticePreference.objects.filter(pk=preference.pk, language="").update(language=language)
+
+
+def on_signed_in(sender: object, request: Any, user: Any, **kwargs: object) -> None:
+    """Receiver of ``user_logged_in``: a user without a language for his notices gets the one the
+    site speaks to him in (the language switcher's cookie, else his browser's)."""
+    remember_language(user, getattr(request, "LANGUAGE_CODE", "") or "", keep=True)
 
 
 def preference_of(user: Any) -> str:
@@ -135,21 +181,25 @@ def send_play_emails(now: datetime | None = None) -> int:
                 continue
             address = get_user_model().objects.values_list("email", flat=True).get(pk=user_id)
             Notice.objects.filter(pk__in=[n.pk for n in notices]).update(emailed_at=now)
-            if mode == NoticePreference.MoveEmails.EACH:
-                outbox += [(address, n.text, _body([n])) for n in notices]
-            else:
-                preference.digest_sent_at = now
-                preference.save(update_fields=["digest_sent_at"])
-                outbox.append((address, _("Your games on the service"), _body(notices)))
+            with translation.override(preference.language or settings.LANGUAGE_CODE):
+                if mode == NoticePreference.MoveEmails.EACH:
+                    outbox += [(address, _subject(n.text), _body([n])) for n in notices]
+                else:
+                    preference.digest_sent_at = now
+                    preference.save(update_fields=["digest_sent_at"])
+                    outbox.append((address, _subject(_("Your games on the service")), _body(notices)))
     sent = 0
     for address, subject, body in outbox:
         try:
-            sent += send_mail(
-                _("GIPF project tournaments: %(subject)s") % {"subject": subject}, body, None, [address]
-            )
+            sent += send_mail(subject, body, None, [address])
         except Exception:  # any transport error: the notices page still has them
             logger.exception("the play e-mail to %s could not be sent", address)
     return sent
+
+
+def _subject(text: str) -> str:
+    """An e-mail's subject, in the active language (the recipient's)."""
+    return _("GIPF project tournaments: %(subject)s") % {"subject": text}
 
 
 def _body(notices: list[Notice]) -> str:

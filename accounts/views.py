@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views import i18n
+from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
 from accounts import claims, notices, play_notices
@@ -102,7 +105,15 @@ def account(request: HttpRequest) -> HttpResponse:
             existing.delete()
             messages.success(request, _("Your API token is revoked."))
         elif action == "notice-emails":
-            chosen = attempt(lambda: play_notices.set_preference(user, request.POST.get("move_emails", "")))
+            language = request.POST.get("language")
+
+            @transaction.atomic
+            def choose() -> None:  # both or neither
+                play_notices.set_preference(user, request.POST.get("move_emails", ""))
+                if language is not None:  # the form sends it; a client may leave it as it is
+                    play_notices.set_language(user, language)
+
+            chosen = attempt(choose)
             if chosen.refused:
                 messages.error(request, str(chosen.error))
             else:
@@ -130,6 +141,8 @@ def account(request: HttpRequest) -> HttpResponse:
         "vacation_left": "" if vacation is None else vacations.duration_text(vacation.left),
         "move_emails": play_notices.preference_of(user),
         "move_email_choices": NoticePreference.MoveEmails.choices,
+        "notice_language": play_notices.language_of(user.pk),
+        "languages": settings.LANGUAGES,
     }
     return render(request, "accounts/account.html", context)
 
@@ -249,3 +262,13 @@ def claim_codes(request: HttpRequest, event: Event) -> HttpResponse:
         "slips": request.GET.get("print") == "1",
     }
     return render(request, "accounts/claim_codes.html", context, status=status)
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The header's language switcher (Django's ``set_language``); a signed-in user's choice becomes
+    the language of his notices of play too (``accounts.play_notices.remember_language``)."""
+    response = i18n.set_language(request)
+    if request.user.is_authenticated:
+        play_notices.remember_language(request.user, request.POST.get("language", ""))
+    return response

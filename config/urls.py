@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from accounts import urls as accounts_urls
+from accounts import views as accounts_views
 from games import api as games_api
 from games import play_api, vacation_api
 from games import urls as games_urls
@@ -39,7 +40,9 @@ urlpatterns = [
     path("games/", include((games_urls.urlpatterns + tournaments_urls.game_patterns, "games"))),
     path("accounts/", include(accounts_urls.auth_patterns)),  # sign-in, sign-out, password change and reset
     path("", include("accounts.urls")),  # sign-up, account, claim, notices, my games, claim codes
-    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the header's language switcher
+    # the header's language switcher: Django's set_language, which also keeps a signed-in user's
+    # choice for his notices (accounts.views.set_language); the same address as django.conf.urls.i18n's
+    path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("", include("tournaments.web.urls")),
 ]
 

@@ -13,8 +13,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.test import override_settings
+from django.urls import reverse
+from django.utils import translation
 
 from accounts.models import Notice, NoticePreference
 from accounts.play_notices import send_play_emails
@@ -166,3 +169,74 @@ def test_beat_sends_the_play_emails() -> None:
     from accounts.tasks import send_play_notices_task  # what autodiscovery loads in a worker
 
     assert celery_app.tasks["accounts.send_play_notices"].name == send_play_notices_task.name
+
+
+@override_settings(NOTICE_EMAILS=True)
+def test_notices_of_play_are_written_in_each_recipients_language(
+    people: dict[str, Any], clock: Clock, commit: Any
+) -> None:
+    """Bob reads his notices in Ukrainian, Ann in the site's default (English), whatever language the
+    request that wrote them spoke. 1d/2d: Bob, to move from 0 h, is warned at 20 h with 4 hours left
+    (Ukrainian: 4 is "години")."""
+    NoticePreference.objects.create(user=people["bob"], language="uk")
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    with translation.override("en-gb"):
+        move(game, people)  # Ann's move, her request in English
+    assert of(people["bob"], Notice.YOUR_MOVE) == ["Ваш хід у партії Ann – Bob (DVONN), зіграно ходів: 1"]
+    clock.at(hours=20)
+    assert commit(sweep, clock.now).time_warned == [game.pk]
+    assert of(people["bob"], Notice.TIME_WARNING) == [
+        "На вашому годиннику в партії Ann – Bob залишилося лише 4 години: зробіть хід, поки час не вичерпано"
+    ]
+    with translation.override("en-gb"):
+        assert send_play_emails() == 1
+    (digest,) = mail.outbox
+    assert digest.to == ["bob@example.org"]
+    assert digest.subject == "Турніри проєкту GIPF: Ваші партії на сервісі"
+    assert "Ваш хід у партії Ann – Bob" in digest.body and "залишилося лише 4 години" in digest.body
+    with translation.override("uk"):
+        move(game, people)  # Bob's move, his request in Ukrainian
+        assert send_play_emails() == 1
+    assert of(people["ann"], Notice.YOUR_MOVE) == ["Your move in Ann – Bob (DVONN), move 2 played"]
+    assert mail.outbox[-1].to == ["ann@example.org"]
+    assert mail.outbox[-1].subject == "GIPF project tournaments: Your games on the service"
+    assert "Your move in Ann – Bob (DVONN), move 2 played" in mail.outbox[-1].body
+
+
+def test_the_account_page_sets_the_notices_language(people: dict[str, Any], client: Any) -> None:
+    client.force_login(people["ann"])
+    page = client.get("/accounts/me/").content.decode()
+    assert 'name="language"' in page and 'value="en-gb" selected' in page  # the site's default
+    client.post("/accounts/me/", {"action": "notice-emails", "move_emails": "each", "language": "uk"})
+    chosen = NoticePreference.objects.get(user=people["ann"])
+    assert (chosen.move_emails, chosen.language) == ("each", "uk")
+    refused = client.post(
+        "/accounts/me/", {"action": "notice-emails", "move_emails": "none", "language": "fr"}, follow=True
+    )
+    assert "choose one of the site" in refused.content.decode()
+    chosen.refresh_from_db()
+    assert (chosen.move_emails, chosen.language) == ("each", "uk")  # both or neither
+
+
+def test_the_language_switcher_and_the_sign_in_keep_the_notices_language(
+    people: dict[str, Any], client: Any
+) -> None:
+    # signing in stores the language the site speaks to a user who has none
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "uk"
+    client.post(reverse("login"), {"username": "ann", "password": "pw-ann-12345"})
+    assert NoticePreference.objects.get(user=people["ann"]).language == "uk"
+    # the switcher, signed in: his choice
+    client.post("/i18n/setlang/", {"language": "en-gb", "next": "/"})
+    assert NoticePreference.objects.get(user=people["ann"]).language == "en-gb"
+    client.post("/i18n/setlang/", {"language": "xx", "next": "/"})  # not a language of the site
+    assert NoticePreference.objects.get(user=people["ann"]).language == "en-gb"
+    # signing in again keeps the language he has
+    client.logout()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "uk"
+    client.post(reverse("login"), {"username": "ann", "password": "pw-ann-12345"})
+    assert NoticePreference.objects.get(user=people["ann"]).language == "en-gb"
+    # the switcher still switches the site for anyone, and stores nothing for a visitor
+    client.logout()
+    answer = client.post("/i18n/setlang/", {"language": "uk", "next": "/"})
+    assert answer.status_code == 302 and answer.cookies[settings.LANGUAGE_COOKIE_NAME].value == "uk"
+    assert not NoticePreference.objects.filter(user=people["bob"]).exists()
