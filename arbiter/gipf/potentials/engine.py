@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidOptionError, InvalidPositionError, UnknownGameError, gettext_noop
+from arbiter.gipf.potentials.perft import perft_counts
 from arbiter.gipf.potentials.play import path_and_removed, play_turn, status_of
 from arbiter.gipf.potentials.position import (
     DEFAULT_SETS,
@@ -20,7 +21,7 @@ from arbiter.gipf.potentials.position import (
     start_position,
 )
 from arbiter.gipf.potentials.replay import GAMES, is_potentials_record, replay_text
-from arbiter.gipf.potentials.rules import perft_counts, turns
+from arbiter.gipf.potentials.rules import turns
 from arbiter.gipf.potentials.svg import render_svg
 from arbiter.play import Played, Status
 from arbiter.records import format_record

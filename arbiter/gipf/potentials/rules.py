@@ -1,4 +1,5 @@
-"""GIPF with potentials: pushes and potentials' moves, removals, the end of the game, turns and perft."""
+"""GIPF with potentials: pushes and potentials' moves, removals, the end of the game and turns (perft:
+:mod:`arbiter.gipf.potentials.perft`)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from arbiter.gipf.board import (
-    AFFECTED_LINES,
     DIRECTIONS,
     ENTRIES,
-    LINES,
     SPOT_NAMES,
     SPOT_POINTS,
     Entry,
-    line_has_row,
 )
 from arbiter.gipf.ends import GipfEnd, without_gipf_piece
 from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF
@@ -452,72 +450,3 @@ def turns(pos: Position) -> list[Turn]:
                     Turn(pre, action, ending.post, pass_turn(ending.position), ending.extra, ending.last)
                 )
     return found
-
-
-# ---------------------------------------------------------------- perft (the perft view)
-
-
-def _plies_of(pos: Position, action: Action) -> Iterator[tuple[Position, bool]]:
-    """The action, the mover's removals (the TAMSK extra push among them) and the opponent's, in one
-    ply (``../shared/perft``)."""
-    opponent = 1 - pos.to_move
-    for ending in endings(pos, action):
-        mid = pass_turn(ending.position)
-        if status_at_turn_start(mid) is not None:
-            yield mid, True
-            continue
-        for pre in removal_options(mid.board, opponent):
-            child = apply_removal(mid, opponent, pre)
-            yield child, status_after_own_removals(child) is not None
-
-
-def _plies(pos: Position) -> Iterator[tuple[Position, bool]]:
-    for action in actions(pos):
-        yield from _plies_of(pos, action)
-
-
-def _colours(board: Board) -> tuple[int, ...]:
-    return tuple(0 if piece == EMPTY else 1 + colour(piece) for piece in board)
-
-
-def _leaves(pos: Position) -> int:
-    """The plies of ``pos`` counted without building them where nothing follows a push: with no
-    row on the board, a push that makes no row and moves no loaded TAMSK piece onto e5 is one ply
-    for each piece the mover may bring in."""
-    colours = _colours(pos.board)
-    if any(line_has_row(colours, line) for line in LINES):
-        return sum(1 for _ in _plies(pos))
-    choices = piece_choices(pos)
-    total = 0
-    for entry in ENTRIES if choices else ():
-        end = chain_end(pos.board, entry)
-        if end is None:
-            continue
-        line = entry.line
-        cells = list(colours)
-        for k in range(end, 0, -1):
-            cells[line[k]] = cells[line[k - 1]]
-        cells[line[0]] = 1 + pos.to_move
-        pushed = tuple(cells)
-        quiet = not any(line_has_row(pushed, LINES[k]) for k in AFFECTED_LINES[entry.index][end])
-        if quiet and not earns_extra(pos, Push("", entry, end)):
-            total += len(choices)
-        else:
-            total += sum(1 for piece in choices for _ in _plies_of(pos, Push(piece, entry, end)))
-    for use in uses(pos):
-        total += sum(1 for _ in _plies_of(pos, use))
-    return total
-
-
-def perft_counts(root: Position, depth: int) -> list[int]:
-    memo: dict[tuple[Position, int], int] = {}
-
-    def count(pos: Position, d: int) -> int:
-        if d == 1:
-            return _leaves(pos)
-        key = (pos, d)
-        if key not in memo:
-            memo[key] = sum(count(child, d - 1) for child, over in _plies(pos) if not over)
-        return memo[key]
-
-    return [count(root, d) for d in range(1, depth + 1)]

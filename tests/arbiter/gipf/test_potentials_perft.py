@@ -1,7 +1,10 @@
 """Perft of GIPF with potentials from the standard and tournament starts, each kind alone and all
 together (the tables in docs/rules.md). Depths 1 and 2 are worked by hand; depth 3 is derived from
 the reference GIPF counts (../shared/perft: 73,800 standard, 148,176 tournament at depth 3) plus the
-potentials' own moves, counted here by a separate walk of the board geometry, not by the engine."""
+potentials' own moves, counted here by a separate walk of the board geometry, not by the engine;
+tournament depth 4 and standard TAMSK depth 4 are derived from the reference counts too. The other
+standard depth-4 figures are the engine's own counts (docs/rules.md says how they were obtained):
+regression figures, with subtrees the plain walk counts alike."""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ import pytest
 
 from arbiter.gipf.board import DIRECTIONS, ENTRIES, SPOT_INDEX, SPOT_POINTS
 from arbiter.gipf.position import START_SPOTS
-from arbiter.gipf.potentials import GAME
+from arbiter.gipf.potentials import GAME, Position, parse_sets, play_turn, start_position
+from arbiter.gipf.potentials.perft import perft_counts, plain_counts
 
 STANDARD = "gipf-pot-standard"
 TOURNAMENT = "gipf-pot-tournament"
@@ -17,8 +21,20 @@ GIPF_STANDARD_D3 = 73_800  # ../shared/perft/README.md, standard rule set
 GIPF_STANDARD_D4 = 3_066_768
 GIPF_TOURNAMENT_D3 = 148_176  # tournament rule set: a GIPF-piece or a basic piece on each free entry
 GIPF_TOURNAMENT_D4 = 12_446_784
-STANDARD_T6_D4 = 27_600_912  # docs/rules.md
-TOURNAMENT_D4 = 28_005_264  # any one kind alone
+STANDARD_T6_D4 = 27_600_912  # docs/rules.md, derived
+TOURNAMENT_D4 = 28_005_264  # any one kind alone, derived
+TOURNAMENT_ULTIMATE_D4 = 152_473_104  # derived
+# standard depth 4, docs/rules.md: TAMSK derived; the others counted by the fast walk (regression
+# figures), its depth-4 subtrees below counted alike by the plain walk
+STANDARD_D4 = {
+    "T6": STANDARD_T6_D4,
+    "Z6": 27_805_020,
+    "D6": 27_701_496,
+    "Y6": 31_150_932,
+    "P6": 28_092_612,
+    "Z6 Y6": 158_907_648,
+    "Ultimate": 2_989_999_566,
+}
 # 42 entries at the root; a loaded piece or a basic piece on each: 84 (two kinds: 126, five: 252).
 # No line is full and no row can be made before ply 3, and Black has no loaded piece on the board
 # at ply 2.
@@ -38,6 +54,7 @@ TABLE = {
     "T6": 442_800,
     "D6": 443_340,
     "P6": 446_550,
+    "Z6 Y6": 1_594_836,
     "Ultimate": 13_828_122,
 }
 TOURNAMENT_TABLE = {
@@ -118,7 +135,15 @@ def test_the_ultimate_depth_3_is_the_reference_count_plus_the_potentials_moves()
     assert TABLE["Ultimate"] == (5 * 6 * 6 + 6) * GIPF_STANDARD_D3 + uses
 
 
-@pytest.mark.parametrize(("kinds", "d3"), [(k, v) for k, v in TABLE.items() if k != "Ultimate"])
+def test_the_zertz_and_yinsh_depth_3_is_the_reference_count_plus_the_potentials_moves() -> None:
+    # after White's loaded piece (ZÈRTZ or YINSH) 3 choices per free entry at ply 3, after his basic
+    # piece 1, whatever Black brought (3 choices); a ZÈRTZ jump and a YINSH slide see only which
+    # spots are taken, so Black's choice does not change White's potential's moves
+    uses = sum(_potential_moves_at_ply_3(kind, black) for kind in "ZY" for black in ("lZ", "lY", "b"))
+    assert TABLE["Z6 Y6"] == (3 + 3 + 1) * 3 * GIPF_STANDARD_D3 + uses
+
+
+@pytest.mark.parametrize(("kinds", "d3"), TABLE.items())
 def test_perft_depth_3_matches_the_table(kinds: str, d3: int) -> None:
     assert GAME.perft(STANDARD, 3, kinds)[2] == d3
 
@@ -147,8 +172,9 @@ def test_the_depth_4_figures_are_the_reference_counts_times_the_piece_choices() 
 
 
 @pytest.mark.slow
-def test_standard_perft_depth_4_with_tamsk() -> None:
-    assert GAME.perft(STANDARD, 4, "T6")[3] == STANDARD_T6_D4
+@pytest.mark.parametrize(("kinds", "d4"), STANDARD_D4.items())
+def test_standard_perft_depth_4_matches_the_table(kinds: str, d4: int) -> None:
+    assert GAME.perft(STANDARD, 4, kinds)[3] == d4
 
 
 @pytest.mark.slow
@@ -158,8 +184,62 @@ def test_tournament_perft_depth_4_of_each_kind(kinds: str) -> None:
 
 
 @pytest.mark.slow
-def test_perft_depth_3_of_all_kinds_matches_the_table() -> None:
-    assert GAME.perft(STANDARD, 3, "Ultimate")[2] == TABLE["Ultimate"]
+def test_tournament_perft_depth_4_of_all_kinds() -> None:
+    assert GAME.perft(TOURNAMENT, 4, "Ultimate")[3] == TOURNAMENT_ULTIMATE_D4
+
+
+def test_the_tournament_depth_4_of_all_kinds_is_the_reference_count_with_every_piece_choice() -> None:
+    # 7 choices (GIPF-piece, 5 loaded pieces, basic) at plies 3 and 4 where GIPF has 2
+    assert TOURNAMENT_ULTIMATE_D4 == 7 * 7 * GIPF_TOURNAMENT_D4 // 4
+
+
+# depth-4 subtrees of the standard start: the two first plies, then depth 1 and 2 from there, as the
+# plain walk (every ply played, nothing remembered) and the fast one counted them alike
+SUBTREES = [
+    ("Z6", "Za1-c3", "Za2-b3", [86, 7_272]),
+    ("D6", "Da1-c3", "Da1-d4", [85, 7_238]),
+    ("Y6", "Ya2-b3", "Ya2-c4", [97, 8_580]),
+    ("P6", "Pa1-c3", "Pa1-d4", [87, 7_399]),
+    ("Z6 Y6", "Za1-c3", "Ya2-b3", [128, 16_829]),
+    ("Ultimate", "Pa1-c3", "Da1-d4", [254, 64_024]),
+    ("Ultimate", "Da1-c3", "Pa1-d4", [252, 63_511]),
+    ("Ultimate", "Za1-c3", "Ya2-b3", [254, 65_255]),
+    ("Ultimate", "Ya2-b3", "Za2-c4", [265, 66_752]),
+]
+
+
+def _after(kinds: str, first: str, second: str) -> Position:
+    pos = start_position(STANDARD, parse_sets(kinds))
+    return play_turn(play_turn(pos, first).position, second).position
+
+
+@pytest.mark.parametrize(("kinds", "first", "second", "counts"), SUBTREES)
+def test_depth_4_subtrees_by_the_fast_walk(kinds: str, first: str, second: str, counts: list[int]) -> None:
+    assert perft_counts(_after(kinds, first, second), 2) == counts
+
+
+@pytest.mark.parametrize(("kinds", "first", "second", "counts"), [s for s in SUBTREES if s[0] != "Ultimate"])
+def test_depth_4_subtrees_by_the_plain_walk(kinds: str, first: str, second: str, counts: list[int]) -> None:
+    assert plain_counts(_after(kinds, first, second), 2) == counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("kinds", "first", "second", "counts"), [s for s in SUBTREES if s[0] == "Ultimate"])
+def test_depth_4_subtrees_of_all_kinds_by_the_plain_walk(
+    kinds: str, first: str, second: str, counts: list[int]
+) -> None:
+    assert plain_counts(_after(kinds, first, second), 2) == counts
+
+
+@pytest.mark.parametrize("kinds", ["T6", "Z6", "D6", "Y6", "P6", "Z6 Y6"])
+def test_depth_1_and_2_by_the_plain_walk(kinds: str) -> None:
+    assert plain_counts(start_position(STANDARD, parse_sets(kinds)), 2) == HAND[kinds]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kinds", ["Y6", "P6"])
+def test_depth_3_by_the_plain_walk(kinds: str) -> None:
+    assert plain_counts(start_position(STANDARD, parse_sets(kinds)), 3)[2] == TABLE[kinds]
 
 
 def test_tournament_perft_depth_1_and_2_are_the_hand_worked_counts() -> None:
