@@ -3,7 +3,8 @@
 Rules held here: which games are rated (over-the-board results of closed rounds of events marked
 rated; forfeits, byes and unrecorded games change nothing: a game whose result rests on a result
 submitted without a record, ``games.reports``, is rated only when the event sets
-``rate_unrecorded``; a game marked unrated, an annulled one, never is: :func:`unrated_games`); a
+``rate_unrecorded``; a game marked unrated, an annulled one, never is: :func:`unrated_games`; a
+casual game on the service counts once rated, final and played: :func:`rated_game`); a
 player's first rating in a family is
 the rating he was registered with in the event of his first rated game there (the list's initial
 rating when none was given); one rating period (:func:`rate_period`), the one step of incremental
