@@ -2,9 +2,9 @@
 together (the tables in docs/rules.md). Depths 1 and 2 are worked by hand; depth 3 is derived from
 the reference GIPF counts (../shared/perft: 73,800 standard, 148,176 tournament at depth 3) plus the
 potentials' own moves, counted here by a separate walk of the board geometry, not by the engine;
-tournament depth 4 and standard TAMSK depth 4 are derived from the reference counts too. The other
-standard depth-4 figures are the engine's own counts (docs/rules.md says how they were obtained):
-regression figures, with subtrees the plain walk counts alike."""
+tournament depth 4 and standard TAMSK depth 4 are derived from the reference counts too, the other
+standard depth-4 figures in test_potentials_perft_derived.py. Depth-4 subtrees are counted alike by
+the plain walk (every ply played) and the engine's fast one."""
 
 from __future__ import annotations
 
@@ -24,8 +24,7 @@ GIPF_TOURNAMENT_D4 = 12_446_784
 STANDARD_T6_D4 = 27_600_912  # docs/rules.md, derived
 TOURNAMENT_D4 = 28_005_264  # any one kind alone, derived
 TOURNAMENT_ULTIMATE_D4 = 152_473_104  # derived
-# standard depth 4, docs/rules.md: TAMSK derived; the others counted by the fast walk (regression
-# figures), its depth-4 subtrees below counted alike by the plain walk
+# standard depth 4, docs/rules.md: derived (TAMSK below, the others in test_potentials_perft_derived.py)
 STANDARD_D4 = {
     "T6": STANDARD_T6_D4,
     "Z6": 27_805_020,
