@@ -50,6 +50,20 @@ PLAYERS_PER_EVENT = 50  # 25 games in round 1
 VENV_BIN = Path(sys.executable).parent
 
 
+# ``python -c PROFILE_CPU <output> <celery's arguments>``: a Celery worker under cProfile counting
+# CPU time (the machine is shared: wall-clock time would count the other processes' turns)
+PROFILE_CPU = """
+import cProfile, runpy, sys, time
+output = sys.argv.pop(1)
+sys.argv[0] = "celery"
+profile = cProfile.Profile(time.process_time)
+try:
+    profile.runcall(runpy.run_module, "celery", run_name="__main__")
+finally:
+    profile.dump_stats(output)
+"""
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -475,8 +489,8 @@ def measure_stack(
     profile = Path(folder) / "worker.prof"
     worker_command = [str(VENV_BIN / "celery"), "-A", "config", "worker", "--loglevel", "WARNING"]
     worker_command += ["--hostname", f"bench-{os.getpid()}@%h"]
-    if args.profile:  # one process running the tasks itself, under cProfile
-        worker_command = [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "celery"]
+    if args.profile:  # one process running the tasks itself, under cProfile counting its CPU time
+        worker_command = [sys.executable, "-c", PROFILE_CPU, str(profile)]
         worker_command += ["-A", "config", "worker", "--pool", "solo", "--loglevel", "WARNING"]
     else:
         worker_command += ["--concurrency", str(args.concurrency)]
@@ -511,7 +525,7 @@ def measure_stack(
         stats.print_stats(r"(games|tournaments|accounts|config)/|connect|psycopg|celery/app/trace", 40)
         if os.environ.get("BENCH_PROFILE_OUT"):
             stats.dump_stats(os.environ["BENCH_PROFILE_OUT"])
-        worker = stack.start(worker_command[:1] + worker_command[5:])  # the same worker, not profiled
+        worker = stack.start([sys.executable, "-m", "celery"] + worker_command[4:])  # the same, not profiled
 
     # steady: the worker running, one submission every 1/rate s, each at its time
     times: list[float] = []

@@ -113,6 +113,20 @@ class VisiblePairingField(serializers.PrimaryKeyRelatedField):
         request = self.context.get("request")
         return origins.holders_visible_to(_holder_model(), getattr(request, "user", None))
 
+    def to_internal_value(self, data: object) -> object:
+        # the one pairing read and its visibility judged on it (a draft round's: a question to the
+        # database only then), where a query of every visible pairing costs as much as the rest
+        request = self.context.get("request")
+        if isinstance(data, bool):
+            self.fail("incorrect_type", data_type=type(data).__name__)
+        try:
+            found = origins.holder_visible_to(_holder_model(), data, getattr(request, "user", None))
+        except (TypeError, ValueError):
+            self.fail("incorrect_type", data_type=type(data).__name__)
+        if found is None:
+            self.fail("does_not_exist", pk_value=data)
+        return found
+
 
 def _holder_model() -> type[Model]:
     return cast("type[Model]", origins.holder_model("pairing"))

@@ -154,6 +154,11 @@ class Holder(Protocol):
         """The holders ``user`` may see (one not shown to them is refused as one that does not exist)."""
         ...
 
+    def one_visible_to(self, pk: object, user: object) -> Any | None:
+        """The holder ``pk`` when ``user`` may see it (:meth:`visible_to`'s rule for one), read with
+        what a submission reads of it; ``None`` when there is none or it is not shown to them."""
+        ...
+
 
 _ORIGINS: dict[str, Origin] = {}
 _UNMANAGED = _Unmanaged()
@@ -183,6 +188,11 @@ def holder_model(name: str) -> type:
 def holders_visible_to(model: type, user: object) -> QuerySet[Any]:
     """The instances of ``model`` holding games that ``user`` may see."""
     return _HOLDERS[model].visible_to(user)
+
+
+def holder_visible_to(model: type, pk: object, user: object) -> Any | None:
+    """The instance ``pk`` of ``model`` holding games if ``user`` may see it, else ``None``."""
+    return _HOLDERS[model].one_visible_to(pk, user)
 
 
 def register(kind: str, origin: Origin) -> None:

@@ -7,7 +7,7 @@ their accounts. Registered with the policy when the app is ready.
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef
+from django.db.models import CharField, Value
 
 from accounts.policy import Role, resolver
 from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration, Round
@@ -17,17 +17,16 @@ from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Regist
 def event_roles(event: Event, user: object) -> set[Role]:
     pk = getattr(user, "pk", None)
     # whether the user organises the event and whether he arbitrates it, in one query
-    appointed = Event.objects.filter(pk=event.pk).values_list(
-        Exists(Event.organisers.through.objects.filter(event_id=OuterRef("pk"), user_id=pk)),
-        Exists(Event.arbiters.through.objects.filter(event_id=OuterRef("pk"), user_id=pk)),
+    organiser = Event.organisers.through.objects.filter(event_id=event.pk, user_id=pk)
+    arbiter = Event.arbiters.through.objects.filter(event_id=event.pk, user_id=pk)
+    appointed = organiser.values_list(_tag(Role.ORGANISER)).union(
+        arbiter.values_list(_tag(Role.ARBITER)), all=True
     )
-    organiser, arbiter = appointed.first() or (False, False)
-    roles = set()
-    if organiser:
-        roles.add(Role.ORGANISER)
-    if arbiter:
-        roles.add(Role.ARBITER)
-    return roles
+    return {Role(value) for (value,) in appointed}
+
+
+def _tag(role: Role) -> Value:
+    return Value(role.value, output_field=CharField())
 
 
 @resolver(Round)

@@ -45,6 +45,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts.policy import Action, can
 from arbiter import registry
 from config.locking import locked
 from games import origins
@@ -235,6 +236,16 @@ class PairingHolder:
         return Pairing.objects.visible_to(user).select_related(
             "round__event", "white__player", "black__player"
         )
+
+    def one_visible_to(self, pk: object, user: object) -> Pairing | None:
+        # Pairing.objects.visible_to's rule for one pairing: a draft round's only for its event's managers
+        related = ("round__event", "round__publication", "white__player", "black__player")
+        pairing = Pairing.objects.select_related(*related).filter(pk=pk).first()
+        if pairing is None or (
+            pairing.round.is_draft and not can(user, Action.MANAGE_EVENT, pairing.round.event)
+        ):
+            return None
+        return pairing
 
 
 def existing_games(pairing: Pairing) -> list[Game]:
