@@ -52,8 +52,12 @@ def lock_game(game: Game | int) -> Game:
         game_id, origin, read = game.pk, game.origin, game
     else:
         game_id, origin, read = game, Game.objects.values_list("origin", flat=True).get(pk=game), None
-    origins.lock_above(game_id, origin, read)
-    return locked(Game.objects.select_related(*origins.related(), "white", "black")).get(pk=game_id)
+    above = origins.lock_above(game_id, origin, read)
+    # read with what its origin does not hold locked already; then what is above it put on it
+    related = (*origins.locked_related(origin), "white", "black")
+    locked_game = locked(Game.objects.select_related(*related)).get(pk=game_id)
+    origins.attach(locked_game, above)
+    return locked_game
 
 
 def official_submission(game: Game) -> SubmittedRecord | None:

@@ -55,6 +55,9 @@ class Origin(Protocol):
     # What to read with a game for :meth:`lock_above` to find the rows above it without a query of
     # its own (``select_related`` paths from Game; a part of ``related``).
     above: tuple[str, ...]
+    # What a game is read with when it is locked (``games.confirmation.lock_game``): the rows above
+    # it, which :meth:`lock_above` locked and read, are put on it by :meth:`attach`, not read again.
+    locked_related: tuple[str, ...]
     ordering: tuple[str, ...]
 
     def place(self, game: Game) -> Place:
@@ -76,10 +79,16 @@ class Origin(Protocol):
         record taking effect, for its note); "" when it may."""
         ...
 
-    def lock_above(self, game_id: int, read: Game | None = None) -> None:
+    def lock_above(self, game_id: int, read: Game | None = None) -> object:
         """Lock the rows above the game in the lock order (``config.locking``: an event's round, then
-        the pairing) before the game itself is locked. ``read``: the game as read before (unlocked),
-        whose rows above it, when read with it, need not be read again to be found."""
+        the pairing) before the game itself is locked, and return them as read under the locks (for
+        :meth:`attach`). ``read``: the game as read before (unlocked), whose rows above it, when read
+        with it, need not be read again to be found."""
+        ...
+
+    def attach(self, game: Game, above: object) -> None:
+        """Put on the game, just locked and read with ``locked_related``, the rows :meth:`lock_above`
+        returned: the game then shows what ``related`` would have read with it."""
         ...
 
     def round_number(self, game: Game) -> int | None:
@@ -97,6 +106,7 @@ class _Unmanaged:
 
     related: tuple[str, ...] = ()
     above: tuple[str, ...] = ()
+    locked_related: tuple[str, ...] = ()
     ordering: tuple[str, ...] = ()
 
     def place(self, game: Game) -> Place:
@@ -111,7 +121,10 @@ class _Unmanaged:
     def refusal(self, game: Game, change: str) -> str:
         return ""
 
-    def lock_above(self, game_id: int, read: Game | None = None) -> None:
+    def lock_above(self, game_id: int, read: Game | None = None) -> object:
+        return None
+
+    def attach(self, game: Game, above: object) -> None:
         return None
 
     def round_number(self, game: Game) -> int | None:
@@ -214,10 +227,21 @@ def refusal(game: Game, change: str) -> str:
     return origin_of(game).refusal(game, change)
 
 
-def lock_above(game_id: int, kind: str, read: Game | None = None) -> None:
+def lock_above(game_id: int, kind: str, read: Game | None = None) -> object:
     """Lock what the game's origin (``kind``: ``Game.origin``) puts above the game in the lock order
-    (nothing for most); ``read``, the game read before, spares reading again what was read with it."""
-    _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id, read)
+    (nothing for most), and return it for :func:`attach`; ``read``, the game read before, spares
+    reading again what was read with it."""
+    return _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id, read)
+
+
+def locked_related(kind: str) -> tuple[str, ...]:
+    """What a game of origin ``kind`` is read with when it is locked (``select_related`` paths)."""
+    return _ORIGINS.get(kind, _UNMANAGED).locked_related
+
+
+def attach(game: Game, above: object) -> None:
+    """Put on the game just locked what :func:`lock_above` locked above it."""
+    origin_of(game).attach(game, above)
 
 
 def round_number(game: Game) -> int | None:

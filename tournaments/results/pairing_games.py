@@ -61,7 +61,7 @@ from tournaments.core.codes import first_named_is_white
 from tournaments.errors import ServiceError
 from tournaments.events.game_options import options_of
 from tournaments.locking import lock_pairing
-from tournaments.models import Pairing, PairingGame, PlayMode, Round
+from tournaments.models import Event, Pairing, PairingGame, PlayMode, Round
 from tournaments.results.services import apply_result
 from tournaments.rounds import play_mode, time_control
 
@@ -87,6 +87,7 @@ class PairingOrigin:
     # board and number.
     related: tuple[str, ...] = ("pairing_game__pairing__round__event",)
     above: tuple[str, ...] = ("pairing_game__pairing",)  # the pairing and its round's id
+    locked_related: tuple[str, ...] = ("pairing_game",)  # its pairing, round and event: lock_above's
     ordering: tuple[str, ...] = (
         "pairing_game__pairing__round__event",
         "pairing_game__pairing__round__number",
@@ -109,8 +110,12 @@ class PairingOrigin:
 
     def officials(self, game: Game) -> frozenset[int]:
         event = pairing_of(game).round.event
-        organisers = event.organisers.values_list("pk", flat=True)
-        return frozenset(organisers.union(event.arbiters.values_list("pk", flat=True)))  # one query
+        # one query of the two appointment tables
+        organisers = Event.organisers.through.objects.filter(event_id=event.pk).values_list(
+            "user_id", flat=True
+        )
+        arbiters = Event.arbiters.through.objects.filter(event_id=event.pk).values_list("user_id", flat=True)
+        return frozenset(organisers.union(arbiters))
 
     def refusal(self, game: Game, change: str) -> str:
         pairing = pairing_of(game)
@@ -131,7 +136,7 @@ class PairingOrigin:
             return _("an arbiter decided this game: its result is final")
         return ""
 
-    def lock_above(self, game_id: int, read: Game | None = None) -> None:
+    def lock_above(self, game_id: int, read: Game | None = None) -> Pairing:
         # the pairing and its round, as read with the game (a game's pairing never changes) or else
         # in one query, then locked in the lock order
         link = _link_read_with(read)
@@ -141,7 +146,10 @@ class PairingOrigin:
             pairing_id, round_id = PairingGame.objects.values_list("pairing_id", "pairing__round_id").get(
                 game_id=game_id
             )
-        lock_pairing(pairing_id, round_id)
+        return lock_pairing(pairing_id, round_id)  # with its round and event
+
+    def attach(self, game: Game, above: object) -> None:
+        game.pairing_game.pairing = above  # the pairing locked above it, with its round and event
 
     def round_number(self, game: Game) -> int | None:
         return pairing_of(game).round.number
