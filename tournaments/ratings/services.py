@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import connection, transaction
 from django.db.models import Model, Q
@@ -194,9 +195,12 @@ def rate_closed_rounds(event_id: int) -> int:
         }
         periods: list[Period] = []
         changed: dict[int, PlayerRating] = {}
-        for round_id in (
-            event.round_set.filter(status=Round.Status.CLOSED).order_by("number").values_list("pk", flat=True)
-        ):
+        closed = dict(
+            event.round_set.filter(status=Round.Status.CLOSED)
+            .order_by("number")
+            .values_list("pk", "closed_at")
+        )
+        for round_id in closed:
             if round_id in done:
                 continue
             rows = Pairing.objects.filter(round_id=round_id).exclude(black=None)
@@ -209,10 +213,30 @@ def rate_closed_rounds(event_id: int) -> int:
             periods.append(period)
             state.update(period.after)
             changed.update(period.after)
+        if periods and _later_rated(family, closed[periods[0].round_id]):
+            # a later period of the family (another event's round, a casual game) was rated first:
+            # rating these rounds now would put them after it, so the family is rebuilt from the first
+            from tournaments.ratings.recompute import recompute_family
+
+            first = Round.objects.get(pk=periods[0].round_id)
+            return recompute_family(family, since=first)
         write_changes(family, periods)
         store_ratings(family, changed)
         rated = len(periods)
     return rated
+
+
+def _later_rated(family: str, closed_at: datetime | None) -> bool:
+    """Whether a period after a round closed at ``closed_at`` in the family's timeline is rated
+    already (a round of another event closed later, or a casual game final since; rounds come first
+    at the same moment, as in :func:`tournaments.ratings.recompute.timeline`)."""
+    if closed_at is None:
+        return False
+    return (
+        RatingChange.objects.filter(family=family)
+        .filter(Q(round__closed_at__gt=closed_at) | Q(game__rating_period__settled_at__gte=closed_at))
+        .exists()
+    )
 
 
 # Rows are written with plain INSERTs (one statement per batch, run with executemany): building a

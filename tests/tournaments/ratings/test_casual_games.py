@@ -245,3 +245,37 @@ def test_the_player_page_and_the_api_show_a_casual_games_rating_change(
     ]
     assert api_client.get("/api/players/ann/rating-history/?family=dvonn").json()["results"] == []
     assert api_client.get("/api/players/nobody/rating-history/").status_code == 404
+
+
+def test_a_round_rated_after_a_later_casual_game_rebuilds_in_time_order(
+    people: dict[str, Any], organiser: User, commit: Any, clock: Clock
+) -> None:
+    """The rounds' rating ran late: round 1 closed at 1 h (its rating task lost), the casual game of
+    Ann and Bob final at 2 h and rated at once from the initial 1500s (Bob wins, E = 0.5: Ann 1480,
+    Bob 1520). Rating round 1 afterwards must not put it after the casual game: the family is rebuilt
+    in time order and gives the figures of the test above: round 1 Ann 1520, Dan 1480, Bob and Cid
+    1500; then the casual game Ann 1499, Bob 1521."""
+    from tournaments.ratings.services import rate_closed_rounds
+
+    event = make_event(organiser, "", game="dvonn")
+    for name in ("Ann", "Bob", "Cid", "Dan"):
+        registration_services.register(event, organiser, people[name])
+    round_1 = start(event, organiser)
+    result_services.record_result(round_1.pairings.get(board=2), organiser, "1/2-1/2")
+    clock.at(hours=1)
+    play_round(round_1, organiser)  # closed, but its callbacks (the rating) never run
+    assert not RatingChange.objects.exists()
+
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
+    commit(play.resign, game, people["ann"])
+    clock.at(hours=2)
+    commit(confirm, game, people["bob"])
+    assert ratings("dvonn") == {"Ann": (1480, 1), "Bob": (1520, 1)}
+
+    assert rate_closed_rounds(event.pk) == 2  # round 1 and the casual game, in that order
+    expected = {"Ann": (1499, 2), "Bob": (1521, 2), "Cid": (1500, 1), "Dan": (1480, 1)}
+    assert ratings("dvonn") == expected
+    assert ("Ann", 1, None, 1500, 1520, 1) in history("dvonn")
+    assert ("Ann", None, game.pk, 1520, 1499, 1) in history("dvonn")
+    assert rate_closed_rounds(event.pk) == 0  # done once
+    assert ratings("dvonn") == expected
