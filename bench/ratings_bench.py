@@ -4,7 +4,7 @@ A temporary SQLite database is migrated, then an event of PLAYERS players (1,000
 ROUNDS closed rounds (11) is made up in bulk: players paired inside their score order, colours
 alternating, results drawn with a fixed seed, one pairing-allocated bye when the count is odd.
 Timed: the standings after the last round (:func:`tournaments.standings.services.store_standings`)
-plus the rating of every round (:func:`tournaments.ratings.services.rate_closed_rounds`, one
+plus the rating of every round (:func:`tournaments.ratings.rounds.rate_closed_rounds`, one
 rating period per round), as the task after a round does. Then a 10,000-game history (two
 1,000-player, 10-round Swiss events of the same players, their rounds closed in turn) is rebuilt
 by :func:`tournaments.ratings.recompute.recompute_family`, as ``manage.py recompute_ratings``
@@ -106,7 +106,7 @@ def make_swiss(name: str, players: list[Any], rounds: int, seed: int, close_time
 
 def bench_event(players: int, rounds: int) -> tuple[float, float, int]:
     from tournaments.models import RatingChange
-    from tournaments.ratings.services import rate_closed_rounds
+    from tournaments.ratings.rounds import rate_closed_rounds
     from tournaments.standings.services import store_standings
 
     people = make_players(players)
@@ -126,7 +126,7 @@ def bench_recompute(players: int, rounds: int) -> tuple[float, int, int]:
     games and of rating periods."""
     from tournaments.models import Event, Pairing
     from tournaments.ratings.recompute import recompute_family
-    from tournaments.ratings.services import rate_closed_rounds
+    from tournaments.ratings.rounds import rate_closed_rounds
 
     Event.objects.update(rated=False)  # the first benchmark's event stays out of the history
     people = make_players(players, "history")

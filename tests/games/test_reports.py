@@ -26,7 +26,8 @@ from tests.conftest import make_event, start
 from tests.games.test_confirmation import BLACK_WINS, WHITE_WINS, Board, make_board
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Pairing, RatingChange, Round, RoundPublication
-from tournaments.ratings.services import games_from, rate_closed_rounds, without_unrecorded
+from tournaments.ratings.rounds import rate_closed_rounds
+from tournaments.ratings.services import games_from, without_unrecorded
 from tournaments.results import arbiter_queue
 from tournaments.results import services as result_services
 

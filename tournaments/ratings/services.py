@@ -8,7 +8,7 @@ casual game on the service counts once rated, final and played: :func:`rated_gam
 player's first rating in a family is
 the rating he was registered with in the event of his first rated game there (the list's initial
 rating when none was given); one rating period (:func:`rate_period`), the one step of incremental
-rating (:func:`rate_closed_rounds`, every closed round not rated yet, once; a rated casual game,
+rating (:func:`tournaments.ratings.rounds.rate_closed_rounds`, every closed round not rated yet, once; a rated casual game,
 :mod:`tournaments.ratings.casual`) and of the rebuild (:mod:`tournaments.ratings.recompute`), so
 both give the same figures. Writes are in bulk
 (:func:`store_ratings`): rating one round is a handful of queries whatever its size.
@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Model, Q
 from django.utils import timezone
 
@@ -28,9 +27,8 @@ from accounts.models import Player
 from games.models import Game, SubmittedRecord
 from tournaments.core.codes import PLAYED_RESULTS, WHITE_SCORE, first_named_is_white
 from tournaments.game_links import PairingGame
-from tournaments.models import Event, Pairing, Rating, RatingChange, RatingList, Registration, Round
+from tournaments.models import Rating, RatingChange, RatingList
 from tournaments.ratings.elo import PlayerRating, RatedGame, RatingRules, is_provisional, rate_round
-from tournaments.ratings.families import family_of
 
 _BATCH = 500
 
@@ -169,74 +167,6 @@ def rate_period(
         for player, new in sorted(after.items())
     ]
     return Period(round_id, changes, after, game_id)
-
-
-def _seeds(event_id: int) -> dict[int, int]:
-    """The registration ratings of an event's players."""
-    return dict(Registration.objects.filter(event_id=event_id).values_list("player_id", "rating"))
-
-
-def rate_closed_rounds(event_id: int) -> int:
-    """Apply the rating changes of every closed round not rated yet, in order. Idempotent."""
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event_id)
-        if not event.rated:
-            return 0
-        family = family_of(event.game)
-        rules = rules_for(family)
-        done = set(RatingChange.objects.filter(round__event=event).values_list("round_id", flat=True))
-        seeds = _seeds(event_id)
-        # the family's ratings of the event's players, locked (a join: a list of 1,000 ids is slower)
-        state = {
-            player: PlayerRating(rating, count)
-            for player, rating, count in Rating.objects.select_for_update(of=("self",))
-            .filter(family=family, player__registrations__event_id=event_id)
-            .values_list("player_id", "rating", "rated_games")
-        }
-        periods: list[Period] = []
-        changed: dict[int, PlayerRating] = {}
-        closed = dict(
-            event.round_set.filter(status=Round.Status.CLOSED)
-            .order_by("number")
-            .values_list("pk", "closed_at")
-        )
-        for round_id in closed:
-            if round_id in done:
-                continue
-            rows = Pairing.objects.filter(round_id=round_id).exclude(black=None)
-            values = rows.values_list("pk", "white__player_id", "black__player_id", "results")
-            unrecorded = unrated_games([round_id], [] if event.rate_unrecorded else [round_id])
-            games = games_from(without_unrecorded(values, unrecorded))
-            if not games:
-                continue
-            period = rate_period(round_id, rules, games, state, seeds)
-            periods.append(period)
-            state.update(period.after)
-            changed.update(period.after)
-        if periods and _later_rated(family, closed[periods[0].round_id]):
-            # a later period of the family (another event's round, a casual game) was rated first:
-            # rating these rounds now would put them after it, so the family is rebuilt from the first
-            from tournaments.ratings.recompute import recompute_family
-
-            first = Round.objects.get(pk=periods[0].round_id)
-            return recompute_family(family, since=first)
-        write_changes(family, periods)
-        store_ratings(family, changed)
-        rated = len(periods)
-    return rated
-
-
-def _later_rated(family: str, closed_at: datetime | None) -> bool:
-    """Whether a period after a round closed at ``closed_at`` in the family's timeline is rated
-    already (a round of another event closed later, or a casual game final since; rounds come first
-    at the same moment, as in :func:`tournaments.ratings.recompute.timeline`)."""
-    if closed_at is None:
-        return False
-    return (
-        RatingChange.objects.filter(family=family)
-        .filter(Q(round__closed_at__gt=closed_at) | Q(game__rating_period__settled_at__gte=closed_at))
-        .exists()
-    )
 
 
 # Rows are written with plain INSERTs (one statement per batch, run with executemany): building a

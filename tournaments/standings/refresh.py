@@ -9,7 +9,7 @@ is done once).
 
 from __future__ import annotations
 
-from tournaments.ratings.services import rate_closed_rounds
+from tournaments.ratings.rounds import rate_closed_rounds
 from tournaments.standings.services import store_standings
 from tournaments.work import clear_marks, read_marks
 

@@ -255,7 +255,7 @@ def test_a_round_rated_after_a_later_casual_game_rebuilds_in_time_order(
     Bob 1520). Rating round 1 afterwards must not put it after the casual game: the family is rebuilt
     in time order and gives the figures of the test above: round 1 Ann 1520, Dan 1480, Bob and Cid
     1500; then the casual game Ann 1499, Bob 1521."""
-    from tournaments.ratings.services import rate_closed_rounds
+    from tournaments.ratings.rounds import rate_closed_rounds
 
     event = make_event(organiser, "", game="dvonn")
     for name in ("Ann", "Bob", "Cid", "Dan"):

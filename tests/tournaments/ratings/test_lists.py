@@ -10,7 +10,7 @@ from django.urls import reverse
 from accounts.models import Player
 from tests.conftest import make_event, play_round, start
 from tournaments.models import Rating
-from tournaments.ratings import services as rating_services
+from tournaments.ratings.rounds import rate_closed_rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +71,7 @@ def test_rating_list_api(client: Client) -> None:
 def test_player_page_shows_each_family(client: Client, organiser: User) -> None:
     event = make_event(organiser, "Ann 1500\nBob 1500", name="Rated", game="dvonn")
     play_round(start(event, organiser), organiser)
-    rating_services.rate_closed_rounds(event.pk)
+    rate_closed_rounds(event.pk)
     Rating.objects.create(
         player=Player.objects.get(display_name="Ann"), family="gipf", rating=1800, rated_games=40
     )

@@ -12,6 +12,7 @@ from accounts.models import Player
 from tests.conftest import make_event, next_round, play_round, start
 from tournaments.models import Rating, RatingChange, RatingList
 from tournaments.ratings import services as rating_services
+from tournaments.ratings.rounds import rate_closed_rounds
 from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def test_closing_a_round_rates_it_once(organiser: User, commit: Any) -> None:
     assert ratings("dvonn") == {"Cid": (1474, 1), "Bob": (1426, 1)}  # the bye rates nothing: no row for Ann
     assert ratings("gipf") == {}
     assert RatingChange.objects.filter(family="dvonn").count() == 2
-    assert rating_services.rate_closed_rounds(event.pk) == 0  # re-running changes nothing
+    assert rate_closed_rounds(event.pk) == 0  # re-running changes nothing
     assert ratings("dvonn")["Bob"] == (1426, 1)
 
 
@@ -49,8 +50,8 @@ def test_families_are_rated_apart(organiser: User) -> None:
     round1 = start(gipf, organiser)
     result_services.record_result(round1.pairings.get(), organiser, "1/2-1/2")
     result_services.close_round(round1, organiser)
-    rating_services.rate_closed_rounds(gipf.pk)
-    rating_services.rate_closed_rounds(dvonn.pk)
+    rate_closed_rounds(gipf.pk)
+    rate_closed_rounds(dvonn.pk)
     # DVONN: Ann's E = 1 / (1 + 10 ** (-200 / 400)) = 0.759747; 40 * 0.240253 = +9.61 -> +10
     assert ratings("dvonn") == {"Ann": (1610, 1), "Bob": (1390, 1)}
     # GIPF: equal ratings draw: no change, one game each
@@ -63,10 +64,10 @@ def test_families_are_rated_apart(organiser: User) -> None:
 def test_forfeits_and_unrated_events_change_nothing(organiser: User) -> None:
     event = make_event(organiser, "Ann 1600\nBob 1400", name="F", game="dvonn")
     play_round(start(event, organiser), organiser, result="+/-")
-    assert rating_services.rate_closed_rounds(event.pk) == 0 and not Rating.objects.exists()
+    assert rate_closed_rounds(event.pk) == 0 and not Rating.objects.exists()
     unrated = make_event(organiser, "Ann 1600\nBob 1400", name="U", game="dvonn", rated=False)
     play_round(start(unrated, organiser), organiser)
-    assert rating_services.rate_closed_rounds(unrated.pk) == 0
+    assert rate_closed_rounds(unrated.pk) == 0
     assert not RatingChange.objects.exists()
 
 
@@ -76,7 +77,7 @@ def test_list_settings_are_used(organiser: User) -> None:
     # registered unrated (issue 20); the list's initial 1000 is where their rating starts
     assert list(event.registrations.values_list("rating", flat=True)) == [None, None]
     play_round(start(event, organiser), organiser)
-    rating_services.rate_closed_rounds(event.pk)
+    rate_closed_rounds(event.pk)
     # K 10 from the list: 10 * (1 - 0.5) = +5
     assert ratings("gipf") == {"Ann": (1005, 1), "Bob": (995, 1)}
     rating = Rating.objects.get(player__display_name="Ann")
@@ -94,10 +95,10 @@ def test_a_big_round_is_a_few_queries(organiser: User, django_assert_max_num_que
     Rating.objects.all().delete()
     # 13: one of them asks whether a later period of the family was rated first (a rebuild then)
     with django_assert_max_num_queries(13):
-        assert rating_services.rate_closed_rounds(event.pk) == 1
+        assert rate_closed_rounds(event.pk) == 1
     assert RatingChange.objects.count() == 40 and Rating.objects.count() == 40
     play_round(next_round(event, organiser), organiser, close=False)
     result_services.close_round(event.round_set.get(number=2), organiser)
     with django_assert_max_num_queries(13):
-        assert rating_services.rate_closed_rounds(event.pk) == 1  # round 2: updates, no inserts
+        assert rate_closed_rounds(event.pk) == 1  # round 2: updates, no inserts
     assert Player.objects.count() == 40

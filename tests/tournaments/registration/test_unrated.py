@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.conftest import make_swiss, play_round, start
 from tournaments.models import Rating
-from tournaments.ratings.services import rate_closed_rounds
+from tournaments.ratings.rounds import rate_closed_rounds
 from tournaments.trf.io import export_event_text
 
 pytestmark = pytest.mark.django_db
