@@ -6,8 +6,11 @@ The rules at home here:
   annulled) writes one notice for each player
   of the game with an account and for each organiser and arbiter of the event, except the user who
   made the change, in the same transaction as the change;
+* each notice is written in its recipient's language (``NoticePreference.language``, the site's
+  default when none is stored), read with the recipients in one query;
 * a recipient with an e-mail address gets the notice by e-mail as well when ``NOTICE_EMAILS`` is
-  on, sent after the transaction commits; a failed sending is logged and never undoes anything;
+  on, in his language, sent after the transaction commits; a failed sending is logged and never
+  undoes anything;
 * a user reads and marks only his own notices.
 """
 
@@ -21,6 +24,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import F
+from django.utils import translation
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -34,11 +39,13 @@ logger = logging.getLogger(__name__)
 
 
 def recipients(game: Game, actor: object = None) -> list[Any]:
-    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``."""
+    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``;
+    each with ``notice_language``, the language of his notices ("" for the site's default)."""
     ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
     ids |= origins.officials(game)  # a game on the service has no event: none
     ids.discard(getattr(actor, "pk", None))
-    return list(get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk"))
+    users = get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk")
+    return list(users.annotate(notice_language=F("notice_preference__language")))
 
 
 def _name(user: object) -> str:
@@ -104,22 +111,41 @@ def on_result_changed(
     confirmation writes none (the result stays as it was)."""
     if kind == CONFIRMED:
         return []
-    text = capfirst(describe(game, kind, actor, detail or ""))
     link = game.get_absolute_url()
     users = recipients(game, actor)
-    notices = Notice.objects.bulk_create([Notice(recipient=user, text=text, link=link) for user in users])
+    texts: dict[str, str] = {}
+    for language in {user.notice_language or settings.LANGUAGE_CODE for user in users}:
+        with translation.override(language):
+            texts[language] = capfirst(describe(game, kind, actor, detail or ""))
+    notices = Notice.objects.bulk_create(
+        [
+            Notice(recipient=user, text=texts[user.notice_language or settings.LANGUAGE_CODE], link=link)
+            for user in users
+        ]
+    )
     if getattr(settings, "NOTICE_EMAILS", False):
-        addresses = [user.email for user in users if user.email]
-        if addresses:
-            transaction.on_commit(lambda: send_emails(addresses, text, link))
+        for language, text in texts.items():
+            addresses = [
+                user.email
+                for user in users
+                if user.email and (user.notice_language or settings.LANGUAGE_CODE) == language
+            ]
+            if addresses:
+                transaction.on_commit(
+                    lambda addresses=addresses, text=text, language=language: send_emails(
+                        addresses, text, link, language
+                    )
+                )
     return notices
 
 
-def send_emails(addresses: Iterable[str], text: str, link: str) -> int:
-    """One e-mail per address; a failure is logged, never raised. The number sent."""
+def send_emails(addresses: Iterable[str], text: str, link: str, language: str | None = None) -> int:
+    """One e-mail per address (its subject in ``language``, the active one without it); a failure
+    is logged, never raised. The number sent."""
     base = getattr(settings, "SITE_URL", "").rstrip("/")
     body = f"{text}\n\n{base}{link}\n" if base else f"{text}\n\n{link}\n"
-    subject = _("GIPF project tournaments: a result of your game")
+    with translation.override(language or translation.get_language()):
+        subject = _("GIPF project tournaments: a result of your game")
     sent = 0
     for address in addresses:
         try:

@@ -16,7 +16,7 @@ from django.core import mail
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from accounts.models import Notice
+from accounts.models import Notice, NoticePreference
 from games import confirmation, decisions
 from games.models import Decision
 from tests.games.test_confirmation import BLACK_WINS, Board, make_board
@@ -120,3 +120,27 @@ class BrokenBackend:
 
     def send_messages(self, messages: object) -> int:
         raise ConnectionRefusedError("the SMTP server is down")
+
+
+@override_settings(NOTICE_EMAILS=True)
+def test_each_recipient_is_told_in_his_own_language(
+    board: Board, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Ann chose Ukrainian for her notices, Olga nothing (the site's default, English): Bob's
+    dispute reaches each in hers, the e-mails too (the Ukrainian text is the catalogue's)."""
+    NoticePreference.objects.create(user=board.ann, language="uk")
+    board.ann.email, board.olga.email = "ann@example.org", "olga@example.org"
+    board.ann.save()
+    board.olga.save()
+    board.submit(board.ann, BLACK_WINS)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmation.dispute(board.game(), board.bob, "wrong game")
+    assert told(board.ann)[-1].startswith("Bob оскаржив(-ла) результат партії")
+    assert told(board.ann)[-1].endswith("«wrong game»; вирішує арбітр")
+    assert told(board.olga)[-1].startswith("Bob disputed the result of")
+    sent = {message.to[0]: message for message in mail.outbox}
+    assert sent["ann@example.org"].subject == "Турніри проєкту GIPF: результат вашої партії"
+    assert "оскаржив(-ла)" in sent["ann@example.org"].body
+    assert sent["olga@example.org"].subject == "GIPF project tournaments: a result of your game"
+    assert "Bob disputed the result" in sent["olga@example.org"].body
