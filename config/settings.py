@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our static files: /api/docs/ works offline
     "rest_framework.authtoken",
+    "django_eventstream",  # the live games' stored events (games.live), its two tables
     "tournaments",
     "games",
     "accounts",
@@ -223,6 +224,9 @@ if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
 # events when an ASGI server (uvicorn) serves them; a WSGI server answers 204 and the pages poll.
 # EVENTS_REDIS_URL=redis://... carries the events from every process (gunicorn, workers) to the ASGI
 # processes' streams; without it only the streams of the publishing process hear them.
+# Every event is stored in the database first (django-eventstream's model storage, kept 24 hours), so a
+# stream that reconnects with Last-Event-ID gets the events it missed, on SQLite and PostgreSQL alike.
+EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
 EVENTS_REDIS_URL = os.environ.get("EVENTS_REDIS_URL", "")
 if EVENTS_REDIS_URL:
     from urllib.parse import urlsplit

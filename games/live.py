@@ -5,9 +5,16 @@ play ends.
 The rules at home here:
 
 * an event is published once the transaction that stored the move (or ended play) has committed,
-  never before; publishing can fail (Redis down, no listener): that is logged and nothing else, so
-  a move is never refused or answered 500 for it. A client that missed an event catches up from the
-  game's state (the play API) when its stream opens again;
+  never before; publishing can fail (the database refusing to store it, Redis down): that is logged
+  and nothing else, so a move is never refused or answered 500 for it;
+* each event is stored first (django-eventstream's model storage, ``EVENTSTREAM_STORAGE_CLASS``:
+  the database's tables, SQLite or PostgreSQL) with the next id of its game's channel, and sent with
+  that id (``game-7:3``). A client that reconnects with ``Last-Event-ID`` (a browser's
+  ``EventSource`` sends it by itself; or ``?lastEventId=``) gets the events it missed, in order,
+  before the live ones. Events are kept 24 hours (the library's pruning, as each event is stored):
+  an id older than that, or unknown, opens the stream with ``stream-reset``, and the client reads the
+  game's state (the play API) instead. The game page starts its stream from :func:`resume_id`, read
+  before the page's moves, so nothing between the page and its stream is lost either;
 * an event is ``move``, ``end`` or ``clock`` with the game's state as JSON: ``game``, ``ply`` (moves
   played), ``move`` (the last one, in notation; null for ``clock`` and an arbiter's ``end``),
   ``to_move`` (0 White, 1 Black, null once over), each player's clock in seconds at the moment of
@@ -51,15 +58,24 @@ def channel_of(game_id: int) -> str:
 
 
 def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
-    """Send one event to the game's streams now; whether it went out (a failure is logged only)."""
+    """Store one event and send it to the game's streams now; whether it went out (a failure, of the
+    storage or of the broker, is logged only)."""
     try:
         from django_eventstream import send_event
 
         send_event(channel_of(game_id), kind, data)
-    except Exception:  # noqa: BLE001 - whatever the broker does, the move stays stored
+    except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the move stays stored
         logger.warning("the live event %s of game %s was not published", kind, game_id, exc_info=True)
         return False
     return True
+
+
+def resume_id(game_id: int) -> str:
+    """The id of the game's last stored event (``game-7:3``; ``game-7:0`` before any): a stream
+    opened with it as ``lastEventId`` starts with every event stored since."""
+    from django_eventstream import get_current_event_id
+
+    return get_current_event_id([channel_of(game_id)])  # type: ignore[no-any-return]
 
 
 def publish_on_commit(game_id: int, kind: str, data: dict[str, Any]) -> None:

@@ -133,7 +133,10 @@ EVENTS_DESCRIPTION = (
     "Server-sent events of the game: `move` when a move is stored, `end` when play ends, each with "
     "the game's state as JSON (`game`, `ply`, `move`, `to_move` 0 White / 1 Black / null, "
     "`white_seconds`, `black_seconds`, `over`, and once over `ending`: the rules' result, `resign` "
-    "or `time`); `stream-open` first and `keep-alive` every 20 seconds. Anyone may follow a game "
+    "or `time`); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
+    "(`game-7:3`): reconnecting with the header `Last-Event-ID` (or `?lastEventId=`) replays the "
+    "events missed since, in order; events are kept 24 hours, and an older id opens the stream with "
+    "`stream-reset` (read the game's state instead). Anyone may follow a game "
     "(token, session or none). Served by the ASGI server of the scaled setup; a server that does "
     "not serve streams answers 204 at once: then poll `GET /api/play/{id}/`."
 )

@@ -16,7 +16,7 @@ from django.http import HttpRequest
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from games import boards, play
+from games import boards, live, play
 from games.models import Game
 
 #: a clock with days left, in the active language (the page gives it to its script too)
@@ -57,6 +57,7 @@ def side_of(game: Game, user: object) -> int | None:
 def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
     """The play part of the game page: the board now, whose move, the clocks, the legal moves of the
     player to move when he is the viewer."""
+    stream_from = live.resume_id(game.pk)  # before the moves: an event after them is replayed, none lost
     moves = list(game.moves.order_by("ply").values_list("notation", "position"))
     ply = len(moves)
     to_move = play.to_move(game)
@@ -83,5 +84,6 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "white_clock": clock_text(white_seconds),
             "black_clock": clock_text(black_seconds),
             "days_format": DAYS_FORMAT,
+            "stream_from": stream_from,
         }
     }

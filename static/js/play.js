@@ -11,7 +11,10 @@
 // Live: the game's event stream (server-sent events, data-stream-url) says when a move is stored or
 // play ends; where the stream is not served (the embedded default answers 204) the page asks the
 // play API every few seconds instead. Either way the page's content is fetched again and swapped in,
-// without reloading the page.
+// without reloading the page. The stream starts from the page's last stored event (data-stream-from,
+// sent as lastEventId; the browser's Last-Event-ID on a reconnection), so the server replays every
+// event the page has not seen; a "stream-reset" (those events are no longer kept) reads the game's
+// state instead.
 (function () {
   "use strict";
   var SVG_NS = "http://www.w3.org/2000/svg";
@@ -397,6 +400,10 @@
       }
       return;
     }
+    var from = el.getAttribute("data-stream-from");
+    if (from) {
+      url += (url.indexOf("?") < 0 ? "?" : "&") + "lastEventId=" + encodeURIComponent(from);
+    }
     var source = new EventSource(url);
     var onEvent = function (event) {
       var data = {};
@@ -416,6 +423,7 @@
       note("live");
       check(); // catch up with what happened before the stream opened (or while it was down)
     });
+    source.addEventListener("stream-reset", check); // the missed events are no longer kept
     source.onerror = function () {
       if (source.readyState === 2) {
         poll(); // closed for good (no stream served here): ask every few seconds instead

@@ -219,3 +219,133 @@ def test_the_arbiters_actions_reach_the_stream_like_a_move(
                 "ending": "1-0",
             },
         )
+
+
+def _moves_in(chunk: str) -> list[tuple[str, int, str, int]]:
+    """The ``move`` events of a chunk of the stream as (id, ply, move, to_move), in order."""
+    import json
+
+    found = []
+    for block in chunk.split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if lines.get("event") == "move":
+            data = json.loads(lines["data"])
+            found.append((lines["id"], data["ply"], data["move"], data["to_move"]))
+    return found
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_reconnecting_with_its_last_event_id_gets_the_moves_it_missed_in_order(
+    people: dict[str, Any],
+) -> None:
+    """A bot follows the game through the API and hears c3 (the channel's first event: id 1); its
+    connection drops; Bob plays d3 and Ann e3 meanwhile. Reconnecting with ``Last-Event-ID`` it gets
+    both, in order (ids 2 and 3), before anything live. The game page then shows ply 3 and starts
+    its stream from event 3: Bob's f3, played between the page and its stream, is replayed too."""
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    token = Token.objects.create(user=people["bob"])
+    api = f"/api/play/{game.pk}/events/"
+    headers = {"Authorization": f"Token {token.key}", "Accept": "text/event-stream"}
+    channel = f"game-{game.pk}"
+
+    async def first_connection() -> str:
+        response = await AsyncClient().get(api, headers=headers)
+        assert response.status_code == 200
+        stream = response.streaming_content
+        assert "event: stream-open" in await _next_chunk(stream)
+        waiting = asyncio.ensure_future(_next_chunk(stream))
+        await asyncio.sleep(0.2)
+        await sync_to_async(play.make_move)(game, people["ann"], "c3", 0)
+        chunk = await waiting
+        await stream.aclose()  # the connection drops
+        return chunk
+
+    heard = _moves_in(asyncio.run(first_connection()))
+    assert heard == [(f"{channel}:1", 1, "c3", 1)]
+    play.make_move(game, people["bob"], "d3", 1)
+    play.make_move(game, people["ann"], "e3", 2)
+
+    async def reconnect(url: str, more: dict[str, str]) -> str:
+        response = await AsyncClient().get(url, headers=more)
+        assert response.status_code == 200
+        return await _next_chunk(response.streaming_content)  # stream-open and the missed events
+
+    chunk = asyncio.run(reconnect(api, {**headers, "Last-Event-ID": heard[0][0]}))
+    assert "event: stream-open" in chunk and "stream-reset" not in chunk
+    assert _moves_in(chunk) == [(f"{channel}:2", 2, "d3", 0), (f"{channel}:3", 3, "e3", 1)]
+
+    page = Client().get(game.get_absolute_url()).content.decode()
+    assert 'data-ply="3"' in page and f'data-stream-from="{channel}:3"' in page
+    play.make_move(game, people["bob"], "f3", 3)
+    chunk = asyncio.run(reconnect(f"/games/{game.pk}/events/?lastEventId={channel}:3", {}))
+    assert _moves_in(chunk) == [(f"{channel}:4", 4, "f3", 0)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_events_are_kept_24_hours_and_an_older_id_resets_the_stream(people: dict[str, Any]) -> None:
+    """Worked by hand: c3 and d3 stored (ids 1 and 2), then c3 put 25 hours back and d3 23 hours.
+    Storing e3 (id 3) prunes what is older than 24 hours: c3 (and the channel's mark 0) go, d3 and
+    e3 stay. A stream resuming from d3 gets e3; one resuming from c3 is told ``stream-reset``."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from django_eventstream.models import Event as StoredEvent
+
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    channel = f"game-{game.pk}"
+    play.make_move(game, people["ann"], "c3", 0)
+    play.make_move(game, people["bob"], "d3", 1)
+    stored = StoredEvent.objects.filter(channel=channel)
+    assert list(stored.order_by("eid").values_list("eid", "type")) == [(0, ""), (1, "move"), (2, "move")]
+    now = timezone.now()
+    stored.filter(eid__lte=1).update(created=now - timedelta(hours=25))
+    stored.filter(eid=2).update(created=now - timedelta(hours=23))
+    play.make_move(game, people["ann"], "e3", 2)
+    assert list(stored.order_by("eid").values_list("eid", flat=True)) == [2, 3]
+
+    async def resume(last: int) -> str:
+        response = await AsyncClient().get(
+            f"/games/{game.pk}/events/", headers={"Last-Event-ID": f"{channel}:{last}"}
+        )
+        return await _next_chunk(response.streaming_content)
+
+    assert _moves_in(asyncio.run(resume(2))) == [(f"{channel}:3", 3, "e3", 1)]
+    chunk = asyncio.run(resume(1))
+    assert "event: stream-reset\n" in chunk and _moves_in(chunk) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_storage_that_fails_never_turns_a_move_into_an_error(
+    people: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database refuses to store the event (after the move committed): the move stands, from
+    the page (302) and from the API (201), and the failure is logged."""
+    from django.db import OperationalError
+    from django_eventstream.models import Event as StoredEvent
+
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    client = Client()
+    client.force_login(people["ann"])
+    token = Token.objects.create(user=people["bob"])
+    failing = mock.patch(
+        "django_eventstream.storage.DjangoModelStorage.append_event",
+        side_effect=OperationalError("database is locked"),
+    )
+    with failing as append, caplog.at_level("WARNING", logger="games.live"):
+        answer = client.post(f"/games/{game.pk}/move/", {"move": "c3", "expected_ply": "0"})
+        api = Client().post(
+            f"/api/play/{game.pk}/move/",
+            {"move": "d3", "expected_ply": 1},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {token.key}",
+        )
+    assert append.call_count == 2
+    assert (answer.status_code, api.status_code) == (302, 201)
+    assert list(Move.objects.filter(game=game).order_by("ply").values_list("notation", flat=True)) == [
+        "c3",
+        "d3",
+    ]
+    assert not StoredEvent.objects.filter(channel=f"game-{game.pk}").exists()
+    assert [r.getMessage() for r in caplog.records if r.name == "games.live"] == [
+        f"the live event move of game {game.pk} was not published"
+    ] * 2

@@ -1,6 +1,7 @@
 """Live games in the scaled setup: a move stored by one process reaches a game's stream served by
-another, uvicorn, through Redis (``EVENTS_REDIS_URL``); a Redis that cannot be reached loses the
-event and refuses nothing.
+another, uvicorn, through Redis (``EVENTS_REDIS_URL``); a stream that reconnects with its
+``Last-Event-ID`` gets the events stored in PostgreSQL meanwhile; a Redis that cannot be reached
+sends nothing and refuses nothing.
 
 The uvicorn process runs here on the test database with ``EVENTS_REDIS_URL`` on the integration
 Redis (its database 3). The test process publishes as gunicorn would: django-eventstream's Redis
@@ -146,3 +147,71 @@ def test_a_redis_that_cannot_be_reached_refuses_no_move() -> None:
     with mock.patch.object(eventstream, "redis_client", unreachable):
         play.make_move(game, ann_user, "c3", 0)
     assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["c3"]
+
+
+def _moves(
+    port: int,
+    game_id: int,
+    count: int,
+    found: list[tuple[str, dict[str, Any]]],
+    opened: threading.Event,
+    last_event_id: str = "",
+) -> None:
+    """Read the game's stream (from ``last_event_id`` when given) until ``count`` moves: (id, data)."""
+    resume = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id else ""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    sock.sendall(
+        f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        f"{resume}\r\n".encode()
+    )
+    buffer, kind, event_id = b"", "", ""
+    with sock:
+        while len(found) < count:
+            try:
+                data = sock.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            buffer += data
+            while b"\n" in buffer and len(found) < count:
+                line, buffer = buffer.split(b"\n", 1)
+                text = line.decode(errors="replace").strip()
+                if text.startswith("event: "):
+                    kind, event_id = text[7:], ""
+                    if kind == "stream-open":
+                        opened.set()
+                elif text.startswith("id: "):
+                    event_id = text[4:]
+                elif text.startswith("data: ") and kind == "move":
+                    found.append((event_id, json.loads(text[6:])))
+
+
+def test_a_stream_that_reconnects_gets_the_moves_stored_meanwhile(uvicorn_server: int) -> None:
+    """The stream hears c3 live (the channel's event 1) and drops; d3 and e3 are played meanwhile,
+    stored in PostgreSQL and sent through Redis to no one. Reconnecting to uvicorn with
+    ``Last-Event-ID`` it gets both, in order (events 2 and 3)."""
+    import redis
+    from django_eventstream import eventstream
+
+    ann_user, ann, bob = _players()
+    game = play.create_service_game(ann, bob, "dvonn", "5+3")
+    channel = f"game-{game.pk}"
+    first: list[tuple[str, dict[str, Any]]] = []
+    opened = threading.Event()
+    reader = threading.Thread(target=_moves, args=(uvicorn_server, game.pk, 1, first, opened), daemon=True)
+    reader.start()
+    assert opened.wait(30), "the stream did not open"
+    time.sleep(0.5)  # the stream waits for its next event
+    with mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())):
+        play.make_move(game, ann_user, "c3", 0)
+        reader.join(15)
+        assert [(i, d["ply"], d["move"]) for i, d in first] == [(f"{channel}:1", 1, "c3")]
+        play.make_move(game, bob.user, "d3", 1)
+        play.make_move(game, ann_user, "e3", 2)
+    missed: list[tuple[str, dict[str, Any]]] = []
+    _moves(uvicorn_server, game.pk, 2, missed, threading.Event(), last_event_id=first[0][0])
+    assert [(i, d["ply"], d["move"], d["to_move"]) for i, d in missed] == [
+        (f"{channel}:2", 2, "d3", 0),
+        (f"{channel}:3", 3, "e3", 1),
+    ]
