@@ -400,9 +400,9 @@
       }
       return;
     }
-    var from = el.getAttribute("data-stream-from");
-    if (from) {
-      url += (url.indexOf("?") < 0 ? "?" : "&") + "lastEventId=" + encodeURIComponent(from);
+    var resumeFrom = el.getAttribute("data-stream-from");
+    if (resumeFrom) {
+      url += (url.indexOf("?") < 0 ? "?" : "&") + "lastEventId=" + encodeURIComponent(resumeFrom);
     }
     var source = new EventSource(url);
     var onEvent = function (event) {
