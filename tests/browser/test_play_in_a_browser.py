@@ -96,6 +96,14 @@ def _open(page: Any, url: str) -> None:
     page.evaluate("window.notReloaded = true")  # gone if the page reloads
 
 
+def _says_live(page: Any, how: str) -> None:
+    """The page's live note says ``how`` (a locator's wait: it evaluates no string in the page, which
+    the Content-Security-Policy forbids)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#live-note")).to_have_text(how, timeout=30_000)
+
+
 def _sees_ply(page: Any, ply: int) -> None:
     """The page shows ``ply`` moves played, and it was not reloaded to get there."""
     page.wait_for_selector(f'#play-area[data-ply="{ply}"]')
@@ -139,7 +147,7 @@ def _play_gipf_and_dvonn(browser: Any, base: str, shots: Path, name: str, how: s
     _open(white, base + gipf.get_absolute_url())
     _open(black, base + gipf.get_absolute_url())
     assert black.locator("#move-form").count() == 0  # not his move: nothing to send
-    black.wait_for_function(f"document.getElementById('live-note').textContent === {how!r}")
+    _says_live(black, how)
     # the corner dot a1 offers its one direction only; the move is shown, then sent
     white.click('#play-board [data-target="a1"]')
     assert white.locator("#play-board [data-target]").evaluate_all(
@@ -261,7 +269,7 @@ def test_a_swiss_round_played_on_the_service(asgi_server: str, browser: Any, sho
             url = asgi_server + game.get_absolute_url()
             _open(white, url)
             _open(black, url)
-            black.wait_for_function(f"document.getElementById('live-note').textContent === {LIVE!r}")
+            _says_live(black, LIVE)
             _click_move(white, [moves[0][:2]] if family == "dvonn" else ["a1", "b2"], moves[0])
             _sees_ply(black, 1)
             if board == 1:
