@@ -10,8 +10,11 @@ The rules at home here:
   its clock running; a random colour is drawn then) or declines it (``ANSWER_CHALLENGE``); the
   challenger may withdraw it (``WITHDRAW_CHALLENGE``); each only while it is open: an answered or
   withdrawn challenge is a :class:`ChallengeClosed` conflict (409) naming what became of it;
+* a challenge to GIPF with potentials may carry the game's set of potentials (docs/rules.md P-27: a
+  set by person is agreed per casual game), checked as a start option by ``games.options`` with the
+  arbiter's own reading of it; the game starts with it (``Game.options``) and its record names it;
 * bad input names its problem (400): an unknown player, oneself, a player without an account, an
-  unknown game, a bad time control, an unknown colour.
+  unknown game, a bad time control, an unknown colour, a set of potentials the game does not take.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from accounts.policy import Action, require
 from arbiter import registry
 from config.locking import locked
 from games import clocks, play
+from games import options as game_options
 from games.errors import GameServiceError
 from games.models import Challenge, Game
 
@@ -52,8 +56,10 @@ def challenge(
     time_control: str = "",
     rated: bool = False,
     colour: str = "random",
+    potentials: str = "",
 ) -> Challenge:
-    """``user``'s player challenges the player whose handle is ``opponent``."""
+    """``user``'s player challenges the player whose handle is ``opponent`` (to GIPF with potentials
+    with the set ``potentials``, the game key's own when empty)."""
     require(user, Action.CHALLENGE_PLAYER)
     challenger = player_of(user)
     handle = (opponent or "").strip()
@@ -77,6 +83,7 @@ def challenge(
             % {"colour": str(colour)[:20], "colours": ", ".join(Challenge.Colour.values)}
         )
     control = clocks.parse(time_control)
+    options = game_options.checked(game_key, {"potentials": potentials or ""})
     return Challenge.objects.create(
         challenger=challenger,
         challenged=challenged,
@@ -84,6 +91,7 @@ def challenge(
         time_control="" if control is None else control.text,
         rated=bool(rated),
         colour=colour,
+        options=options,
     )
 
 
@@ -122,7 +130,9 @@ def accept(challenge: Challenge, user: object) -> Game:
             if colour == Challenge.Colour.WHITE
             else (found.challenged, found.challenger)
         )
-        found.played = play.create_service_game(white, black, found.game, found.time_control, found.rated)
+        found.played = play.create_service_game(
+            white, black, found.game, found.time_control, found.rated, found.options
+        )
         _close(found, str(Challenge.Status.ACCEPTED))
         return found.played
 

@@ -77,3 +77,13 @@ class ChallengeForm(forms.Form):
     )
     colour = forms.ChoiceField(label=_("Your colour"), choices=Challenge.Colour.choices, initial="random")
     rated = forms.BooleanField(label=_("Rated"), required=False)
+    potentials = forms.CharField(
+        label=_("Potentials"),
+        max_length=100,
+        required=False,
+        help_text=_(
+            "GIPF with potentials only: the set of the game, e.g. Z6 Y6 (3 to 6 of a kind: T TAMSK, Z ZÈRTZ, "
+            "D DVONN, Y YINSH, P PÜNCT), White Z6; Black Y6 for a set by colour, or Ultimate. "
+            "Empty: the game's own set."
+        ),
+    )

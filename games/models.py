@@ -300,6 +300,11 @@ class Challenge(models.Model):
     colour = models.CharField(
         max_length=6, choices=Colour.choices, default=Colour.RANDOM, help_text="The challenger's colour"
     )
+    options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The game's start options (games.options), e.g. its set of potentials",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
@@ -321,3 +326,8 @@ class Challenge(models.Model):
     @property
     def game_name(self) -> str:
         return game_name(self.game)
+
+    @property
+    def potentials(self) -> str:
+        """The set of potentials agreed for the game ("" : the game key's own)."""
+        return str((self.options or {}).get("potentials", ""))

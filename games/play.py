@@ -102,15 +102,25 @@ class Clocks:
 
 
 def create_service_game(
-    white: Player, black: Player, game_key: str, time_control: str = "", rated: bool = True
+    white: Player,
+    black: Player,
+    game_key: str,
+    time_control: str = "",
+    rated: bool = True,
+    options: Mapping[str, str] | None = None,
 ) -> Game:
-    """A game on the service between ``white`` and ``black`` (a challenge accepted), its clock started."""
+    """A game on the service between ``white`` and ``black`` (a challenge accepted), its clock started,
+    with the start ``options`` agreed (``games.options``, checked already)."""
     if white.pk == black.pk:
         raise GameServiceError(_("a player cannot play himself"))
     if game_key not in registry.game_keys():
         raise GameServiceError(_("unknown game '%(game)s'") % {"game": game_key})
     return Game.objects.create(
-        origin=Game.Origin.SERVICE, white=white, black=black, rated=rated, **playable(game_key, time_control)
+        origin=Game.Origin.SERVICE,
+        white=white,
+        black=black,
+        rated=rated,
+        **playable(game_key, time_control, options=options),
     )
 
 

@@ -228,6 +228,10 @@ class ChallengeSerializer(serializers.ModelSerializer):
     game_id = serializers.IntegerField(
         source="played_id", read_only=True, allow_null=True, help_text="The game created on acceptance"
     )
+    potentials = serializers.CharField(
+        read_only=True,
+        help_text="GIPF with potentials: the set the game starts with (empty: the game key's own)",
+    )
 
     class Meta:
         model = Challenge
@@ -239,6 +243,7 @@ class ChallengeSerializer(serializers.ModelSerializer):
             "time_control",
             "rated",
             "colour",
+            "potentials",
             "status",
             "created_at",
             "answered_at",
@@ -262,6 +267,15 @@ class NewChallengeSerializer(serializers.Serializer):
         required=False,
         default="random",
         help_text="The challenger's colour: white, black or random",
+    )
+    potentials = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="GIPF with potentials only: the game's set of potentials as the arbiter reads a start "
+        "option (docs/rules.md P-11, P-27), e.g. Z6 Y6, White Z6 Y6; Black Y6, or Ultimate; empty: the "
+        "game key's own set",
     )
 
 
@@ -303,7 +317,8 @@ class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
             201: ChallengeSerializer,
             400: OpenApiResponse(
                 description="An unknown player, oneself, a player without an account, an unknown game, "
-                "a bad time control or colour, or an account without a player"
+                "a bad time control or colour, a set of potentials the game does not take (named), or an "
+                "account without a player"
             ),
             401: OpenApiResponse(description="Not signed in"),
         },
@@ -320,6 +335,7 @@ class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
             given["time_control"],
             given["rated"],
             given["colour"],
+            given["potentials"],
         )
         return Response(ChallengeSerializer(sent).data, status=status.HTTP_201_CREATED)
 

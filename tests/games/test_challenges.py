@@ -15,7 +15,7 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Player
-from games import challenges
+from games import challenges, play
 from games.models import Challenge, Game
 from tests.conftest import CommittingAPIClient
 
@@ -161,3 +161,83 @@ def test_the_challenges_page(people: dict[str, Any], client: Any) -> None:
     again = client.post(reverse("games:challenge-answer", args=[challenge.pk, "decline"]), follow=True)
     assert "no longer open" in again.content.decode()
     assert client.post(reverse("games:challenge-answer", args=[challenge.pk, "shrug"])).status_code == 404
+
+
+def test_a_challenge_to_gipf_with_potentials_carries_its_set_into_the_game(
+    people: dict[str, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    """docs/rules.md P-27: a set by person is agreed per casual game; here Ann (White) plays with
+    ZÈRTZ and YINSH, Bob (Black) with YINSH only."""
+    ann, bob = (
+        api_of(people["ann"], django_capture_on_commit_callbacks),
+        api_of(people["bob"], django_capture_on_commit_callbacks),
+    )
+    sent = ann.post(
+        "/api/play/challenges/",
+        {
+            "opponent": "bob",
+            "game": "gipf-pot-standard",
+            "colour": "white",
+            "potentials": "White Z6  Y3; Black Y6",
+        },
+    )
+    assert sent.status_code == 201, sent.json()
+    assert sent.json()["potentials"] == "White Z6 Y3; Black Y6"
+    accepted = bob.post(f"/api/play/challenges/{sent.json()['id']}/accept/")
+    game = Game.objects.get(pk=accepted.json()["id"])
+    assert game.options == {"potentials": "White Z6 Y3; Black Y6"}
+    # White's hand holds 6 ZÈRTZ- and 3 YINSH-potentials, Black's 6 YINSH-potentials
+    assert "set=Z6Y3/Y6 hand=Z6Y3/Y6" in game.position
+    assert '[Potentials "White Z6 Y3; Black Y6"]' in play.record_of(game, "")
+    # without a set the game has the key's own: every kind, 6 of each (P-24)
+    plain = challenges.accept(challenges.challenge(people["ann"], "bob", "gipf-pot-standard"), people["bob"])
+    assert plain.options == {} and "hand=T6Z6D6Y6P6/T6Z6D6Y6P6" in plain.position
+
+
+@pytest.mark.parametrize(
+    ("game", "potentials", "problem"),
+    [
+        ("gipf-pot-standard", "Z7", "a player has 3 to 6 ZÈRTZ-potentials, not 7"),
+        ("gipf-pot-standard", "X6", "'X6' is not a kind and count of potentials like Z6"),
+        ("gipf-ult-standard", "Z6", "Ultimate GIPF standard is played with 3 potentials of each kind"),
+        ("gipf-standard", "Z6", "GIPF standard is played without a set of potentials"),
+        ("dvonn", "Y3", "DVONN is played without a set of potentials"),
+    ],
+)
+def test_a_set_of_potentials_the_game_does_not_take_is_a_400_naming_the_problem(
+    people: dict[str, Any], django_capture_on_commit_callbacks: Any, game: str, potentials: str, problem: str
+) -> None:
+    answer = api_of(people["ann"], django_capture_on_commit_callbacks).post(
+        "/api/play/challenges/", {"opponent": "bob", "game": game, "potentials": potentials}
+    )
+    assert answer.status_code == 400 and problem in answer.json()["detail"], answer.json()
+    assert not Challenge.objects.exists()
+
+
+def test_the_challenges_page_takes_a_set_of_potentials(people: dict[str, Any], client: Any) -> None:
+    client.force_login(people["ann"])
+    assert 'name="potentials"' in client.get(reverse("games:challenges")).content.decode()
+    bad = client.post(
+        reverse("games:challenges"),
+        {"opponent": "bob", "game": "gipf-pot-standard", "colour": "white", "potentials": "Z9"},
+    )
+    assert bad.status_code == 400 and "A player has 3 to 6 ZÈRTZ-potentials, not 9" in bad.content.decode()
+    sent = client.post(
+        reverse("games:challenges"),
+        {"opponent": "bob", "game": "gipf-pot-standard", "colour": "white", "potentials": "Z3 P3"},
+    )
+    assert sent.status_code == 302
+    client.force_login(people["bob"])
+    assert "potentials Z3 P3" in client.get(reverse("games:challenges")).content.decode()
+    challenge = Challenge.objects.get()
+    client.post(reverse("games:challenge-answer", args=[challenge.pk, "accept"]))
+    assert "hand=Z3P3/Z3P3" in Game.objects.get().position
+
+
+def test_the_openapi_schema_names_the_set_of_potentials() -> None:
+    from drf_spectacular.generators import SchemaGenerator
+
+    components = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    sent, read = components["NewChallenge"]["properties"], components["Challenge"]["properties"]
+    assert sent["potentials"]["type"] == "string" and "Z6 Y6" in sent["potentials"]["description"]
+    assert read["potentials"]["readOnly"] is True
