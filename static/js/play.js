@@ -3,9 +3,12 @@
 //
 // The move form's select lists the legal moves in notation; each option names, in data-points, the
 // points picked on the board to make it (GIPF: the dot, then the spot beside it that gives the
-// direction; DVONN: the space placed on, or from and to). Clicking (or focusing and pressing Enter
+// direction; DVONN: the space placed on, or from and to; GIPF with potentials: a push as in GIPF, a
+// potential's spot and where it goes, the TAMSK extra push's dot and direction after the first
+// push's; all from the arbiter's legal moves, never worked out here). Clicking (or focusing and pressing Enter
 // on) the offered points narrows the moves; when several moves share the points picked (GIPF: a
-// GIPF-piece or not, which rows to remove) the mover is asked which. The chosen move is shown in
+// GIPF-piece or not, a loaded piece's kind or a basic piece, PÜNCT's neutralising or converting,
+// which rows to remove) the mover is asked which. The chosen move is shown in
 // notation and sent with the form's button. Without this file the select and the button play alone.
 //
 // Live: the game's event stream (server-sent events, data-stream-url) says when a move is stored or
@@ -174,7 +177,14 @@
     var pointed = all.some(function (m) {
       return m.points.length > 0;
     });
-    var asked = pointed && !chosen && complete.length > 0 && (complete.length > 1 || prefix.length === 0);
+    // asked: several moves share the points picked (a piece's kind, PÜNCT's neutralising or
+    // converting, the rows removed), or one ends here while others go on (GIPF with potentials: a
+    // TAMSK piece taken with a row loses the extra push the others go on to pick)
+    var asked =
+      pointed &&
+      !chosen &&
+      complete.length > 0 &&
+      (complete.length > 1 || prefix.length === 0 || Object.keys(next).length > 0);
     if (asked) {
       complete.forEach(function (m) {
         var button = document.createElement("button");

@@ -118,3 +118,91 @@ def test_a_potentials_game_step_by_step(live_server: Any, browser: Any, shots: P
     _no_sideways_scroll(page)
     page.screenshot(path=str(shots / "potentials-390-refused.png"), full_page=True)
     assert refused == []
+
+
+def test_a_potentials_move_played_by_clicking_on_the_board(
+    live_server: Any, browser: Any, shots: Path
+) -> None:
+    """A game of GIPF with potentials on the service (issue 19): at 1280 px White brings a loaded
+    ZÈRTZ piece in at a1 (the dot, then b2: asked which piece) and, two plies later, plays the
+    ZÈRTZ-potential's jump (its spot b2, then d4, the one destination highlighted), each shown in
+    notation before it is sent. On a phone (390 px, Ukrainian) PÜNCT's potential on d4 goes to d5, where
+    the mover is asked whether to neutralise or convert the GIPF-piece, by the keyboard; and the TAMSK
+    extra push (docs/rules.md P-8) is picked after the first push by clicking. The moves come from
+    the arbiter (docs/rules.md "GIPF with potentials"); the page computes none."""
+    from games import play
+    from games.models import Move
+    from tests.arbiter.gipf.test_potentials_stacks_tamsk import PUNCT, TAMSK
+    from tests.browser.test_play_in_a_browser import _page, _player
+
+    ann, bob = _player("Ann"), _player("Bob")
+    game = play.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "Z6"})
+    url = live_server.url + game.get_absolute_url()
+    page = _page(browser, live_server.url, "ann", WIDE)
+    page.goto(url)
+    page.click('#play-board [data-target="a1"]')
+    page.click('#play-board [data-target="b2"]')
+    asked = page.locator(".move-option").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert sorted(asked) == ["Za1-c3", "a1-c3"]  # a basic piece or the loaded ZÈRTZ piece
+    page.click('.move-option[data-move="Za1-c3"]')
+    assert page.locator("#move-preview-text").inner_text() == "Za1-c3"
+    with page.expect_navigation():
+        page.click("#move-send")
+    play.make_move(game, bob.user, "Zi5-h5", 1)
+    page.goto(url)
+    page.click('#play-board [data-target="b2"]')  # White's ZÈRTZ piece
+    targets = page.locator("#play-board [data-target]").evaluate_all("els => els.map(e => e.dataset.target)")
+    assert targets == ["d4"]  # it jumps Black's GIPF-piece on c3 and lands on d4, nowhere else
+    page.screenshot(path=str(shots / "potentials-play-1280-zertz.png"), full_page=True)
+    page.click('#play-board [data-target="d4"]')
+    assert page.locator("#move-preview-text").inner_text() == "Z:b2-d4"
+    with page.expect_navigation():
+        page.click("#move-send")
+    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == [
+        "Za1-c3",
+        "Zi5-g5",  # the service writes the chain's end: Black's GIPF-piece on h5 pushed on to g5
+        "Z:b2-d4",
+    ]
+    assert page.refused == []
+
+    punct = play.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "P6"})
+    punct.position = PUNCT
+    punct.save()
+    phone = _page(browser, live_server.url, "ann", PHONE, locale="uk-UA")
+    phone.goto(live_server.url + punct.get_absolute_url())
+    phone.focus('#play-board [data-target="d4"]')
+    phone.keyboard.press("Enter")
+    targets = phone.locator("#play-board [data-target]").evaluate_all("els => els.map(e => e.dataset.target)")
+    assert sorted(targets) == ["d5", "e4", "e5"]
+    phone.focus('#play-board [data-target="d5"]')
+    phone.keyboard.press("Enter")
+    asked = phone.locator(".move-option").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert sorted(asked) == ["P:d4-d5", "P:d4-d5=G"]  # neutralise or convert Black's GIPF-piece
+    phone.screenshot(path=str(shots / "potentials-play-390-punct.png"), full_page=True)
+    phone.focus('.move-option[data-move="P:d4-d5=G"]')
+    phone.keyboard.press("Enter")
+    assert phone.locator("#move-preview-text").inner_text() == "P:d4-d5=G"
+    assert phone.evaluate("document.activeElement.id") == "move-send"
+    assert phone.locator("#move-send").inner_text() == "Надіслати хід"
+    with phone.expect_navigation():
+        phone.keyboard.press("Enter")
+    assert list(Move.objects.filter(game=punct).values_list("notation", flat=True)) == ["P:d4-d5=G"]
+    _no_sideways_scroll(phone)
+
+    tamsk = play.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "T6"})
+    tamsk.position = TAMSK
+    tamsk.save()
+    phone.goto(live_server.url + tamsk.get_absolute_url())
+    for point in ("a1", "b2", "a2"):
+        phone.click(f'#play-board [data-target="{point}"]')
+    phone.click('#play-board [data-target="b3"]')
+    # White has TAMSK-potentials in hand: the piece brought in at a1 is asked once the turn is picked
+    asked = phone.locator(".move-option").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert sorted(asked) == ["Ta1-e5;T:a2-b3", "a1-e5;T:a2-b3"]
+    phone.click('.move-option[data-move="a1-e5;T:a2-b3"]')
+    assert phone.locator("#move-preview-text").inner_text() == "a1-e5;T:a2-b3"
+    with phone.expect_navigation():
+        phone.click("#move-send")
+    assert list(Move.objects.filter(game=tamsk).values_list("notation", flat=True)) == ["a1-e5;T:a2-b3"]
+    _no_sideways_scroll(phone)
+    assert phone.refused == []

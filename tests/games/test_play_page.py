@@ -193,3 +193,39 @@ def test_clock_text(seconds: int, shown: str) -> None:
     from games.play_page import clock_text
 
     assert clock_text(seconds) == shown
+
+
+def test_a_potentials_game_offers_its_pushes_and_potentials_moves_on_the_board(
+    people: dict[str, Any],
+) -> None:
+    """GIPF with potentials (docs/rules.md): a push is picked as in GIPF, the piece brought in asked
+    (a basic piece or a loaded one of a kind in hand); a potential's move is its spot, then where it
+    goes; PÜNCT's neutralising and converting share both, so the mover is asked."""
+    from tests.arbiter.gipf.test_potentials_stacks_tamsk import PUNCT, TAMSK
+
+    game = play.create_service_game(
+        people["Ann"], people["Bob"], "gipf-pot-standard", "5+3", options={"potentials": "Z6"}
+    )
+    moves = offered(client_of(people["ann"]).get(game.get_absolute_url()).content.decode())
+    # the corner dot a1 through b2, Black's GIPF-piece pushed on to c3: a basic or a ZÈRTZ piece
+    assert {move for move, points in moves.items() if points == "a1 b2"} == {"a1-c3", "Za1-c3"}
+    play.make_move(game, people["ann"], "Za1-c3", 0)
+    play.make_move(game, people["bob"], "Zi5-h5", 1)
+    # docs/rules.md's record: White's ZÈRTZ on b2 jumps c3 and lands on d4, its one move
+    moves = offered(client_of(people["ann"]).get(game.get_absolute_url()).content.decode())
+    assert {move: points for move, points in moves.items() if ":" in move} == {"Z:b2-d4": "b2 d4"}
+    game.position = PUNCT
+    game.save()
+    moves = offered(client_of(people["ann"]).get(game.get_absolute_url()).content.decode())
+    assert {move for move, points in moves.items() if points.startswith("d4 ")} == {
+        "P:d4-d5",
+        "P:d4-d5=G",
+        "P:d4-e4",
+        "P:d4-e5",
+    }
+    assert moves["P:d4-d5"] == moves["P:d4-d5=G"] == "d4 d5"
+    # the TAMSK extra push: the first push's dot and spot, then the extra push's
+    game.position = TAMSK
+    game.save()
+    moves = offered(client_of(people["ann"]).get(game.get_absolute_url()).content.decode())
+    assert moves["a1-e5;T:a2-b3"] == "a1 b2 a2 b3"

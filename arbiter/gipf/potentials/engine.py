@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidOptionError, InvalidPositionError, UnknownGameError, gettext_noop
 from arbiter.gipf.potentials.perft import perft_counts
-from arbiter.gipf.potentials.play import path_and_removed, play_turn, status_of
+from arbiter.gipf.potentials.play import board_points, path_and_removed, play_turn, status_of
 from arbiter.gipf.potentials.position import (
     DEFAULT_SETS,
     GAME_KEYS,
@@ -126,7 +126,7 @@ class PotentialsEngine(GameEngine):
 
     def legal_moves(self, position: str) -> list[LegalMove]:
         return [
-            LegalMove(turn.notation(), format_position(turn.position))
+            LegalMove(turn.notation(), format_position(turn.position), board_points(turn))
             for turn in turns(parse_position(position))
         ]
 

@@ -373,6 +373,21 @@ def status_of(pos: Position) -> Status:
 # ---------------------------------------------------------------- the play API and replay
 
 
+def board_points(turn: Turn) -> tuple[str, ...]:
+    """The points a player picks on the board to make ``turn`` (``arbiter.engine.LegalMove.points``):
+    a push's dot, then the spot next to it that gives the direction, as in GIPF (the kind of piece
+    brought in is no point: turns differing only in it share their points); a potential's spot, then
+    the spot it moves to (PÜNCT's neutralising and converting share them); the TAMSK extra push's dot
+    and spot after the first push's. A removal alone (P-28) has none."""
+    points: list[str] = []
+    for action in (turn.action, turn.extra):
+        if isinstance(action, Push):
+            points.extend((action.entry.dot, SPOT_NAMES[action.entry.line[0]]))
+        elif action is not None:
+            points.extend((SPOT_NAMES[action.origin], SPOT_NAMES[action.target]))
+    return tuple(points)
+
+
 def path_and_removed(turn: Turn) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The points a turn went through (the push's dot and line, or a potential's from and to; the
     TAMSK extra push's after them) and the spots it took pieces from."""
