@@ -24,13 +24,12 @@ Rules held here:
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
 
 from config.locking import locked
 from games.models import Game
 from tournaments.models import CasualPeriod, Rating, RatingChange
 from tournaments.ratings.elo import PlayerRating
-from tournaments.ratings.recompute import recompute_family
+from tournaments.ratings.recompute import rated_after, recompute_family
 from tournaments.ratings.services import rate_period, rated_game, rules_for, store_ratings, write_changes
 
 
@@ -42,26 +41,14 @@ def rate_casual_game(game_id: int) -> int:
         if period is None or period.stale_since is None:
             return 0
         game = Game.objects.get(pk=game_id)
-        if RatingChange.objects.filter(game_id=game_id).exists() or _later_rated(period):
+        if RatingChange.objects.filter(game_id=game_id).exists() or rated_after(
+            period.family, period.settled_at, period.game_id
+        ):
             rated = recompute_family(period.family, since=game)
         else:
             rated = _rate_latest(period.family, game)
         CasualPeriod.objects.filter(pk=period.pk, stale_since=period.stale_since).update(stale_since=None)
     return rated
-
-
-def _later_rated(period: CasualPeriod) -> bool:
-    """Whether a period after ``period`` in the family's timeline is rated already."""
-    at = period.settled_at
-    return (
-        RatingChange.objects.filter(family=period.family)
-        .filter(
-            Q(round__closed_at__gt=at)
-            | Q(game__rating_period__settled_at__gt=at)
-            | Q(game__rating_period__settled_at=at, game_id__gt=period.game_id)
-        )
-        .exists()
-    )
 
 
 def _rate_latest(family: str, game: Game) -> int:

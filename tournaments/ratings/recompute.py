@@ -73,6 +73,19 @@ def timeline(family: str) -> list[Step]:
     return sorted(steps)
 
 
+def rated_after(family: str, at: datetime, game_id: int | None = None) -> bool:
+    """Whether a period after a place in the family's timeline is rated already: the place of a
+    round closed at ``at`` (rounds come first at the same moment), or with ``game_id`` that of the
+    casual game final at ``at`` (games at the same moment in the order of their ids)."""
+    later = Q(round__closed_at__gt=at)
+    if game_id is None:
+        later |= Q(game__rating_period__settled_at__gte=at)
+    else:
+        later |= Q(game__rating_period__settled_at__gt=at)
+        later |= Q(game__rating_period__settled_at=at, game_id__gt=game_id)
+    return RatingChange.objects.filter(family=family).filter(later).exists()
+
+
 def recompute_family(family: str, since: Round | Game | None = None) -> int:
     """Rebuild every rating of ``family`` (from the round or casual game ``since`` on when given);
     returns the number of rating periods rated."""

@@ -6,15 +6,12 @@ never depend on the order the tasks run in."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.db import transaction
-from django.db.models import Q
 
 from tournaments.models import Event, Pairing, Rating, RatingChange, Registration, Round
 from tournaments.ratings.elo import PlayerRating
 from tournaments.ratings.families import family_of
-from tournaments.ratings.recompute import recompute_family
+from tournaments.ratings.recompute import rated_after, recompute_family
 from tournaments.ratings.services import (
     Period,
     games_from,
@@ -69,7 +66,8 @@ def rate_closed_rounds(event_id: int) -> int:
             periods.append(period)
             state.update(period.after)
             changed.update(period.after)
-        if periods and _later_rated(family, closed[periods[0].round_id]):
+        first_closed = closed[periods[0].round_id] if periods else None
+        if first_closed is not None and rated_after(family, first_closed):
             # a later period of the family (another event's round, a casual game) was rated first:
             # rating these rounds now would put them after it, so the family is rebuilt from the first
             first = Round.objects.get(pk=periods[0].round_id)
@@ -78,16 +76,3 @@ def rate_closed_rounds(event_id: int) -> int:
         store_ratings(family, changed)
         rated = len(periods)
     return rated
-
-
-def _later_rated(family: str, closed_at: datetime | None) -> bool:
-    """Whether a period after a round closed at ``closed_at`` in the family's timeline is rated
-    already (a round of another event closed later, or a casual game final since; rounds come first
-    at the same moment, as in :func:`tournaments.ratings.recompute.timeline`)."""
-    if closed_at is None:
-        return False
-    return (
-        RatingChange.objects.filter(family=family)
-        .filter(Q(round__closed_at__gt=closed_at) | Q(game__rating_period__settled_at__gte=closed_at))
-        .exists()
-    )
