@@ -107,7 +107,7 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
 class VisiblePairingField(serializers.PrimaryKeyRelatedField):
     """A pairing the requesting user may see: a draft round's board is refused as one that does not exist.
     What holds games is the model registered as ``pairing`` (``games.origins.holder_model``); its app
-    says which the user may see (``games.origins.Holder.visible_to``: the games app imports no event module)."""
+    says which the user may see (``games.origins.Origin.visible_to``: the games app imports no event module)."""
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         request = self.context.get("request")
@@ -193,7 +193,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         """The games with what their origins show of them, in the origins' order (``games.origins``)."""
-        return Game.objects.select_related(*origins.related(), "white", "black").order_by(*origins.ordering())
+        return origins.ordered(origins.with_place(Game.objects.all()))
 
     @extend_schema(
         request=SubmitSerializer,

@@ -3,7 +3,8 @@
 ``ready`` registers the games' sweep work (``games.sweep``; ``games.clock_sweep``: games lost on time), the roles over games
 (``games.roles``) with ``accounts.policy``, and the game packages the ``GAME_PACKAGES`` setting names
 (beyond the built-in games of :mod:`arbiter.registry`). What an event does to its games (closing a
-round, a corrected result) the tournaments app connects on its side (``tournaments.results.pairing_games``).
+round, a corrected result) the tournaments app does on its side by direct calls
+(``tournaments.results.round_games``, ``corrected_games``).
 """
 
 from django.apps import AppConfig

@@ -36,7 +36,7 @@ from accounts.policy import Action, require
 from config.locking import retry_on_conflict
 from games import decisions, origins, play
 from games.confirmation import MAX_REASON_CHARS, lock_game
-from games.errors import GameServiceError
+from games.errors import GameServiceError, ResultFixed
 from games.models import Decision, Game, TimeGiven
 from games.signals import ANNULLED, result_changed
 
@@ -60,9 +60,10 @@ def _in_play(game: Game) -> None:
         raise play.PlayConflict(_("this game is not played on the service"))
     if game.finished_at is not None:
         raise play.GameOver(_("play of this game has ended"), ply=play.ply_of(game))
-    refused = origins.refusal(game, origins.DECIDE)
-    if refused:
-        raise play.PlayConflict(refused)
+    try:
+        origins.check(game, origins.DECIDE)
+    except ResultFixed as exc:  # a closed round: a conflict with the game's state
+        raise play.PlayConflict(str(exc)) from exc
 
 
 @retry_on_conflict

@@ -13,10 +13,10 @@ The rules at home here:
   (``games.decisions``); once an arbiter has decided, records leave the game alone;
 * a game played on the service (``Game.on_service``) takes its record from play (kind ``played``):
   once a move was played there, or play there ended, a record or result submitted by hand is
-  refused (:func:`hand_record_refusal`, checked on submission and again on verification); one
+  refused (:func:`check_hand_record`, checked on submission and again on verification); one
   taken before any move ends play there (:func:`stop_play`), so the two never both apply;
-* a result taken is carried to what the game belongs to through ``games.signals.game_finished``
-  (an event's pairing: ``tournaments.results.pairing_games``, which also closes a round's games).
+* a result taken is carried to what the game belongs to by its origin (``games.origins.result_set``:
+  an event's pairing, ``tournaments.results.game_results``).
 
 Every change locks the game's row first (``select_for_update``); at most one submission per game is
 official, which the database enforces too.
@@ -30,34 +30,28 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.errors import PermissionRefused
+from accounts.errors import PermissionRefused, ServiceError
 from accounts.policy import Action, can, require
-from config.locking import locked
 from games import origins
-from games.errors import GameServiceError
+from games.errors import GameServiceError, PlayedOnService, ResultFixed
 from games.models import Dispute, Game, SubmittedRecord
-from games.signals import CONFIRMED, DISPUTED, SUBMITTED, VERIFIED, game_finished, result_changed
+from games.signals import CONFIRMED, DISPUTED, SUBMITTED, VERIFIED, result_changed
 
 MAX_REASON_CHARS = 2000
 
 
 def lock_game(game: Game | int) -> Game:
-    """The game's row (a game, or its id), locked for this transaction and read again, with what its
-    origin shows of it (an event's pairing, round and event: ``games.origins.related``).
+    """The game's row (a game, or its id), locked for this transaction and read again, with its players
+    and what its origin shows of it (an event's pairing, round and event: ``games.origins.place``).
 
-    Takes what the game's origin puts above it (an event's round, then the pairing), then the game:
-    the lock order of ``config.locking``. A game given as read before tells its origin, and what was
-    read with it which rows are above it, without reading them again."""
+    Its origin takes what it puts above the game (an event's round, then the pairing), then the game:
+    the lock order of ``config.locking`` (``games.origins.lock``). A game given as read before tells
+    its origin, and what was read with it which rows are above it, without reading them again."""
     if isinstance(game, Game):
         game_id, origin, read = game.pk, game.origin, game
     else:
         game_id, origin, read = game, Game.objects.values_list("origin", flat=True).get(pk=game), None
-    above = origins.lock_above(game_id, origin, read)
-    # read with what its origin does not hold locked already; then what is above it put on it
-    related = (*origins.locked_related(origin), "white", "black")
-    locked_game = locked(Game.objects.select_related(*related)).get(pk=game_id)
-    origins.attach(locked_game, above)
-    return locked_game
+    return origins.lock(Game.objects.all(), game_id, origin, read)
 
 
 def official_submission(game: Game) -> SubmittedRecord | None:
@@ -66,7 +60,7 @@ def official_submission(game: Game) -> SubmittedRecord | None:
 
 def can_answer(game: Game, user: object) -> bool:
     """The opponent of the player whose record is the provisional result, while the round is open."""
-    if game.state != Game.State.PROVISIONAL or origins.refusal(game, origins.ANSWER):
+    if game.state != Game.State.PROVISIONAL or not origins.allows(game, origins.ANSWER):
         return False
     if not can(user, Action.ANSWER_RESULT, game):
         return False
@@ -99,18 +93,12 @@ def make_official(game: Game, record: SubmittedRecord | None, *, saved_by_caller
             SubmittedRecord.objects.filter(pk=record.pk).update(official=True)
 
 
-def finish(game: Game, source: str) -> str:
-    """Tell what the game belongs to that its result is set (``game_finished``): "" when its
-    receivers took it, else their first sentence saying why not (yet). A refusal is raised."""
-    answers = game_finished.send(sender=Game, game=game, source=source)
-    return next((str(answer) for _receiver, answer in answers if answer), "")
-
-
 def apply_origin_result(game: Game, source: str) -> str:
-    """:func:`finish`, a refusal returned as the sentence saying why (for the submission's note)."""
+    """The result just set carried to what the game belongs to (``games.origins.result_set``): ""
+    when taken, else the sentence saying why not (yet), a refusal's too (for the submission's note)."""
     try:
-        return finish(game, source)
-    except GameServiceError as exc:
+        return origins.result_set(game, source)
+    except ServiceError as exc:
         return str(exc)
 
 
@@ -123,12 +111,9 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
     record.game = game
     outcome = str((record.verdict or {}).get("result") or "")
     by_hand = record.kind != SubmittedRecord.Kind.PLAYED
-    refused = origins.refusal(game, origins.TAKE)
-    played_here = hand_record_refusal(game) if by_hand else ""
+    refused = _refusal(game, by_hand)
     if refused:
         record.note = refused
-    elif played_here:
-        record.note = played_here
     elif game.state == Game.State.DECIDED:
         record.note = _("an arbiter decided this game: the result was not changed")
     elif game.state == Game.State.ANNULLED:
@@ -172,17 +157,28 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
     result_changed.send(sender=Game, game=game, kind=SUBMITTED, actor=record.submitted_by, detail=record.note)
 
 
-def hand_record_refusal(game: Game) -> str:
-    """Why a record (or a result) submitted by hand cannot be the game's ("" when it can): once a
-    move was played on the service, or play there ended, the game is the service's and its record
-    the one play wrote."""
+def _refusal(game: Game, by_hand: bool) -> str:
+    """Why a verified record leaves the game's result alone: its origin's refusal (a closed round, a
+    pairing an arbiter decided), or one by hand for a game played on the service ("" when neither)."""
+    try:
+        origins.check(game, origins.TAKE)
+        if by_hand:
+            check_hand_record(game)
+    except (ResultFixed, PlayedOnService) as exc:
+        return str(exc)
+    return ""
+
+
+def check_hand_record(game: Game) -> None:
+    """Refuse (``PlayedOnService``) a record (or a result) submitted by hand for a game whose play on
+    the service began or ended: the game is the service's and its record the one play wrote."""
     if not game.on_service:
-        return ""
+        return
     if not (game.moves.exists() or game.submissions.filter(kind=SubmittedRecord.Kind.PLAYED).exists()):
-        return ""  # play has not begun here (or a record by hand stopped it before it did)
+        return  # play has not begun here (or a record by hand stopped it before it did)
     if game.finished_at is not None:
-        return _("this game was played on the service: its record is the one written there")
-    return _("this game is being played on the service: play it to the end there")
+        raise PlayedOnService(_("this game was played on the service: its record is the one written there"))
+    raise PlayedOnService(_("this game is being played on the service: play it to the end there"))
 
 
 def stop_play(game: Game, now: datetime | None = None) -> None:
@@ -228,9 +224,7 @@ def _confirm(game: Game, user: object) -> None:
 
 def _check_answer(game: Game, user: object) -> None:
     """Refuse a confirmation or dispute from anyone but the opponent, or when there is nothing to answer."""
-    refused = origins.refusal(game, origins.ANSWER)
-    if refused:
-        raise GameServiceError(refused)
+    origins.check(game, origins.ANSWER)  # ResultFixed: a closed round
     require(user, Action.ANSWER_RESULT, game)
     if game.state != Game.State.PROVISIONAL:
         raise GameServiceError(

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
 from games import origins
-from games.confirmation import MAX_REASON_CHARS, copy_verdict, finish, lock_game, make_official
+from games.confirmation import MAX_REASON_CHARS, copy_verdict, lock_game, make_official
 from games.errors import GameServiceError
 from games.models import Decision, Game, SubmittedRecord
 from games.results import (
@@ -74,9 +74,7 @@ def decide(
         raise GameServiceError(_("unknown kind of decision: %(kind)s") % {"kind": kind})
     with transaction.atomic():
         game = lock_game(game.pk)
-        refused = origins.refusal(game, origins.DECIDE)
-        if refused:
-            raise GameServiceError(refused)
+        origins.check(game, origins.DECIDE)  # ResultFixed: a closed round
         if game.state == Game.State.DECIDED:
             raise GameServiceError(_("an arbiter has already decided this game: the decision is final"))
         if game.state == Game.State.ANNULLED:
@@ -97,7 +95,7 @@ def decide(
             # the result changes, the moves do not: a verified record stays the game's (its board shown)
             game.result, game.termination = result, ""
         decision = settle(game, record, decided_by=user, kind=kind, reason=reason)
-        finish(game, ARBITER)  # a refusal (GameServiceError) undoes the decision
+        origins.result_set(game, ARBITER)  # a refusal (a ServiceError) undoes the decision
         result_changed.send(sender=Game, game=game, kind=DECIDED, actor=user, detail=reason)
         return decision
 

@@ -1,26 +1,23 @@
 """Where a game comes from, and the one way the games app learns about it.
 
 A :class:`~games.models.Game` has an origin (``Game.Origin``): a pairing of an event, a game played
-on the service outside any event, or an imported record. The games app knows nothing of events: what
-it needs to know of a game's origin (who its officials are, whether its result may still change,
-what to lock above the game) comes
-through the :class:`Origin` that the app owning that origin registers here (``tournaments``
-registers the pairing origin in ``TournamentsConfig.ready``); a result set on a game reaches its
-origin through ``games.signals.game_finished``. An origin nobody registered (a game on the service,
-an imported record) has no officials: only a superuser manages its games.
+on the service outside any event, or an imported record. The games app knows nothing of events:
+what it needs to know of a game's origin comes through the one :class:`Origin` that the app owning
+that origin registers here (``tournaments`` registers the pairing origin, for ``Game.Origin.PAIRING``
+and for the model holding those games, ``Pairing``, in ``TournamentsConfig.ready``). An origin
+nobody registered (a game on the service, an imported record) has no officials and nothing above
+its games: only a superuser manages them.
 
 The functions below are the games app's questions; :func:`officials` is also what the permission
-policy asks about a game (``games.roles``).
-
-What the pages, the API and the notices show of a game's origin (an event's round and board, the
-game's number in its match) is its :class:`Place`; the games app reads the rows behind it in the
-same query as the game (:func:`related`) and lists games in the origins' order (:func:`ordering`).
+policy asks about a game (``games.roles``). They are direct calls: a result set on a game reaches
+its origin through :func:`result_set`, whose refusal is raised and whose note is returned; a change
+the origin does not allow now is refused by :func:`check` with :class:`~games.errors.ResultFixed`;
+what holds games refuses a submission by :func:`reopen` with
+:class:`~games.errors.SubmissionsClosed`.
 
 A record or a result is submitted for a game of what *holds* games (an event's pairing: its games 1
 and 2): the games app's entry points (``games.services.submit_record``, ``games.reports``) take that
-holder and a game number, and learn what they need of it (its games, whether it takes submissions or
-reports now) from the :class:`Holder` its app registers here for its model (``tournaments``
-registers one for ``Pairing``).
+holder and a game number, and ask the origin registered for the holder's model about it.
 """
 
 from __future__ import annotations
@@ -29,6 +26,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.db.models import QuerySet
+
+from config.locking import locked
 
 if TYPE_CHECKING:  # for the types only: the model reads its place through this module
     from games.models import Game
@@ -46,121 +45,82 @@ class Place:
     number: int = 1
 
 
-class Origin(Protocol):
-    """What the app owning an origin answers about one of its games."""
+@dataclass(frozen=True)
+class Officials:
+    """The ids of the users who manage a game: its event's organisers and arbiters."""
 
-    # What to read with a game for :meth:`place` and :meth:`refusal` (``select_related`` paths from
-    # Game), and the fields that list games in order (an event's, then a round's, then a board's).
-    related: tuple[str, ...]
-    # What to read with a game for :meth:`lock_above` to find the rows above it without a query of
-    # its own (``select_related`` paths from Game; a part of ``related``).
-    above: tuple[str, ...]
-    # What a game is read with when it is locked (``games.confirmation.lock_game``): the rows above
-    # it, which :meth:`lock_above` locked and read, are put on it by :meth:`attach`, not read again.
-    locked_related: tuple[str, ...]
-    ordering: tuple[str, ...]
+    organisers: frozenset[int] = frozenset()
+    arbiters: frozenset[int] = frozenset()
+
+    @property
+    def ids(self) -> frozenset[int]:
+        return self.organisers | self.arbiters
+
+
+# The changes of a game's result an origin may refuse (:func:`check`): ANSWER, the opponent's
+# confirmation or dispute; DECIDE, an arbiter's decision; TAKE, a verified record taking effect;
+# REPORT, a result submitted without a record.
+ANSWER, DECIDE, TAKE, REPORT = "answer", "decide", "take", "report"
+
+
+class Origin(Protocol):
+    """What the app owning an origin answers about its games, and about what holds them."""
 
     def place(self, game: Game) -> Place:
         """Where the game stands (its event, round, board and number)."""
         ...
 
-    def organiser_not_arbiter(self, game: Game, user_id: int) -> bool:
-        """Whether the user manages the game as an organiser and not as an arbiter (how a decision's
-        maker is named)."""
+    def officials(self, game: Game) -> Officials:
+        """Who manages the game (an event's organisers and arbiters)."""
         ...
 
-    def officials(self, game: Game) -> frozenset[int]:
-        """The ids of the users who manage the game (an event's organisers and arbiters)."""
+    def check(self, game: Game, change: str) -> None:
+        """Refuse ``change`` of the game's result (:data:`ANSWER`, :data:`DECIDE`, :data:`TAKE`,
+        :data:`REPORT`) with :class:`~games.errors.ResultFixed` when it may not happen now."""
         ...
 
-    def refusal(self, game: Game, change: str) -> str:
-        """Why the game's result may not change now by ``change`` (:data:`ANSWER`: the opponent's
-        confirmation or dispute, :data:`DECIDE`: an arbiter's decision, :data:`TAKE`: a verified
-        record taking effect, for its note); "" when it may."""
-        ...
-
-    def lock_above(self, game_id: int, read: Game | None = None) -> object:
+    def lock(self, games: QuerySet[Game], game_id: int, read: Game | None) -> Game:
         """Lock the rows above the game in the lock order (``config.locking``: an event's round, then
-        the pairing) before the game itself is locked, and return them as read under the locks (for
-        :meth:`attach`). ``read``: the game as read before (unlocked), whose rows above it, when read
-        with it, need not be read again to be found."""
-        ...
-
-    def attach(self, game: Game, above: object) -> None:
-        """Put on the game, just locked and read with ``locked_related``, the rows :meth:`lock_above`
-        returned: the game then shows what ``related`` would have read with it."""
-        ...
-
-    def round_number(self, game: Game) -> int | None:
-        """The number of the round the game belongs to (a record's Round tag must name it), or
-        ``None`` when the game is of no round."""
+        the pairing), then the game (from ``games``, the games' manager), and return the game read
+        under the locks with its players and its place. ``read``: the game as read before (unlocked), whose rows above it, when read with
+        it, need not be read again to be found."""
         ...
 
     def vacations_allowed(self, game: Game) -> bool:
         """Whether the players' vacations pause the game's correspondence clocks (an event says)."""
         ...
 
-
-class _Unmanaged:
-    """An origin with no officials and nothing to carry a result to."""
-
-    related: tuple[str, ...] = ()
-    above: tuple[str, ...] = ()
-    locked_related: tuple[str, ...] = ()
-    ordering: tuple[str, ...] = ()
-
-    def place(self, game: Game) -> Place:
-        return Place()
-
-    def organiser_not_arbiter(self, game: Game, user_id: int) -> bool:
-        return False
-
-    def officials(self, game: Game) -> frozenset[int]:
-        return frozenset()
-
-    def refusal(self, game: Game, change: str) -> str:
-        return ""
-
-    def lock_above(self, game_id: int, read: Game | None = None) -> object:
-        return None
-
-    def attach(self, game: Game, above: object) -> None:
-        return None
-
-    def round_number(self, game: Game) -> int | None:
-        return None
-
-    def vacations_allowed(self, game: Game) -> bool:
-        return True  # a game outside any event: vacations pause its clocks
-
-
-# The changes of a game's result an origin may refuse (:meth:`Origin.refusal`); REPORT: a result
-# submitted without a record.
-ANSWER, DECIDE, TAKE, REPORT = "answer", "decide", "take", "report"
-
-
-class Holder(Protocol):
-    """What the app owning an object that holds games answers about one of them (``holder``)."""
-
-    def games(self, holder: Any) -> list[Game]:
-        """Its games in order (game 1 first), created on first use; ``GameServiceError`` when it
-        has none."""
+    def result_set(self, game: Game, source: str) -> str:
+        """The game (locked) has its result (``source``: ``games.signals.VERIFIED``, ``REPORTED`` or
+        ``ARBITER``): carry it to what the game belongs to. "" when done, else a note saying why not
+        yet; a refusal is raised (a ``ServiceError``)."""
         ...
 
-    def reread(self, holder: Any) -> Any:
-        """The holder read again (inside a submission's transaction)."""
+    def with_place(self, games: QuerySet[Any], via: str) -> QuerySet[Any]:
+        """``games`` read with what :meth:`place` needs (``via``: the path from the queryset's model to
+        the game, ``"game__"``, or "")."""
+        ...
+
+    def in_order(self, games: QuerySet[Any]) -> QuerySet[Any]:
+        """``games`` (a queryset of games) in the origin's order (an event's, a round's, a board's)."""
+        ...
+
+    def games(self, holder: Any) -> list[Game]:
+        """The holder's games in order (game 1 first), created on first use; ``GameServiceError`` when
+        it has none."""
         ...
 
     def has_games(self, holder: Any) -> bool:
-        """Whether it has games at all (a bye has none)."""
-        ...
-
-    def closed(self, holder: Any) -> str:
-        """Why its games take no submission or report now; "" when they do."""
+        """Whether the holder has games at all (a bye has none)."""
         ...
 
     def takes_reports(self, holder: Any) -> bool:
-        """Whether its games take a result without a record."""
+        """Whether the holder's games take a result without a record."""
+        ...
+
+    def reopen(self, holder: Any, report: bool) -> Any:
+        """The holder read again inside a submission's (``report``: a result report's) transaction;
+        :class:`~games.errors.SubmissionsClosed` when its games take none now."""
         ...
 
     def visible_to(self, user: object) -> QuerySet[Any]:
@@ -173,23 +133,50 @@ class Holder(Protocol):
         ...
 
 
+class _Unmanaged:
+    """An origin with no officials, nothing above its games and nothing to carry a result to."""
+
+    def place(self, game: Game) -> Place:
+        return Place()
+
+    def officials(self, game: Game) -> Officials:
+        return Officials()
+
+    def check(self, game: Game, change: str) -> None:
+        return None
+
+    def lock(self, games: QuerySet[Game], game_id: int, read: Game | None) -> Game:
+        return locked(games.select_related("white", "black")).get(pk=game_id)
+
+    def vacations_allowed(self, game: Game) -> bool:
+        return True  # a game outside any event: vacations pause its clocks
+
+    def result_set(self, game: Game, source: str) -> str:
+        return ""
+
+
 _ORIGINS: dict[str, Origin] = {}
+_HOLDERS: dict[type, Origin] = {}
 _UNMANAGED = _Unmanaged()
 
 
-_HOLDERS: dict[type, Holder] = {}
+def register(kind: str, origin: Origin, holder: type) -> None:
+    """Make ``origin`` answer for the games whose ``origin`` is ``kind`` and for the instances of the
+    model ``holder`` that hold them (once per kind)."""
+    _ORIGINS[kind] = origin
+    _HOLDERS[holder] = origin
 
 
-def register_holder(model: type, holder: Holder) -> None:
-    """Make ``holder`` answer for the instances of ``model`` that hold games (once per model)."""
-    _HOLDERS[model] = holder
+def origin_of(game: Game) -> Origin | _Unmanaged:
+    return _ORIGINS.get(game.origin, _UNMANAGED)
 
 
-def holder_of(obj: object) -> Holder:
-    """The hook answering for ``obj``; ``TypeError`` when no app registered one for its kind."""
-    for model, holder in _HOLDERS.items():
+def holder_of(obj: object) -> Origin:
+    """The origin answering for ``obj``, which holds games; ``TypeError`` when no app registered one
+    for its kind."""
+    for model, origin in _HOLDERS.items():
         if isinstance(obj, model):
-            return holder
+            return origin
     raise TypeError(f"nothing holds games of a {type(obj).__name__}")
 
 
@@ -208,45 +195,52 @@ def holder_visible_to(model: type, pk: object, user: object) -> Any | None:
     return _HOLDERS[model].one_visible_to(pk, user)
 
 
-def register(kind: str, origin: Origin) -> None:
-    """Make ``origin`` answer for the games whose ``origin`` is ``kind`` (once per kind)."""
-    _ORIGINS[kind] = origin
-
-
-def origin_of(game: Game) -> Origin:
-    return _ORIGINS.get(game.origin, _UNMANAGED)
-
-
 def officials(game: Game) -> frozenset[int]:
     """The ids of the users who manage ``game``: an event's organisers and arbiters, else none."""
-    return origin_of(game).officials(game)
+    return origin_of(game).officials(game).ids
 
 
-def refusal(game: Game, change: str) -> str:
-    """Why the game's origin refuses ``change`` of its result now ("" when it does not)."""
-    return origin_of(game).refusal(game, change)
+def organiser_not_arbiter(game: Game, user: object) -> bool:
+    """Whether ``user`` manages the game as an organiser and not as an arbiter."""
+    pk = getattr(user, "pk", None)
+    if pk is None:
+        return False
+    found = origin_of(game).officials(game)
+    return pk in found.organisers and pk not in found.arbiters
 
 
-def lock_above(game_id: int, kind: str, read: Game | None = None) -> object:
-    """Lock what the game's origin (``kind``: ``Game.origin``) puts above the game in the lock order
-    (nothing for most), and return it for :func:`attach`; ``read``, the game read before, spares
-    reading again what was read with it."""
-    return _ORIGINS.get(kind, _UNMANAGED).lock_above(game_id, read)
+def check(game: Game, change: str) -> None:
+    """Refuse ``change`` of the game's result (``ResultFixed``) when its origin does not allow it now."""
+    origin_of(game).check(game, change)
 
 
-def locked_related(kind: str) -> tuple[str, ...]:
-    """What a game of origin ``kind`` is read with when it is locked (``select_related`` paths)."""
-    return _ORIGINS.get(kind, _UNMANAGED).locked_related
+def allows(game: Game, change: str) -> bool:
+    """Whether the game's origin allows ``change`` of its result now (:func:`check`, for a page)."""
+    from games.errors import ResultFixed
+
+    try:
+        check(game, change)
+    except ResultFixed:
+        return False
+    return True
 
 
-def attach(game: Game, above: object) -> None:
-    """Put on the game just locked what :func:`lock_above` locked above it."""
-    origin_of(game).attach(game, above)
+def lock(games: QuerySet[Game], game_id: int, kind: str, read: Game | None = None) -> Game:
+    """The game ``game_id`` of ``games`` (the games' manager) locked in the lock order, with what its origin (``kind``: ``Game.origin``) puts above
+    it locked first (nothing for most); ``read``, the game read before, spares reading again what was
+    read with it."""
+    return _ORIGINS.get(kind, _UNMANAGED).lock(games, game_id, read)
+
+
+def result_set(game: Game, source: str) -> str:
+    """Carry the result just set on the (locked) game to its origin: "" when taken, else why not yet;
+    a refusal is raised."""
+    return origin_of(game).result_set(game, source)
 
 
 def round_number(game: Game) -> int | None:
     """The number of the game's round (what a record's Round tag must name), else ``None``."""
-    return origin_of(game).round_number(game)
+    return place(game).round
 
 
 def place(game: Game) -> Place:
@@ -254,27 +248,19 @@ def place(game: Game) -> Place:
     return origin_of(game).place(game)
 
 
-def organiser_not_arbiter(game: Game, user: object) -> bool:
-    """Whether ``user`` manages the game as an organiser and not as an arbiter."""
-    pk = getattr(user, "pk", None)
-    return pk is not None and origin_of(game).organiser_not_arbiter(game, pk)
+def with_place(games: QuerySet[Any], via: str = "") -> QuerySet[Any]:
+    """``games`` read with what every registered origin's place needs (``via``: the path from the
+    queryset's model to the game, ``"game__"``), and with the players."""
+    for origin in _ORIGINS.values():
+        games = origin.with_place(games, via)
+    return games.select_related(f"{via}white", f"{via}black")
 
 
-def above(prefix: str = "") -> list[str]:
-    """What to read with a game (``select_related`` paths) so that :func:`lock_above`, given the game,
-    finds the rows above it without reading them (``prefix`` as for :func:`related`)."""
-    return [prefix + path for origin in _ORIGINS.values() for path in origin.above]
-
-
-def related(prefix: str = "") -> list[str]:
-    """What to read with games (``select_related`` paths) for every registered origin's place;
-    ``prefix`` leads from another model to the game (``"game__"``)."""
-    return [prefix + path for origin in _ORIGINS.values() for path in origin.related]
-
-
-def ordering() -> list[str]:
-    """The fields that list games in their origins' order (the primary key last)."""
-    return [field for origin in _ORIGINS.values() for field in origin.ordering] + ["pk"]
+def ordered(games: QuerySet[Any]) -> QuerySet[Any]:
+    """``games`` listed in their origins' order (one origin orders them today; the primary key last)."""
+    for origin in _ORIGINS.values():
+        games = origin.in_order(games)
+    return games if games.query.order_by else games.order_by("pk")
 
 
 def vacations_allowed(game: Game) -> bool:

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from accounts.errors import Conflict, PermissionRefused
 from accounts.policy import Action, can, require
 from games import confirmation, origins
-from games.errors import GameServiceError
+from games.errors import GameServiceError, PlayedOnService, ResultFixed, SubmissionsClosed
 from games.models import Dispute, Game, SubmittedRecord
 from games.results import ALIASES, PLAYED_RESULTS, RESULT_LABELS
 from games.services import _address, locked_game
@@ -51,10 +51,10 @@ def is_report(record: SubmittedRecord | None) -> bool:
 def can_report(pairing: object, user: object) -> bool:
     """Whether ``user`` may report a result alone for ``pairing`` (what holds games: the page shows
     the form then)."""
-    holder = origins.holder_of(pairing)
+    origin = origins.holder_of(pairing)
     return (
-        holder.takes_reports(pairing)
-        and holder.has_games(pairing)
+        origin.takes_reports(pairing)
+        and origin.has_games(pairing)
         and can(user, Action.REPORT_RESULT, pairing)
     )
 
@@ -81,20 +81,18 @@ def report_result(
     unrecorded results, or the user is neither a player of the game nor an official),
     :class:`ResultConflict` (the game or round takes no report) or ``GameServiceError`` (bad input).
     """
-    holder = origins.holder_of(pairing)
-    if not holder.takes_reports(pairing):
+    origin = origins.holder_of(pairing)
+    if not origin.takes_reports(pairing):
         raise PermissionRefused(
             Action.REPORT_RESULT, _("this event does not accept results without a record: submit the record")
         )
     require(user, Action.REPORT_RESULT, pairing)
     code = played_result(result)
     with transaction.atomic():
-        pairing = holder.reread(pairing)
-        if not holder.has_games(pairing):
-            raise ResultConflict(_("a bye has no game to report"))
-        closed = holder.closed(pairing)
-        if closed:
-            raise ResultConflict(closed)
+        try:
+            pairing = origin.reopen(pairing, report=True)
+        except SubmissionsClosed as exc:  # a conflict with the state of the round (or a bye)
+            raise ResultConflict(str(exc)) from exc
         game = locked_game(pairing, number)
         known = _same_report(game, user, code)
         if known is not None:
@@ -133,12 +131,11 @@ def _check_game(game: Game) -> None:
     """Refuse a report for a game whose result rests on a record, is official or is being decided."""
     if game.state == Game.State.DECIDED:
         raise ResultConflict(_("an arbiter decided this game: its result is final"))
-    played_here = confirmation.hand_record_refusal(game)
-    if played_here:
-        raise ResultConflict(played_here)
-    refused = origins.refusal(game, origins.REPORT)  # a pairing whose result an arbiter set
-    if refused:
-        raise ResultConflict(refused)
+    try:
+        confirmation.check_hand_record(game)
+        origins.check(game, origins.REPORT)  # a pairing whose result an arbiter set
+    except (PlayedOnService, ResultFixed) as exc:  # a conflict with the game's state
+        raise ResultConflict(str(exc)) from exc
     if game.state == Game.State.DISPUTED:
         raise ResultConflict(_("this game's result is disputed: the arbiter decides"))
     if game.state in (Game.State.OFFICIAL, Game.State.CONFIRMED):

@@ -49,7 +49,7 @@ VERDICT_FIELDS = [
 
 def games_of(holder: object) -> list[Game]:
     """The games of what holds them (an event's pairing: game 2 of a match has the colours swapped),
-    created on first use (``games.origins.Holder``)."""
+    created on first use (``games.origins.Origin.games``)."""
     return origins.holder_of(holder).games(holder)
 
 
@@ -82,7 +82,8 @@ def submit_record(
     pairing: object, user: object, text: str, number: int = 1, address: str | None = None
 ) -> SubmittedRecord:
     """Store a record for game ``number`` of what holds games (a pairing) and enqueue its
-    verification; refused while the holder takes no submission (``games.origins.Holder.closed``).
+    verification; refused while the holder takes no submission (``games.origins.Origin.reopen``:
+    ``SubmissionsClosed``) or the game is played on the service (``PlayedOnService``).
 
     The same text already submitted for that game is not stored again: the earlier submission is
     returned with ``repeated`` set (and, from the opponent of a provisional result it made, taken as
@@ -100,15 +101,9 @@ def submit_record(
     if "\x00" in text:
         raise GameServiceError(_("the record contains a NUL character (\\x00): it is not a text file"))
     with transaction.atomic():
-        holder = origins.holder_of(pairing)
-        pairing = holder.reread(pairing)
-        closed = holder.closed(pairing)
-        if closed:
-            raise GameServiceError(closed)
+        pairing = origins.holder_of(pairing).reopen(pairing, report=False)
         game = locked_game(pairing, number)
-        played_here = confirmation.hand_record_refusal(game)
-        if played_here:
-            raise GameServiceError(played_here)
+        confirmation.check_hand_record(game)
         known = game.submissions.filter(text=text).order_by("submitted_at", "pk").first()
         if known is not None:
             known.repeated = True
@@ -140,7 +135,9 @@ def verify_record(record_id: int) -> SubmittedRecord:
     and submission are locked, in the order every change of a game takes, only to write the verdict.
     """
     # with its game and what is above the game (an event's pairing: what the verification locks)
-    record = SubmittedRecord.objects.select_related("game", *origins.above("game__")).get(pk=record_id)
+    record = origins.with_place(SubmittedRecord.objects.select_related("game"), via="game__").get(
+        pk=record_id
+    )
     if record.status != SubmittedRecord.Status.PENDING:
         return record
     replayed = _replay(record.text, record.game.game)

@@ -1,4 +1,4 @@
-"""Hooks of the games app that other apps connect to: ``result_changed`` and ``game_finished``.
+"""Hooks of the games app for optional listeners in other apps: ``result_changed`` and the play hooks.
 
 :data:`result_changed` is sent inside the transaction that changed a game's result, with
 ``sender=Game`` and the keyword arguments ``game`` (the locked game), ``kind`` (``"submitted"``: a
@@ -9,13 +9,9 @@ the record did, the reason of the dispute or of the decision). The accounts app 
 notices and e-mails (not of a confirmation); the tournaments app rates a casual game whose result
 became final. Keeping the hook here lets the games side know nothing about accounts or ratings.
 
-:data:`game_finished` is sent inside the transaction that set a game's result (a verified record or
-a result report taken, an arbiter's decision), with ``sender=Game`` and the keyword arguments
-``game`` (the locked game) and ``source`` (:data:`VERIFIED`, :data:`REPORTED` or :data:`ARBITER`).
-Its receivers carry the result to what the game belongs to (the tournaments app: the pairing's
-result, once every game of the pairing has one) and answer "" or a sentence saying why not yet;
-one may refuse the result by raising ``GameServiceError`` (the change is then undone, or kept out
-of the pairing with the refusal as the submission's note). The games app knows nothing of events.
+A game's result reaches what the game belongs to by a direct call, not a hook:
+``games.origins.result_set`` (with :data:`VERIFIED`, :data:`REPORTED` or :data:`ARBITER`, how it came
+about), answered by the origin its app registered.
 
 :data:`move_played` and :data:`time_running_out` tell of play on the service (below).
 """
@@ -32,11 +28,10 @@ SUBMITTED, CONFIRMED, DISPUTED, DECIDED, ANNULLED = (
     "annulled",
 )
 
-# How a finished game's result came about (``game_finished``'s ``source``).
+# How a finished game's result came about (``games.origins.result_set``'s ``source``).
 VERIFIED, REPORTED, ARBITER = "verified", "reported", "arbiter"
 
 result_changed = Signal()
-game_finished = Signal()
 
 # Play on the service (``games.play``, ``games.clock_sweep``), sent inside the transaction that
 # stored it with ``sender=Game`` and ``game``: :data:`move_played` after a move that did not end the

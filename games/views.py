@@ -29,7 +29,7 @@ from games.models import Game, SubmittedRecord
 
 
 def _game(pk: int) -> Game:
-    return get_object_or_404(Game.objects.select_related(*origins.related(), "white", "black"), pk=pk)
+    return get_object_or_404(origins.with_place(Game.objects.all()), pk=pk)
 
 
 def _render_game(
@@ -58,7 +58,7 @@ def _render_game(
         "decision_change": decisions.what_changed(game, decision),
         "can_answer": confirmation.can_answer(game, request.user),
         "dispute_form": dispute_form or DisputeForm(),
-        "can_decide": can_decide and not origins.refusal(game, origins.DECIDE),
+        "can_decide": can_decide and origins.allows(game, origins.DECIDE),
         "decision_form": decision_form,
         "can_manage": can(request.user, Action.DECIDE_RESULT, game),
         **(extra or {}),
@@ -244,7 +244,7 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
 
 def record_detail(request: HttpRequest, pk: int) -> HttpResponse:
     record = get_object_or_404(
-        SubmittedRecord.objects.select_related(*origins.related("game__"), "game__white", "game__black"),
+        origins.with_place(SubmittedRecord.objects.all(), via="game__"),
         pk=pk,
     )
     refused = boards.refused_board(record)

@@ -94,7 +94,7 @@ class PairingAdmin(ReadOnlyAdmin):
 
 @admin.register(PairingGame)
 class PairingGameAdmin(ReadOnlyAdmin):
-    """The link from a pairing to its games: written only with the games (``pairing_games.create_games``)."""
+    """The link from a pairing to its games: written only with the games (``game_creation.create_games``)."""
 
     list_display = ("pairing", "number", "game")
     list_filter = ("pairing__round__event",)

@@ -3,7 +3,7 @@ exports it), in a module of its own. The games app knows nothing of pairings: th
 
 Game ``number`` of a pairing is the pairing's, not the game's: it decides the game's colours (game 2
 of a 2-game match has them swapped) and is unique per pairing, the constraint that makes two first
-submissions for a pairing create one game (``tournaments.results.pairing_games.create_games``, the
+submissions for a pairing create one game (``tournaments.results.game_creation.create_games``, the
 one function that creates a pairing's games with their links).
 """
 

@@ -233,7 +233,7 @@ def test_an_unrated_game_of_a_pairing_never_enters_a_rating_list(organiser: User
     from tests.conftest import make_event, play_round, start
     from tournaments.models import Rating, RatingChange
     from tournaments.ratings.recompute import recompute_family
-    from tournaments.results.pairing_games import create_games
+    from tournaments.results.game_creation import create_games
 
     event = make_event(organiser, "Ann 1800\nBob 1700")
     round_ = start(event, organiser)

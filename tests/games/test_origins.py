@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.policy import Action, can
-from games import confirmation, decisions, origins, services
+from games import decisions, origins, services
 from games.models import Game
 from games.signals import VERIFIED
 from tests.games.test_confirmation import Board, make_board
@@ -48,7 +48,7 @@ def test_a_game_of_an_origin_nobody_registered_has_no_officials(board: Board) ->
     assert not can(board.olga, Action.DECIDE_RESULT, game) and not can(board.ada, Action.DECIDE_RESULT, game)
     assert can(root, Action.DECIDE_RESULT, game)
     game.result = "1-0"
-    assert confirmation.finish(game, VERIFIED) == ""  # nothing beyond the game to carry it to
+    assert origins.result_set(game, VERIFIED) == ""  # nothing beyond the game to carry it to
     assert board.refreshed_pairing().results == ""
 
 
@@ -67,7 +67,7 @@ def test_a_game_played_on_the_service_exists_without_a_pairing(board: Board) -> 
     assert str(first) == "Ann – Bob (Played on the service)"
     assert origins.officials(first) == frozenset()
     first.result = "0-1"
-    assert confirmation.finish(first, VERIFIED) == ""  # no event to carry it to
+    assert origins.result_set(first, VERIFIED) == ""  # no event to carry it to
     assert board.refreshed_pairing().results == ""
 
 

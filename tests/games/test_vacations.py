@@ -23,7 +23,7 @@ from games import clocks, play, vacations
 from games.models import Game, Vacation
 from tests.conftest import make_event, start
 from tests.games.timing import Clock, frozen, person
-from tournaments.results.pairing_games import create_games
+from tournaments.results.game_creation import create_games
 
 pytestmark = pytest.mark.django_db
 

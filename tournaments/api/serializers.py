@@ -11,7 +11,7 @@ from tournaments.core.codes import GAME_RESULTS, format_points, written_out
 from tournaments.events.game_options import potentials_of
 from tournaments.models import Event, Pairing, PlayMode, Rating, Registration, Round
 from tournaments.pairing.progress import live_percent
-from tournaments.results import pairing_games
+from tournaments.results import game_creation
 from tournaments.rounds import play_mode, time_control
 
 
@@ -219,7 +219,7 @@ class PairingSerializer(serializers.ModelSerializer):
                 "on_service": g.on_service,
                 "url": g.get_absolute_url(),
             }
-            for g in pairing_games.existing_games(pairing)
+            for g in game_creation.existing_games(pairing)
         ]
 
     def get_white_points(self, pairing: Pairing) -> str:

@@ -17,8 +17,8 @@ from tournaments.errors import ServiceError
 from tournaments.models import Pairing, PairingAudit, Round, RoundPublication
 from tournaments.pairing.checks import EditCheck, check_pairings
 from tournaments.pairing.history import build_state
+from tournaments.pairing.publication import create_round_games
 from tournaments.pairing.services import save_pairings
-from tournaments.pairing.signals import round_published
 from tournaments.rounds import check_play, is_public
 
 
@@ -132,5 +132,5 @@ def publish_round(round_: Round, user: object) -> RoundPublication:
         )
         if not created:
             raise ServiceError(_("round %(number)s is already published") % {"number": round_.number})
-        round_published.send(sender=Round, round_=round_)
+        create_round_games(round_)
         return publication

@@ -27,7 +27,7 @@ from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Roun
 from tournaments.pairing import progress
 from tournaments.pairing.history import build_state
 from tournaments.pairing.matching import counting_calls
-from tournaments.pairing.signals import round_published
+from tournaments.pairing.publication import create_round_games
 from tournaments.pairing.state import EventState, PairedRound
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
@@ -185,7 +185,7 @@ def _store(round_id: int, basis: Basis, paired: PairedRound) -> Round | None:
             update_fields=["status", "paired_at", "pairing_error", "pairing_progress", "pairing_started_at"]
         )
         if not round_.is_draft:
-            round_published.send(sender=Round, round_=round_)
+            create_round_games(round_)
         return round_
 
 

@@ -9,8 +9,7 @@ Rules held here:
 * one transaction: the pairing's result, scores and source (``ARBITER``, or ``FORFEIT`` when a game
   is a forfeit, as :func:`~tournaments.results.services.apply_result` sets it), the
   :class:`~tournaments.models.ResultCorrection` log row (who, when, old, new, why), and the games'
-  official results through :data:`~tournaments.results.signals.result_corrected` (``tournaments.results.pairing_games``
-  makes them agree with the pairing);
+  official results made to agree with the pairing (``tournaments.results.corrected_games``);
 * the same transaction marks what the correction makes stale
   (:func:`~tournaments.results.recomputation.affected_rounds`) with the rounds' work marks
   (:func:`~tournaments.work.mark_standings_stale`, :func:`~tournaments.work.mark_ratings_stale`);
@@ -30,8 +29,8 @@ from tournaments.core.codes import FORFEITS, normalise_codes
 from tournaments.errors import Conflict, ServiceError
 from tournaments.locking import lock_pairing, retry_on_conflict
 from tournaments.models import Pairing, ResultCorrection, Round
+from tournaments.results.corrected_games import correct_games
 from tournaments.results.recomputation import affected_rounds
-from tournaments.results.signals import result_corrected
 from tournaments.results.tasks import recompute_correction_task
 from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale
 
@@ -104,9 +103,7 @@ def correct_result(pairing: Pairing, result: str | list[str], reason: str, user:
         correction.new_white_score = pairing.white_score
         correction.new_black_score = pairing.black_score
         correction.save()
-        result_corrected.send(
-            sender=Pairing, pairing=pairing, codes=codes, user=user, reason=reason, correction=correction
-        )
+        correct_games(pairing, codes, user, reason)  # each game's result agrees with the pairing
         _mark_stale(pairing.round)
         enqueue_on_commit(recompute_correction_task, correction.pk)
     return correction

@@ -2,7 +2,7 @@
 
 Each write is one transaction and checks the user's rights (:func:`apply_result` is for callers
 that checked already: verified game records). Closing a round queues the standings and ratings;
-other apps may refuse a close or finish their own state through ``signals.round_closing``.
+its games may refuse the close and are made official by ``tournaments.results.round_games``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tournaments.core.codes import FORFEITS, normalise_codes
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing, lock_round, retry_on_conflict
 from tournaments.models import Pairing, Round
-from tournaments.results.signals import round_closing
+from tournaments.results.round_games import close_games
 from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale
 
 
@@ -56,7 +56,7 @@ def apply_result(
 
     Locks the round, then the pairing (``tournaments.locking``), unless ``locked``: the caller's
     transaction holds both locks and read ``pairing``, its round and event after taking them (a
-    game's result, ``games.signals.game_finished``, sent under the game's locks); the one write is
+    game's result carried to its pairing, ``tournaments.results.game_results``, under the game's locks); the one write is
     then the caller's transaction's, with no savepoint of its own (a refusal writes nothing)."""
     if locked:
         return _store_result(pairing, result, source)
@@ -107,7 +107,7 @@ def close_round(round_: Round, user: object) -> Round:
                 _("board %(board)s (%(pairing)s)") % {"board": p.board, "pairing": p} for p in missing
             )
             raise ServiceError(_("results missing on %(boards)s") % {"boards": boards})
-        round_closing.send(sender=Round, round_=round_)
+        close_games(round_)  # refused while a game is disputed; provisional results made official
         round_.status = Round.Status.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])

@@ -1,4 +1,4 @@
-"""Rounds of an event played on the service (``tournaments.results.pairing_games``,
+"""Rounds of an event played on the service (``tournaments.results.game_creation``,
 ``tournaments.rounds.play_mode``): publishing a round creates its games with the pairing's colours,
 ready to play with the event's time control; the games are played move by move through
 ``games.play.make_move`` with real GIPF and DVONN moves; their records are verified and applied to
@@ -41,7 +41,7 @@ from tournaments.models import Event, Pairing, Rating, Round, Standing
 from tournaments.pairing import edits
 from tournaments.registration import services as registration_services
 from tournaments.results import services as result_services
-from tournaments.results.pairing_games import PairingHolder
+from tournaments.results.pairing_origin import PairingOrigin
 
 pytestmark = pytest.mark.django_db
 
@@ -345,7 +345,7 @@ def test_the_holder_is_the_one_place_games_are_created(organiser: User) -> None:
     players_with_accounts(event, organiser, ["Ann", "Bob"])
     round_ = start(event, organiser)
     pairing = round_.pairings.get()
-    assert PairingHolder().games(pairing) == games_of_round(round_)
+    assert PairingOrigin().games(pairing) == games_of_round(round_)
     assert Game.objects.count() == 1
 
 

@@ -12,12 +12,12 @@ from django.db import transaction
 
 from accounts.models import Player
 from arbiter import registry
+from games.services import games_of, submit_record
 from tournaments.events.services import create_event, finish_event, start_event
-from tournaments.models import Event, Round
+from tournaments.models import Event, Pairing, Round
 from tournaments.pairing.edits import publish_round
 from tournaments.pairing.services import pair_next_round
 from tournaments.registration.services import register, unique_handle
-from tournaments.results.pairing_games import demo_play
 from tournaments.results.services import close_round
 
 GIPF_PLAYERS = [
@@ -192,3 +192,16 @@ class Command(BaseCommand):
         )
         for pairing in played[:1]:
             demo_play(pairing, organiser, seed=rng.randrange(1 << 30))
+
+
+def demo_play(pairing: Pairing, user: object, seed: int) -> None:
+    """Play random legal games for a pairing and submit them (demo data)."""
+    for number, game in enumerate(games_of(pairing), start=1):
+        tags = {
+            "Event": pairing.round.event.name,
+            "Round": str(pairing.round.number),
+            "White": game.white.display_name,
+            "Black": game.black.display_name,
+        }
+        text = registry.random_record(game.game, seed + number, tags)
+        submit_record(pairing, user, text, number)
