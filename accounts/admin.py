@@ -1,10 +1,10 @@
-"""The accounts in the Django admin: players, claim codes and notices (read mostly), and the admin's sign-in
+"""The accounts in the Django admin: players and notices (read mostly), and the admin's sign-in
 with the lockout of ``accounts.lockout``."""
 
 from django.contrib import admin
 
 from accounts.forms import LockoutAdminAuthenticationForm
-from accounts.models import ClaimCode, Notice, Player
+from accounts.models import Notice, Player
 
 admin.site.login_form = LockoutAdminAuthenticationForm
 
@@ -14,13 +14,6 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("display_name", "handle", "country", "user")
     search_fields = ("display_name", "handle")
     list_filter = ("country",)
-
-
-@admin.register(ClaimCode)
-class ClaimCodeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("registration", "code", "created_at", "used_at", "used_by")
-    readonly_fields = ("registration", "code", "created_at", "used_at", "used_by")
-    search_fields = ("registration__player__display_name", "code")
 
 
 @admin.register(Notice)

@@ -7,8 +7,8 @@
 * :class:`SubmissionThrottle` limits record submissions and result entry per user (scope
   ``submissions``), claim attempts (scope ``claims``) and replays of a record without storing it
   (scope ``replays``, open to anonymous visitors), rates from ``DEFAULT_THROTTLE_RATES``;
-  anonymous requests count per client address (``config.client``). A cache that cannot be reached
-  throttles nothing (``config.cache_faults``).
+  anonymous requests count per client address (``common.client``). A cache that cannot be reached
+  throttles nothing (``common.cache_faults``).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import lockout, schema  # noqa: F401 - schema registers the OpenAPI extension of this authentication
 from accounts.errors import LockedOut
-from config.cache_faults import guarded
-from config.client import client_address
+from common.cache_faults import guarded
+from common.client import client_address
 
 # Named routes (``namespace:name``) and the throttle scope of their writes.
 SCOPE_OF_ROUTE = {
@@ -66,7 +66,7 @@ class SubmissionThrottle(SimpleRateThrottle):
         self.scope = scope
         self.rate = api_settings.DEFAULT_THROTTLE_RATES[scope]  # read now: tests and settings may change it
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        # a cache that cannot be reached throttles nothing (config.cache_faults)
+        # a cache that cannot be reached throttles nothing (common.cache_faults)
         return guarded(lambda: super(SubmissionThrottle, self).allow_request(request, view), True, "throttle")
 
     def get_ident(self, request: Any) -> str:

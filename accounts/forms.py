@@ -1,4 +1,4 @@
-"""The accounts' forms: sign-up, sign-in with the lockout, claiming a player, linking an account."""
+"""The sign-in forms with the lockout (the site's and the admin's); the forms of a person's own pages are ``personal.forms``."""
 
 from __future__ import annotations
 
@@ -6,25 +6,10 @@ from typing import Any
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
-from django.contrib.auth.models import User
-from django.utils.translation import gettext_lazy as _
+from django.contrib.auth.forms import AuthenticationForm
 
 from accounts import lockout
-from accounts.claims import CODE_LENGTH
 from accounts.errors import LockedOut
-
-
-class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
-    email = forms.EmailField(
-        label=_("E-mail address"),
-        required=False,
-        help_text=_("Optional: needed to reset a forgotten password and to get notices by e-mail."),
-    )
-
-    class Meta(UserCreationForm.Meta):
-        model = User
-        fields = ("username", "email")
 
 
 class _LockoutMixin:
@@ -52,17 +37,3 @@ class LockoutAdminAuthenticationForm(_LockoutMixin, AdminAuthenticationForm):
     def clean(self) -> dict[str, Any]:
         self._check_lockout()
         return super().clean()
-
-
-class ClaimForm(forms.Form):
-    code = forms.CharField(
-        label=_("Claim code"),
-        max_length=40,
-        help_text=_("The code the organiser gave you, e.g. ABCD-EFGH-JKLM (%(length)s letters and digits).")
-        % {"length": CODE_LENGTH},
-        widget=forms.TextInput(attrs={"autocomplete": "off", "class": "mono", "spellcheck": "false"}),
-    )
-
-
-class LinkForm(forms.Form):
-    username = forms.CharField(label=_("Account (user name)"), max_length=150)

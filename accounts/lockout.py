@@ -13,9 +13,9 @@ from anywhere, in Django's cache, for ``SIGN_IN_LOCKOUT_MINUTES`` from the first
   count, so attackers elsewhere slow down and the owner does not.
 
 A successful sign-in clears its name's count from that address and remembers the address as known.
-The address is the client's (``config.client``: ``X-Forwarded-For`` only through ``TRUSTED_PROXIES``),
+The address is the client's (``common.client``: ``X-Forwarded-For`` only through ``TRUSTED_PROXIES``),
 so strangers never lock out a user who signs in from elsewhere. A cache that cannot be reached locks
-nothing and counts nothing (``config.cache_faults``): sign-in goes on without the lockout.
+nothing and counts nothing (``common.cache_faults``): sign-in goes on without the lockout.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from django.core.cache import cache
 from django.utils.translation import ngettext
 
 from accounts.errors import LockedOut
-from config.cache_faults import guarded
-from config.client import client_address
+from common.cache_faults import guarded
+from common.client import client_address
 
 KNOWN_ADDRESS_DAYS = 90
 

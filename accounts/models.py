@@ -1,5 +1,6 @@
-"""The people's schema: players (and the account a player is linked to), claim codes (one per
-registration, used once) and notices to users.
+"""The people's schema: players (and the account a player is linked to), and the notices to users and
+their preferences (written by ``personal.notices`` and ``personal.play_notices`` above; a
+registration's claim code is ``personal.models.ClaimCode``).
 
 ``Player`` keeps its table ``tournaments_player`` from the time it lived in ``tournaments``: its rows
 and every key to it stay as they are (migration ``0002_player``).
@@ -38,35 +39,10 @@ class Player(models.Model):
         return reverse("tournaments:player-detail", args=[self.handle])
 
 
-class ClaimCode(models.Model):
-    """The one-time code with which the player of a registration links his account to his profile."""
-
-    registration = models.OneToOneField(
-        "tournaments.Registration", on_delete=models.CASCADE, related_name="claim_code"
-    )
-    code = models.CharField(max_length=16, unique=True, help_text=_("Stored without dashes, upper case"))
-    created_at = models.DateTimeField(auto_now_add=True)
-    used_at = models.DateTimeField(null=True, blank=True)
-    used_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["registration"]
-
-    def __str__(self) -> str:
-        return f"claim code of {self.registration}"
-
-    @property
-    def display(self) -> str:
-        """The code in groups of four, as printed: ``ABCD-EFGH-JK``."""
-        return "-".join(self.code[i : i + 4] for i in range(0, len(self.code), 4))
-
-
 class Notice(models.Model):
     """Something a user is told on his notices page (and by e-mail when configured)."""
 
-    # Kinds of notice about play (``accounts.play_notices``); a result's notices have no kind.
+    # Kinds of notice about play (``personal.play_notices``); a result's notices have no kind.
     YOUR_MOVE, TIME_WARNING = "your-move", "time-warning"
 
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
@@ -88,7 +64,7 @@ class Notice(models.Model):
 
 
 class NoticePreference(models.Model):
-    """How a user wants the notices of his games played on the service by e-mail (``accounts.play_notices``)."""
+    """How a user wants the notices of his games played on the service by e-mail (``personal.play_notices``)."""
 
     class MoveEmails(models.TextChoices):
         DAILY = "daily", _("One digest a day at most")

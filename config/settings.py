@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "accounts",
+    "personal",  # a person's own pages and notices, above games and tournaments (accounts: the people, below)
 ]
 
 # Game packages registered beyond the built-in games of arbiter.registry (dotted paths of packages
@@ -96,7 +97,7 @@ MIDDLEWARE = [
     # ...whose style-src also allows each registered game's board stylesheet, by its hash.
     "games.middleware.BoardStylesPolicyMiddleware",
     # Embedded default only (eager tasks, no beat): now and then a request sweeps for lost work.
-    "config.sweep.SweepOnRequestMiddleware",
+    "common.sweep.SweepOnRequestMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -112,7 +113,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "accounts.context_processors.account",
+                "personal.context_processors.account",
             ],
         },
     },
@@ -209,7 +210,7 @@ SIGN_IN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ADDRESS_FAILURE_LIMI
 SIGN_IN_LOCKOUT_MINUTES = int(os.environ.get("SIGN_IN_LOCKOUT_MINUTES") or "15")
 # Failures of one user name from anywhere that lock it out from addresses it never signed in from.
 SIGN_IN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ACCOUNT_FAILURE_LIMIT") or "100")
-# How many reverse proxies of ours stand before the service (config.client): the client's address is
+# How many reverse proxies of ours stand before the service (common.client): the client's address is
 # read from X-Forwarded-For through that many, never further; 0 ignores the header.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or "0")
 if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
@@ -255,7 +256,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True  # nothing reads task results: the database holds the outcome
 # Fault tolerance: a task is acknowledged once it has run, so a worker killed in the middle gives it
-# back; the database's marks and the sweep (config/sweep.py) cover the rest.
+# back; the database's marks and the sweep (common/sweep.py) cover the rest.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -3,11 +3,11 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
-from accounts import urls as accounts_urls
-from accounts import views as accounts_views
 from games import api as games_api
 from games import play_api, vacation_api
 from games import urls as games_urls
+from personal import urls as accounts_urls
+from personal import views as accounts_views
 from tournaments.api import views as tournaments_api
 from tournaments.web import urls as tournaments_urls
 
@@ -39,9 +39,9 @@ urlpatterns = [
     path("api/", include((api_patterns, "api"))),
     path("games/", include((games_urls.urlpatterns + tournaments_urls.game_patterns, "games"))),
     path("accounts/", include(accounts_urls.auth_patterns)),  # sign-in, sign-out, password change and reset
-    path("", include("accounts.urls")),  # sign-up, account, claim, notices, my games, claim codes
+    path("", include("personal.urls")),  # sign-up, account, claim, notices, my games, claim codes
     # the header's language switcher: Django's set_language, which also keeps a signed-in user's
-    # choice for his notices (accounts.views.set_language); the same address as django.conf.urls.i18n's
+    # choice for his notices (personal.views.set_language); the same address as django.conf.urls.i18n's
     path("i18n/setlang/", accounts_views.set_language, name="set_language"),
     path("", include("tournaments.web.urls")),
 ]

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
-from config.client import client_address
+from common.client import client_address
 from games import confirmation, decisions, origins, reports, services
 from games.api_fields import GameChoiceField
 from games.confirmation import MAX_REASON_CHARS

@@ -17,7 +17,7 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.conf import settings
 
-        from config import sweep
+        from common import sweep
         from games import roles  # noqa: F401 - registers the roles over games with the policy
         from games.choices import register_game_packages
         from games.clock_sweep import sweep_work as clock_work

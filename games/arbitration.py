@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
-from config.locking import retry_on_conflict
+from common.locking import retry_on_conflict
 from games import decisions, origins, play
 from games.confirmation import MAX_REASON_CHARS, lock_game
 from games.errors import GameServiceError, ResultFixed

@@ -30,7 +30,7 @@ from accounts.errors import Conflict, NotFound
 from accounts.models import Player
 from accounts.policy import Action, require
 from arbiter import registry
-from config.locking import locked
+from common.locking import locked
 from games import clocks, play
 from games import options as game_options
 from games.errors import GameServiceError

@@ -1,4 +1,4 @@
-"""The clocks' part of the sweep (``config.sweep``): games on the service whose player to move ran out.
+"""The clocks' part of the sweep (``common.sweep``): games on the service whose player to move ran out.
 
 Nobody has to move for a game to be lost on time: every sweep ends the games on the service still
 in play whose running clock has passed zero (``games.play.time_out``, which checks again under the

@@ -45,7 +45,7 @@ def lock_game(game: Game | int) -> Game:
     and what its origin shows of it (an event's pairing, round and event: ``games.origins.place``).
 
     Its origin takes what it puts above the game (an event's round, then the pairing), then the game:
-    the lock order of ``config.locking`` (``games.origins.lock``). A game given as read before tells
+    the lock order of ``common.locking`` (``games.origins.lock``). A game given as read before tells
     its origin, and what was read with it which rows are above it, without reading them again."""
     if isinstance(game, Game):
         game_id, origin, read = game.pk, game.origin, game

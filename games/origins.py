@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from django.db.models import QuerySet
 
-from config.locking import locked
+from common.locking import locked
 
 if TYPE_CHECKING:  # for the types only: the model reads its place through this module
     from games.models import Game
@@ -80,7 +80,7 @@ class Origin(Protocol):
         ...
 
     def lock(self, games: QuerySet[Game], game_id: int, read: Game | None) -> Game:
-        """Lock the rows above the game in the lock order (``config.locking``: an event's round, then
+        """Lock the rows above the game in the lock order (``common.locking``: an event's round, then
         the pairing), then the game (from ``games``, the games' manager), and return the game read
         under the locks with its players and its place. ``read``: the game as read before (unlocked), whose rows above it, when read with
         it, need not be read again to be found."""

@@ -11,7 +11,7 @@ The rules at home here:
   to move; each move names the ply it expects (the number of moves played so far): a stale ply is
   a :class:`StalePly` conflict (409) carrying the current ply and position, so two tabs or a
   replayed request sending the same move give one move; the game's row is locked while a move is
-  checked and stored (``config.locking``), and the unique ``(game, ply)`` of ``Move`` holds too;
+  checked and stored (``common.locking``), and the unique ``(game, ply)`` of ``Move`` holds too;
 * the arbiter's play API checks each move (``arbiter.registry.play``): a refused move is an
   :class:`IllegalMove` naming the ply, the move and the arbiter's reason, and nothing is stored;
 * a move after the mover's time ran out is refused (:class:`OutOfTime`) and the game is lost on
@@ -43,8 +43,8 @@ from arbiter import registry
 from arbiter.errors import ArbiterError
 from arbiter.play import Status
 from arbiter.records import format_record
-from config.locking import retry_on_conflict
-from config.sweep import enqueue_on_commit
+from common.locking import retry_on_conflict
+from common.sweep import enqueue_on_commit
 from games import clocks, live, messages, vacations
 from games import options as game_options
 from games.confirmation import lock_game

@@ -21,8 +21,8 @@ from accounts.policy import Action, Permissions
 from arbiter import registry
 from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.verdict import Verdict
-from config.locking import locked, retry_on_conflict
-from config.sweep import enqueue_on_commit
+from common.locking import locked, retry_on_conflict
+from common.sweep import enqueue_on_commit
 from games import confirmation, origins
 from games import options as game_options
 from games.errors import GameServiceError

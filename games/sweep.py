@@ -1,4 +1,4 @@
-"""The games' part of the sweep (``config.sweep``): verifications a lost task left pending.
+"""The games' part of the sweep (``common.sweep``): verifications a lost task left pending.
 
 A verification holds no lock while it replays: a record still pending past the grace period and
 the verification's hard time limit is queued again. Registered in ``GamesConfig.ready``.
@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 
-from config.sweep import send
+from common.sweep import send
 from games.models import SubmittedRecord
 
 SWEEP_BATCH = 100

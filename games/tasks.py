@@ -11,7 +11,7 @@ from celery import shared_task
 from django.conf import settings
 
 import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
-from config.locking import RETRY_TRANSIENT
+from common.locking import RETRY_TRANSIENT
 
 
 @shared_task(

@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 
 from accounts.errors import Conflict
 from accounts.models import Player
-from config.locking import locked
+from common.locking import locked
 from games import clocks, origins
 from games.errors import GameServiceError
 from games.models import Game, Vacation

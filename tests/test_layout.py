@@ -1,6 +1,7 @@
 """The shape of the whole project: no import cycle, no oversized module, pure modules stay pure,
-services refuse with the project's errors, and the games import nothing of the
-tournaments nor name their models, even by string.
+services refuse with the project's errors, the games import nothing of the tournaments nor name
+their models, even by string, and the floor (the people, the policy, the errors, the locking and
+the sweep: ``accounts`` and ``common``) imports and names no app above it.
 
 A Celery task module may import the service it runs inside the task function (the service
 queues the task); that pair is the only cycle allowed.
@@ -9,11 +10,18 @@ queues the task); that pair is the only cycle allowed.
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 from tests.conftest import PROJECT_ROOT
 from tests.import_graph import cycles_of, import_cycles, import_graph, module_name, package_graph
 
-PACKAGES = [PROJECT_ROOT / name for name in ("arbiter", "games", "tournaments", "accounts", "config")]
+PACKAGES = [
+    PROJECT_ROOT / name
+    for name in ("arbiter", "games", "tournaments", "accounts", "common", "personal", "config")
+]
+# The floor below games and tournaments, and the apps above it (``config`` is the top).
+FLOOR = ("accounts", "common")
+ABOVE_THE_FLOOR = ("games", "tournaments", "personal", "config")
 MAX_LINES = 600
 # (task module, the service it runs): the one kind of cycle allowed.
 TASK_AND_SERVICE = {
@@ -164,9 +172,9 @@ def test_games_import_no_tournaments_module() -> None:
     assert found == {}
 
 
-def _named_apps(source: str) -> list[str]:
-    """The strings of the code (docstrings aside) that name the tournaments app or one of its
-    modules or models: ``"tournaments.Pairing"``, ``apps.get_model("tournaments", ...)``."""
+def _named_apps(source: str, apps: tuple[str, ...] = ("tournaments",)) -> list[str]:
+    """The strings of the code (docstrings aside) that name one of ``apps`` or one of its modules or
+    models: ``"tournaments.Pairing"``, ``apps.get_model("tournaments", ...)``."""
     tree = ast.parse(source)
     docstrings = {
         id(node.value)
@@ -179,7 +187,7 @@ def _named_apps(source: str) -> list[str]:
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)
         and id(node) not in docstrings
-        and (node.value == "tournaments" or node.value.startswith("tournaments."))
+        and (node.value in apps or node.value.startswith(tuple(app + "." for app in apps)))
     ]
 
 
@@ -195,6 +203,66 @@ def test_games_name_no_tournaments_model_even_by_string() -> None:
         for module, path in _sources()
         if module.split(".")[0] == "games"
         for value in _named_apps(path.read_text(encoding="utf-8"))  # type: ignore[attr-defined]
+    ]
+    assert found == []
+
+
+def floor_violations(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The modules of the floor that import an app above it, with what they import of it."""
+    return {
+        module: targets
+        for module, imported in graph.items()
+        if module.split(".")[0] in FLOOR
+        and (targets := {target for target in imported if target.split(".")[0] in ABOVE_THE_FLOOR})
+    }
+
+
+def test_the_floor_check_finds_an_import_from_above(tmp_path: Path) -> None:
+    """The check itself, on a synthetic graph and on synthetic sources: a floor module importing
+    games (even inside a function) is found; games importing the floor is the right way."""
+    graph = {
+        "accounts.policy": {"accounts.errors"},
+        "accounts.notices": {"accounts.models", "games.models"},
+        "common.sweep": {"tournaments.work"},
+        "games.models": {"accounts.models"},
+    }
+    assert floor_violations(graph) == {
+        "accounts.notices": {"games.models"},
+        "common.sweep": {"tournaments.work"},
+    }
+    assert (
+        floor_violations({"accounts.policy": {"accounts.errors"}, "games.models": {"accounts.models"}}) == {}
+    )
+    for package, files in {
+        "accounts": {"models.py": "", "notices.py": "def tell():\n    from games.models import Game\n"},
+        "games": {"models.py": "from accounts.models import *\n"},
+    }.items():
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+        for name, text in files.items():
+            (tmp_path / package / name).write_text(text)
+    found = import_graph([tmp_path / "accounts", tmp_path / "games"], tmp_path)
+    assert floor_violations(found) == {"accounts.notices": {"games.models"}}
+
+
+def test_the_floor_imports_no_app_above_it() -> None:
+    """The people, the permission policy, the errors, the locking and the sweep (``accounts``,
+    ``common``) import neither games nor tournaments nor the pages of a person (``personal``) nor
+    the top (``config``)."""
+    graph = import_graph(PACKAGES, PROJECT_ROOT)
+    assert "accounts.policy" in graph and "common.locking" in graph  # the graph sees the floor
+    assert floor_violations(graph) == {}
+
+
+def test_the_floor_names_no_model_above_it_even_by_string() -> None:
+    assert _named_apps('k = OneToOneField("tournaments.Registration")', ABOVE_THE_FLOOR) == [
+        "tournaments.Registration"
+    ]
+    found = [
+        f"{module}: {value!r}"
+        for module, path in _sources()
+        if module.split(".")[0] in FLOOR
+        for value in _named_apps(path.read_text(encoding="utf-8"), ABOVE_THE_FLOOR)  # type: ignore[attr-defined]
     ]
     assert found == []
 

@@ -3,7 +3,7 @@
 ``ready`` registers the pairing origin of games (``tournaments.results.pairing_origin``: an event's
 games and the pairing holding them) with the games app, the rating of casual games whose result
 changed (``tournaments.ratings.casual_results``) with the games' ``result_changed``, the
-tournaments' sweep work (``tournaments.sweep``) with the sweep (``config.sweep``), and the roles
+tournaments' sweep work (``tournaments.sweep``) with the sweep (``common.sweep``), and the roles
 over events (``tournaments.events.roles``) with ``accounts.policy``.
 """
 
@@ -15,7 +15,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from config import sweep
+        from common import sweep
         from games import origins
         from games.models import Game
         from games.signals import result_changed

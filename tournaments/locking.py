@@ -1,4 +1,4 @@
-"""The lock order's levels of events: event, round, pairing (the order itself: ``config.locking``);
+"""The lock order's levels of events: event, round, pairing (the order itself: ``common.locking``);
 and the mark of a pairing being computed, which dies with the worker computing it.
 
 Re-exports the shared helpers (:func:`locked`, :func:`retry_on_conflict`, ``RETRY_TRANSIENT``) for
@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 from django.db import connection
 
-from config.locking import RETRY_TRANSIENT, locked, retry_on_conflict
+from common.locking import RETRY_TRANSIENT, locked, retry_on_conflict
 from tournaments.models import Pairing, Round
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""The tournaments' part of the sweep (``config.sweep``): standings, ratings (of rounds and of rated
+"""The tournaments' part of the sweep (``common.sweep``): standings, ratings (of rounds and of rated
 casual games, ``tournaments.ratings.casual``) and pairings owed.
 
 The marks of ``tournaments.work`` say what is still owed; :func:`sweep_work` queues again whatever

@@ -1,4 +1,4 @@
-"""The periodic sweep's task (``config.sweep``), run by Celery beat (``config/celery.py``): thin, idempotent."""
+"""The periodic sweep's task (``common.sweep``), run by Celery beat (``config/celery.py``): thin, idempotent."""
 
 from __future__ import annotations
 
@@ -15,6 +15,6 @@ import config.celery  # noqa: F401 - the project's Celery app, current before th
     ignore_result=True,
 )
 def sweep_task() -> dict[str, list[int]]:
-    from config.sweep import sweep
+    from common.sweep import sweep
 
     return sweep().done

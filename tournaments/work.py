@@ -7,9 +7,9 @@ The rules at home here:
   (:func:`mark_standings_stale`, :func:`mark_ratings_stale`); asking for a pairing stamps
   ``Round.pairing_requested_at`` (:func:`mark_pairing_requested`); a submitted record is pending
   until verified;
-* the task is queued only once that transaction commits (``config.sweep.enqueue_on_commit``), and
+* the task is queued only once that transaction commits (``common.sweep.enqueue_on_commit``), and
   a broker that cannot be reached then fails nothing: the write and its mark are committed, and the
-  sweep (``config.sweep``, ``tournaments.sweep``) queues the task later;
+  sweep (``common.sweep``, ``tournaments.sweep``) queues the task later;
 * the task that does the work clears the marks it read, and only those (:func:`clear_marks`): a
   mark written again meanwhile stays for the next run;
 * while an event has work marked, its pages say it is being updated (:func:`event_updating`).
@@ -24,10 +24,10 @@ from datetime import datetime
 from django.db.models import Q
 from django.utils import timezone
 
-from config.sweep import enqueue_on_commit, send
+from common.sweep import enqueue_on_commit, send
 from tournaments.models import Event, Round
 
-__all__ = ["enqueue_on_commit", "send"]  # queueing lives in config.sweep; the marks here
+__all__ = ["enqueue_on_commit", "send"]  # queueing lives in common.sweep; the marks here
 
 logger = logging.getLogger(__name__)
 

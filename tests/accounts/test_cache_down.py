@@ -1,5 +1,5 @@
 """The cache down (Redis stopped) is never a 500: sign-in, record submission and result entry go on
-without the lockout and the throttles, and the fault is logged (config.cache_faults)."""
+without the lockout and the throttles, and the fault is logged (common.cache_faults)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def test_sign_in_submission_and_result_entry_work_with_the_cache_down(
     django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
     capture = django_capture_on_commit_callbacks
-    caplog.set_level(logging.WARNING, logger="config.cache")
+    caplog.set_level(logging.WARNING, logger="common.cache")
     client = Client(raise_request_exception=True)
     # sign-in: a failure, then a success
     assert client.post(reverse("login"), {"username": "ann", "password": "wrong"}).status_code == 200

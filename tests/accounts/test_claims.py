@@ -1,4 +1,4 @@
-"""Claim codes and links between accounts and players (accounts.claims and the pages).
+"""Claim codes and links between accounts and players (personal.claims and the pages).
 
 A running-or-not round robin of Ann, Bob and Cid organised by Olga; Ada is its arbiter, Sam a
 stranger; Pia and Quinn are fresh accounts of players. One account, one player; a code works once.
@@ -13,8 +13,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from accounts import claims
-from accounts.models import ClaimCode, Player
+from accounts.models import Player
+from personal import claims
+from personal.models import ClaimCode
 from tests.conftest import make_event
 from tournaments.models import Event
 

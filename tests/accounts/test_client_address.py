@@ -1,4 +1,4 @@
-"""The client's address behind proxies (config.client) and what it means for the sign-in lockout:
+"""The client's address behind proxies (common.client) and what it means for the sign-in lockout:
 a stranger's failures never lock out another address, the account's owner keeps signing in while
 the account is attacked from many addresses, and a forged X-Forwarded-For is never believed."""
 
@@ -11,7 +11,7 @@ import pytest
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
-from config.client import client_address
+from common.client import client_address
 from tests.games.test_confirmation import Board, make_board
 
 pytestmark = pytest.mark.django_db

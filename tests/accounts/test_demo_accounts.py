@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from accounts.models import Player
-from accounts.my_games import SUBMIT, games_of_user
+from personal.my_games import SUBMIT, games_of_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

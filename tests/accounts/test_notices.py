@@ -99,7 +99,7 @@ def test_a_failing_mail_server_is_logged_not_raised(board: Board, caplog: pytest
     game = board.game_or_create()
     client = Client()
     client.force_login(board.ann)
-    with caplog.at_level(logging.ERROR, logger="accounts.notices"):
+    with caplog.at_level(logging.ERROR, logger="personal.notices"):
         board.submit(board.ann, BLACK_WINS)
     assert "could not be sent" in caplog.text
     assert len(told(board.bob)) == 1  # the notice stays

@@ -1,4 +1,4 @@
-"""Notices of play on the service (``accounts.play_notices``): "your move", the time warning and
+"""Notices of play on the service (``personal.play_notices``): "your move", the time warning and
 their e-mails (a digest a day at most by default, one a move on request), with the time moved by
 hand.
 
@@ -20,11 +20,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import Notice, NoticePreference
-from accounts.play_notices import send_play_emails
+from common.sweep import sweep
 from config.celery import app as celery_app
-from config.sweep import sweep
 from games import play
 from games.models import Game
+from personal.play_notices import send_play_emails
 from tests.games.timing import Clock, frozen, person
 
 pytestmark = pytest.mark.django_db
@@ -166,7 +166,7 @@ def test_the_account_page_sets_the_emails(people: dict[str, Any], client: Any) -
 def test_beat_sends_the_play_emails() -> None:
     schedule = celery_app.conf.beat_schedule
     assert schedule["play-notices"]["task"] == "accounts.send_play_notices"
-    from accounts.tasks import send_play_notices_task  # what autodiscovery loads in a worker
+    from personal.tasks import send_play_notices_task  # what autodiscovery loads in a worker
 
     assert celery_app.tasks["accounts.send_play_notices"].name == send_play_notices_task.name
 

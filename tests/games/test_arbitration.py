@@ -18,7 +18,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import Notice
-from config.sweep import sweep
+from common.sweep import sweep
 from games import arbitration, play
 from games.models import Decision, Game, Move, TimeGiven
 from tests.games.timing import Clock, frozen, person

@@ -347,7 +347,7 @@ def test_a_submission_through_the_api_reads_what_it_needs_once(
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
-    from config import sweep
+    from common import sweep
 
     monkeypatch.setattr(sweep, "_last_sweep", time.monotonic())  # the embedded default's sweep: not now
     client = APIClient()

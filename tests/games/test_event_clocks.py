@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from config.sweep import sweep
+from common.sweep import sweep
 from games import vacations
 from games.models import Game
 from tests.conftest import make_event, start

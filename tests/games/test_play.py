@@ -23,7 +23,7 @@ from rest_framework.authtoken.models import Token
 from accounts.errors import PermissionRefused
 from accounts.models import Player
 from arbiter import registry
-from config.sweep import sweep
+from common.sweep import sweep
 from games import clocks, play
 from games.models import Game, Move, SubmittedRecord
 from tests.conftest import CommittingAPIClient

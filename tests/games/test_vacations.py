@@ -18,7 +18,7 @@ from django.utils import translation
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from config.sweep import sweep
+from common.sweep import sweep
 from games import clocks, play, vacations
 from games.models import Game, Vacation
 from tests.conftest import make_event, start

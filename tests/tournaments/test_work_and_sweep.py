@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerDown
 
-from config import sweep as sweep_module
-from config.sweep import sweep
+from common import sweep as sweep_module
+from common.sweep import sweep
 from games import services as game_services
 from games.models import SubmittedRecord
 from games.tasks import verify_record_task
@@ -268,7 +268,7 @@ def test_a_deadlock_is_retried_until_it_passes() -> None:
             raise deadlock()
         return "done"
 
-    with mock.patch("config.locking.time.sleep"):
+    with mock.patch("common.locking.time.sleep"):
         assert write() == "done"
     assert len(calls) == 3
 
@@ -305,6 +305,6 @@ def test_a_deadlock_that_never_passes_gives_up_after_five_attempts() -> None:
         calls.append(1)
         raise deadlock()
 
-    with mock.patch("config.locking.time.sleep"), pytest.raises(OperationalError):
+    with mock.patch("common.locking.time.sleep"), pytest.raises(OperationalError):
         write()
     assert len(calls) == 5

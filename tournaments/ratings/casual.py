@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from config.locking import locked
+from common.locking import locked
 from games.models import Game
 from tournaments.models import CasualPeriod, Rating, RatingChange
 from tournaments.ratings.elo import PlayerRating

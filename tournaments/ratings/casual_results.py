@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from config.sweep import enqueue_on_commit
+from common.sweep import enqueue_on_commit
 from games.models import Game
 from tournaments.models import CasualPeriod
 from tournaments.ratings.families import family_of

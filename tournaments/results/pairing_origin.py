@@ -5,7 +5,7 @@ of an event's game and of a pairing holding games, through direct calls.
 * The officials of a pairing's game are its event's organisers and arbiters; once its round is
   closed its result no longer changes (confirmation, dispute, decision, report or record), nor does
   a record or a report change a pairing whose result an arbiter set (``ResultFixed``).
-* The round, then the pairing, are locked above the game (``config.locking``'s order); a game is
+* The round, then the pairing, are locked above the game (``common.locking``'s order); a game is
   read with its link, pairing, round and event (its place: event, round, board, number) and listed
   by event, round, board and number; the players' vacations pause its correspondence clocks when
   the event allows them (``Event.vacations``).
@@ -24,7 +24,7 @@ from django.db.models import QuerySet, Value
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, can
-from config.locking import locked
+from common.locking import locked
 from games.errors import ResultFixed, SubmissionsClosed
 from games.models import Game
 from games.origins import ANSWER, DECIDE, REPORT, TAKE, Officials, Place

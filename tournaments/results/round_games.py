@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.locking import locked
+from common.locking import locked
 from games.confirmation import rests_on_report, stop_play
 from games.models import Game
 from tournaments.errors import ServiceError

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone, translation
 
-from config.sweep import sweep
+from common.sweep import sweep
 from tests.conftest import boards, make_swiss, play_round, start
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Round

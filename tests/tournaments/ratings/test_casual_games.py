@@ -18,7 +18,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
-from config.sweep import sweep
+from common.sweep import sweep
 from games import decisions, play
 from games.confirmation import confirm, dispute
 from games.models import Game

@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 
 from accounts.errors import Conflict, PermissionRefused
 from accounts.models import Notice
-from config.sweep import sweep
+from common.sweep import sweep
 from tests.conftest import make_event, start
 from tests.games.timing import Clock, frozen
 from tests.tournaments.results.test_rounds_on_service import players_with_accounts

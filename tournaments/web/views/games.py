@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.errors import attempt
 from accounts.policy import Action, require
-from config.client import client_address
+from common.client import client_address
 from games import reports, services
 from games.results import PLAYED_RESULTS, RESULT_LABELS
 from tournaments.models import Event, Pairing

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import TypeVar
 
-logger = logging.getLogger("config.cache")
+logger = logging.getLogger("common.cache")
 
 T = TypeVar("T")
 

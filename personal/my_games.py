@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from accounts.claims import player_of
 from games.confirmation import can_answer
 from games.decisions import state_label
 from games.models import Game
+from personal.claims import player_of
 from tournaments.core.codes import outcome
 from tournaments.models import Pairing, Round
 

@@ -1,4 +1,4 @@
-"""Celery tasks of the accounts app: the play notices' e-mails (``accounts.play_notices``), run by
+"""Celery tasks of the accounts app: the play notices' e-mails (``personal.play_notices``), run by
 Celery beat every ``SWEEP_INTERVAL`` seconds (``config/celery.py``); idempotent."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 from celery import shared_task
 
 import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
-from config.locking import RETRY_TRANSIENT
+from common.locking import RETRY_TRANSIENT
 
 
 @shared_task(name="accounts.send_play_notices", ignore_result=True, **RETRY_TRANSIENT)
 def send_play_notices_task() -> int:
-    from accounts.play_notices import send_play_emails
+    from personal.play_notices import send_play_emails
 
     return send_play_emails()

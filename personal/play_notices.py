@@ -34,7 +34,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice, NoticePreference
-from config.locking import locked
+from common.locking import locked
 from games import clocks
 from games.models import Game
 from games.vacations import duration_text

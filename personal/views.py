@@ -1,8 +1,8 @@
 """The accounts' pages: sign-up and sign-in, the account page (API token), claiming a player,
 notices, "my games" and the organiser's claim codes of an event.
 
-Views stay thin: every rule is in ``accounts.claims``, ``accounts.notices``, ``accounts.lockout``
-and ``accounts.my_games``; an ``AccountError`` becomes a form error, a refused permission the 403 page.
+Views stay thin: every rule is in ``personal.claims``, ``personal.notices``, ``accounts.lockout``
+and ``personal.my_games``; an ``AccountError`` becomes a form error, a refused permission the 403 page.
 """
 
 from __future__ import annotations
@@ -22,14 +22,15 @@ from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import claims, notices, play_notices
 from accounts.errors import AccountError, attempt
-from accounts.forms import ClaimForm, LinkForm, LockoutAuthenticationForm, SignUpForm
+from accounts.forms import LockoutAuthenticationForm
 from accounts.models import NoticePreference
-from accounts.my_games import games_of_user
 from accounts.policy import Action
 from games import vacations
 from games.clocks import VACATION_DAYS
+from personal import claims, notices, play_notices
+from personal.forms import ClaimForm, LinkForm, SignUpForm
+from personal.my_games import games_of_user
 from tournaments.models import Event
 from tournaments.web.views.common import event_context, event_page, id_or_404
 
@@ -267,7 +268,7 @@ def claim_codes(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """The header's language switcher (Django's ``set_language``); a signed-in user's choice becomes
-    the language of his notices of play too (``accounts.play_notices.remember_language``)."""
+    the language of his notices of play too (``personal.play_notices.remember_language``)."""
     response = i18n.set_language(request)
     if request.user.is_authenticated:
         play_notices.remember_language(request.user, request.POST.get("language", ""))

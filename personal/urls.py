@@ -4,7 +4,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from accounts import views
+from personal import views
 
 app_name = "accounts"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from accounts.claims import player_of
-from accounts.notices import unread_count
+from personal.claims import player_of
+from personal.notices import unread_count
 
 
 def account(request: HttpRequest) -> dict[str, object]:

@@ -20,8 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.errors import AccountError
-from accounts.models import ClaimCode, Player
+from accounts.models import Player
 from accounts.policy import Action, require
+from personal.models import ClaimCode
 from tournaments.models import Event, Registration
 
 # Upper-case letters and digits without the look-alikes I, O, 0 and 1: easy to read from paper.
