@@ -12,11 +12,14 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from accounts.errors import ServiceError
 from accounts.policy import Action, can
 from games import decisions, origins, services
+from games.errors import ResultFixed, SubmissionsClosed
 from games.models import Game
 from games.signals import VERIFIED
-from tests.games.test_confirmation import Board, make_board
+from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +89,27 @@ def test_only_what_an_app_registered_holds_games(board: Board) -> None:
     assert services.games_of(board.pairing) == [board.game_or_create()]  # the pairing, registered
     with pytest.raises(TypeError):
         services.games_of(board.game_or_create())  # a game holds no games
+
+
+def test_the_origins_refusals_are_typed_errors_of_the_projects_base(board: Board) -> None:
+    """A closed round refuses a change of its games' results with ``ResultFixed`` and a submission
+    with ``SubmissionsClosed``, both ``ServiceError``s naming the round; a page asks ``allows``."""
+
+    board.submit(board.ann, BLACK_WINS)
+    game = board.game()
+    origins.check(game, origins.ANSWER)  # open: nothing refused
+    assert origins.allows(game, origins.DECIDE)
+    board.run(result_services.close_round, board.round, board.olga)
+    game = board.game()
+    with pytest.raises(ResultFixed, match="round 1 is closed: its results can no longer be confirmed"):
+        origins.check(game, origins.ANSWER)
+    with pytest.raises(ResultFixed, match="round 1 is closed: its results can no longer change"):
+        origins.check(game, origins.DECIDE)
+    assert not origins.allows(game, origins.DECIDE) and issubclass(ResultFixed, ServiceError)
+    with pytest.raises(SubmissionsClosed, match="round 1 is closed: ask an arbiter"):
+        services.submit_record(board.pairing, board.ann, BLACK_WINS)
+    officials = origins.origin_of(game).officials(game)
+    assert (officials.organisers, officials.arbiters) == ({board.olga.pk}, {board.ada.pk})
+    assert origins.organiser_not_arbiter(game, board.olga) and not origins.organiser_not_arbiter(
+        game, board.ada
+    )
