@@ -5,7 +5,7 @@
 verified record was taken, ``"confirmed"``: the opponent confirmed the provisional result,
 ``"disputed"``: the opponent disputed it, ``"decided"``: an arbiter
 decided, ``"annulled"``: an arbiter annulled a game played on the service), ``actor`` (the user who did it, or ``None``) and ``detail`` (a sentence for people: what
-the record did, the reason of the dispute or of the decision). The accounts app turns it into
+the record did, the reason of the dispute or of the decision). The personal app turns it into
 notices and e-mails (not of a confirmation); the tournaments app rates a casual game whose result
 became final. Keeping the hook here lets the games side know nothing about accounts or ratings.
 
@@ -37,6 +37,6 @@ result_changed = Signal()
 # stored it with ``sender=Game`` and ``game``: :data:`move_played` after a move that did not end the
 # game (``to_move``: 0 White, 1 Black, the player now to move), :data:`time_running_out` when the
 # player to move (``side``) has less than his time control's warning left (``left``, a timedelta).
-# The accounts app turns them into notices ("your move", the time warning) and e-mails.
+# The personal app turns them into notices ("your move", the time warning) and e-mails.
 move_played = Signal()
 time_running_out = Signal()

@@ -1,4 +1,4 @@
-"""Celery tasks of the accounts app: the play notices' e-mails (``personal.play_notices``), run by
+"""Celery tasks of the personal app (the task keeps its name ``accounts.send_play_notices``): the play notices' e-mails (``personal.play_notices``), run by
 Celery beat every ``SWEEP_INTERVAL`` seconds (``config/celery.py``); idempotent."""
 
 from __future__ import annotations

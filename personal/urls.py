@@ -1,4 +1,4 @@
-"""Page URLs of accounts: ``auth_patterns`` (Django's names: login, logout, password_reset, ...) and
+"""Page URLs of a person's own pages (the namespace stays ``accounts``): ``auth_patterns`` (Django's names: login, logout, password_reset, ...) and
 ``urlpatterns`` (namespace ``accounts``: sign-up, account, claim, notices, my games, claim codes)."""
 
 from django.contrib.auth import views as auth_views

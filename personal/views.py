@@ -1,4 +1,4 @@
-"""The accounts' pages: sign-up and sign-in, the account page (API token), claiming a player,
+"""A person's own pages (namespace ``accounts``): sign-up and sign-in, the account page (API token), claiming a player,
 notices, "my games" and the organiser's claim codes of an event.
 
 Views stay thin: every rule is in ``personal.claims``, ``personal.notices``, ``accounts.lockout``
