@@ -23,7 +23,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 # Task modules live in the feature packages, not in the apps themselves.
 app.autodiscover_tasks(
     [
-        "accounts",
+        "personal",
         "games",
         "tournaments",
         "tournaments.pairing",
