@@ -156,6 +156,36 @@ def test_a_piece_freed_from_a_stack_counts_with_its_colour_and_its_row_is_taken_
     }
 
 
+def test_removals_run_in_turn_until_no_freed_piece_completes_a_row() -> None:
+    # White's row e2-e5 (Black's piece on e5 under White's DVONN): White's removal frees e5, which
+    # completes Black's row b2-c3-d4-e5 (d4 a white piece under Black's DVONN); Black's removal
+    # frees d4, which completes White's column d2-d5; White takes it; then White pushes (P-29).
+    pos = position(
+        {
+            **START,
+            "e3": "w",
+            "e4": "w",
+            "e5": "(bD)",
+            "c3": "b",
+            "d4": "(wd)",
+            "d2": "w",
+            "d3": "w",
+            "d5": "w",
+        },
+        sets=("D6", "D6"),
+        hand=("D5", "D5"),
+        reserve=(6, 10),
+    )
+    played = GAME.play(pos, "xe3,e4,e5;xc3,d4,e5;xd2,d3,d4,d5;a2-b3")
+    assert played.move == "xe3,e4,e5;xc3,d4,e5;xd2,d3,d4,d5;a2-b3"
+    for spot in ("c3", "d2", "d3", "d4", "d5", "e3", "e4", "e5"):
+        assert cell(played.position, spot) == "."
+    after = parse_position(played.position)
+    assert after.reserve == (6 + 2 + 4 - 1, 10 + 2) and after.captured == (0, 0)  # the two DVONNs out
+    # White's last removal is forced: it may be left out
+    assert GAME.play(pos, "xe3,e4,e5;xc3,d4,e5;a2-b3").move == played.move
+
+
 # Issue 32's example (Ultimate GIPF, standard), the position before ply 58 written by hand: Black's
 # row b4-c5-d6-e7-f7 (made by White's push) stands at the start of his turn; on d6 Black's used
 # DVONN-potential covers a white piece. White's c6, e6 and f5 with Black's g4 beyond them lie on the
