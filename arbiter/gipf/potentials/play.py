@@ -151,10 +151,10 @@ class _Lists:
     def take(self, options: list[Removal], board: Board, what: Message) -> Removal:
         if not self.lists:
             return _choose(options, (), board, what)
-        spots = _spots(self.lists[0], board)
+        spots = tuple(sorted(SPOT_INDEX[name] for name, _ in self.lists[0]))
         for option in options:
             if option.layers == spots:
-                self.lists.pop(0)
+                _spots(self.lists.pop(0), board)  # its marks checked once it is this removal's list
                 return option
         silent = _silent(options)
         if silent is None:
