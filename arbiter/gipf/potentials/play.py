@@ -64,12 +64,20 @@ from arbiter.play import Status
 from arbiter.verdict import Result
 
 
+def _holds(cell: str, mark: str) -> bool:
+    """Whether a spot holds the piece a list's mark names: ``G`` a GIPF-piece, a kind's letter a
+    loaded piece of that kind (of either player, not covered)."""
+    if mark == "G":
+        return cell in ("W", "B")
+    return is_loaded(cell) and cell.upper() == mark
+
+
 def _spots(items: Listed, board: Board) -> tuple[int, ...]:
     """The spots a written list names, once per piece taken off them (P-18), each mark checked."""
     spots = []
     for name, mark in items:
         spot = SPOT_INDEX[name]
-        if mark and board[spot].upper() != mark:
+        if mark and not _holds(board[spot], mark):
             raise IllegalMoveError(
                 gettext_noop("{name} is marked {mark} but holds no such piece"), name=name, mark=mark
             )

@@ -186,6 +186,23 @@ def test_removals_run_in_turn_until_no_freed_piece_completes_a_row() -> None:
     assert GAME.play(pos, "xe3,e4,e5;xc3,d4,e5;a2-b3").move == played.move
 
 
+def test_a_mark_is_read_on_the_board_of_the_removal_its_list_is_for() -> None:
+    # White's row e2-e5 (Black's GIPF-piece on e5 under White's PÜNCT), forced: the record leaves it
+    # out. Its removal frees the GIPF-piece, which completes Black's row b2-c3-d4-e5; Black's list
+    # marks it G, true once it is freed (not while White's PÜNCT covers it).
+    pos = position(
+        {"b5": "W", "h5": "W", "e8": "B", "h2": "B", "b2": "B", "e2": "w", "e3": "w", "e4": "w", "e5": "(BP)"}
+        | {"c3": "b", "d4": "b"},
+        sets=("P6", "P6"),
+        hand=("P5", "P6"),
+        reserve=(10, 8),
+    )
+    played = GAME.play(pos, "xc3,d4,Ge5;a2-b3")
+    assert played.move == "xe2,e3,e4,e5;xc3,d4,e5;a2-b3"
+    assert parse_position(played.position).reserve == (10 + 3 - 1, 8 + 2 + 2)  # his GIPF-piece back
+    assert refused(pos, "xc3,d4,Ze5;a2-b3").template == "{name} is marked {mark} but holds no such piece"
+
+
 # Issue 32's example (Ultimate GIPF, standard), the position before ply 58 written by hand: Black's
 # row b4-c5-d6-e7-f7 (made by White's push) stands at the start of his turn; on d6 Black's used
 # DVONN-potential covers a white piece. White's c6, e6 and f5 with Black's g4 beyond them lie on the
