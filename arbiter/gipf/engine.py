@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidPositionError, InvalidRecordError, UnknownGameError, gettext_noop
 from arbiter.gipf.board import SPOT_NAMES
 from arbiter.gipf.notation import format_turn, removal_text
 from arbiter.gipf.play import play_text, start_of, status_of, winner_result
-from arbiter.gipf.position import GAME_KEYS, GAME_NAMES, format_position, parse_position, start_position
+from arbiter.gipf.position import GAME_NAMES, format_position, parse_position, start_position
 from arbiter.gipf.replay import GAMES, is_gipf_record, replay_text
 from arbiter.gipf.rules import (
     apply_removal,
@@ -27,6 +29,54 @@ from arbiter.verdict import Verdict
 MAX_RANDOM_PLIES = 1000
 #: the options a game may start with: a basic game's handicap ("White 2"), a set-up position
 OPTIONS = ("handicap", "position")
+
+State = TypeVar("State")
+Move = TypeVar("Move")
+
+
+# ---------------------------------------------------------------- what GIPF with potentials shares
+
+
+def claims_key(text: str, keys: Sequence[str]) -> bool:
+    """Whether a position text starts with one of the game keys."""
+    fields = text.split()
+    return bool(fields) and fields[0] in keys
+
+
+def check_same_game(found: str, game: str) -> None:
+    if found != game:
+        raise InvalidPositionError(
+            gettext_noop("the position is a {game} position, not {game2}"), game=found, game2=game
+        )
+
+
+def random_walk(
+    pos: State,
+    turns_of: Callable[[State], Sequence[Move]],
+    write: Callable[[Move, bool], str],
+    after: Callable[[Move], State],
+    rng: random.Random,
+    most: int,
+) -> tuple[list[str], State]:
+    """A random game from ``pos``: the written turns (each the adjacent spot's spelling of a push
+    three times in ten) and the position they reach, at most ``most`` turns."""
+    moves: list[str] = []
+    while len(moves) < most:
+        options = turns_of(pos)
+        if not options:
+            break
+        turn = rng.choice(options)
+        moves.append(write(turn, rng.random() < 0.3))
+        pos = after(turn)
+    return moves, pos
+
+
+def random_header(game_name: str, tags: dict[str, str] | None) -> dict[str, str]:
+    """The tags of a random game's record, ``tags`` over the defaults, the game's name last."""
+    header = {"Event": "random game", "White": "random", "Black": "random"}
+    header.update(tags or {})
+    header["Game"] = game_name
+    return header
 
 
 class GipfEngine(GameEngine):
@@ -48,15 +98,9 @@ class GipfEngine(GameEngine):
         if game not in GAMES:
             raise InvalidRecordError(gettext_noop("'{game}' is not a GIPF game"), game=game)
         rng = random.Random(seed)
-        pos = start_position(game)
-        moves: list[str] = []
-        while len(moves) < MAX_RANDOM_PLIES:
-            options = turns(pos)
-            if not options:
-                break
-            turn = rng.choice(options)
-            moves.append(format_turn(turn, adjacent=rng.random() < 0.3))
-            pos = turn.position
+        moves, pos = random_walk(
+            start_position(game), turns, format_turn, lambda turn: turn.position, rng, MAX_RANDOM_PLIES
+        )
         result: str | None = None
         ended = status_at_turn_start(pos)
         if ended is None and len(moves) < MAX_RANDOM_PLIES:
@@ -67,26 +111,20 @@ class GipfEngine(GameEngine):
             ended = status_after_own_removals(apply_removal(pos, pos.to_move, removal))
         if ended is not None:
             result = winner_result(ended[0])
-        header = {"Event": "random game", "White": "random", "Black": "random"}
-        header.update(tags or {})
-        header["Game"] = GAME_NAMES[game]
+        header = random_header(GAME_NAMES[game], tags)
         header["Result"] = result or "*"
         return format_record(header, moves, result)
 
     # ------------------------------------------------------------ positions
 
     def claims_position(self, text: str) -> bool:
-        fields = text.split()
-        return bool(fields) and fields[0] in GAME_KEYS
+        return claims_key(text, GAMES)
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         if game not in GAMES:
             raise InvalidPositionError(gettext_noop("'{game}' is not a GIPF game"), game=game)
         pos = start_position(game) if position is None else parse_position(position)
-        if pos.game != game:
-            raise InvalidPositionError(
-                gettext_noop("the position is a {game} position, not {game2}"), game=pos.game, game2=game
-            )
+        check_same_game(pos.game, game)
         return perft_counts(pos, depth)
 
     def legal_moves(self, position: str) -> list[LegalMove]:

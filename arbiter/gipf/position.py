@@ -171,6 +171,42 @@ def parse_board(text: str) -> tuple[int, ...]:
     return tuple(board)
 
 
+def side_to_move(field: str) -> int:
+    """The side to move of a position text (``w`` or ``b``)."""
+    to_move = from_letter(field)
+    if to_move is None:
+        raise InvalidPositionError(gettext_noop("side to move must be 'w' or 'b', not '{side}'"), side=field)
+    return to_move
+
+
+def named_fields(items: list[str], names: tuple[str, ...]) -> dict[str, str]:
+    """The ``name=value`` fields of a position text, each of ``names`` at most once."""
+    values: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or key not in names or key in values:
+            raise InvalidPositionError(gettext_noop("unexpected field '{item}'"), item=item)
+        values[key] = value
+    return values
+
+
+def start_field(rules: str, values: dict[str, str]) -> tuple[int, int]:
+    """Each player's start-up state (``start=W/B``, tournament positions only)."""
+    raw = values.get("start")
+    if rules != "tournament":
+        if raw is not None:
+            raise InvalidPositionError(gettext_noop("start= is only for tournament positions"))
+        return CLOSED, CLOSED
+    if raw is None:
+        raise InvalidPositionError(gettext_noop("a tournament position needs start=W/B (g, o or x each)"))
+    parts = raw.split("/")
+    if len(parts) != 2 or any(len(p) != 1 or p not in START_CHARS for p in parts):
+        raise InvalidPositionError(
+            gettext_noop("start must be like o/x (g, o or x each), not '{raw}'"), raw=raw
+        )
+    return START_CHARS.index(parts[0]), START_CHARS.index(parts[1])
+
+
 def parse_position(text: str) -> Position:
     fields = text.split()
     if len(fields) < 3:
@@ -181,38 +217,26 @@ def parse_position(text: str) -> Position:
     if rules is None:
         raise InvalidPositionError(gettext_noop("unknown GIPF game key '{key}'"), key=fields[0])
     board = parse_board(fields[1])
-    to_move = from_letter(fields[2])
-    if to_move is None:
-        raise InvalidPositionError(
-            gettext_noop("side to move must be 'w' or 'b', not '{side}'"), side=fields[2]
-        )
-    values: dict[str, str] = {}
-    for item in fields[3:]:
-        key, sep, value = item.partition("=")
-        if not sep or key not in ("reserve", "captured", "start") or key in values:
-            raise InvalidPositionError(gettext_noop("unexpected field '{item}'"), item=item)
-        values[key] = value
+    to_move = side_to_move(fields[2])
+    values = named_fields(fields[3:], ("reserve", "captured", "start"))
     if "reserve" not in values:
         raise InvalidPositionError(gettext_noop("the reserve=W/B field is missing"))
     reserve = number_pair(values["reserve"], "reserve")
     captured = number_pair(values.get("captured", "0/0"), "captured")
-    if rules == "tournament":
-        raw = values.get("start")
-        if raw is None:
-            raise InvalidPositionError(gettext_noop("a tournament position needs start=W/B (g, o or x each)"))
-        parts = raw.split("/")
-        if len(parts) != 2 or any(len(p) != 1 or p not in START_CHARS for p in parts):
-            raise InvalidPositionError(
-                gettext_noop("start must be like o/x (g, o or x each), not '{raw}'"), raw=raw
-            )
-        start = (START_CHARS.index(parts[0]), START_CHARS.index(parts[1]))
-    else:
-        if "start" in values:
-            raise InvalidPositionError(gettext_noop("start= is only for tournament positions"))
-        start = (CLOSED, CLOSED)
-    pos = Position(rules, board, to_move, reserve, captured, start)
+    pos = Position(rules, board, to_move, reserve, captured, start_field(rules, values))
     validate(pos)
     return pos
+
+
+def check_total(total: int, player: int) -> None:
+    """A player has at most 18 pieces: his reserve, those on the board and those he lost."""
+    if total > MAX_PIECES:
+        raise InvalidPositionError(
+            gettext_noop("{name} has {count} pieces (reserve + board + lost), more than {most}"),
+            name=PLAYER_MESSAGES[player],
+            count=total,
+            most=MAX_PIECES,
+        )
 
 
 def validate(pos: Position) -> None:
@@ -220,13 +244,7 @@ def validate(pos: Position) -> None:
         raise InvalidPositionError(gettext_noop("a basic game has no GIPF-pieces"))
     for player in (0, 1):
         name = PLAYER_MESSAGES[player]
-        if pos.total_of(player) > MAX_PIECES:
-            raise InvalidPositionError(
-                gettext_noop("{name} has {count} pieces (reserve + board + lost), more than {most}"),
-                name=name,
-                count=pos.total_of(player),
-                most=MAX_PIECES,
-            )
+        check_total(pos.total_of(player), player)
         if pos.start[player] == MUST_GIPF and pos.pieces_of(player):
             raise InvalidPositionError(
                 gettext_noop("{name} has not moved yet (start=g) but has pieces on the board"), name=name

@@ -20,6 +20,7 @@ from arbiter.errors import (
     UnreadableRecordError,
     gettext_noop,
 )
+from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.notation import WrittenTurn, choose_removal, looks_like_turn, parse_turn, removal_text
 from arbiter.gipf.play import describe_end, play_turn, start_of, winner_result
 from arbiter.gipf.position import GAME_KEYS, GAME_NAMES, Position, format_position
@@ -142,30 +143,8 @@ def _ending(
     pos: Position, pending: WrittenTurn | None, ending: list[str]
 ) -> tuple[Result | None, TerminationCode]:
     """The result and termination after the last turn, checked against the termination words."""
-    natural = status_at_turn_start(pos)
+    natural = _natural_end(pos, pending, ending)
     word = " ".join(ending)
-    if natural is None:
-        options = removal_options(pos.board, pos.to_move)
-        groups = pending.before if pending is not None else ()
-        try:
-            removal = choose_removal(
-                options,
-                groups,
-                pos.board,
-                Message(gettext_noop("{player}'s rows"), {"player": PLAYER_MESSAGES[pos.to_move]}),
-            )
-        except ArbiterError as exc:
-            if pending is None and (not ending or ending[0] in ("*", "resign", "time", "arbiter")):
-                removal = None  # the next turn would say; the result does not depend on it
-            else:
-                move = removal_text(options[0]) if pending is None else None
-                raise exc.at(move=move) from None
-        if removal is not None:
-            natural = status_after_own_removals(apply_removal(pos, pos.to_move, removal))
-    elif pending is not None:
-        raise IllegalMoveError(
-            gettext_noop("the game is over: {end}; no removal follows"), end=describe_end(natural)
-        )
     if not ending or ending == ["*"]:
         if natural is not None:
             return winner_result(natural[0]), natural[1]
@@ -200,3 +179,32 @@ def _ending(
         ),
         word=word,
     )
+
+
+def _natural_end(pos: Position, pending: WrittenTurn | None, ending: list[str]) -> tuple[int, GipfEnd] | None:
+    """How the game ended by the rules after the last turn: at the start of the next one, or by the
+    removals written at the end of the record (a bare list, ``pending``) or the only ones open."""
+    natural = status_at_turn_start(pos)
+    if natural is None:
+        options = removal_options(pos.board, pos.to_move)
+        groups = pending.before if pending is not None else ()
+        try:
+            removal = choose_removal(
+                options,
+                groups,
+                pos.board,
+                Message(gettext_noop("{player}'s rows"), {"player": PLAYER_MESSAGES[pos.to_move]}),
+            )
+        except ArbiterError as exc:
+            if pending is None and (not ending or ending[0] in ("*", "resign", "time", "arbiter")):
+                removal = None  # the next turn would say; the result does not depend on it
+            else:
+                move = removal_text(options[0]) if pending is None else None
+                raise exc.at(move=move) from None
+        if removal is not None:
+            natural = status_after_own_removals(apply_removal(pos, pos.to_move, removal))
+    elif pending is not None:
+        raise IllegalMoveError(
+            gettext_noop("the game is over: {end}; no removal follows"), end=describe_end(natural)
+        )
+    return natural

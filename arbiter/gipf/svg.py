@@ -12,7 +12,8 @@ leftmost point, as on the official board. Geometry comes from :mod:`arbiter.gipf
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from arbiter.engine import PlyTrace, SvgOptions
 from arbiter.gipf.board import (
@@ -29,6 +30,9 @@ from arbiter.gipf.board import (
 from arbiter.gipf.position import Position
 from arbiter.gipf.spec import LABELS, STYLE
 from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
+
+#: what a spot holds: GIPF's piece code, or GIPF with potentials' text (a stack in several letters)
+Cell = TypeVar("Cell", int, str)
 
 UNIT = 40.0  # distance between neighbouring points, in view-box units
 PIECE_R = 15.0
@@ -169,20 +173,36 @@ def empty_board(flip: bool) -> list[str]:
     return body
 
 
+#: half the view box's width and height around the board (the centre e5 at 0, 0)
+HALF_WIDTH = 4 * UNIT * math.sqrt(3) / 2 + MARGIN
+HALF_HEIGHT = 4.5 * UNIT + MARGIN
+
+
+def board_with_pieces(
+    cells: Sequence[Cell],
+    empty: Cell,
+    draw: Callable[[Cell, str, float, float], str],
+    options: SvgOptions,
+    last: PlyTrace | None,
+) -> list[str]:
+    """The board with each spot's piece drawn by ``draw`` (its content, the spot's name, x, y) and the
+    last move marked when asked; GIPF with potentials draws its pieces on it too."""
+    body = empty_board(options.flip)
+    for index, cell in enumerate(cells):
+        if cell != empty:
+            point = SPOT_POINTS[index]
+            body.append(draw(cell, _name(point), *xy(point, options.flip)))
+    if last is not None and options.highlight:
+        body.extend(_highlight(last, options.flip))
+    return body
+
+
 def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None) -> str:
     """The position as an SVG document (deterministic text)."""
     size = check_size(options.size)
-    flip = options.flip
     labels = {**LABELS, **(options.labels or {})}
-    half_w = 4 * UNIT * math.sqrt(3) / 2 + MARGIN
-    half_h = 4.5 * UNIT + MARGIN
-    body = empty_board(flip)
-    for index, piece in enumerate(pos.board):
-        if piece != EMPTY:
-            point = SPOT_POINTS[index]
-            body.append(_piece(piece, _name(point), *xy(point, flip)))
-    if last is not None and options.highlight:
-        body.extend(_highlight(last, flip))
-    body.extend(_info(pos, half_w + 20, -half_h + 30, labels))
+    body = board_with_pieces(pos.board, EMPTY, _piece, options, last)
+    body.extend(_info(pos, HALF_WIDTH + 20, -HALF_HEIGHT + 30, labels))
     title = options.title or label(labels, "GIPF title", player=player_label(labels, pos.to_move))
-    return document(size, (-half_w, -half_h, 2 * half_w + INFO_WIDTH, 2 * half_h), title, body, STYLE)
+    view = (-HALF_WIDTH, -HALF_HEIGHT, 2 * HALF_WIDTH + INFO_WIDTH, 2 * HALF_HEIGHT)
+    return document(size, view, title, body, STYLE)

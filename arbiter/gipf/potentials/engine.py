@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidOptionError, InvalidPositionError, UnknownGameError, gettext_noop
+from arbiter.gipf.engine import check_same_game, claims_key, random_header, random_walk
 from arbiter.gipf.potentials.perft import perft_counts
 from arbiter.gipf.potentials.play import board_points, path_and_removed, play_turn, status_of
 from arbiter.gipf.potentials.position import (
@@ -21,7 +22,7 @@ from arbiter.gipf.potentials.position import (
     start_position,
 )
 from arbiter.gipf.potentials.replay import GAMES, is_potentials_record, replay_text
-from arbiter.gipf.potentials.rules import turns
+from arbiter.gipf.potentials.rules import Turn, turns
 from arbiter.gipf.potentials.svg import render_svg
 from arbiter.play import Played, Status
 from arbiter.records import format_record
@@ -97,8 +98,7 @@ class PotentialsEngine(GameEngine):
         return replay_text(text, game, trace)
 
     def claims_position(self, text: str) -> bool:
-        fields = text.split()
-        return bool(fields) and fields[0] in GAME_KEYS
+        return claims_key(text, GAMES)
 
     def side_to_move(self, position: str) -> int:
         return parse_position(position).to_move
@@ -110,10 +110,7 @@ class PotentialsEngine(GameEngine):
             pos = start_position(game, parse_sets(DEFAULT_SETS[game]))
         else:
             pos = parse_position(position)
-        if pos.game != game:
-            raise InvalidPositionError(
-                gettext_noop("the position is a {game} position, not {game2}"), game=pos.game, game2=game
-            )
+        check_same_game(pos.game, game)
         return perft_counts(pos, depth)
 
     def start(self, variant: str, options: StartOptions | None = None) -> str:
@@ -144,20 +141,17 @@ class PotentialsEngine(GameEngine):
             raise UnknownGameError(gettext_noop("'{game}' is not a game with potentials"), game=game)
         rng = random.Random(seed)
         sets = parse_sets(DEFAULT_SETS[game])
-        pos = start_position(game, sets)
-        moves: list[str] = []
-        while len(moves) < MAX_RANDOM_PLIES:
-            options = turns(pos)
-            if not options:
-                break
-            turn = rng.choice(options)
-            moves.append(turn.notation(adjacent=rng.random() < 0.3))
-            pos = turn.position
+        moves, pos = random_walk(
+            start_position(game, sets),
+            turns,
+            Turn.notation,
+            lambda turn: turn.position,
+            rng,
+            MAX_RANDOM_PLIES,
+        )
         state = status_of(pos)
         result = state.result if state.ended else None
-        header = {"Event": "random game", "White": "random", "Black": "random"}
-        header.update(tags or {})
-        header["Game"] = GAME_NAMES[game]
+        header = random_header(GAME_NAMES[game], tags)
         header["Potentials"] = sets_text(sets)
         header["Result"] = result or "*"
         return format_record(header, moves, result)

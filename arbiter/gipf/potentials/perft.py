@@ -25,15 +25,12 @@ from arbiter.gipf.potentials.rules import (
     Action,
     Push,
     actions,
-    apply_removal,
     chain_end,
     earns_extra,
     endings,
-    pass_turn,
     piece_choices,
-    removal_options,
+    removals_from,
     status_after_own_removals,
-    status_at_turn_start,
     uses,
 )
 
@@ -41,17 +38,17 @@ from arbiter.gipf.potentials.rules import (
 
 
 def plies_of(pos: Position, action: Action) -> Iterator[tuple[Position, bool]]:
-    """The action, the mover's removals (the TAMSK extra push among them) and the opponent's, in one
-    ply; each child with whether the game is over there (then it is not expanded)."""
-    opponent = 1 - pos.to_move
+    """The action, the mover's removals (the TAMSK extra push among them) and the opponent's, with
+    the rows they make in turn (P-29), in one ply; each child with whether the game is over there
+    (then it is not expanded)."""
     for ending in endings(pos, action):
-        mid = pass_turn(ending.position)
-        if status_at_turn_start(mid) is not None:
+        mid = ending.position
+        if ending.over:
             yield mid, True
             continue
-        for pre in removal_options(mid.board, opponent):
-            child = apply_removal(mid, opponent, pre)
-            yield child, status_after_own_removals(child) is not None
+        for pre in removals_from(mid, mid.to_move, None):
+            child = pre.position
+            yield child, pre.ended is not None or status_after_own_removals(child) is not None
 
 
 def plies(pos: Position) -> Iterator[tuple[Position, bool]]:

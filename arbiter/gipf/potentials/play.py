@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from arbiter.errors import (
     PLAYER_MESSAGES,
     AmbiguousMoveError,
@@ -18,7 +20,7 @@ from arbiter.gipf.board import (
 )
 from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.position import MUST_GIPF
-from arbiter.gipf.potentials.notation import Written, parse_turn
+from arbiter.gipf.potentials.notation import Listed, Written, parse_turn
 from arbiter.gipf.potentials.position import (
     CENTRE,
     EMPTY,
@@ -33,24 +35,28 @@ from arbiter.gipf.potentials.position import (
 from arbiter.gipf.potentials.rules import (
     EXTRA,
     Action,
+    Chooser,
+    Ending,
     Push,
     Removal,
+    Removals,
     Turn,
     Use,
     after_action,
     apply_removal,
     chain_end,
+    closing,
     earns_extra,
     extra_owed,
     extra_pushes,
     neighbours,
-    no_removal,
     pass_turn,
     piece_choices,
     potential_targets,
     release_tamsk,
     removal_options,
     removal_text,
+    removals_from,
     status_after_own_removals,
     status_at_turn_start,
 )
@@ -58,37 +64,123 @@ from arbiter.play import Status
 from arbiter.verdict import Result
 
 
-def _choose(
-    options: list[Removal], items: tuple[tuple[str, str], ...], board: Board, what: Message
-) -> Removal:
-    if not items:
-        for option in options:
-            if not option.removed:
-                return option
-        if len(options) == 1:
-            return options[0]
-        raise AmbiguousMoveError(
-            gettext_noop("the record does not say how to remove {what}"),
-            options=[removal_text(option) for option in options],
-            what=what,
-        )
+def _holds(cell: str, mark: str) -> bool:
+    """Whether a spot holds the piece a list's mark names: ``G`` a GIPF-piece, a kind's letter a
+    loaded piece of that kind (of either player, not covered)."""
+    if mark == "G":
+        return cell in ("W", "B")
+    return is_loaded(cell) and cell.upper() == mark
+
+
+def _spots(items: Listed, board: Board) -> tuple[int, ...]:
+    """The spots a written list names, once per piece taken off them (P-18), each mark checked."""
     spots = []
     for name, mark in items:
         spot = SPOT_INDEX[name]
-        if mark and board[spot].upper() != mark:
+        if mark and not _holds(board[spot], mark):
             raise IllegalMoveError(
                 gettext_noop("{name} is marked {mark} but holds no such piece"), name=name, mark=mark
             )
         spots.append(spot)
+    return tuple(sorted(spots))
+
+
+def _silent(options: list[Removal]) -> Removal | None:
+    """The removal a record that writes none means (Decision 13): nothing when that is allowed,
+    else the only option; None when it must be written."""
     for option in options:
-        if option.layers == tuple(sorted(spots)):
+        if not option.removed:
             return option
-    raise IllegalMoveError(
+    return options[0] if len(options) == 1 else None
+
+
+def _not_legal(options: list[Removal], spots: tuple[int, ...], what: Message) -> IllegalMoveError:
+    return IllegalMoveError(
         gettext_noop("{written} is not a legal removal of {what}; legal: {legal}"),
-        written="x" + ",".join(SPOT_NAMES[s] for s in sorted(spots)),
+        written="x" + ",".join(SPOT_NAMES[s] for s in spots),
         what=what,
         legal=" | ".join(removal_text(option) if option.removed else "no removal" for option in options),
     )
+
+
+def _choose(options: list[Removal], items: Listed, board: Board, what: Message) -> Removal:
+    """The option a written list names; with no list, the one Decision 13 gives."""
+    if not items:
+        silent = _silent(options)
+        if silent is None:
+            raise AmbiguousMoveError(
+                gettext_noop("the record does not say how to remove {what}"),
+                options=[removal_text(option) for option in options],
+                what=what,
+            )
+        return silent
+    spots = _spots(items, board)
+    for option in options:
+        if option.layers == spots:
+            return option
+    raise _not_legal(options, spots, what)
+
+
+#: what a removal within a turn is called in a refusal, by the player who makes it: his first at a
+#: place (the start of his turn, after his move, after the TAMSK extra push), then those made in turn
+Labels = tuple[str, str]
+BEFORE: Labels = (
+    gettext_noop("{player}'s rows at the start of his turn"),
+    gettext_noop("{player}'s rows that a removal made"),
+)
+ALONE: Labels = (gettext_noop("{player}'s rows"), BEFORE[1])
+AFTER: Labels = (
+    gettext_noop("the rows {player}'s move made in his colour"),
+    gettext_noop("{player}'s rows before the TAMSK extra push"),
+)
+TAIL: Labels = (gettext_noop("the rows {player}'s extra push made in his colour"), BEFORE[1])
+
+
+class _Lists:
+    """The removal lists a turn writes at one place, given in order to the removals made there one
+    after the other; a removal the next list does not fit is read as written without one (Decision
+    13), and a list left over is refused, naming the removal it should have fitted."""
+
+    def __init__(self, lists: tuple[Listed, ...], text: str) -> None:
+        self.lists = list(lists)
+        self.text = text
+        self.missed: IllegalMoveError | None = None
+
+    def chooser(self, labels: Labels) -> Chooser:
+        made = [0]
+
+        def choose(options: list[Removal], board: Board, player: int) -> list[Removal]:
+            what = Message(labels[min(made[0], 1)], {"player": PLAYER_MESSAGES[player]})
+            made[0] += 1
+            return [self.take(options, board, what)]
+
+        return choose
+
+    def take(self, options: list[Removal], board: Board, what: Message) -> Removal:
+        if not self.lists:
+            return _choose(options, (), board, what)
+        spots = tuple(sorted(SPOT_INDEX[name] for name, _ in self.lists[0]))
+        for option in options:
+            if option.layers == spots:
+                _spots(self.lists.pop(0), board)  # its marks checked once it is this removal's list
+                return option
+        silent = _silent(options)
+        if silent is None:
+            raise _not_legal(options, spots, what)
+        self.missed = self.missed or _not_legal(options, spots, what)
+        return silent
+
+    def close(self) -> None:
+        if self.lists:
+            if self.missed is not None:
+                raise self.missed
+            raise InvalidNotationError(
+                gettext_noop("'{text}' lists removals twice in one place"), text=self.text
+            )
+
+
+def _one(found: Iterator[Removals]) -> Removals:
+    return next(found)
 
 
 def _use_of(ready: Position, written: Written) -> Use:
@@ -266,92 +358,107 @@ def describe_end(status: tuple[int, GipfEnd]) -> Message:
     )
 
 
+def _refuse_if_over(ended: tuple[int, GipfEnd] | None) -> None:
+    if ended is not None:
+        raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=describe_end(ended))
+
+
 def play_turn(pos: Position, text: str, ply: int | None = None) -> Turn:
     """Play one written turn; the typed error of the first thing wrong names ply, move and position."""
     try:
-        written = parse_turn(text)
-        ended = status_at_turn_start(pos)
-        if ended is not None:
-            raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=describe_end(ended))
-        mover = pos.to_move
-        name = PLAYER_MESSAGES[mover]
-        if written.action is None:
-            return end_by_removal(pos, written, text)
-        pre = _choose(
-            removal_options(pos.board, mover),
-            written.before,
-            pos.board,
-            Message(gettext_noop("{player}'s rows at the start of his turn"), {"player": name}),
-        )
-        ready = apply_removal(pos, mover, pre)
-        ended = status_after_own_removals(ready)
-        if ended is not None:
-            raise IllegalMoveError(gettext_noop("the game is over: {end}"), end=describe_end(ended))
-        action = _action_of(ready, written)
-        acted = after_action(ready, action)
-        rows = Message(gettext_noop("the rows {player}'s move made in his colour"), {"player": name})
-        post = _choose(removal_options(acted.board, mover), written.after, acted.board, rows)
-        mid = apply_removal(acted, mover, post)
-        if not extra_owed(ready, action, mid):
-            if written.extra is not None:
-                template = _no_extra(ready, action, mid)  # chosen among marked ones
-                raise IllegalMoveError(template)
-            if written.last:
-                raise InvalidNotationError(
-                    gettext_noop("'{text}' lists removals twice in one place"), text=text
-                )
-            return Turn(pre, action, post, pass_turn(mid))
-        freed = release_tamsk(mid)
-        if written.extra is None:
-            if extra_pushes(freed):
-                raise IllegalMoveError(
-                    gettext_noop(
-                        "the TAMSK-potential must be used this turn: {player}'s loaded TAMSK piece reached e5, so an extra push like T:a1-b2 follows"
-                    ),
-                    player=name,
-                )
-            extra = None
-            moved = freed
-        else:
-            extra = _push_of(freed, EXTRA, *written.extra)
-            moved = after_action(freed, extra)
-        tail = Message(gettext_noop("the rows {player}'s extra push made in his colour"), {"player": name})
-        last = _choose(removal_options(moved.board, mover), written.last, moved.board, tail)
-        return Turn(pre, action, post, pass_turn(apply_removal(moved, mover, last)), extra, last)
+        return _play(pos, parse_turn(text), text)
     except ArbiterError as exc:
         raise exc.at(ply=ply, move=text, position=format_position(pos)) from None
 
 
-def end_by_removal(pos: Position, written: Written, text: str) -> Turn:
-    """A turn that is only the removal of the mover's rows: a turn when it ends the game (P-28, as
-    GIPF's Decision 16). A player left without a GIPF-piece: the turn passes; the mover left with
-    no move: he stays to move."""
-    mover = pos.to_move
-    removal = _choose(
-        removal_options(pos.board, mover),
-        written.before,
-        pos.board,
-        Message(gettext_noop("{player}'s rows"), {"player": PLAYER_MESSAGES[mover]}),
-    )
-    ready = apply_removal(pos, mover, removal)
-    ended = status_after_own_removals(ready)
-    after = ready if ended is None or ended[1] == GipfEnd.NO_RESERVE else pass_turn(ready)
+def _play(pos: Position, written: Written, text: str) -> Turn:
+    _refuse_if_over(status_at_turn_start(pos))
+    lists = _Lists(written.before, text)
+    labels = ALONE if written.action is None else BEFORE
+    pre = _one(removals_from(pos, pos.to_move, None, lists.chooser(labels)))
+    lists.close()
+    if written.action is None:
+        return end_by_removal(pre, text)
+    _refuse_if_over(pre.ended)
+    ready = pre.position
+    _refuse_if_over(status_after_own_removals(ready))
+    action = _action_of(ready, written)
+    ending = _ending(ready, action, written, text)
+    return Turn(pre.steps, action, ending.post, ending.position, ending.extra, ending.last)
+
+
+def _ending(ready: Position, action: Action, written: Written, text: str) -> Ending:
+    """The rest of the turn as written: the mover's rows; with a TAMSK extra push owed, the
+    opponent's rows then (and those they make in turn, P-22), the extra push and the mover's rows."""
+    mover = ready.to_move
+    acted = after_action(ready, action)
+    lists = _Lists(written.after, text)
+    choose = lists.chooser(AFTER)
+    post = choose(removal_options(acted.board, mover), acted.board, mover)[0]
+    mid = apply_removal(acted, mover, post)
+    if not extra_owed(ready, action, mid):
+        return _without_extra(ready, action, closing(mid, (post,), None, None), written, lists)
+    between = _one(removals_from(mid, 1 - mover, ready.board, choose))
+    steps = (post, *between.steps)
+    if between.ended is not None:
+        return _without_extra(
+            ready, action, Ending(steps, None, None, between.position, True), written, lists
+        )
+    if between.position.board[CENTRE] != loaded("T", mover):
+        return _without_extra(ready, action, closing(between.position, steps, None, None), written, lists)
+    freed = release_tamsk(between.position)
+    if written.extra is None:
+        if extra_pushes(freed):
+            raise IllegalMoveError(
+                gettext_noop(
+                    "the TAMSK-potential must be used this turn: {player}'s loaded TAMSK piece reached e5, so an extra push like T:a1-b2 follows"
+                ),
+                player=PLAYER_MESSAGES[mover],
+            )
+        extra, moved, tail = None, freed, lists
+    else:
+        lists.close()
+        extra = _push_of(freed, EXTRA, *written.extra)
+        moved, tail = after_action(freed, extra), _Lists(written.last, text)
+    last = tail.chooser(TAIL)(removal_options(moved.board, mover), moved.board, mover)[0]
+    tail.close()
+    return closing(apply_removal(moved, mover, last), steps, extra, last)
+
+
+def _without_extra(
+    ready: Position, action: Action, ending: Ending, written: Written, lists: _Lists
+) -> Ending:
+    if written.extra is not None:
+        template = _no_extra(ready, action, ending)  # chosen among marked ones
+        raise IllegalMoveError(template)
+    lists.close()
+    return ending
+
+
+def end_by_removal(pre: Removals, text: str) -> Turn:
+    """A turn that is only removals, the mover's rows and those they make in turn: a turn when it
+    ends the game (P-28, as GIPF's Decision 16). A player left without a GIPF-piece: the game is over
+    there; the mover left with no move: he stays to move."""
+    ended, after = pre.ended, pre.position
+    if ended is None:
+        ended = status_after_own_removals(after)
+        after = after if ended is None or ended[1] == GipfEnd.NO_RESERVE else pass_turn(after)
     if ended is None or status_of(after).result != Result.won_by(1 - ended[0]):
         raise InvalidNotationError(gettext_noop("'{text}' has no push"), text=text)
-    return Turn(removal, None, no_removal(ready.board), after)
+    return Turn(pre.steps, None, (), after)
 
 
-def _no_extra(ready: Position, action: Action, mid: Position) -> Message:
+def _no_extra(ready: Position, action: Action, ending: Ending) -> Message:
     name = {"player": PLAYER_MESSAGES[ready.to_move]}
     if not earns_extra(ready, action):
         return Message(
             gettext_noop("no extra push: this move put no loaded TAMSK piece of {player} on e5"), name
         )
-    if mid.board[CENTRE] != loaded("T", ready.to_move):
+    if ending.position.board[CENTRE] != loaded("T", ready.to_move):
         return Message(
             gettext_noop("no extra push: the loaded TAMSK piece on e5 was removed with its row"), name
         )
-    ended = status_at_turn_start(pass_turn(mid))
+    ended = status_at_turn_start(ending.position)
     assert ended is not None
     return Message(gettext_noop("the game is over: {end}"), {"end": describe_end(ended)})
 
@@ -360,8 +467,8 @@ def status_of(pos: Position) -> Status:
     ended = status_at_turn_start(pos)
     if ended is None:
         ends = {
-            status_after_own_removals(apply_removal(pos, pos.to_move, option))
-            for option in removal_options(pos.board, pos.to_move)
+            pre.ended if pre.ended is not None else status_after_own_removals(pre.position)
+            for pre in removals_from(pos, pos.to_move, None)
         }
         if len(ends) == 1:
             ended = ends.pop()
@@ -397,5 +504,4 @@ def path_and_removed(turn: Turn) -> tuple[tuple[str, ...], tuple[str, ...]]:
             path.extend((action.entry.dot, *(SPOT_NAMES[s] for s in action.entry.line[: action.end + 1])))
         elif action is not None:
             path.extend((SPOT_NAMES[action.origin], SPOT_NAMES[action.target]))
-    spots = turn.pre.removed | turn.post.removed | (turn.last.removed if turn.last else frozenset())
-    return tuple(path), tuple(SPOT_NAMES[spot] for spot in sorted(spots))
+    return tuple(path), tuple(SPOT_NAMES[spot] for spot in sorted(turn.removed()))

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from arbiter.colour import LETTERS, from_letter
+from arbiter.colour import LETTERS
 from arbiter.errors import (
     PLAYER_MESSAGES,
     InvalidOptionError,
@@ -20,7 +20,18 @@ from arbiter.gipf.board import (
     SPOT_NAMES,
     find_rows,
 )
-from arbiter.gipf.position import CLOSED, COLUMN_SIZES, MUST_GIPF, START_CHARS, START_SPOTS, number_pair
+from arbiter.gipf.position import (
+    CLOSED,
+    COLUMN_SIZES,
+    MUST_GIPF,
+    START_CHARS,
+    START_SPOTS,
+    check_total,
+    named_fields,
+    number_pair,
+    side_to_move,
+    start_field,
+)
 from arbiter.spec import Variant
 
 #: every kind of potential, in the rulebook's order
@@ -59,7 +70,6 @@ BLACK_CHARS = "bBu" + KINDS.lower()
 BOARD_CHARS = "." + WHITE_CHARS + BLACK_CHARS
 #: the kinds whose used potentials cover a piece (a stack), and what each may cover (P-17)
 STACKING = "DP"
-MAX_PIECES = 18
 CENTRE = SPOT_INDEX["e5"]
 #: a spot's content: one character, or a stack bottom to top (the bottom any piece, each layer above
 #: it a used DVONN or PÜNCT potential, its kind's letter in its owner's case: ``bD`` is a black
@@ -313,16 +323,14 @@ def format_position(pos: Position) -> str:
     return " ".join(fields)
 
 
-def parse_position(text: str) -> Position:
-    fields = text.split()
-    if len(fields) < 3 or fields[0] not in GAME_KEYS:
-        raise InvalidPositionError(gettext_noop("not a position of GIPF with potentials"))
-    rules = GAME_KEYS[fields[0]]
-    columns = [re.findall(r"\([^()/]*\)|[^()/]", column) for column in fields[1].split("/")]
+def parse_board(field: str) -> Board:
+    """The board field: 7 columns b..h of spots, a stack in brackets (bottom first)."""
+    columns = [re.findall(r"\([^()/]*\)|[^()/]", column) for column in field.split("/")]
+    chars = field.replace("/", "")
     if (
         [len(column) for column in columns] != list(COLUMN_SIZES)
-        or "".join("".join(column) for column in columns) != fields[1].replace("/", "")
-        or any(char not in BOARD_CHARS + "()" for char in fields[1].replace("/", ""))
+        or "".join("".join(column) for column in columns) != chars
+        or any(char not in BOARD_CHARS + "()" for char in chars)
     ):
         raise InvalidPositionError(gettext_noop("the board needs 7 columns b..h of . w b W B or a potential"))
     tokens = [token for column in columns for token in column]
@@ -334,47 +342,38 @@ def parse_position(text: str) -> Position:
                 cell=cell,
                 spot=SPOT_NAMES[spot],
             )
-    to_move = from_letter(fields[2])
-    if to_move is None:
-        raise InvalidPositionError(
-            gettext_noop("side to move must be 'w' or 'b', not '{side}'"), side=fields[2]
-        )
-    values: dict[str, str] = {}
-    for item in fields[3:]:
-        key, sep, value = item.partition("=")
-        if not sep or key not in ("reserve", "captured", "set", "hand", "start") or key in values:
-            raise InvalidPositionError(gettext_noop("unexpected field '{item}'"), item=item)
-        values[key] = value
+    return board
+
+
+def _two_sets(
+    values: dict[str, str], name: str
+) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """A field of two players' potentials (``set=``, ``hand=``): ``Z6Y6/Z6Y6``, ``-`` for none."""
+    parts = values[name].split("/")
+    if len(parts) != 2:
+        raise InvalidPositionError(gettext_noop("{name} must be like Z6Y6/Z6Y6"), name=name)
+    return _frozen(parse_counts(parts[0])), _frozen(parse_counts(parts[1]))
+
+
+def parse_position(text: str) -> Position:
+    fields = text.split()
+    if len(fields) < 3 or fields[0] not in GAME_KEYS:
+        raise InvalidPositionError(gettext_noop("not a position of GIPF with potentials"))
+    rules = GAME_KEYS[fields[0]]
+    board = parse_board(fields[1])
+    to_move = side_to_move(fields[2])
+    values = named_fields(fields[3:], ("reserve", "captured", "set", "hand", "start"))
     if any(name not in values for name in ("reserve", "set", "hand")):
         raise InvalidPositionError(gettext_noop("a position with potentials needs reserve=, set= and hand="))
-
-    def two(name: str) -> tuple[dict[str, int], dict[str, int]]:
-        parts = values[name].split("/")
-        if len(parts) != 2:
-            raise InvalidPositionError(gettext_noop("{name} must be like Z6Y6/Z6Y6"), name=name)
-        return parse_counts(parts[0]), parse_counts(parts[1])
-
-    sets, hand = two("set"), two("hand")
-    start = (CLOSED, CLOSED)
-    if rules == "tournament":
-        raw = values.get("start", "")
-        parts = raw.split("/")
-        if len(parts) != 2 or any(len(p) != 1 or p not in START_CHARS for p in parts):
-            raise InvalidPositionError(
-                gettext_noop("start must be like o/x (g, o or x each), not '{raw}'"), raw=raw
-            )
-        start = (START_CHARS.index(parts[0]), START_CHARS.index(parts[1]))
-    elif "start" in values:
-        raise InvalidPositionError(gettext_noop("start= is only for tournament positions"))
     pos = Position(
         rules,
         board,
         to_move,
         number_pair(values["reserve"], "reserve"),
         number_pair(values.get("captured", "0/0"), "captured"),
-        (_frozen(sets[0]), _frozen(sets[1])),
-        (_frozen(hand[0]), _frozen(hand[1])),
-        start,
+        _two_sets(values, "set"),
+        _two_sets(values, "hand"),
+        start_field(rules, values),
         fields[0],
     )
     validate(pos)
@@ -385,13 +384,7 @@ def validate(pos: Position) -> None:
     """Pieces within 18 per player; potentials within the agreed sets; no row left by the mover."""
     for player in (0, 1):
         name = PLAYER_MESSAGES[player]
-        if pos.total_of(player) > MAX_PIECES:
-            raise InvalidPositionError(
-                gettext_noop("{name} has {count} pieces (reserve + board + lost), more than {most}"),
-                name=name,
-                count=pos.total_of(player),
-                most=MAX_PIECES,
-            )
+        check_total(pos.total_of(player), player)
         agreed = dict(pos.sets[player])
         hand = pos.hand_of(player)
         layers = "".join(cell[0] for cell in pos.board)  # loaded pieces, covered ones too

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from arbiter.gipf.board import (
@@ -383,70 +383,156 @@ def status_after_own_removals(pos: Position) -> tuple[int, GipfEnd] | None:
     return None
 
 
+# ---------------------------------------------------------------- removals made one after the other
+
+
+def made_rows(before: Board, after: Board, player: int) -> bool:
+    """Whether ``player`` has a row on ``after`` through a spot that changed since ``before`` and
+    is his now: a row that a piece freed from a stack completes (P-29), or that a push made."""
+    changed = {
+        spot
+        for spot, (was, now) in enumerate(zip(before, after, strict=True))
+        if was != now and now != EMPTY and colour(now) == player
+    }
+    return any(changed.intersection(row) for row in rows_of(after, player))
+
+
+@dataclass(frozen=True, slots=True)
+class Removals:
+    """Removals made in turn within one turn: the first player's, then the other's of the rows the
+    first one's made him (a piece freed from a stack, P-29), and so on. ``ended``: the first player
+    left without a GIPF-piece, judged after each player's removal (Decision 12), the game over there;
+    ``position`` is then to be judged from the last remover (the other player to move)."""
+
+    steps: tuple[Removal, ...]
+    position: Position
+    ended: tuple[int, GipfEnd] | None = None
+
+
+#: how a player's removal is picked among his options: all of them (the legal turns, perft), or the
+#: one a record writes (:mod:`arbiter.gipf.potentials.play`); called with the options, the board
+#: and the remover
+Chooser = Callable[[list[Removal], Board, int], list[Removal]]
+
+
+def every_option(options: list[Removal], board: Board, player: int) -> list[Removal]:
+    return options
+
+
+def removals_from(
+    pos: Position, player: int, before: Board | None, choose: Chooser = every_option
+) -> Iterator[Removals]:
+    """Every way the removals run from ``player``'s on: his rows are his to remove now when
+    ``before`` is None (his own removal moment), else only when he has rows made since ``before``;
+    each removal that frees a piece completing a row of the other player is followed at once by his
+    (the specification: freed pieces "may complete new rows, removed in turn")."""
+    if before is not None and not made_rows(before, pos.board, player):
+        yield Removals((), pos)
+        return
+    for removal in choose(removal_options(pos.board, player), pos.board, player):
+        after = apply_removal(pos, player, removal)
+        ended = without_gipf_piece(after, player)
+        if ended is not None:
+            yield Removals((removal,), replace(after, to_move=1 - player), ended)
+        elif not removal.removed:
+            yield Removals((removal,), after)
+        else:
+            for rest in removals_from(after, 1 - player, pos.board, choose):
+                yield Removals((removal, *rest.steps), rest.position, rest.ended)
+
+
 # ---------------------------------------------------------------- turns (the record view)
 
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    pre: Removal
+    pre: tuple[Removal, ...]  # the mover's rows at the start of his turn, then the rows they made (P-29)
     action: Action | None  # None: a removal alone that ended the game (P-28)
-    post: Removal  # the rows the action made in the mover's colour
-    position: Position  # after the turn, the opponent to move
+    post: tuple[Removal, ...]  # the rows the action made in the mover's colour; before a TAMSK extra
+    # push, the opponent's rows then, and those they made in turn (P-8, P-22)
+    position: Position  # after the turn, the opponent to move (when the game is over, the last
+    # remover's opponent)
     extra: Push | None = None  # the TAMSK extra push
     last: Removal | None = None  # the rows made after the TAMSK-potential left e5 (P-8)
 
     def notation(self, adjacent: bool = False) -> str:
-        parts = [removal_text(self.pre)] if self.pre.removed else []
+        parts = [removal_text(removal) for removal in self.pre if removal.removed]
         if self.action is not None:
             parts.append(self.action.text(adjacent))
-        if self.post.removed:
-            parts.append(removal_text(self.post))
+        parts.extend(removal_text(removal) for removal in self.post if removal.removed)
         if self.extra is not None:
             parts.append(self.extra.text(adjacent))
         if self.last is not None and self.last.removed:
             parts.append(removal_text(self.last))
         return ";".join(parts)
 
+    def removed(self) -> frozenset[int]:
+        """The spots the turn took pieces from."""
+        spots: set[int] = set()
+        for removal in (*self.pre, *self.post, self.last or no_removal(self.position.board)):
+            spots |= removal.removed
+        return frozenset(spots)
+
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """What follows an action in the same turn: the mover's removals, the TAMSK extra push and the
-    removals after it; ``position`` is the mover's, still to move (the opponent's removals not made)."""
+    """What follows an action in the same turn: the mover's removals (before a TAMSK extra push,
+    the opponent's then, P-22), the extra push and the mover's removals after it; ``position`` is
+    the opponent's to move, ``over`` whether the game ended in the turn."""
 
-    post: Removal
+    post: tuple[Removal, ...]
     extra: Push | None
     last: Removal | None
     position: Position
+    over: bool
+
+
+def closing(pos: Position, post: tuple[Removal, ...], extra: Push | None, last: Removal | None) -> Ending:
+    """The turn closed after the mover's last removal, judged as in GIPF from the mover."""
+    return Ending(post, extra, last, pass_turn(pos), without_gipf_piece(pos, pos.to_move) is not None)
+
+
+def extra_moves(pos: Position, post: tuple[Removal, ...], choose: Chooser = every_option) -> Iterator[Ending]:
+    """The TAMSK-potential leaves e5 and is pushed in (none when no line can take it, P-21), then the
+    mover's rows are removed."""
+    mover = pos.to_move
+    freed = release_tamsk(pos)
+    pushes: list[Push | None] = [*extra_pushes(freed)] or [None]
+    for extra in pushes:
+        moved = freed if extra is None else after_action(freed, extra)
+        for last in choose(removal_options(moved.board, mover), moved.board, mover):
+            yield closing(apply_removal(moved, mover, last), post, extra, last)
 
 
 def endings(ready: Position, action: Action) -> Iterator[Ending]:
+    """D-8 (P-8, P-22): the mover's rows, then, before the TAMSK extra push, the opponent's rows the
+    first push made (and those they make in turn); then the extra push and the mover's rows."""
     mover = ready.to_move
     acted = after_action(ready, action)
-    earned = earns_extra(ready, action)
     for post in removal_options(acted.board, mover):
         mid = apply_removal(acted, mover, post)
-        if not (earned and extra_owed(ready, action, mid)):
-            yield Ending(post, None, None, mid)
+        if not extra_owed(ready, action, mid):
+            yield closing(mid, (post,), None, None)
             continue
-        freed = release_tamsk(mid)
-        pushes: list[Push | None] = [*extra_pushes(freed)] or [None]  # none possible: the potential is lost
-        for extra in pushes:
-            moved = freed if extra is None else after_action(freed, extra)
-            for last in removal_options(moved.board, mover):
-                yield Ending(post, extra, last, apply_removal(moved, mover, last))
+        for between in removals_from(mid, 1 - mover, ready.board):
+            steps = (post, *between.steps)
+            if between.ended is not None:
+                yield Ending(steps, None, None, between.position, True)
+            elif between.position.board[CENTRE] != loaded("T", mover):  # taken with a row: lost
+                yield closing(between.position, steps, None, None)
+            else:
+                yield from extra_moves(between.position, steps)
 
 
 def turns(pos: Position) -> list[Turn]:
     if status_at_turn_start(pos) is not None:
         return []
     found: list[Turn] = []
-    for pre in removal_options(pos.board, pos.to_move):
-        ready = apply_removal(pos, pos.to_move, pre)
-        if status_after_own_removals(ready) is not None:
+    for pre in removals_from(pos, pos.to_move, None):
+        ready = pre.position
+        if pre.ended is not None or status_after_own_removals(ready) is not None:
             continue
         for action in actions(ready):
             for ending in endings(ready, action):
-                found.append(
-                    Turn(pre, action, ending.post, pass_turn(ending.position), ending.extra, ending.last)
-                )
+                found.append(Turn(pre.steps, action, ending.post, ending.position, ending.extra, ending.last))
     return found

@@ -22,21 +22,16 @@ neutralised one does not) and potentials in hand, then the key (``class="legend"
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
 from arbiter.engine import PlyTrace, SvgOptions
-from arbiter.gipf.board import SPOT_POINTS
 from arbiter.gipf.potentials.position import EMPTY, KINDS, Position, colour, count_text
 from arbiter.gipf.potentials.spec import LABELS, STYLE
 from arbiter.gipf.svg import (
-    MARGIN,
+    HALF_HEIGHT,
+    HALF_WIDTH,
     PIECE_R,
-    UNIT,
-    _highlight,
-    _name,
-    empty_board,
-    xy,
+    board_with_pieces,
 )
 from arbiter.svg import Attr, check_size, document, element, group, label, num, player_label
 
@@ -176,19 +171,10 @@ def _legend(top: float, left: float, right: float, labels: Mapping[str, str]) ->
 def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None) -> str:
     """The position as an SVG document (deterministic text)."""
     size = check_size(options.size)
-    flip = options.flip
     labels = {**LABELS, **(options.labels or {})}
-    half_w = 4 * UNIT * math.sqrt(3) / 2 + MARGIN
-    half_h = 4.5 * UNIT + MARGIN
-    body = empty_board(flip)
-    for index, cell in enumerate(pos.board):
-        if cell != EMPTY:
-            point = SPOT_POINTS[index]
-            body.append(_piece(cell, _name(point), *xy(point, flip)))
-    if last is not None and options.highlight:
-        body.extend(_highlight(last, flip))
-    body.extend(_info(pos, half_h + 6, -half_w + 8, labels))
-    body.append(_legend(half_h + 116, -half_w + 8, 0, labels))
+    body = board_with_pieces(pos.board, EMPTY, _piece, options, last)
+    body.extend(_info(pos, HALF_HEIGHT + 6, -HALF_WIDTH + 8, labels))
+    body.append(_legend(HALF_HEIGHT + 116, -HALF_WIDTH + 8, 0, labels))
     title = options.title or label(labels, "GIPF potentials title", player=player_label(labels, pos.to_move))
-    view = (-half_w, -half_h, 2 * half_w, 2 * half_h + INFO_HEIGHT)
+    view = (-HALF_WIDTH, -HALF_HEIGHT, 2 * HALF_WIDTH, 2 * HALF_HEIGHT + INFO_HEIGHT)
     return document(size, view, title, body, STYLE, css_class="board-tall")

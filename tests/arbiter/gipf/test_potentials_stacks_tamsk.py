@@ -126,23 +126,6 @@ def test_a_row_made_by_the_colour_a_dvonn_takes_is_removed_only_the_top_of_the_s
     assert taken.reserve == (13, 11)
 
 
-def test_a_piece_freed_from_a_stack_counts_with_its_colour_and_may_complete_a_row() -> None:
-    # White's row e2-e5 stands at the start of his turn (e5 is Black's piece under White's DVONN);
-    # removing it frees the black piece on e5, which completes Black's row b2-c3-d4-e5.
-    pos = position(
-        {**START, "e3": "w", "e4": "w", "e5": "(bD)", "c3": "b", "d4": "b"},
-        sets=("D6", "D6"),
-        hand=("D5", "D6"),
-        reserve=(10, 9),
-    )
-    played = GAME.play(pos, "xe3,e4,e5;a2-b3")
-    assert cell(played.position, "e5") == "b"
-    assert {move.split(";")[0] for move in GAME.legal_moves(played.position)} == {
-        "xc3,d4,e5",
-        "xb2,c3,d4,e5",
-    }
-
-
 def test_a_stack_is_pushed_as_one_piece() -> None:
     pos = position({**START, "b3": "(bD)", "c4": "w"}, sets=("D6", "D6"), hand=("D5", "D6"), reserve=(10, 11))
     played = GAME.play(pos, "a2-d5")
