@@ -24,7 +24,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts import claims, notices, play_notices
 from accounts.errors import AccountError, attempt
-from accounts.forms import ClaimForm, LinkForm, LockoutAuthenticationForm, SignUpForm
+from accounts.forms import ClaimForm, LinkForm, LockoutAuthenticationForm, SignUpForm, answer_locked_out
 from accounts.models import NoticePreference
 from accounts.my_games import games_of_user
 from accounts.policy import Action
@@ -41,11 +41,7 @@ class SignInView(LoginView):
     template_name = "registration/login.html"
 
     def form_invalid(self, form: Any) -> HttpResponse:
-        response = super().form_invalid(form)
-        if getattr(form, "locked_out", None) is not None:
-            response.status_code = 429
-            response["Retry-After"] = str(form.locked_out.wait_seconds)
-        return response
+        return answer_locked_out(super().form_invalid(form), form)
 
 
 @require_http_methods(["GET", "POST"])
