@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpResponse
 
 from accounts import lockout
 from accounts.errors import LockedOut
@@ -25,6 +26,17 @@ class _LockoutMixin:
         except LockedOut as exc:
             self.locked_out = exc
             raise forms.ValidationError(str(exc), code="locked_out") from None
+
+
+def answer_locked_out(response: HttpResponse, form: object) -> HttpResponse:
+    """The answer to a sign-in form refused by the lockout: 429 with ``Retry-After`` (the time to
+    wait), the form and its message shown as they are. Any other answer is left alone. The site's
+    sign-in and the admin's answer alike."""
+    locked_out = getattr(form, "locked_out", None)
+    if isinstance(locked_out, LockedOut):
+        response.status_code = 429
+        response["Retry-After"] = str(locked_out.wait_seconds)
+    return response
 
 
 class LockoutAuthenticationForm(_LockoutMixin, AuthenticationForm):

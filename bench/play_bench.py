@@ -16,7 +16,11 @@ opponent's stream. With ``--redis-url`` every event goes through Redis (``EVENTS
 between gunicorn and uvicorn in the scaled setup.
 
 Printed: moves/s, a move's p50/p99 (ms), queries per move, the arbiter's checks/s and the ratio, the
-opponent's delay p50/p99/max (ms). Nothing is asserted.
+opponent's delay p50/p99/max (ms). Nothing is asserted about time. The games' clocks start when the
+timed part does (:func:`start_clocks`), not when the games were created before the baseline and the
+streams; still, on a loaded machine a player may run out of time. Every move is one the service
+must accept: the first one refused stops the timed part, the figures of what was played are printed
+marked as not valid, with the refusal, and the bench exits with 1 (:func:`play_moves`).
 """
 
 from __future__ import annotations
@@ -210,31 +214,19 @@ def run(args: Any) -> int:
 
     client = Client()
     sent: dict[tuple[int, int], float] = {}
-    times = []
-    refused = 0
     queries = [0]
 
     def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         queries[0] += 1
         return execute(sql, params, many, context)
 
+    start_clocks([game.pk for game in games])
     with connection.execute_wrapper(count):
         started, wall = time.process_time(), time.perf_counter()
-        for pk, ply, move, user_id in plan:
-            begun = time.perf_counter()
-            if pk in followed:
-                sent[(pk, ply + 1)] = begun
-            answer = client.post(
-                f"/api/play/{pk}/move/",
-                {"move": move, "expected_ply": ply},
-                content_type="application/json",
-                HTTP_AUTHORIZATION=f"Token {tokens[user_id]}",
-            )
-            times.append(time.perf_counter() - begun)
-            if answer.status_code != 201:
-                refused += 1
-        move_cpu = (time.process_time() - started) / len(plan)
-        move_wall = (time.perf_counter() - wall) / len(plan)
+        times, refusal = play_moves(client, plan, tokens, set(followed), sent)
+        played = max(len(times), 1)
+        move_cpu = (time.process_time() - started) / played
+        move_wall = (time.perf_counter() - wall) / played
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and len([k for k in sent if k in streams.arrived]) < len(sent):
         time.sleep(0.05)
@@ -246,16 +238,22 @@ def run(args: Any) -> int:
     database = connection.vendor
     broker = "through Redis" if args.redis_url else "in-process (no Redis)"
     print(
-        f"   {len(plan)} moves in {args.games} games in progress (GIPF standard and DVONN, 5+3), {database}, "
-        f"one process; events {broker}; {refused} refused"
+        f"   {len(times)} of {len(plan)} moves in {args.games} games in progress (GIPF standard and DVONN, 5+3),"
+        f" {database}, one process; events {broker}"
     )
+    if refusal is not None:
+        print(
+            f"   NOT VALID: stopped at move {len(times) + 1}, refused: {refusal}; the figures below are not the bench's"
+        )
+    if not times:
+        return 1
     print(
         f"   the arbiter's check alone (baseline): {1 / check_cpu:8.1f} moves/s ({check_cpu * 1000:.2f} ms CPU each)"
     )
     print(
         f"   move requests: {1 / move_wall:8.1f} /s wall-clock ({1 / move_cpu:.1f} /s CPU, {check_cpu / move_cpu:.2f} x the"
         f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms,"
-        f" {queries[0] / len(plan):.0f} queries each"
+        f" {queries[0] / played:.0f} queries each"
     )
     if delays:
         print(
@@ -265,7 +263,45 @@ def run(args: Any) -> int:
         )
     else:
         print(f"   the opponent's stream: none of {len(sent)} moves seen")
-    return 0
+    return 0 if refusal is None else 1
+
+
+def start_clocks(game_ids: list[int]) -> None:
+    """Start the games' clocks now, when the timed part begins: the player to move's time runs from
+    here, not from the games' creation before the baseline, the server and the streams."""
+    from django.utils import timezone
+
+    from games.models import Game
+
+    Game.objects.filter(pk__in=game_ids).update(turn_started=timezone.now())
+
+
+def play_moves(
+    client: Any,
+    plan: list[tuple[int, int, str, int]],
+    tokens: dict[int, str],
+    followed: set[int],
+    sent: dict[tuple[int, int], float],
+) -> tuple[list[float], str | None]:
+    """Send the planned moves, each timed; stop at the first one refused. The times of the moves
+    accepted, and the refusal (its status and the service's reason) or None."""
+    times: list[float] = []
+    for pk, ply, move, user_id in plan:
+        begun = time.perf_counter()
+        if pk in followed:
+            sent[(pk, ply + 1)] = begun
+        answer = client.post(
+            f"/api/play/{pk}/move/",
+            {"move": move, "expected_ply": ply},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {tokens[user_id]}",
+        )
+        if answer.status_code != 201:
+            sent.pop((pk, ply + 1), None)
+            detail = answer.content.decode(errors="replace")[:200]
+            return times, f"{answer.status_code} for {move!r} at ply {ply} of game {pk}: {detail}"
+        times.append(time.perf_counter() - begun)
+    return times, None
 
 
 if __name__ == "__main__":

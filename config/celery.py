@@ -20,17 +20,33 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("gipf_service")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-# Task modules live in the feature packages, not in the apps themselves.
-app.autodiscover_tasks(
-    [
-        "personal",
-        "games",
-        "tournaments",
-        "tournaments.pairing",
-        "tournaments.results",
-        "tournaments.standings",
-    ]
-)
+
+
+def task_packages() -> list[str]:
+    """Every package of the project's apps that holds a ``tasks`` module, found on disk: task
+    modules live in the feature packages (``tournaments.ratings.tasks``), not only in the apps
+    themselves, and a hand-written list forgets one (the worker then refuses its tasks as
+    unregistered while the eager default runs them). The project's apps are the installed apps
+    whose code is in this project (``BASE_DIR``). Read from the settings and the files alone,
+    nothing imported: a worker discovers its tasks before Django's app registry is ready."""
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    from django.conf import settings
+
+    root = Path(settings.BASE_DIR).resolve()
+    packages = set()
+    for top in sorted({entry.split(".")[0] for entry in settings.INSTALLED_APPS}):
+        spec = find_spec(top)
+        for location in (spec and spec.submodule_search_locations) or ():
+            folder = Path(location).resolve()
+            if folder.is_relative_to(root):
+                for module in folder.rglob("tasks.py"):
+                    packages.add(".".join((top, *module.parent.relative_to(folder).parts)))
+    return sorted(packages)
+
+
+app.autodiscover_tasks(task_packages)
 
 
 @app.on_after_configure.connect

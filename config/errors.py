@@ -9,15 +9,23 @@
 * The pages: :class:`ServiceErrorMiddleware` answers a refused permission with the 403 page and a
   missing object with the 404 page; the views handle the other ``ServiceError`` themselves (a form
   error or a message), through ``accounts.errors.attempt``.
+* The database unreachable (PostgreSQL restarting, a connection broken: Django's
+  ``OperationalError`` or ``InterfaceError``, :func:`database_unavailable`): 503 with
+  ``Retry-After``, JSON under ``/api/``, the 503 page elsewhere, wherever it was raised (an API
+  view, a page, a middleware). The request's transaction is rolled back, so nothing was stored
+  half-way and the client sends it again (a move names its ply: sent twice, it is stored once).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
 from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -56,7 +64,40 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return defaults.page_not_found(request, exception)
 
 
+# Seconds a client is told to wait before sending again while the database cannot be reached.
+RETRY_AFTER_SECONDS = 5
+
+
+def database_unavailable(exception: BaseException | None) -> bool:
+    """Whether ``exception`` says the database cannot be reached or its connection broke: Django's
+    ``OperationalError`` (a refused or lost connection, the server shutting down; also a deadlock
+    or a lock timeout, transient as well) or ``InterfaceError`` (a connection already closed)."""
+    return isinstance(exception, OperationalError | InterfaceError)
+
+
+def _unavailable_message() -> str:
+    return _(
+        "The service cannot reach its database for a moment; nothing was stored. Try again in a few seconds."
+    )
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    """The 503 answer while the database cannot be reached, with ``Retry-After``. The page is
+    rendered without the request's context: its context processors would read the database."""
+    message = _unavailable_message()
+    if _is_api(request):
+        response: HttpResponse = JsonResponse({"detail": message}, status=503)
+    else:
+        response = HttpResponse(loader.get_template("503.html").render({"message": message}), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 answer; Django calls it while handling the exception, so that a database out of
+    reach (raised by a middleware as well as a view) is told apart: a 503 (:func:`unavailable`)."""
+    if database_unavailable(sys.exc_info()[1]):
+        return unavailable(request)
     if _is_api(request):
         return JsonResponse(
             {"detail": _("Something went wrong on our side; it has been logged.")}, status=500
@@ -80,6 +121,15 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     # rest_framework.views reads these settings on import: imported here, not at the top.
     from rest_framework.views import exception_handler as drf_exception_handler
 
+    if database_unavailable(exc):  # first: reading request.user would query the database again
+        from rest_framework.views import set_rollback
+
+        set_rollback()
+        return Response(
+            {"detail": _unavailable_message()},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     request = context.get("request")
     view = context.get("view")
     anonymous = request is not None and not getattr(request.user, "is_authenticated", False)
@@ -100,8 +150,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 class ServiceErrorMiddleware:
-    """The pages' answer to a refused permission (the 403 page with its reason) and a missing object
-    (the 404 page), whichever view or service raised it."""
+    """The pages' answer to a refused permission (the 403 page with its reason), a missing object
+    (the 404 page) and the database out of reach (503), whichever view or service raised it."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -114,4 +164,6 @@ class ServiceErrorMiddleware:
             return permission_denied(request, PermissionDenied(str(exception)))
         if isinstance(exception, NotFound):
             return page_not_found(request, Http404(str(exception)))
+        if database_unavailable(exception):
+            return unavailable(request)
         return None

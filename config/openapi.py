@@ -25,7 +25,11 @@ SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 def error_statuses(method: str, path: str, query: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
     """The error statuses an operation documents, with what each means (``query``: the names of
     its documented query parameters)."""
-    statuses = {"400": "The request is malformed: the message names the problem."}
+    statuses = {
+        "400": "The request is malformed: the message names the problem.",
+        "503": "The database cannot be reached for a moment; nothing was stored: send the request "
+        "again after the seconds of the Retry-After header.",
+    }
     if "{" in path:
         statuses["404"] = "No such object, or not visible to this user."
     if "format" in query:

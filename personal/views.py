@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
 from accounts.errors import AccountError, attempt
-from accounts.forms import LockoutAuthenticationForm
+from accounts.forms import LockoutAuthenticationForm, answer_locked_out
 from accounts.models import NoticePreference
 from accounts.policy import Action
 from games import vacations
@@ -42,11 +42,7 @@ class SignInView(LoginView):
     template_name = "registration/login.html"
 
     def form_invalid(self, form: Any) -> HttpResponse:
-        response = super().form_invalid(form)
-        if getattr(form, "locked_out", None) is not None:
-            response.status_code = 429
-            response["Retry-After"] = str(form.locked_out.wait_seconds)
-        return response
+        return answer_locked_out(super().form_invalid(form), form)
 
 
 @require_http_methods(["GET", "POST"])

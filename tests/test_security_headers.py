@@ -47,6 +47,28 @@ def test_the_api_docs_load_no_inline_script(client) -> None:  # type: ignore[no-
     assert re.search(r"<script(?![^>]*\bsrc=)[^>]*>\s*\S", page) is None
 
 
+def test_the_api_docs_keep_their_own_policy(client) -> None:  # type: ignore[no-untyped-def]
+    """Every inline stylesheet a served page holds is allowed by that page's style-src (its hash),
+    and none of its elements has a style attribute: drf-spectacular's Swagger UI page had an inline
+    ``<style>`` that the policy refused (issue 32 item 8); its rules are now a static file."""
+    from django.contrib.staticfiles import finders
+
+    answer = client.get("/api/docs/")
+    page = answer.content.decode()
+    policy = answer["Content-Security-Policy"]
+    allowed = dict(part.strip().split(" ", 1) for part in policy.split(";") if part.strip())[
+        "style-src"
+    ].split()
+    for body in re.findall(r"<style[^>]*>(.*?)</style>", page, flags=re.S):
+        digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in allowed, f"an inline stylesheet the policy refuses: {body[:60]!r}"
+    assert not re.search(r"<[^>]+\sstyle=", page)
+    sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+    assert "/static/css/api-docs.css" in sheets
+    for sheet in sheets:
+        assert finders.find(sheet.split("?")[0].removeprefix("/static/")), sheet
+
+
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda p: str(p.name))
 def test_no_template_has_an_inline_script_handler_or_style(template: Path) -> None:
     text = template.read_text(encoding="utf-8")

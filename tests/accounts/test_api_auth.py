@@ -177,7 +177,22 @@ def test_the_login_form_locks_out_after_failures(board: Board) -> None:
     answer = api.post(f"/api/pairings/{board.pairing.pk}/result/", {"result": "1-0"})
     assert answer.status_code == 429 and "Too many failed sign-in attempts" in answer.json()["detail"]
     admin = Client().post("/admin/login/", {"username": "bob", "password": "pw-bob-12345"})
+    # 429 with the time to wait, as the README promises (it answered 200 with the message)
+    assert admin.status_code == 429 and 0 < int(admin["Retry-After"]) <= 600
     assert "Too many failed sign-in attempts" in admin.content.decode()
+
+
+@override_settings(SIGN_IN_FAILURE_LIMIT=3, SIGN_IN_LOCKOUT_MINUTES=10)
+def test_the_admin_sign_in_locks_out_with_429(board: Board) -> None:
+    admin = Client()
+    for _ in range(3):
+        refused = admin.post("/admin/login/", {"username": "root", "password": "wrong"})
+        assert refused.status_code == 200 and "Retry-After" not in refused
+    locked = admin.post("/admin/login/", {"username": "root", "password": "wrong"})
+    assert locked.status_code == 429
+    assert 0 < int(locked["Retry-After"]) <= 600
+    assert "Too many failed sign-in attempts: try again in 10 minutes." in locked.content.decode()
+    assert admin.get("/admin/login/").status_code == 200  # the form itself is still shown
 
 
 @override_settings(SIGN_IN_FAILURE_LIMIT=3)

@@ -39,6 +39,6 @@ def test_bounds_are_in_the_schema() -> None:
     assert parameters["limit"]["minimum"] == 1
     assert parameters["offset"]["minimum"] == 0
     responses = schema["paths"]["/api/events/{slug}/"]["get"]["responses"]
-    assert set(responses) == {"200", "400", "404"}
+    assert set(responses) == {"200", "400", "404", "503"}  # 503: the database out of reach
     writes = schema["paths"]["/api/pairings/{id}/result/"]["post"]["responses"]
     assert {"401", "403", "404", "409", "429"} <= set(writes)

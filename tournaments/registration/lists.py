@@ -67,7 +67,12 @@ class ParsedEntry:
 
 
 def _rating(text: str) -> int:
-    if not text.isascii() or not text.isdigit() or int(text) > MAX_RATING:
+    """The rating ``text`` names; its digits are counted before any conversion, so that a pasted
+    run of thousands of digits is a bad rating like any other, never Python's limit on
+    converting long digit strings (a ValueError past 4,300 digits, a 500)."""
+    if not text.isascii() or not text.isdigit() or len(text.lstrip("0")) > len(str(MAX_RATING)):
+        raise BadRating(text)
+    if int(text) > MAX_RATING:
         raise BadRating(text)
     return int(text)
 

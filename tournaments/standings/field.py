@@ -13,8 +13,8 @@
 - the *dummy opponent* of a player's own unplayed round (16.4): the player's own score, capped at
   the scheduled opponent's adjusted score for a forfeit (16.4.1) and at a draw in every round for
   the other unplayed rounds (16.4.2) (:meth:`Field.dummy_score`);
-- what a cut removes (14.1, 16.5): the contribution of the lowest-scored opponent, voluntarily
-  unplayed rounds first, is described by :class:`Contribution`.
+- what a cut removes (14.1, 16.5): the contribution of the lowest-scored opponent, a voluntarily
+  unplayed round's first when it is not lower, is described by :class:`Contribution`.
 
 Points are integer half-points (``PointSystem`` of :mod:`tournaments.core.codes`); bye letters
 are that module's too. docs/standings.md says what each rule rests on.
@@ -71,7 +71,8 @@ class Contribution:
     """One round's term of a Buchholz-like sum and the score of the opponent (or dummy) behind it.
 
     A cut (14.1) removes the term of the opponent with the lowest ``score``, among equally low
-    ones the lowest ``value``; the terms of voluntarily unplayed rounds (``vur``) go first (16.5).
+    ones the lowest ``value``; the term of a voluntarily unplayed round (``vur``) goes first when
+    it is not lower than that one (16.5.1, ``tiebreaks.cut_one``).
     """
 
     value: int

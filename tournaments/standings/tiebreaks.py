@@ -4,8 +4,8 @@
 Every tie-break has its C.07 code, name, article and ``scale``: the function returns an exact
 value in units of ``1/scale`` (points are half-points, so Buchholz is in half-points, scale 2,
 Sonneborn-Berger in quarter-points, scale 4; counts and ratings scale 1). Codes with a modifier
-(``BH-C1``, ``BH-M2``, ``SB-C1``, ``PS-C1``, ...) cut per C.07 14 with the voluntary unplayed
-rounds cut first (16.5). DE is a group tie-break (:mod:`tournaments.standings.encounter`).
+(``BH-C1``, ``BH-M2``, ``SB-C1``, ``PS-C1``, ...) cut per C.07 14, a voluntarily unplayed
+round first when its contribution is not lower than the least significant (16.5.1, :func:`cut_one`). DE is a group tie-break (:mod:`tournaments.standings.encounter`).
 The rules of unplayed rounds are :mod:`tournaments.standings.field`; the decisions and the text
 they rest on are in docs/standings.md.
 """
@@ -63,18 +63,32 @@ class TieBreak:
 
 def cut(terms: list[Contribution], modifier: str) -> int:
     """The sum of ``terms`` after the modifier (14): C1/C2 drop the contributions of the 1/2
-    lowest-scored opponents, among equally scored ones the lowest contributions (14.1.1), the
-    voluntarily unplayed rounds first (16.5); M1/M2 also drop the 1/2 highest-scored, among
-    equally scored ones the highest contributions."""
+    lowest-scored opponents, among equally scored ones the lowest contributions (14.1.1), each
+    cut as 16.5.1 says (:func:`cut_one`); M1/M2 also drop the 1/2 highest-scored, among equally
+    scored ones the highest contributions."""
     if not modifier:
         return sum(t.value for t in terms)
     low = int(modifier[1])
     high = low if modifier[0] == "M" else 0
-    ordered = sorted(terms, key=lambda t: (not t.vur, t.score, t.value))
-    rest = sorted(ordered[low:], key=lambda t: (t.score, t.value))
+    rest = list(terms)
+    for _ in range(min(low, len(rest))):
+        rest.remove(cut_one(rest))
+    rest.sort(key=lambda t: (t.score, t.value))
     if high:
         rest = rest[: max(0, len(rest) - high)]
     return sum(t.value for t in rest)
+
+
+def cut_one(terms: list[Contribution]) -> Contribution:
+    """The term one low cut removes (16.5.1 with 14.1.1): the least significant contribution,
+    the opponent's with the lowest score (among equally low ones the lowest contribution), unless
+    a voluntarily unplayed round contributes no less than it: then that round goes first (of
+    several, the least significant). A VUR contributing less stays, so a player never gains by
+    the cut of a round he chose not to play. For BH the two are the same (a term is its score);
+    for SB a requested bye's half of its dummy can be lower than a beaten opponent's score."""
+    least = min(terms, key=lambda t: (t.score, t.value))
+    vurs = [t for t in terms if t.vur and t.value >= least.value]
+    return min(vurs, key=lambda t: (t.score, t.value)) if vurs else least
 
 
 # ---------------------------------------------------------------------- own results

@@ -12,9 +12,10 @@ What the text says, in our words (docs/standings.md):
 - 16.4: the dummy opponent of one's own unplayed round has one's own score, capped at the
   scheduled opponent's adjusted score for a forfeit (16.4.1), at a draw in every round otherwise
   (16.4.2);
-- 16.5 and 14.1.1: a cut removes the voluntarily unplayed rounds first, then the contribution of the
-  lowest-scored opponent (the lowest contribution among equally low ones); the full-point bye is
-  not voluntary (16.1.2, 16.2.1);
+- 16.5.1 and 14.1.1: a cut removes the contribution of the lowest-scored opponent (the lowest
+  contribution among equally low ones), the least significant; a voluntarily unplayed round's
+  contribution goes first when it is not lower than that one; the full-point bye is not
+  voluntary (16.1.2, 16.2.1);
 - 9.2: KS reads the opponents' actual points, forfeit wins included.
 """
 
@@ -24,7 +25,7 @@ from tournaments.standings.compute import compute_standings
 from tournaments.standings.field import Field
 from tournaments.standings.field import RoundScore as R
 
-from .test_c07 import by_player, game
+from .test_c07 import BYES, by_player, game
 
 CODES = ["BH", "BH-C1", "BH-C2", "SB", "SB-C1", "KS", "REP", "WIN"]
 
@@ -110,9 +111,10 @@ def test_sonneborn_berger_with_dummy_opponents() -> None:
     assert rows[1].tie_breaks["SB"] == 21
     # 5: ½ x 3 (6) + 0 + 1 x 1½ (F, dummy) + 0 = 3.
     assert rows[5].tie_breaks["SB"] == 12
-    # 6: ½ x 1½ (5) + 1 x 2 (PAB, dummy) + 1 x 1½ (2) + 0 x 2 (absence) = 4¼; SB-C1 cuts the
-    # absence's 0 first (16.5.1): 4¼ (the lowest-scored opponent's ¾ would leave 3½).
-    assert (rows[6].tie_breaks["SB"], rows[6].tie_breaks["SB-C1"]) == (17, 17)
+    # 6: ½ x 1½ (5) + 1 x 2 (PAB, dummy) + 1 x 1½ (2) + 0 x 2 (absence) = 4¼. The absence's 0 is
+    # lower than the least significant contribution, the lowest-scored opponent's ¾ (5 and 2 have
+    # 1½, 5's product is the lower): 16.5.1 cuts the ¾, not the absence: SB-C1 3½.
+    assert (rows[6].tie_breaks["SB"], rows[6].tie_breaks["SB-C1"]) == (17, 14)
 
 
 def test_full_point_bye_is_an_elected_round_and_a_win() -> None:
@@ -209,3 +211,43 @@ def test_byes_given_count_with_their_points_in_the_middle_and_at_the_end() -> No
     assert (rows[4].tie_breaks["REP"], rows[4].tie_breaks["WIN"]) == (3, 2)
     # KS of 1 (threshold 1½): 2 (1 point, below), drew with 3 (2) ½, forfeit win against 5 (2) 1.
     assert rows[1].tie_breaks["KS"] == 3
+
+
+# --------------------------------------------------------------------------- 16.5.1: a VUR is cut first only when not lower
+
+# 6 players, 4 rounds (maximum 4, a draw in every round 2).
+# R1: 1 H (requested, followed by games), 2-3 =, 4-5 1-0, 6 PAB.
+# R2: 1-2 1-0, 3-4 =, 6-5 1-0.   R3: 1-3 1-0, 2-5 1-0, 4-6 =.   R4 (last): 4-1 0-1, 6-2 1-0, 3-5 1-0.
+# Totals: 1 3½, 2 1½, 3 2, 4 2, 5 0, 6 3½ (12½ in all: 11 games and the H's ½ and the PAB's 1).
+VUR_LOWER = [
+    R(1, 1, 1, bye="H"), *game(1, 2, 3, "="), *game(1, 4, 5, "1-0"), R(1, 6, 2, bye="U"),
+    *game(2, 1, 2, "1-0"), *game(2, 3, 4, "="), *game(2, 6, 5, "1-0"),
+    *game(3, 1, 3, "1-0"), *game(3, 2, 5, "1-0"), *game(3, 4, 6, "="),
+    *game(4, 4, 1, "0-1"), *game(4, 6, 2, "1-0"), *game(4, 3, 5, "1-0"),
+]  # fmt: skip
+
+
+def test_sb_cut_keeps_a_requested_bye_contributing_less_than_the_least_significant() -> None:
+    rows = standings(VUR_LOWER, 6, 4)
+    assert [rows[p].points for p in range(1, 7)] == [7, 3, 4, 4, 0, 7]
+    # 1: H (dummy min(3½, 2) = 2, product ½ x 2 = 1) + 2 (1½, product 1½) + 3 (2, product 2) +
+    # 4 (2, product 2) = 6½. The least significant contribution is the lowest-scored opponent's,
+    # 2's 1½; the H's 1 is lower, so 16.5.1 cuts the 1½, not the H: SB-C1 5 (cutting the H
+    # first would give 5½).
+    assert (rows[1].tie_breaks["SB"], rows[1].tie_breaks["SB-C1"]) == (26, 20)
+    # BH of 1: 2 + 1½ + 2 + 2 = 7½. The H's term is its dummy's score, 2, not lower than 2's 1½:
+    # the H goes first (16.5.1): BH-C1 5½; C2 then cuts the 1½: 4.
+    assert [rows[1].tie_breaks[c] for c in ("BH", "BH-C1", "BH-C2")] == [15, 11, 8]
+
+
+def test_sb_cut_takes_a_requested_bye_first_when_it_is_not_lower() -> None:
+    rows = by_player(compute_standings([1, 2, 3, 4], BYES, ["SB", "SB-C1"], 3))
+    # test_c07's BYES, player 1: 2 (½, product ½) + H (dummy min(2½, 1½) = 1½, product ¾) +
+    # forfeit win against 3 (dummy min(2½, 2) = 2, product 2) = 3¼. The least significant
+    # contribution is 2's ½; the H's ¾ is not lower, so it goes first (16.5.1): SB-C1 2½
+    # (cutting the ½ would leave 2¾).
+    assert (rows[1].tie_breaks["SB"], rows[1].tie_breaks["SB-C1"]) == (13, 10)
+    # 3: forfeit win against 4 (dummy min(2, 1½) = 1½, product 1½) + beat 2 (½, product ½) +
+    # forfeit loss against 1 (dummy min(2, 2½) = 2, product 0) = 2. The least significant is 2's
+    # ½; the forfeit loss's 0 is lower, so the ½ is cut, not the forfeit loss: SB-C1 1½.
+    assert (rows[3].tie_breaks["SB"], rows[3].tie_breaks["SB-C1"]) == (8, 6)

@@ -64,3 +64,24 @@ def test_every_problem_of_a_pasted_list_is_shown_at_once(client, organiser: User
         assert "Register these" not in shown
     assert event.registrations.count() == 1
     assert not Player.objects.filter(display_name__startswith="Marc").exists()
+
+
+def test_a_rating_of_thousands_of_digits_is_a_problem_of_its_line(client, organiser: User) -> None:  # type: ignore[no-untyped-def]
+    # Python refuses to convert more than 4,300 digits (a ValueError that was a 500): the rating is
+    # refused by its length, as any rating over 4000, and every other line is still read.
+    event = make_event(organiser, "Ann 1900")
+    client.force_login(organiser)
+    url = reverse("tournaments:registrations", args=[event.slug])
+    digits = "9" * 5000
+    for text, shown_rating in (
+        (f"Marc Dupont {digits}\nZoe 1500", "9" * 20),
+        (f"Nina Peeters, {digits}", "9" * 20),
+    ):
+        for action in ("preview", "paste"):
+            answer = client.post(url, {"action": action, "players": text})
+            assert answer.status_code == 400, (action, text[:20])
+            shown = page_text(answer).replace("&#x27;", "'")
+            assert f"'{shown_rating}' is not a rating: a rating is a whole number from 0 to 4000" in shown
+    # leading zeros are still a rating
+    assert client.post(url, {"action": "preview", "players": "Lotte Vos, 0001650"}).status_code == 200
+    assert event.registrations.count() == 1

@@ -1,0 +1,70 @@
+"""A real worker knows every task and runs the casual game's rating (issue 32 item 5): the eager
+default ran ``tournaments.rate_casual_game`` in the web process, while ``celery -A config worker``
+never registered it and refused it as unregistered."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from accounts.models import Player
+from games import play
+from games.confirmation import confirm
+from games.models import Game
+from tests.celery_tasks import defined_tasks
+from tests.integration.conftest import wait_for
+from tournaments.models import CasualPeriod, Rating
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_started_worker_registers_every_task_the_code_defines(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
+    from config.celery import app
+
+    defined = defined_tasks()
+    assert "tournaments.rate_casual_game" in defined
+    replies = wait_for(
+        lambda: app.control.inspect(timeout=2).registered(), what="the worker's registered tasks"
+    )
+    assert replies
+    for worker, names in replies.items():
+        # each name may carry the task's options after it: "name [rate_limit=...]"
+        registered = {name.split(" ")[0] for name in names if not name.startswith("celery.")}
+        assert registered == defined, worker
+
+
+def person(name: str, rating: int, games: int) -> tuple[User, Player]:
+    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
+    player = Player.objects.create(display_name=name, handle=name.lower(), user=user)
+    Rating.objects.create(player=player, family="gipf", rating=rating, rated_games=games)
+    return user, player
+
+
+def test_a_rated_casual_game_is_rated_by_the_worker(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
+    """FIDE B.02, worked by hand: D = 1600 - 1500 = 100, E(Ann) = 1 / (1 + 10 ** -0.25) = 0.640065.
+    Bob wins: Ann 40 * (0 - 0.640065) = -25.6 -> -26, 1574 after 11 games; Bob +26, 1526 after 6."""
+    ann_user, ann = person("Ann", 1600, 10)
+    bob_user, bob = person("Bob", 1500, 5)
+    game = play.create_service_game(ann, bob, "gipf-standard", "5+3", rated=True)
+    play.resign(game, ann_user)  # the record of the game is verified by the worker, then stored
+
+    def provisional() -> Game | None:
+        game.refresh_from_db()
+        return game if game.result else None
+
+    wait_for(provisional, what="the worker to verify the resigned game's record")
+    assert (game.result, game.state) == ("0-1", Game.State.PROVISIONAL)
+    confirm(game, bob_user)  # final: its rating is queued after the commit, to the worker
+
+    def rated() -> bool:
+        return not CasualPeriod.objects.filter(game=game, stale_since__isnull=False).exists() and (
+            Rating.objects.get(player=ann).rated_games == 11
+        )
+
+    wait_for(rated, timeout=60, what="the worker to rate the casual game")
+    assert {
+        (r.player.display_name, r.rating, r.rated_games) for r in Rating.objects.select_related("player")
+    } == {
+        ("Ann", 1574, 11),
+        ("Bob", 1526, 6),
+    }
