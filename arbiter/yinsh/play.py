@@ -42,14 +42,14 @@ def result_of(end: End) -> Result:
 def describe_end(end: End, pos: Position) -> Message:
     """Why the game is over, in words."""
     if end.code == MARKERS:
-        return Message(gettext_noop("no marker is left: the game is over"))
+        return Message(gettext_noop("no marker is left"))
     if end.code == BLOCKED:
-        return Message(gettext_noop("neither player can move a ring: the game is over"))
+        return Message(gettext_noop("neither player can move a ring"))
     assert end.winner is not None
     player = {"player": PLAYER_MESSAGES[end.winner]}
     if pos.target == 1:
-        return Message(gettext_noop("{player} has removed a ring in a blitz game: the game is over"), player)
-    return Message(gettext_noop("{player} has removed three rings: the game is over"), player)
+        return Message(gettext_noop("{player} has removed a ring in a blitz game"), player)
+    return Message(gettext_noop("{player} has removed three rings"), player)
 
 
 def _check_move(pos: Position, src: int, dst: int, who: Message) -> Decision:
@@ -106,10 +106,8 @@ def _owed_now(pos: Position, written: Written, who: Message) -> None:
         )
     if pos.ring_owed and written.kind != REMOVE:
         raise IllegalMoveError(
-            gettext_noop("{player} has taken a row and removes one of his rings now (rf3)"), player=who
+            gettext_noop("{player} has taken a row and removes one of his rings now"), player=who
         )
-    if written.kind == REMOVE and not pos.ring_owed:
-        raise IllegalMoveError(gettext_noop("a ring is removed only after a row of five is taken"))
     found = rows(pos.board, pos.to_move)
     if found and not pos.ring_owed and written.kind != ROW:
         options = ", ".join(format_decision(Decision(ROW, window)) for window in found)
@@ -118,13 +116,15 @@ def _owed_now(pos: Position, written: Written, who: Message) -> None:
             options=options,
             player=who,
         )
+    if written.kind == REMOVE and not pos.ring_owed:
+        raise IllegalMoveError(gettext_noop("a ring is removed only after a row of five is taken"))
 
 
 def check(pos: Position, written: Written) -> Decision:
     """The decision written, when the rules allow it now; else the typed error saying why."""
     end = ending(pos)
     if end is not None:
-        raise IllegalMoveError(gettext_noop("{end}"), end=describe_end(end, pos))
+        raise IllegalMoveError(gettext_noop("{end}: the game is over"), end=describe_end(end, pos))
     who = PLAYER_MESSAGES[pos.to_move]
     _owed_now(pos, written, who)
     kind = written.kind
@@ -178,7 +178,10 @@ def play_turn(pos: Position, tokens: list[str]) -> Step:
     path: tuple[str, ...] = ()
     removed: list[str] = []
     for token in tokens:
-        if done and (pos.to_move != player or ending(pos) is not None):
+        end = ending(pos) if done else None
+        if end is not None:
+            raise IllegalMoveError(gettext_noop("{end}: the game is over"), end=describe_end(end, pos))
+        if done and pos.to_move != player:
             raise IllegalMoveError(
                 gettext_noop("the turn is over after '{previous}': '{token}' does not belong to it"),
                 previous=format_decision(done[-1]),

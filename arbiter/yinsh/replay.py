@@ -61,7 +61,9 @@ def read_ending(words: list[str], pos: Position) -> tuple[Result | None, Termina
         if not words or words == [result_of(end)]:
             return result_of(end), end.code
         raise InvalidRecordError(
-            gettext_noop("the record ends with '{word}' but {end}, so the result is {result}"),
+            gettext_noop(
+                "the record ends with '{word}' but the game is over ({end}), so the result is {result}"
+            ),
             word=word,
             end=describe_end(end, pos),
             result=result_of(end),

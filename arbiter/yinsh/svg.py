@@ -103,11 +103,8 @@ def _removed_rings(pos: Position, half_w: float, half_h: float) -> list[str]:
         for k in range(pos.removed[player]):
             colour = "w" if player == 0 else "b"
             x = x0 + step * k * (2 * RING_R + 8)
-            out.append(
-                element(
-                    "circle", [("class", f"removed-ring ring-{colour}"), ("cx", x), ("cy", y0), ("r", RING_R)]
-                )
-            )
+            ring = _piece(RING + player, f"removed-{colour}{k + 1}", x, y0)
+            out.append(ring.replace('class="ring ', 'class="removed-ring ring ', 1))
     return out
 
 
