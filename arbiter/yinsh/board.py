@@ -66,7 +66,11 @@ RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 WINDOWS: tuple[tuple[int, ...], ...] = tuple(
     (i, *RAYS[i][d][: ROW - 1]) for i in range(POINTS) for d in range(3) if len(RAYS[i][d]) >= ROW - 1
 )
-WINDOW_MASKS: tuple[int, ...] = tuple(sum(1 << i for i in window) for window in WINDOWS)
+#: each point's bit in a lattice mask: 12 bits a column (number 0 and 12 always clear), so that a
+#: step along a column is a shift by 1, along a number by 12, along the diagonal by 13
+LATTICE_BIT: tuple[int, ...] = tuple(1 << (col * 12 + number) for col, number in CELLS)
+LINE_SHIFTS = (1, 12, 13)
+WINDOW_MASKS: tuple[int, ...] = tuple(sum(LATTICE_BIT[i] for i in window) for window in WINDOWS)
 #: a row by its two end points (either order) -> its window's index
 WINDOW_BY_ENDS: dict[tuple[int, int], int] = {
     **{(w[0], w[-1]): k for k, w in enumerate(WINDOWS)},
@@ -123,18 +127,24 @@ def jumped(board: Board, src: int, dst: int) -> tuple[int, ...]:
 
 
 def marker_mask(board: Board, player: int) -> int:
-    mask = 0
+    """The lattice mask (:data:`LATTICE_BIT`) of the markers with ``player``'s colour up."""
     marker = MARKER + player
-    for index, here in enumerate(board):
-        if here == marker:
-            mask |= 1 << index
-    return mask
+    return sum(LATTICE_BIT[index] for index, here in enumerate(board) if here == marker)
+
+
+def _has_five(mask: int) -> bool:
+    for shift in LINE_SHIFTS:
+        run = mask & mask >> shift
+        run &= run >> 2 * shift
+        if run & mask >> 4 * shift:
+            return True
+    return False
 
 
 def rows(board: Board, player: int) -> list[int]:
     """The windows (indices into :data:`WINDOWS`) of five markers of ``player``'s colour."""
     mask = marker_mask(board, player)
-    if mask.bit_count() < ROW:
+    if not _has_five(mask):
         return []
     return [k for k, window in enumerate(WINDOW_MASKS) if mask & window == window]
 
