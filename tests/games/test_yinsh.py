@@ -208,3 +208,25 @@ def test_a_submitted_yinsh_record_is_verified_and_stepped_through(
     assert 'data-ply="11"' in html and html.count('class="point"') == 85 and "last-move" in html
     final = Client().get(reverse("games:board-svg", args=[game.pk])).content.decode()
     assert final.count('class="point"') == 85 and "removed-ring ring ring-w" in final
+
+
+def test_a_refused_yinsh_record_shows_the_board_before_the_illegal_turn(
+    people: dict[str, Any], django_capture_on_commit_callbacks: Callable[..., Any]
+) -> None:
+    olga = User.objects.create_user("olga", password="pw-olga-12345")
+    event = event_services.create_event(olga, name="YINSH club", game="yinsh", pairing_system="round-robin")
+    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = event_services.start_event(event, olga, "white")
+    pairing = Pairing.objects.get(round=round_)
+    text = '[Game "YINSH"]\n\n1. e5 e6 2. f5 f6 3. g5 g6 4. h5 h6 5. i5 i6 6. e5-e8\n'
+    with django_capture_on_commit_callbacks(execute=True):
+        record = services.submit_record(pairing, olga, text, 1)
+    record.refresh_from_db()
+    assert record.status == "invalid" and (record.error_ply, record.error_move) == (11, "e5-e8")
+    html = Client().get(reverse("games:record-detail", args=[record.pk])).content.decode()
+    assert 'id="refused-board"' in html and "a ring may not pass over a ring (on e6)" in html
+    board = html[html.index("<svg") : html.index("</svg>", html.index("<svg"))]
+    # the board before the refused turn: the ten rings placed, no marker yet
+    assert board.count('class="point"') == 85 and board.count('class="ring ring-') == 10
+    assert 'class="marker' not in board
