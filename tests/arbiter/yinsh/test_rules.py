@@ -285,3 +285,19 @@ def test_a_position_text_is_checked() -> None:
         with pytest.raises(ArbiterError):
             registry.status(text)
     assert isinstance(IllegalMoveError("x"), ArbiterError)
+
+
+# e3 jumps Black's e4 and e5 to e6: both turn White, completing c4..g4 and c5..g5, which share no
+# marker (the diagonals and columns across them hold three White markers at most)
+TWO = position(
+    W=["e3", *PARK_W], B=PARK_B, w=["c4", "d4", "f4", "g4", "c5", "d5", "f5", "g5"], b=["e4", "e5"]
+)
+
+
+def test_two_rows_sharing_no_marker_are_both_taken_each_with_a_ring() -> None:
+    assert refused(TWO, "e3-e6;xc4-g4;rk7") == "the turn is not complete: White still takes a row"
+    played = registry.play(TWO, "e3-e6;xc5-g5;rk7;xc4-g4;rk8")
+    assert played.status.to_move == 1 and played.status.score == (2, 0)
+    assert played.position == position(W=["e6", "k9", "k10"], B=PARK_B, w=["e3"], to_move="b", removed="2-0")
+    turns = {t for t in turn_texts(TWO) if t.startswith("e3-e6;")}
+    assert len(turns) == 2 * 5 * 4  # which row first, then a ring of five, then one of the four left
