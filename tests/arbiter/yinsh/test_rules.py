@@ -9,7 +9,7 @@ import pytest
 
 from arbiter import registry
 from arbiter.errors import ArbiterError, IllegalMoveError
-from tests.arbiter.yinsh.support import filled, position
+from tests.arbiter.yinsh.support import filled, pattern_colour, position
 
 PARK_W = ["k7", "k8", "k9", "k10"]  # White's other rings, out of the way
 PARK_B = ["j5", "j6", "j7", "j8", "j9"]
@@ -301,3 +301,86 @@ def test_two_rows_sharing_no_marker_are_both_taken_each_with_a_ring() -> None:
     assert played.position == position(W=["e6", "k9", "k10"], B=PARK_B, w=["e3"], to_move="b", removed="2-0")
     turns = {t for t in turn_texts(TWO) if t.startswith("e3-e6;")}
     assert len(turns) == 2 * 5 * 4  # which row first, then a ring of five, then one of the four left
+
+
+# Y-1, neither can move: White's a2 a3 a4 and Black's b2 b3 b4 hem each other in, and every other
+# line out of them is markers up to the edge of the board (a ring jumps them and finds no point to
+# stop on). Both have removed two rings. The markers' colours are support.pattern_colour's.
+HEMMED = [
+    "a5",
+    "b1",
+    "b5",
+    "b6",
+    "b7",
+    "c2",
+    "d2",
+    "e2",
+    "f2",
+    "g2",
+    "c3",
+    "d3",
+    "e3",
+    "f3",
+    "g3",
+    "h3",
+    "c4",
+    "d4",
+    "e4",
+    "f4",
+    "g4",
+    "h4",
+    "i4",
+    "c5",
+    "d6",
+    "e7",
+    "f8",
+    "g9",
+    "h10",
+    "i11",
+    "c6",
+    "d7",
+    "e8",
+    "f9",
+    "g10",
+    "h11",
+    "d5",
+    "e6",
+    "f7",
+    "g8",
+    "h9",
+    "i10",
+    "j11",
+    "e5",
+    "f6",
+    "g7",
+    "h8",
+    "i9",
+    "j10",
+]
+
+
+def _hemmed(*, without: str = "") -> str:
+    markers = [name for name in HEMMED if name != without]
+    return position(
+        W=["a2", "a3", "a4"],
+        B=["b2", "b3", "b4"],
+        w=[m for m in markers if pattern_colour(m) == "w"],
+        b=[m for m in markers if pattern_colour(m) == "b"],
+        removed="2-2",
+    )
+
+
+def test_neither_player_can_move_the_game_ends_and_the_rings_decide() -> None:
+    assert len(HEMMED) == 49
+    status = registry.status(_hemmed())
+    assert (status.result, status.termination, status.score) == ("1/2-1/2", "blocked", (2, 2))
+    assert turn_texts(_hemmed()) == set()
+    assert refused(_hemmed(), "pass") == "neither player can move a ring: the game is over"
+
+
+def test_one_gap_at_the_edge_lets_black_move_so_white_passes() -> None:
+    # without the marker on g2, Black's b2 jumps c2..f2 and stops on g2
+    pos = _hemmed(without="g2")
+    assert turn_texts(pos) == {"pass"}
+    after = registry.play(pos, "pass")
+    assert turn_texts(after.position) == {"b2-g2"}
