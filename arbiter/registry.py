@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from arbiter import dvonn, gipf
+from arbiter import dvonn, gipf, yinsh
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions
 from arbiter.errors import (
     InvalidPositionError,
@@ -99,6 +99,7 @@ def register_package(path: str) -> GameSpec:
 register(gipf.SPEC)
 register(dvonn.SPEC)
 register(potentials.SPEC)  # GIPF with potentials, rated in the GIPF family
+register(yinsh.SPEC)
 
 
 def specs() -> tuple[GameSpec, ...]:

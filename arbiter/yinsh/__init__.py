@@ -1,0 +1,30 @@
+"""YINSH rules engine: board, decisions, the record notation, replay, perft and random games.
+
+``SPEC`` declares the game to :mod:`arbiter.registry` (normal and blitz, one YINSH rating list);
+see ``docs/rules.md (YINSH)`` for the decisions beyond the specification and the position text.
+Importing the package loads the spec only; ``ENGINE`` and ``YinshEngine`` load the rules when
+first asked for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arbiter.yinsh.spec import SPEC
+
+if TYPE_CHECKING:
+    from arbiter.yinsh.engine import YinshEngine
+
+    ENGINE: YinshEngine
+
+__all__ = ["ENGINE", "SPEC", "YinshEngine"]
+
+
+def __getattr__(name: str) -> object:
+    if name == "ENGINE":
+        return SPEC.load_engine()
+    if name == "YinshEngine":
+        from arbiter.yinsh.engine import YinshEngine
+
+        return YinshEngine
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
