@@ -136,17 +136,19 @@ def playable(
     game_key: str, time_control: str, clock_running: bool = True, options: Mapping[str, str] | None = None
 ) -> dict[str, object]:
     """The fields of a game ready to be played on the service: the start of ``game_key`` with its
-    ``options`` (``games.options``: an event's set of potentials), each player's initial time, and
-    White's clock running from now (``clock_running``) or from his first move (a game its players
-    may also play elsewhere: nothing runs out before play begins here)."""
+    ``options`` (``games.options``: its start options as agreed, resolved now, e.g. a setup drawn at
+    random stored as the one drawn), each player's initial time, and White's clock running from now
+    (``clock_running``) or from his first move (a game its players may also play elsewhere: nothing
+    runs out before play begins here)."""
     control = clocks.parse(time_control)
     initial = None if control is None else control.initial
+    started = game_options.resolved(game_key, options)
     return {
         "game": game_key,
         "on_service": True,
         "time_control": "" if control is None else control.text,
-        "options": dict(options or {}),
-        "position": game_options.start(game_key, options),
+        "options": started,
+        "position": game_options.start(game_key, started),
         "white_time": initial,
         "black_time": initial,
         "turn_started": timezone.now() if clock_running else None,
@@ -347,7 +349,7 @@ def record_of(game: Game, ending: Ending | None = None) -> str:
         "Site": "the service",
         "White": game.white.display_name,
         "Black": game.black.display_name,
-        **game_options.record_tags(game.options),
+        **game_options.record_tags(game.game, game.options),
     }
     moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
     return format_record(tags, moves, (ending.text if ending else "") or None)

@@ -201,7 +201,7 @@ def _judge(
             record.save(update_fields=VERDICT_FIELDS)
             return
     other_start = game_options.record_refusal(game.game, game.options, verdict.tags)
-    if other_start is not None:  # its event's set of potentials, not the record's (P-27)
+    if other_start is not None:  # its event's start options, not the record's (P-27)
         record.status = SubmittedRecord.Status.INVALID
         record.verdict = {**record.verdict, "valid": False, "error": other_start.to_json()}
         record.error_reason = other_start.reason

@@ -16,7 +16,7 @@ what the event does to its games.
 * A round played on the service (``tournaments.rounds.play_mode``: on the service, or both) has its
   games created when its pairings become public (:func:`on_round_published`, on
   ``tournaments.pairing.signals.round_published``), ready to play with the round's time control
-  and the event's set of potentials (``games.play.playable``; every game of a pairing carries the
+  and the event's game options (``games.play.playable``; every game of a pairing carries the
   event's options, ``Game.options``, which its records must agree, P-27): game 1 with the pairing's colours, game 2 of a match swapped, none for
   a bye or a pairing forfeited already. On the service alone, the clocks run from publication and
   its games take no record or result by hand (:meth:`PairingHolder.closed`); in both, a game's clock
@@ -178,7 +178,7 @@ def create_games(pairing: Pairing) -> list[Game]:
         if game is None:
             first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
             white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
-            options = options_of(event) if options is None else options  # its set of potentials (P-27)
+            options = options_of(event) if options is None else options  # its game options (P-27)
             fields: dict[str, object] = {
                 "game": event.game,
                 "options": options,
