@@ -78,9 +78,11 @@ class GameEngine(ABC):
     # ---- start options (arbiter.spec.StartOption): defaults every engine may override
 
     def resolve_options(self, variant: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
-        """The options a game of ``variant`` is stored and started with, from those agreed (checked
-        already): a value resolved when the game starts (a setup drawn at random, ``seed`` the
-        draw's) becomes the concrete one. By default the options as agreed."""
+        """The options a game of ``variant`` is stored and started with, from those agreed: a value
+        resolved when the game starts (a setup drawn at random, ``seed`` the draw's) becomes the
+        concrete one, which :meth:`start` reads (a value is checked by starting from it resolved
+        with seed 0). By default the options as agreed. A value it cannot read raises the
+        :class:`~arbiter.errors.InvalidOptionError` naming it, as :meth:`start` would."""
         return dict(options)
 
     def option_tags(

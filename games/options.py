@@ -6,7 +6,7 @@ the pages read the declarations through this module.
 The rules at home here:
 
 * an option is one the game's variant declares (``registry.start_options``), with a value the
-  arbiter's ``start`` takes (refused naming what is wrong);
+  arbiter's ``start`` takes once resolved (refused naming what is wrong);
 * a game with options starts from ``registry.start(key, options)``, the options resolved first when
   the game is created (``registry.resolve_options``: a value drawn then, such as a random setup,
   is stored as the concrete one drawn); its record carries them in the tags the engine writes
@@ -80,8 +80,8 @@ def checked(game_key: str, options: Mapping[str, str]) -> Options:
                 % {"game": game_name(game_key), "option": noun_of(name)}
             )
     if written:
-        try:
-            registry.start(game_key, written)
+        try:  # the engine reads each value as a game would start with it (resolved: a draw's seed 0)
+            registry.start(game_key, registry.resolve_options(game_key, written, 0))
         except ArbiterError as exc:
             raise GameServiceError(arbiter_message(exc)) from exc
     return written

@@ -1,7 +1,8 @@
 """The contract every registered game meets on the service (docs/architecture.md, "Adding a game").
 
 Parametrised over the registry's keys (``arbiter.registry.game_keys()``) and the test-only games
-registered through the ``GAME_PACKAGES`` setting (Stones, ``tests/toygame``), so a game added to the
+registered through the ``GAME_PACKAGES`` setting (Stones, ``tests/toygame``; Piles,
+``tests/optiongame``, with a start option resolved when a game starts), so a game added to the
 registry is checked without a line here. Each game is played through the service's HTTP API only:
 Ann challenges Bob (``/api/play/challenges/``, Ann White), Bob accepts, and the players send moves
 naming the ply they expect (``/api/play/{id}/move/``), each picked at random (a fixed seed) among the
@@ -21,6 +22,11 @@ legal moves the API offers. Three ends:
 Each ended game's record (an export of its moves by the record contract, ``arbiter.records``:
 ``[Game]`` its key, the ending words) is then verified like any submitted record and is valid with
 the same result, and the game's result is unchanged by it.
+
+Beside play: each point a legal move names is a point the game's board draws (the page's input),
+each board word and start option a game declares is marked for translation and translated, and a
+start option resolved when a game starts (Piles' random pile) is stored with the game as drawn and
+carried by its record.
 """
 
 from __future__ import annotations
@@ -47,7 +53,7 @@ from games.models import Game, SubmittedRecord
 pytestmark = pytest.mark.django_db
 
 #: the test-only game packages registered through ``GAME_PACKAGES`` for this contract
-TEST_PACKAGES = ("tests.toygame",)
+TEST_PACKAGES = ("tests.toygame", "tests.optiongame")
 #: the plies the fast suite plays at most before a game not over is resigned
 FAST_PLIES = 40
 #: the plies the slow variant plays at most (every game here ends long before)
@@ -235,3 +241,67 @@ def test_the_ending_move_is_told_as_a_move_then_the_end(
     winner = {"1-0": 0, "0-1": 1}.get(str(status.result))
     assert (end["result"], end["winner"], end["how"]) == (str(status.result), winner, status.termination)
     assert events[0][1]["ply"] == end["ply"] == state["ply"] + 1
+
+
+def _walk(key: str, plies: int, seed: int) -> Iterator[str]:
+    """The positions of a random game of ``key`` through the arbiter's play API, the start first."""
+    chooser, position = random.Random(seed), registry.start(key)
+    for _ply in range(plies):
+        yield position
+        moves = registry.legal_moves(position)
+        if not moves:
+            return
+        position = chooser.choice(moves).position
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_each_point_a_move_names_is_drawn_on_the_board(key: str) -> None:
+    """The page's input: a move is picked by its points on the board (``LegalMove.points``), each a
+    ``data-point`` or ``data-space`` of the board's SVG (``static/js/play.js``)."""
+    for position in _walk(key, 12, seed=5):
+        svg = registry.render_svg(position)
+        for move in registry.legal_moves(position):
+            for point in move.points:
+                assert f'data-point="{point}"' in svg or f'data-space="{point}"' in svg, (position, move)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_words_and_options_a_game_declares_are_translated(key: str) -> None:
+    from django.utils import translation
+
+    spec = registry.spec_for(key)
+    words = [*spec.labels.values()]
+    for option in spec.variant(key).start_options:
+        words += [option.label, option.help, option.noun, *([option.event_help] if option.event_help else [])]
+    test_game = key in _test_keys()  # a test-only game's words are in no catalogue
+    with translation.override("uk"):
+        for text in words:
+            assert text.strip()
+            if not test_game:
+                assert translation.gettext(text) != text, f"no Ukrainian for {text!r}"
+
+
+def test_an_option_drawn_when_the_game_starts_is_stored_and_recorded(players: dict[str, APIClient]) -> None:
+    """Piles with a random pile: the challenge names ``random``; the game created on acceptance
+    stores the count drawn (5 to 15) and starts from it; its record carries ``[Pile "random"]`` and
+    the count in ``[Setup]``, and verifies."""
+    sent = players["ann"].post(
+        "/api/play/challenges/",
+        {"opponent": "bob", "game": "piles", "colour": "white", "pile": "random"},
+    )
+    assert sent.status_code == 201 and sent.json()["pile"] == "random"
+    refused = players["ann"].post(
+        "/api/play/challenges/", {"opponent": "bob", "game": "piles", "pile": "huge"}
+    )
+    assert refused.status_code == 400 and "huge" in str(refused.json())
+    game_id = int(players["bob"].post(f"/api/play/challenges/{sent.json()['id']}/accept/").json()["id"])
+    game = Game.objects.get(pk=game_id)
+    word, drawn = game.options["pile"].split()
+    assert word == "random" and 5 <= int(drawn) <= 15
+    assert game.position == f"piles {drawn} 0"
+    state = _play_random(players, game_id, 100, seed=1)
+    assert state["finished_at"] is not None
+    record = Game.objects.get(pk=game_id).record
+    tags = parse_tagged(record).tags
+    assert (tags["Pile"], tags["Setup"]) == ("random", drawn)
+    _ended_naturally(players, game_id, state)
