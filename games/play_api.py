@@ -132,10 +132,11 @@ class EventStreamRenderer(renderers.BaseRenderer):
 
 
 EVENTS_DESCRIPTION = (
-    "Server-sent events of the game: `move` when a move is stored, `end` when play ends, each with "
-    "the game's state as JSON (`game`, `ply`, `move`, `to_move` 0 White / 1 Black / null, "
-    "`white_seconds`, `black_seconds`, `over`, and once over `ending`: the rules' result, `resign` "
-    "or `time`); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
+    "Server-sent events of the game: `move` when a move is stored (the one that ends the game too), "
+    "then `end` when play ends, each with the game's state as JSON (`game`, `ply`, `move`, `to_move` "
+    "0 White / 1 Black / null, `white_seconds`, `black_seconds`, `over`, and once over `result`, "
+    "`winner` 0 / 1 / null, `how`: the termination, and `ending`: the rules' result, `resign`, `time`, "
+    "the arbiter's result or `annulled`); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
     "(`game-7:3`): reconnecting with the header `Last-Event-ID` (or `?lastEventId=`) replays the "
     "events missed since, in order; events are kept 24 hours, and an older id opens the stream with "
     "`stream-reset` (read the game's state instead). Anyone may follow a game "

@@ -9,7 +9,7 @@ from arbiter.errors import InvalidPositionError, InvalidRecordError, UnknownGame
 from arbiter.gipf.board import SPOT_NAMES
 from arbiter.gipf.notation import format_turn, removal_text
 from arbiter.gipf.play import play_text, start_of, status_of, winner_result
-from arbiter.gipf.position import GAME_KEYS, GAME_NAMES, format_position, parse_position, start_position
+from arbiter.gipf.position import GAME_KEYS, format_position, parse_position, start_position
 from arbiter.gipf.replay import GAMES, is_gipf_record, replay_text
 from arbiter.gipf.rules import (
     apply_removal,
@@ -21,7 +21,7 @@ from arbiter.gipf.rules import (
 )
 from arbiter.gipf.svg import render_svg
 from arbiter.play import Played, Status, text_options
-from arbiter.records import format_record
+from arbiter.records import format_record, game_tag
 from arbiter.verdict import Verdict
 
 MAX_RANDOM_PLIES = 1000
@@ -69,7 +69,7 @@ class GipfEngine(GameEngine):
             result = winner_result(ended[0])
         header = {"Event": "random game", "White": "random", "Black": "random"}
         header.update(tags or {})
-        header["Game"] = GAME_NAMES[game]
+        header.update(game_tag(game))  # the record contract: the key
         header["Result"] = result or "*"
         return format_record(header, moves, result)
 

@@ -13,7 +13,6 @@ from arbiter.gipf.potentials.play import board_points, path_and_removed, play_tu
 from arbiter.gipf.potentials.position import (
     DEFAULT_SETS,
     GAME_KEYS,
-    GAME_NAMES,
     format_position,
     parse_position,
     parse_sets,
@@ -24,7 +23,7 @@ from arbiter.gipf.potentials.replay import GAMES, is_potentials_record, replay_t
 from arbiter.gipf.potentials.rules import turns
 from arbiter.gipf.potentials.svg import render_svg
 from arbiter.play import Played, Status
-from arbiter.records import format_record
+from arbiter.records import format_record, game_tag
 from arbiter.verdict import Verdict
 
 MAX_RANDOM_PLIES = 600
@@ -157,7 +156,7 @@ class PotentialsEngine(GameEngine):
         result = state.result if state.ended else None
         header = {"Event": "random game", "White": "random", "Black": "random"}
         header.update(tags or {})
-        header["Game"] = GAME_NAMES[game]
+        header.update(game_tag(game))  # the record contract: the key
         header["Potentials"] = sets_text(sets)
         header["Result"] = result or "*"
         return format_record(header, moves, result)
