@@ -10,11 +10,15 @@ collects them and dispatches to them. Nothing here imports a game.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from arbiter.play import Played, Status
 from arbiter.verdict import Verdict
+
+if TYPE_CHECKING:
+    from arbiter.spec import StartOption
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,29 @@ class GameEngine(ABC):
 
     #: the game keys this engine plays
     games: tuple[str, ...] = ()
+
+    # ---- start options (arbiter.spec.StartOption): defaults every engine may override
+
+    def resolve_options(self, variant: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
+        """The options a game of ``variant`` is stored and started with, from those agreed: a value
+        resolved when the game starts (a setup drawn at random, ``seed`` the draw's) becomes the
+        concrete one, which :meth:`start` reads (a value is checked by starting from it resolved
+        with seed 0). By default the options as agreed. A value it cannot read raises the
+        :class:`~arbiter.errors.InvalidOptionError` naming it, as :meth:`start` would."""
+        return dict(options)
+
+    def option_tags(
+        self, variant: str, options: Mapping[str, str], declared: Sequence[StartOption]
+    ) -> dict[str, str]:
+        """The record tags that carry a game's ``options``: by default each declared option's tag
+        with its value (``[Potentials "Z6 Y6"]``)."""
+        return {option.tag: options[option.name] for option in declared if option.name in options}
+
+    def tag_options(
+        self, variant: str, tags: Mapping[str, str], declared: Sequence[StartOption]
+    ) -> dict[str, str]:
+        """The options a record's ``tags`` name (those it names; the inverse of :meth:`option_tags`)."""
+        return {option.name: tags[option.tag] for option in declared if option.tag in tags}
 
     @abstractmethod
     def claims_record(self, text: str) -> bool:

@@ -1,22 +1,143 @@
 """The service's own PGN-like record format, shared by every game.
 
 A record is a block of tag pairs, one per line (``[Event "Club night"]``), then the moves as
-numbered turns (``1. <white> <black> 2. ...``) and an optional termination token. Games decide
-which termination tokens they accept; this module only splits the text.
+numbered turns (``1. <white> <black> 2. ...``) and an optional ending.
+
+The record contract every game meets (the service writes its games' records with it, and every
+engine reads them with it):
+
+* the ``[Game]`` tag holds the variant's key (``[Game "gipf-standard"]``, :func:`game_tag`); a
+  reader also takes the variant's name, as older records write it (:func:`key_of_game_tag`);
+* the words after the last move say how the game ended (:data:`ENDING_WORDS`, read by
+  :func:`read_ending` into an :class:`Ending`, written by :attr:`Ending.text`): a result (``1-0``,
+  ``0-1``, ``1/2-1/2``) when the rules ended it; ``resign`` (the player to move resigned); ``time``
+  (the player to move lost on time); ``arbiter 1-0`` (an arbiter's adjudication, any result);
+  ``*`` (no result: unfinished, or annulled by an arbiter); nothing (unfinished, or the rules'
+  end). What the ending gives against the position reached is :func:`judge_ending`'s.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from arbiter.errors import InvalidRecordError, UnreadableRecordError, gettext_noop
+from arbiter.errors import InvalidNotationError, InvalidRecordError, UnreadableRecordError, gettext_noop
+from arbiter.verdict import Result, Termination, TerminationCode
 
 TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
 
 # Standard tag order when writing a record.
 TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Game", "Result")
+
+
+#: the tag naming the game: the variant's key
+GAME_TAG = "Game"
+
+# The ending words (after the last move), the same in every game.
+RESIGN = "resign"  # the player to move resigned: he loses
+TIME = "time"  # the player to move ran out of time: he loses
+ARBITER = "arbiter"  # followed by a result: an arbiter's adjudication
+UNFINISHED = "*"  # no result: the record stops before the end, or an arbiter annulled the game
+RESULT_WORDS = tuple(str(result) for result in Result)  # a result: the rules' end
+#: every word that starts a record's ending (the first of them ends the moves)
+ENDING_WORDS = frozenset({RESIGN, TIME, ARBITER, UNFINISHED, *RESULT_WORDS})
+
+# The kinds of ending (:attr:`Ending.kind`).
+NONE, RESULT = "", "result"
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a record says its game ended: ``kind`` (:data:`NONE`: nothing written, :data:`RESULT`,
+    :data:`RESIGN`, :data:`TIME`, :data:`ARBITER`, :data:`UNFINISHED`) and the written result (of
+    :data:`RESULT` and :data:`ARBITER`)."""
+
+    kind: str = NONE
+    result: Result | None = None
+
+    @property
+    def text(self) -> str:
+        """The ending as a record writes it ("" for none)."""
+        if self.kind == RESULT:
+            return str(self.result)
+        if self.kind == ARBITER:
+            return f"{ARBITER} {self.result}"
+        return self.kind
+
+
+def game_tag(key: str) -> dict[str, str]:
+    """The ``[Game]`` tag of a record of the variant ``key``: its key."""
+    return {GAME_TAG: key}
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.strip().lower().replace("-", " ").split())
+
+
+def key_of_game_tag(value: str, names: Mapping[str, str]) -> str | None:
+    """The variant a ``[Game]`` tag names, of the variants ``names`` (key to name): its key, or its
+    name as older records write it, in any case, hyphens and spaces alike; None when none."""
+    written = _normal(value)
+    for key, name in names.items():
+        if written in (_normal(key), _normal(name)):
+            return key
+    return None
+
+
+def split_ending(tokens: Sequence[str]) -> tuple[list[str], list[str]]:
+    """A record's tokens cut into its moves and its ending words (from the first ending word on)."""
+    cut = next((index for index, token in enumerate(tokens) if token in ENDING_WORDS), len(tokens))
+    return list(tokens[:cut]), list(tokens[cut:])
+
+
+def read_ending(words: Sequence[str], results: Sequence[str] = RESULT_WORDS) -> Ending:
+    """The ending the words after the last move write (``results``: the results the game knows);
+    an :class:`InvalidNotationError` naming the words when they are no ending."""
+    if not words:
+        return Ending()
+    first, rest = words[0], list(words[1:])
+    if first in (RESIGN, TIME, UNFINISHED) and not rest:
+        return Ending(first)
+    if first in results and not rest:
+        return Ending(RESULT, Result(first))
+    if first == ARBITER and len(rest) == 1 and rest[0] in results:
+        return Ending(ARBITER, Result(rest[0]))
+    raise InvalidNotationError(
+        gettext_noop("the record must end with one of {words}; got '{word}'"),
+        words=", ".join([*results, RESIGN, TIME, *(f"{ARBITER} {result}" for result in results), UNFINISHED]),
+        word=" ".join(words),
+    )
+
+
+def judge_ending(
+    ending: Ending, to_move: int, natural: tuple[Result, TerminationCode] | None
+) -> tuple[Result | None, TerminationCode]:
+    """The result and termination of a game whose record ends so in a position where ``to_move``
+    is to move, ``natural`` the rules' end there (None when play goes on); an
+    :class:`InvalidRecordError` when the ending contradicts the position."""
+    if natural is not None:
+        if ending.kind in (NONE, UNFINISHED) or (ending.kind == RESULT and ending.result == natural[0]):
+            return natural
+        raise InvalidRecordError(
+            gettext_noop("the record ends with '{word}' but the game is over, so the result is {result}"),
+            word=ending.text,
+            result=str(natural[0]),
+        )
+    if ending.kind in (RESIGN, TIME):
+        termination = Termination.RESIGNATION if ending.kind == RESIGN else Termination.TIME
+        return Result.won_by(1 - to_move), termination
+    if ending.kind == ARBITER:
+        return ending.result, Termination.ARBITER
+    if ending.kind == RESULT:
+        raise InvalidRecordError(
+            gettext_noop(
+                "the record ends with '{word}' but the game is not over (write 'resign', 'time' or 'arbiter {word}')"
+            ),
+            word=ending.text,
+        )
+    return None, Termination.UNFINISHED
 
 
 @dataclass

@@ -14,6 +14,7 @@ a position or a move of that game is first checked (:meth:`arbiter.spec.GameSpec
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from arbiter import dvonn, gipf, yinsh
@@ -29,7 +30,7 @@ from arbiter.errors import (
 )
 from arbiter.gipf.potentials import spec as potentials
 from arbiter.play import Played, Status
-from arbiter.spec import End, GameSpec
+from arbiter.spec import End, GameSpec, StartOption
 from arbiter.verdict import NAMED, Termination, Verdict
 
 __all__ = [
@@ -298,6 +299,29 @@ def random_record(game: str, seed: int, tags: dict[str, str] | None = None) -> s
 def start(game: str, options: StartOptions | None = None) -> str:
     """The position text a game of ``game`` (a game key) starts from, with its options."""
     return engine_for(game).start(game, options)
+
+
+def start_options(game: str) -> tuple[StartOption, ...]:
+    """The start options a game of ``game`` may be started with (none for an unknown key)."""
+    try:
+        return spec_for(game).variant(game).start_options
+    except UnknownGameError:
+        return ()
+
+
+def resolve_options(game: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
+    """The options a game of ``game`` starts with, from those agreed (``GameEngine.resolve_options``)."""
+    return engine_for(game).resolve_options(game, options, seed)
+
+
+def option_tags(game: str, options: Mapping[str, str]) -> dict[str, str]:
+    """The record tags that carry a game's ``options`` (``GameEngine.option_tags``)."""
+    return engine_for(game).option_tags(game, options, start_options(game))
+
+
+def tag_options(game: str, tags: Mapping[str, str]) -> dict[str, str]:
+    """The options a record's ``tags`` name (``GameEngine.tag_options``)."""
+    return engine_for(game).tag_options(game, tags, start_options(game))
 
 
 def play(position: str, move: str, *, ply: int | None = None) -> Played:

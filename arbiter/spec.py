@@ -27,17 +27,49 @@ from arbiter.engine import GameEngine
 from arbiter.errors import UnknownGameError, gettext_noop
 from arbiter.verdict import NAMED, NATURAL, Termination
 
-#: a variant's option values (GIPF's rule set, later its potentials)
+#: a variant's option values (GIPF's rule set, its own set of potentials)
 OptionValue = str | int | bool
 
 
 @dataclass(frozen=True, eq=False)
+class StartOption:
+    """A start option a variant declares: a text agreed beyond the game key (for an event's games or
+    a challenge's game), checked, carried into the game's start and written in its record's tags.
+
+    ``name`` is its name in the stored options (``Game.options``, an event's options), the forms and
+    the API (lower-case letters and underscores); ``label``, ``help`` (a game's field),
+    ``event_help`` (an event's field: empty there means something else) and ``noun`` (how messages
+    name it: "a set of potentials") are English, marked with ``gettext_noop``; ``tag`` is the record
+    tag that carries it (``Potentials``); ``max_length`` bounds the text.
+
+    The engine checks a value (:meth:`arbiter.engine.GameEngine.start` with it: a refusal names what
+    is wrong), resolves it when a game starts (:meth:`~arbiter.engine.GameEngine.resolve_options`: a
+    value drawn then, such as a random setup, becomes the concrete one, stored with the game), writes
+    it in a record's tags (:meth:`~arbiter.engine.GameEngine.option_tags`: by default ``tag`` with the
+    value) and reads it back from them (:meth:`~arbiter.engine.GameEngine.tag_options`). Without a
+    value agreed, a game starts with the variant's own (:attr:`Variant.options` under ``name``).
+    """
+
+    name: str
+    label: str
+    help: str
+    tag: str
+    noun: str
+    event_help: str = ""
+    max_length: int = 100
+
+
+@dataclass(frozen=True, eq=False)
 class Variant:
-    """One way to play the game, stored as its game key (``Event.game``, ``Game.game``)."""
+    """One way to play the game, stored as its game key (``Event.game``, ``Game.game``).
+
+    ``options`` are the variant's own values (its rule set, its own set of potentials);
+    ``start_options`` the options a game of it may be started with (:class:`StartOption`)."""
 
     key: str  # lower-case, digits and hyphens, at most 20 characters (the database column)
     name: str  # gettext_noop: "GIPF standard"
     options: Mapping[str, OptionValue] = field(default_factory=dict)
+    start_options: tuple[StartOption, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,10 +170,25 @@ def check_spec(spec: GameSpec) -> list[str]:
             problems.append(f"the end {end.code!r} is not a natural termination")
         if end.code in NAMED:
             problems.append(f"the end {end.code!r} is a termination every game names")
+    problems += _option_problems(spec)
     if spec.usual is not None and spec.usual not in keys:
         problems.append(f"its usual variant {spec.usual!r} is none of its variants")
     if isinstance(spec.engine, GameEngine):
         problems += _engine_problems(spec, spec.engine)
+    return problems
+
+
+def _option_problems(spec: GameSpec) -> list[str]:
+    problems = []
+    for variant in spec.variants:
+        names = [option.name for option in variant.start_options]
+        if len(set(names)) != len(names):
+            problems.append(f"two start options of {variant.key!r} share a name")
+        for option in variant.start_options:
+            if not (option.name and all(c.islower() or c == "_" for c in option.name)):
+                problems.append(f"the start option {option.name!r} is not lower-case letters and underscores")
+            if not (option.tag[:1].isalpha() and option.tag.isascii() and option.tag.isalnum()):
+                problems.append(f"the tag {option.tag!r} of the start option {option.name!r} is no tag name")
     return problems
 
 

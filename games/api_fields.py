@@ -13,3 +13,52 @@ class GameChoiceField(serializers.ChoiceField):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(choices=game_choices(), **kwargs)
+
+
+def option_fields(read_only: bool, for_event: bool = False) -> dict[str, serializers.CharField]:
+    """A text field for each start option a registered game declares (``games.options``), named as
+    the option, its help from the declaration (an event's help for an event): the options of a
+    challenge, an event or a game in the API, none named here."""
+    from games import options as game_options  # the registry's declarations, read when built
+
+    fields = {}
+    for name, option in game_options.every_option().items():
+        help_text = option.event_help if for_event and option.event_help else option.help
+        if read_only:
+            fields[name] = serializers.CharField(read_only=True, help_text=help_text)
+        else:
+            fields[name] = serializers.CharField(
+                max_length=option.max_length,
+                required=False,
+                allow_blank=True,
+                help_text=help_text,
+            )
+    return fields
+
+
+class OptionsMixin:
+    """A serializer showing or taking the start options (:func:`option_fields`) beside its own fields;
+    shown, each option's value is read from the ``options`` the object's :meth:`options_of` gives."""
+
+    options_read_only = True
+    options_for_event = False
+
+    def get_fields(self) -> dict[str, serializers.Field]:  # type: ignore[override]
+        fields: dict[str, serializers.Field] = super().get_fields()  # type: ignore[misc]
+        extra = option_fields(self.options_read_only, self.options_for_event)
+        if self.options_read_only:
+            for field in extra.values():
+                field.source = "*"
+        fields.update(extra)
+        return fields
+
+    def to_representation(self, instance: object) -> dict[str, object]:
+        data: dict[str, object] = super().to_representation(instance)  # type: ignore[misc]
+        if self.options_read_only:
+            options = self.options_of(instance)
+            for name in option_fields(True):
+                data[name] = str(options.get(name, ""))
+        return data
+
+    def options_of(self, instance: object) -> dict[str, str]:
+        return dict(getattr(instance, "options", None) or {})

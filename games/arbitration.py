@@ -111,7 +111,7 @@ def adjudicate(game: Game, user: object, result: str, reason: str) -> Decision:
         decision = decisions.decide(
             game, user, kind=str(Decision.Kind.ADJUDICATION), result=result, reason=reason
         )
-        play.announce_end(game, decision.result)
+        play.announce_end(game, decision.result, play.ADJUDICATED)
         return decision
 
 
@@ -133,5 +133,5 @@ def annul(game: Game, user: object, reason: str) -> Decision:
         )
         game.disputes.filter(decision=None).update(decision=decision)
         result_changed.send(sender=Game, game=game, kind=ANNULLED, actor=user, detail=reason)
-        play.announce_end(game, ANNULLED)
+        play.announce_end(game, "", ANNULLED)
         return decision

@@ -10,16 +10,17 @@ The rules at home here:
   its clock running; a random colour is drawn then) or declines it (``ANSWER_CHALLENGE``); the
   challenger may withdraw it (``WITHDRAW_CHALLENGE``); each only while it is open: an answered or
   withdrawn challenge is a :class:`ChallengeClosed` conflict (409) naming what became of it;
-* a challenge to GIPF with potentials may carry the game's set of potentials (docs/rules.md P-27: a
-  set by person is agreed per casual game), checked as a start option by ``games.options`` with the
-  arbiter's own reading of it; the game starts with it (``Game.options``) and its record names it;
+* a challenge may carry the start options its game declares (``games.options``; docs/rules.md P-27:
+  agreed per casual game), checked with the arbiter's own reading of each; the game starts with
+  them (``Game.options``) and its record names them;
 * bad input names its problem (400): an unknown player, oneself, a player without an account, an
-  unknown game, a bad time control, an unknown colour, a set of potentials the game does not take.
+  unknown game, a bad time control, an unknown colour, an option the game does not take.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -56,10 +57,10 @@ def challenge(
     time_control: str = "",
     rated: bool = False,
     colour: str = "random",
-    potentials: str = "",
+    options: Mapping[str, str] | None = None,
 ) -> Challenge:
-    """``user``'s player challenges the player whose handle is ``opponent`` (to GIPF with potentials
-    with the set ``potentials``, the game key's own when empty)."""
+    """``user``'s player challenges the player whose handle is ``opponent`` with the start
+    ``options`` agreed (those its game declares, by name; an empty one: the variant's own)."""
     require(user, Action.CHALLENGE_PLAYER)
     challenger = player_of(user)
     handle = (opponent or "").strip()
@@ -83,7 +84,7 @@ def challenge(
             % {"colour": str(colour)[:20], "colours": ", ".join(Challenge.Colour.values)}
         )
     control = clocks.parse(time_control)
-    options = game_options.checked(game_key, {"potentials": potentials or ""})
+    agreed = game_options.checked(game_key, dict(options or {}))
     return Challenge.objects.create(
         challenger=challenger,
         challenged=challenged,
@@ -91,7 +92,7 @@ def challenge(
         time_control="" if control is None else control.text,
         rated=bool(rated),
         colour=colour,
-        options=options,
+        options=agreed,
     )
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as translated
 
+from games import options as game_options
 from games.choices import game_choices
 from games.clocks import validate_time_control
 from games.confirmation import MAX_REASON_CHARS
@@ -77,13 +79,30 @@ class ChallengeForm(forms.Form):
     )
     colour = forms.ChoiceField(label=_("Your colour"), choices=Challenge.Colour.choices, initial="random")
     rated = forms.BooleanField(label=_("Rated"), required=False)
-    potentials = forms.CharField(
-        label=_("Potentials"),
-        max_length=100,
-        required=False,
-        help_text=_(
-            "GIPF with potentials only: the set of the game, e.g. Z6 Y6 (3 to 6 of a kind: T TAMSK, Z ZÈRTZ, "
-            "D DVONN, Y YINSH, P PÜNCT), White Z6; Black Y6 for a set by colour, or Ultimate. "
-            "Empty: the game's own set."
-        ),
-    )
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields.update(option_fields())
+
+    def option_fields(self) -> list[forms.BoundField]:
+        """The start options' fields (every registered game's), in the registry's order."""
+        return [self[name] for name in game_options.every_option()]
+
+    def options(self) -> dict[str, str]:
+        """The start options given (cleaned), by name; empty ones too (the game's own value)."""
+        return {name: str(self.cleaned_data.get(name) or "") for name in game_options.every_option()}
+
+
+def option_fields(for_event: bool = False) -> dict[str, forms.CharField]:
+    """A form field for each start option a registered game declares (``games.options``): its label
+    and help from the declaration (an event's help for an event's form), never required."""
+    fields = {}
+    for name, option in game_options.every_option().items():
+        help_text = option.event_help if for_event and option.event_help else option.help
+        fields[name] = forms.CharField(
+            label=translated(option.label),
+            max_length=option.max_length,
+            required=False,
+            help_text=translated(help_text),
+        )
+    return fields

@@ -16,14 +16,17 @@ The rules at home here:
   game's state (the play API) instead. The game page starts its stream from :func:`resume_id`, read
   before the page's moves, so nothing between the page and its stream is lost either;
 * an event is ``move``, ``end`` or ``clock`` with the game's state as JSON: ``game``, ``ply`` (moves
-  played), ``move`` (the last one, in notation; null for ``clock`` and an arbiter's ``end``),
-  ``to_move`` (0 White, 1 Black, null once over), each player's clock in seconds at the moment of
-  the event (``white_seconds``, ``black_seconds``, null without a clock), ``over``, and once over
-  ``ending``, as the record ends (the rules' result such as ``1-0``, or ``resign`` or ``time``: the
-  player to move lost) or as the arbiter ended it (the result he adjudicated, or ``annulled``); the
-  result of a record follows when it is verified, as for any record. ``move`` follows each stored
-  move, ``end`` the end of play and an arbiter's adjudication or annulment
-  (``games.arbitration``), ``clock`` the time an arbiter gave;
+  played), ``move`` (the last one, in notation; null for ``clock``, a resignation's, a loss on
+  time's and an arbiter's ``end``), ``to_move`` (0 White, 1 Black, null once over), each player's
+  clock in seconds at the moment of the event (``white_seconds``, ``black_seconds``, null without
+  a clock), ``over``, and once over: ``result`` (the game's, set when play ended; "" annulled),
+  ``winner`` (0 White, 1 Black, null for a draw or no result), ``how`` (its termination: the
+  game's own end such as ``no-reserve``, ``resignation``, ``time``, ``arbiter``, or ``annulled``)
+  and ``ending``, as the record ends (the rules' result such as ``1-0``, or ``resign`` or
+  ``time``: the player to move lost) or as the arbiter ended it (the result he adjudicated, or
+  ``annulled``). ``move`` follows each stored move, the one that ends the game too; ``end`` then
+  follows the end of play (that move, a resignation, time) and an arbiter's adjudication or
+  annulment (``games.arbitration``); ``clock`` the time an arbiter gave;
 * a stream is served only by an ASGI server (uvicorn, README "Live games"): a WSGI server
   (``manage.py runserver``, gunicorn) answers the stream's address 204 at once, which tells a
   browser's ``EventSource`` not to reconnect; the game page then asks the play API every few

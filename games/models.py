@@ -80,8 +80,8 @@ class Game(models.Model):
         null=True, blank=True, help_text="When the player to move's clock started"
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When play on the service ended")
-    # The start options it is played with (``games.options``): GIPF with potentials' set, as its
-    # event gives it ({"potentials": "Z6 Y6"}); empty: the game key's own start.
+    # The start options it is played with (``games.options``: those its game's spec declares, as its
+    # event or challenge agreed them and resolved when it was created); empty: the game key's own start.
     options = models.JSONField(default=dict, blank=True)
     warned_ply = models.PositiveIntegerField(
         null=True,
@@ -303,7 +303,7 @@ class Challenge(models.Model):
     options = models.JSONField(
         default=dict,
         blank=True,
-        help_text="The game's start options (games.options), e.g. its set of potentials",
+        help_text="The game's start options (games.options), as its game's spec declares them",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -328,6 +328,9 @@ class Challenge(models.Model):
         return game_name(self.game)
 
     @property
-    def potentials(self) -> str:
-        """The set of potentials agreed for the game ("" : the game key's own)."""
-        return str((self.options or {}).get("potentials", ""))
+    def shown_options(self) -> list[dict[str, str]]:
+        """The start options its game declares, each with its label and the value agreed ("" : the
+        variant's own; ``games.options.shown``)."""
+        from games import options as game_options  # the registry's declarations, read when shown
+
+        return game_options.shown(self.game, self.options or {})

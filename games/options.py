@@ -1,40 +1,46 @@
 """A game's start options (``Game.options``): what a game is started with beyond its key, and the
-check of a record against them.
+check of a record against them. Nothing here names an option: each game's spec declares its own
+(:class:`arbiter.spec.StartOption` on its variants), and events, challenges, the API, the forms and
+the pages read the declarations through this module.
 
 The rules at home here:
 
-* an option is one the game's variant declares (:attr:`arbiter.spec.Variant.options`; GIPF with
-  potentials declares ``potentials``, the set of potentials), with a value the arbiter's ``start``
-  takes (refused naming what is wrong: a count out of range, an unknown kind);
-* a game with options starts from ``registry.start(key, options)``, and its record names each option
-  in the tag of the same name (``potentials`` in ``[Potentials]``, docs/rules.md P-24);
-* a record submitted for a game with options is refused when its tag (without the tag: the variant's
-  own value, P-24) starts another game than the game's options do; the refusal names the tag, the
-  game's value and the record's (docs/rules.md P-27). A game without options takes any value the
+* an option is one the game's variant declares (``registry.start_options``), with a value the
+  arbiter's ``start`` takes once resolved (refused naming what is wrong);
+* a game with options starts from ``registry.start(key, options)``, the options resolved first when
+  the game is created (``registry.resolve_options``: a value drawn then, such as a random setup,
+  is stored as the concrete one drawn); its record carries them in the tags the engine writes
+  (``registry.option_tags``: by default the declaration's tag with the value);
+* a record submitted for a game with options is refused when its tags (without them: the variant's
+  own value, docs/rules.md P-24) start another game than the game's options do; the refusal names
+  the tag, the game's value and the record's (P-27). A game without options takes any value the
   record agrees (P-24).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from arbiter import registry
 from arbiter.errors import ArbiterError, InvalidRecordError, UnknownGameError, gettext_noop
+from arbiter.spec import StartOption
 from games.choices import game_name
 from games.errors import GameServiceError
 from games.messages import arbiter_message
 
 Options = dict[str, str]
 
-#: the names of the options a game may declare, for the messages
-OPTION_NAMES = {"potentials": gettext_lazy("a set of potentials")}
+
+def declared(game_key: str) -> tuple[StartOption, ...]:
+    """The start options a game of ``game_key`` may be started with (none for an unknown key)."""
+    return registry.start_options(game_key)
 
 
-def declared(game_key: str) -> Mapping[str, object]:
-    """The options the game's variant declares, with its own values (none for an unknown key)."""
+def own_values(game_key: str) -> Mapping[str, object]:
+    """The variant's own values (``Variant.options``: what a game starts with when none is agreed)."""
     try:
         return registry.spec_for(game_key).variant(game_key).options
     except UnknownGameError:
@@ -42,14 +48,24 @@ def declared(game_key: str) -> Mapping[str, object]:
 
 
 def takes(game_key: str, name: str) -> bool:
-    """Whether a game of ``game_key`` may be started with the option ``name`` (its rule set, fixed by
-    the key, is no option one chooses)."""
-    return name != "rules" and name in declared(game_key)
+    """Whether a game of ``game_key`` may be started with the option ``name``."""
+    return any(option.name == name for option in declared(game_key))
 
 
-def tag_of(name: str) -> str:
-    """The record tag naming the option ``name`` (``potentials``: ``Potentials``)."""
-    return name[:1].upper() + name[1:]
+def every_option() -> dict[str, StartOption]:
+    """Every start option a registered game declares, by name (the first declaration of a name), in
+    the registry's order: the fields of the forms and the API."""
+    found: dict[str, StartOption] = {}
+    for key in registry.game_keys():
+        for option in declared(key):
+            found.setdefault(option.name, option)
+    return found
+
+
+def noun_of(name: str) -> str:
+    """How messages name the option ``name`` (translated; the name itself when no game declares it)."""
+    option = every_option().get(name)
+    return _(option.noun) if option is not None else name
 
 
 def checked(game_key: str, options: Mapping[str, str]) -> Options:
@@ -61,14 +77,22 @@ def checked(game_key: str, options: Mapping[str, str]) -> Options:
         if not takes(game_key, name):
             raise GameServiceError(
                 _("%(game)s is played without %(option)s")
-                % {"game": game_name(game_key), "option": OPTION_NAMES.get(name, name)}
+                % {"game": game_name(game_key), "option": noun_of(name)}
             )
     if written:
-        try:
-            registry.start(game_key, written)
+        try:  # the engine reads each value as a game would start with it (resolved: a draw's seed 0)
+            registry.start(game_key, registry.resolve_options(game_key, written, 0))
         except ArbiterError as exc:
             raise GameServiceError(arbiter_message(exc)) from exc
     return written
+
+
+def resolved(game_key: str, options: Mapping[str, str] | None, seed: int | None = None) -> Options:
+    """The options a game is created with, from those agreed (checked already): each value the
+    engine resolves when a game starts made concrete (``seed``: the draw's, else a fresh one)."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    return registry.resolve_options(game_key, dict(options or {}), seed)
 
 
 def start(game_key: str, options: Mapping[str, str] | None = None) -> str:
@@ -76,23 +100,41 @@ def start(game_key: str, options: Mapping[str, str] | None = None) -> str:
     return registry.start(game_key, dict(options) if options else None)
 
 
-def record_tags(options: Mapping[str, str]) -> dict[str, str]:
-    """The tags a record of a game with ``options`` carries (``[Potentials "Z6 Y6"]``)."""
-    return {tag_of(name): str(value) for name, value in options.items()}
+def record_tags(game_key: str, options: Mapping[str, str]) -> dict[str, str]:
+    """The tags a record of a game with ``options`` carries (by default each option's tag)."""
+    return registry.option_tags(game_key, options) if options else {}
+
+
+def shown(game_key: str, options: Mapping[str, str]) -> list[dict[str, str]]:
+    """What a page shows of a game's, a challenge's or an event's options: each option the game
+    declares with its label (translated), the value agreed ("" : none) and the variant's own."""
+    own = own_values(game_key)
+    return [
+        {
+            "name": option.name,
+            "label": _(option.label),
+            "value": str(options.get(option.name, "")),
+            "own": str(own.get(option.name, "")),
+        }
+        for option in declared(game_key)
+    ]
 
 
 def record_refusal(game_key: str, options: Mapping[str, str], tags: Mapping[str, str]) -> ArbiterError | None:
     """Why a valid record with ``tags`` is not a game started with ``options`` (None when it is)."""
     if not options:
         return None
-    own = declared(game_key)
+    own = own_values(game_key)
+    read_back = registry.tag_options(game_key, tags)
     expected = start(game_key, options)
-    for name, value in options.items():
-        tag = tag_of(name)
-        written = tags.get(tag)
-        read = str(own.get(name, "")) if written is None else written
+    for option in declared(game_key):
+        if option.name not in options:
+            continue
+        value = options[option.name]
+        written = read_back.get(option.name)
+        read = str(own.get(option.name, "")) if written is None else written
         try:
-            same = start(game_key, {**options, name: read}) == expected
+            same = start(game_key, {**options, option.name: read}) == expected
         except ArbiterError:
             same = False
         if same:
@@ -103,7 +145,7 @@ def record_refusal(game_key: str, options: Mapping[str, str], tags: Mapping[str,
                     "the record has no [{tag}] tag, so it is read with {record}, but this game is played "
                     "with {expected} (its event's)"
                 ),
-                tag=tag,
+                tag=option.tag,
                 record=read,
                 expected=value,
             )
@@ -111,7 +153,7 @@ def record_refusal(game_key: str, options: Mapping[str, str], tags: Mapping[str,
             gettext_noop(
                 "the record's [{tag}] tag says {record}, but this game is played with {expected} (its event's)"
             ),
-            tag=tag,
+            tag=option.tag,
             record=written,
             expected=value,
         )

@@ -17,10 +17,17 @@ The rules at home here:
 * a move after the mover's time ran out is refused (:class:`OutOfTime`) and the game is lost on
   time; the sweep (``games.clock_sweep``) ends such games when nobody moves; a player's vacations
   pause his correspondence clocks (``games.vacations``);
-* the game ends when the arbiter's ``status`` says so, on a resignation (the player to move resigns,
-  as the records write it), or on time; its record is then written in the game's own notation and
-  submitted like any other record (kind ``played``): the arbiter verifies it and it enters confirmation
-  (``games.confirmation``) and, through the game's origin, whatever follows.
+* the game ends when the arbiter's ``status`` after a move says so, on a resignation (the player to
+  move resigns, as the records write it), or on time; its result is set then, in the transaction
+  that stores the ending move, from the arbiter's status (or the resignation, the time): the
+  arbiter judged every move already. Its record, an export of the stored moves written in the
+  game's notation by the record contract (``arbiter.records``: the ``[Game]`` tag holds the key,
+  the ending words), is kept as a submission of kind ``played`` that the result rests on; it enters
+  confirmation (``games.confirmation``) and, through the game's origin, whatever follows, at once.
+  The record is verified afterwards like any submitted record (``games.services``): the result
+  never waits on it;
+* every move is told to the live streams as ``move`` (the ending one too), then the end as ``end``
+  with the result, the winner and how it ended (``games.live``).
 
 Time is read from ``django.utils.timezone.now`` (patched in tests): nothing here sleeps.
 """
@@ -42,10 +49,11 @@ from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
 from arbiter.play import Status
-from arbiter.records import format_record
+from arbiter.records import RESIGN, RESULT, TIME, Ending, format_record, game_tag, judge_ending
+from arbiter.verdict import Result, Termination
 from common.locking import retry_on_conflict
 from common.sweep import enqueue_on_commit
-from games import clocks, live, messages, vacations
+from games import clocks, confirmation, live, messages, vacations
 from games import options as game_options
 from games.confirmation import lock_game
 from games.errors import GameServiceError
@@ -54,8 +62,8 @@ from games.signals import move_played
 
 MAX_MOVE_CHARS = 200
 
-# How a game on the service ended other than by the rules, as the records write it.
-RESIGN, TIME = "resign", "time"
+#: how an arbiter's adjudication ended a game (the live ``end``'s ``how``: its termination)
+ADJUDICATED = str(Termination.ARBITER)
 
 
 class PlayError(GameServiceError):
@@ -128,17 +136,19 @@ def playable(
     game_key: str, time_control: str, clock_running: bool = True, options: Mapping[str, str] | None = None
 ) -> dict[str, object]:
     """The fields of a game ready to be played on the service: the start of ``game_key`` with its
-    ``options`` (``games.options``: an event's set of potentials), each player's initial time, and
-    White's clock running from now (``clock_running``) or from his first move (a game its players
-    may also play elsewhere: nothing runs out before play begins here)."""
+    ``options`` (``games.options``: its start options as agreed, resolved now, e.g. a setup drawn at
+    random stored as the one drawn), each player's initial time, and White's clock running from now
+    (``clock_running``) or from his first move (a game its players may also play elsewhere: nothing
+    runs out before play begins here)."""
     control = clocks.parse(time_control)
     initial = None if control is None else control.initial
+    started = game_options.resolved(game_key, options)
     return {
         "game": game_key,
         "on_service": True,
         "time_control": "" if control is None else control.text,
-        "options": dict(options or {}),
-        "position": game_options.start(game_key, options),
+        "options": started,
+        "position": game_options.start(game_key, started),
         "white_time": initial,
         "black_time": initial,
         "turn_started": timezone.now() if clock_running else None,
@@ -248,7 +258,7 @@ def make_move(game: Game, user: object, move_text: str, expected_ply: int) -> Mo
         now = timezone.now()
         left = clocks_at(game, now).of(side)
         if left is not None and left <= timedelta(0):
-            _end(game, TIME, None, now)
+            _end(game, Ending(TIME), None, now)
             lost = True
         else:
             lost = False
@@ -294,11 +304,11 @@ def _play(
     game.position = played.position
     game.turn_started = now
     game.plies = ply
+    _announce(game, live.MOVE, played.move, played.status.to_move)
     if played.status.ended:
-        _end(game, "", user, now, move=played.move)
+        _end(game, Ending(RESULT, played.status.result), user, now, move=played.move)
     else:
         game.save(update_fields=["position", "turn_started", "plies", "white_time", "black_time"])
-        _announce(game, live.MOVE, played.move, played.status.to_move)
         move_played.send(sender=Game, game=game, to_move=played.status.to_move)
     return move
 
@@ -310,7 +320,7 @@ def resign(game: Game, user: object) -> Game:
     with transaction.atomic():
         game = lock_game(game.pk)
         _checked(game, user, ply_of(game))
-        _end(game, RESIGN, user, timezone.now())
+        _end(game, Ending(RESIGN), user, timezone.now())
     return game
 
 
@@ -326,27 +336,39 @@ def time_out(game_id: int, now: datetime | None = None) -> bool:
         left = clocks_at(game, now).of(side)
         if left is None or left > timedelta(0):
             return False
-        _end(game, TIME, None, now)
+        _end(game, Ending(TIME), None, now)
         return True
 
 
-def record_of(game: Game, ending: str) -> str:
-    """The game's record in its own notation: tags, the moves played, the ending (a result when the
-    rules ended it, ``resign`` or ``time``)."""
+def record_of(game: Game, ending: Ending | None = None) -> str:
+    """The game's record in its own notation, an export of its stored moves by the record contract
+    (``arbiter.records``): the tags (``[Game]`` its key, its start options' tags), the moves played,
+    the ending words (a result when the rules ended it, ``resign`` or ``time``; none while unended)."""
     tags = {
-        "Game": str(registry.spec_for(game.game).variant(game.game).name),
+        **game_tag(game.game),
         "Site": "the service",
         "White": game.white.display_name,
         "Black": game.black.display_name,
-        **game_options.record_tags(game.options),
+        **game_options.record_tags(game.game, game.options),
     }
     moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
-    return format_record(tags, moves, ending or None)
+    return format_record(tags, moves, (ending.text if ending else "") or None)
 
 
-def _announce(game: Game, kind: str, move: str | None, to_move: int | None, ending: str = "") -> None:
+def _announce(
+    game: Game,
+    kind: str,
+    move: str | None,
+    to_move: int | None,
+    ending: str = "",
+    how: str = "",
+    result: str | None = None,
+) -> None:
     """Tell the game's live streams (``games.live``) what happened, once the transaction commits.
-    Each clock as it stands when the event is sent: the one that runs has only just started."""
+    Each clock as it stands when the event is sent: the one that runs has only just started. Once
+    over: ``ending`` (the record's ending words, or ``annulled``), the game's result, its winner (0
+    White, 1 Black, null: a draw or no result) and ``how`` it ended (its termination: the game's own
+    end, ``resignation``, ``time``, ``arbiter``, or ``annulled``)."""
     seconds = [
         None if value is None else max(value.total_seconds(), 0.0)
         for value in (game.white_time, game.black_time)
@@ -362,7 +384,18 @@ def _announce(game: Game, kind: str, move: str | None, to_move: int | None, endi
     }
     if game.finished_at is not None:
         data["ending"] = ending
+        data["result"] = game.result if result is None else result
+        data["winner"] = _winner(str(data["result"]))
+        data["how"] = how
     live.publish_on_commit(game.pk, kind, data)
+
+
+def _winner(result: str) -> int | None:
+    if result == Result.WHITE_WINS:
+        return 0
+    if result == Result.BLACK_WINS:
+        return 1
+    return None
 
 
 def _stop_clock(game: Game, now: datetime) -> None:
@@ -383,15 +416,16 @@ def stop(game: Game, now: datetime) -> None:
     the arbiter as it was played, are the game's record. Nothing is submitted; the arbiter's action
     tells the live streams (:func:`announce_end`)."""
     _stop_clock(game, now)
-    game.record = record_of(game, "")
+    game.record = record_of(game)
     game.plies = ply_of(game)
     game.save()
 
 
-def announce_end(game: Game, ending: str) -> None:
-    """Tell the game's live streams that an arbiter ended or decided it (``ending``: the result he
-    set, or ``annulled``), once the transaction commits."""
-    _announce(game, live.END, None, None, ending)
+def announce_end(game: Game, result: str, how: str) -> None:
+    """Tell the game's live streams that an arbiter ended or decided it (``result``: the result he
+    set, "" when he annulled it; ``how``: :data:`ADJUDICATED` or ``annulled``), once the
+    transaction commits."""
+    _announce(game, live.END, None, None, result or how, how, result)
 
 
 def announce_clocks(game: Game, now: datetime | None = None) -> None:
@@ -416,20 +450,39 @@ def announce_clocks(game: Game, now: datetime | None = None) -> None:
     )
 
 
-def _end(game: Game, how: str, actor: object, now: datetime, move: str | None = None) -> None:
-    """Play has ended (by the rules when ``how`` is "", else :data:`RESIGN` or :data:`TIME`): the
-    running clock stops, the record is written and submitted for verification like any other."""
-    ending = how or str(status_of(game).result or "")
+def _end(game: Game, ending: Ending, actor: object, now: datetime, move: str | None = None) -> None:
+    """Play has ended (``ending``: the rules' result after the move just stored, a resignation or
+    time): the running clock stops and the result is the game's at once, judged from the arbiter's
+    status of the position (the record contract's :func:`~arbiter.records.judge_ending`); the
+    record, an export of the stored moves, is kept as the played submission the result rests on and
+    taken like a verified one (``games.confirmation.take_verified``: its origin learns of it now);
+    its verification follows, after commit, and changes no result."""
+    status = status_of(game)
+    natural = None if status.result is None else (status.result, status.termination or "")
+    result, termination = judge_ending(ending, status.to_move or 0, natural)
     _stop_clock(game, now)
     game.save()
+    verdict: dict[str, object] = {
+        "valid": True,
+        "game": game.game,
+        "result": None if result is None else str(result),
+        "termination": str(termination),
+        "plies": ply_of(game),
+        "error": None,
+    }
+    if status.score is not None:
+        verdict["score"] = list(status.score)
     record = SubmittedRecord.objects.create(
         game=game,
         kind=SubmittedRecord.Kind.PLAYED,
         submitted_by=actor,  # type: ignore[misc]
         by_official=False,
         text=record_of(game, ending),
+        verdict=verdict,
     )
+    confirmation.take_verified(record, game)
+    record.save(update_fields=["note", "applied", "official"])
     from games.tasks import verify_record_task  # Celery loaded by what queues, not by every import
 
     enqueue_on_commit(verify_record_task, record.pk)
-    _announce(game, live.END, move, None, ending)
+    _announce(game, live.END, move, None, ending.text, str(termination))

@@ -24,6 +24,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import challenges, live, play
+from games import options as game_options
+from games.api_fields import OptionsMixin
 from games.arbitration_api import ArbitrationActions
 from games.models import Challenge, Game, Move
 
@@ -130,10 +132,11 @@ class EventStreamRenderer(renderers.BaseRenderer):
 
 
 EVENTS_DESCRIPTION = (
-    "Server-sent events of the game: `move` when a move is stored, `end` when play ends, each with "
-    "the game's state as JSON (`game`, `ply`, `move`, `to_move` 0 White / 1 Black / null, "
-    "`white_seconds`, `black_seconds`, `over`, and once over `ending`: the rules' result, `resign` "
-    "or `time`); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
+    "Server-sent events of the game: `move` when a move is stored (the one that ends the game too), "
+    "then `end` when play ends, each with the game's state as JSON (`game`, `ply`, `move`, `to_move` "
+    "0 White / 1 Black / null, `white_seconds`, `black_seconds`, `over`, and once over `result`, "
+    "`winner` 0 / 1 / null, `how`: the termination, and `ending`: the rules' result, `resign`, `time`, "
+    "the arbiter's result or `annulled`); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
     "(`game-7:3`): reconnecting with the header `Last-Event-ID` (or `?lastEventId=`) replays the "
     "events missed since, in order; events are kept 24 hours, and an older id opens the stream with "
     "`stream-reset` (read the game's state instead). Anyone may follow a game "
@@ -220,17 +223,13 @@ class ServiceGameViewSet(
         return live.stream(page_request, game)
 
 
-class ChallengeSerializer(serializers.ModelSerializer):
+class ChallengeSerializer(OptionsMixin, serializers.ModelSerializer):
     """A challenge to a casual game: who, which game, how, its state, and the game once accepted."""
 
     challenger = serializers.CharField(source="challenger.handle", read_only=True)
     challenged = serializers.CharField(source="challenged.handle", read_only=True)
     game_id = serializers.IntegerField(
         source="played_id", read_only=True, allow_null=True, help_text="The game created on acceptance"
-    )
-    potentials = serializers.CharField(
-        read_only=True,
-        help_text="GIPF with potentials: the set the game starts with (empty: the game key's own)",
     )
 
     class Meta:
@@ -243,7 +242,6 @@ class ChallengeSerializer(serializers.ModelSerializer):
             "time_control",
             "rated",
             "colour",
-            "potentials",
             "status",
             "created_at",
             "answered_at",
@@ -251,7 +249,12 @@ class ChallengeSerializer(serializers.ModelSerializer):
         ]
 
 
-class NewChallengeSerializer(serializers.Serializer):
+class NewChallengeSerializer(OptionsMixin, serializers.Serializer):
+    """A challenge to send, with the start options its game declares (each by name; empty: the
+    variant's own)."""
+
+    options_read_only = False
+
     opponent = serializers.CharField(max_length=80, help_text="The handle of the player challenged")
     game = serializers.CharField(max_length=40, help_text="A game key of the registry, variant included")
     time_control = serializers.CharField(
@@ -267,15 +270,6 @@ class NewChallengeSerializer(serializers.Serializer):
         required=False,
         default="random",
         help_text="The challenger's colour: white, black or random",
-    )
-    potentials = serializers.CharField(
-        max_length=100,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text="GIPF with potentials only: the game's set of potentials as the arbiter reads a start "
-        "option (docs/rules.md P-11, P-27), e.g. Z6 Y6, White Z6 Y6; Black Y6, or Ultimate; empty: the "
-        "game key's own set",
     )
 
 
@@ -317,7 +311,7 @@ class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
             201: ChallengeSerializer,
             400: OpenApiResponse(
                 description="An unknown player, oneself, a player without an account, an unknown game, "
-                "a bad time control or colour, a set of potentials the game does not take (named), or an "
+                "a bad time control or colour, a start option the game does not take (named), or an "
                 "account without a player"
             ),
             401: OpenApiResponse(description="Not signed in"),
@@ -335,7 +329,7 @@ class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
             given["time_control"],
             given["rated"],
             given["colour"],
-            given["potentials"],
+            {name: given[name] for name in game_options.every_option() if name in given},
         )
         return Response(ChallengeSerializer(sent).data, status=status.HTTP_201_CREATED)
 

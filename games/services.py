@@ -148,49 +148,82 @@ def verify_record(record_id: int) -> SubmittedRecord:
         if record.status != SubmittedRecord.Status.PENDING:
             return record
         record.game = game
-        if isinstance(replayed, ArbiterError):
-            record.status = SubmittedRecord.Status.INVALID
-            record.error_reason = replayed.reason
-            record.verdict = {"valid": False, "error": replayed.to_json()}  # its template and params
-            record.error_ply, record.error_move = replayed.ply, replayed.move or ""
-            record.save(update_fields=VERDICT_FIELDS)
-            return record
-        verdict = replayed
-        record.verdict = verdict.to_json()
-        if not verdict.valid:
-            assert verdict.error is not None
-            record.status = SubmittedRecord.Status.INVALID
-            record.error_ply = verdict.error.ply
-            record.error_move = verdict.error.move or ""
-            record.error_reason = verdict.error.reason
-            record.save(update_fields=VERDICT_FIELDS)
-            return record
-        refusal = _other_round(verdict.tags.get("Round", ""), game)
-        if refusal:
-            record.status = SubmittedRecord.Status.INVALID
-            record.error_reason = refusal
-            record.save(update_fields=VERDICT_FIELDS)
-            return record
-        for colour, player in (("White", game.white), ("Black", game.black)):
-            written = verdict.tags.get(colour, "").strip()
-            if written and written.lower() not in _names(player) and written not in ("?", "-"):
-                record.status = SubmittedRecord.Status.INVALID
-                record.error_reason = _(
-                    "the record names “%(written)s” as %(colour)s, but this game's %(colour)s is %(player)s"
-                ) % {"written": written, "colour": colour, "player": player}
-                record.save(update_fields=VERDICT_FIELDS)
-                return record
-        other_start = game_options.record_refusal(game.game, game.options, verdict.tags)
-        if other_start is not None:  # its event's set of potentials, not the record's (P-27)
-            record.status = SubmittedRecord.Status.INVALID
-            record.verdict = {**record.verdict, "valid": False, "error": other_start.to_json()}
-            record.error_reason = other_start.reason
-            record.save(update_fields=VERDICT_FIELDS)
-            return record
-        record.status = SubmittedRecord.Status.VALID
-        confirmation.take_verified(record, game)
-        record.save(update_fields=VERDICT_FIELDS)
+        from_play = _taken_at_play(record)
+        played = (record.verdict or {}).get("result") if from_play else None
+        _judge(record, game, replayed, from_play, played)
+        if from_play and record.status == SubmittedRecord.Status.INVALID:
+            logger.error(
+                "the record played on the service (submission %s) does not verify: %s",
+                record.pk,
+                record.error_reason,
+            )
         return record
+
+
+def _judge(
+    record: SubmittedRecord, game: Game, replayed: Verdict | ArbiterError, from_play: bool, played: object
+) -> None:
+    """Write the verdict on the locked submission, and take a valid one's result (not that of a
+    record play wrote, ``from_play``, whose result ``played`` the game took when play ended)."""
+    if isinstance(replayed, ArbiterError):
+        record.status = SubmittedRecord.Status.INVALID
+        record.error_reason = replayed.reason
+        record.verdict = {"valid": False, "error": replayed.to_json()}  # its template and params
+        record.error_ply, record.error_move = replayed.ply, replayed.move or ""
+        record.save(update_fields=VERDICT_FIELDS)
+        return
+    verdict = replayed
+    record.verdict = verdict.to_json()
+    if not verdict.valid:
+        assert verdict.error is not None
+        record.status = SubmittedRecord.Status.INVALID
+        record.error_ply = verdict.error.ply
+        record.error_move = verdict.error.move or ""
+        record.error_reason = verdict.error.reason
+        record.save(update_fields=VERDICT_FIELDS)
+        return
+    refusal = _other_round(verdict.tags.get("Round", ""), game)
+    if refusal:
+        record.status = SubmittedRecord.Status.INVALID
+        record.error_reason = refusal
+        record.save(update_fields=VERDICT_FIELDS)
+        return
+    for colour, player in (("White", game.white), ("Black", game.black)):
+        written = verdict.tags.get(colour, "").strip()
+        if written and written.lower() not in _names(player) and written not in ("?", "-"):
+            record.status = SubmittedRecord.Status.INVALID
+            record.error_reason = _(
+                "the record names “%(written)s” as %(colour)s, but this game's %(colour)s is %(player)s"
+            ) % {"written": written, "colour": colour, "player": player}
+            record.save(update_fields=VERDICT_FIELDS)
+            return
+    other_start = game_options.record_refusal(game.game, game.options, verdict.tags)
+    if other_start is not None:  # its event's start options, not the record's (P-27)
+        record.status = SubmittedRecord.Status.INVALID
+        record.verdict = {**record.verdict, "valid": False, "error": other_start.to_json()}
+        record.error_reason = other_start.reason
+        record.save(update_fields=VERDICT_FIELDS)
+        return
+    record.status = SubmittedRecord.Status.VALID
+    if from_play:
+        _check_played(record, verdict, played)
+    else:
+        confirmation.take_verified(record, game)
+    record.save(update_fields=VERDICT_FIELDS)
+
+
+def _taken_at_play(record: SubmittedRecord) -> bool:
+    """A game's record written by play on the service whose result the game took when play ended
+    (``games.play``): its verification checks the export and changes no result."""
+    return record.kind == SubmittedRecord.Kind.PLAYED and record.verdict is not None
+
+
+def _check_played(record: SubmittedRecord, verdict: Verdict, played: object) -> None:
+    """The verified export of a game played on the service: a result other than the one play gave
+    (``played``) is the arbiter's own contradiction, logged by the caller (the result stays play's)."""
+    if (None if verdict.result is None else str(verdict.result)) != played:
+        record.status = SubmittedRecord.Status.INVALID
+        record.error_reason = _("the record replays to another result than play gave")
 
 
 def _other_round(written: str, game: Game) -> str:

@@ -274,7 +274,7 @@ def challenge_list(request: HttpRequest) -> HttpResponse:
                     data["time_control"],
                     data["rated"],
                     data["colour"],
-                    data["potentials"],
+                    form.options(),
                 )
             )
             if not sent.refused and sent.value is not None:

@@ -51,8 +51,8 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(EventGameOptions)
 class EventGameOptionsAdmin(ReadOnlyAdmin):
-    """An event's set of potentials: set on the event form or through the API, which check it against
-    the event's game (``tournaments.events.game_options``)."""
+    """An event's start options for its games: set on the event form or through the API, which check
+    them against the event's game (``tournaments.events.game_options``)."""
 
     list_display = ("event", "options")
 

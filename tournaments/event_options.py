@@ -1,8 +1,8 @@
 """An event's own options for its games: a model of the tournaments app (``tournaments.models``
 exports it), in a module of its own.
 
-Today one option: GIPF with potentials' set of potentials (docs/rules.md P-27). The games created for
-the event's pairings carry the options into their start and their records' check
+The options are those the event's game declares (its spec's start options, docs/rules.md P-27).
+The games created for the event's pairings carry them into their start and their records' check
 (``Game.options``, ``games.options``); ``tournaments.events.game_options`` reads, checks and sets them.
 """
 
@@ -12,7 +12,7 @@ from django.db import models
 
 
 class EventGameOptions(models.Model):
-    """The start options of an event's games (``{"potentials": "Z6 Y6"}``); no row, or an empty
+    """The start options of an event's games (by name, as its game declares them); no row, or an empty
     dict: the game key's own start, and any set each game's record agrees (P-24)."""
 
     event = models.OneToOneField(

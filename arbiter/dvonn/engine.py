@@ -15,6 +15,7 @@ from arbiter.dvonn.svg import render_svg
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import UnknownGameError, gettext_noop
 from arbiter.play import Played, Status, text_options
+from arbiter.records import game_tag
 from arbiter.verdict import Verdict
 
 
@@ -92,7 +93,7 @@ class DvonnEngine(GameEngine):
         result = result_for_score(white, black)
         all_tags = {"Event": "random game", "Site": "arbiter", "White": "random", "Black": "random"}
         all_tags.update(tags or {})
-        all_tags.update({"Game": "DVONN", "Result": result, "Score": f"{white}-{black}"})
+        all_tags.update({**game_tag(GAME), "Result": result, "Score": f"{white}-{black}"})
         return write_tagged(moves, all_tags, result)
 
     @staticmethod

@@ -41,7 +41,18 @@ from arbiter.errors import (
     UnreadableRecordError,
     gettext_noop,
 )
-from arbiter.records import check_result_tag, format_record, has_tag_block, parse_tagged
+from arbiter.records import (
+    ARBITER,
+    GAME_TAG,
+    RESIGN,
+    TIME,
+    UNFINISHED,
+    check_result_tag,
+    format_record,
+    has_tag_block,
+    key_of_game_tag,
+    parse_tagged,
+)
 from arbiter.verdict import Result, Termination, Verdict
 
 RESULTS = tuple(Result)
@@ -76,13 +87,18 @@ def detect_style(text: str) -> str | None:
             record = parse_tagged(text)
         except ArbiterError:
             return None
-        return TAGGED if record.tags.get("Game", "").strip().lower() == "dvonn" else None
+        return TAGGED if _is_dvonn_tag(record.tags.get(GAME_TAG, "")) else None
     if _LG_START_RE.match(text):
         return LITTLE_GOLEM
     tokens = [tok for line in text.splitlines() if not line.lstrip().startswith("#") for tok in line.split()]
     if tokens and all(looks_like_move(tok, CODECUP) for tok in tokens):
         return CODECUP
     return None
+
+
+def _is_dvonn_tag(value: str) -> bool:
+    """A ``[Game]`` tag naming DVONN (its key, in any case: the record contract, arbiter.records)."""
+    return key_of_game_tag(value, {GAME: "DVONN"}) == GAME
 
 
 def parse_record(text: str, style: str) -> ParsedRecord:
@@ -122,10 +138,10 @@ def parse_record(text: str, style: str) -> ParsedRecord:
 
 
 def _termination_tokens(style: str) -> tuple[str, ...]:
-    if style == TAGGED:
-        return ("resign", "time", "*", *RESULTS)
+    if style == TAGGED:  # the record contract's words (arbiter.records)
+        return (RESIGN, TIME, UNFINISHED, ARBITER, *RESULTS)
     if style == LITTLE_GOLEM:
-        return ("resign",)
+        return (RESIGN,)
     return ()
 
 
@@ -181,8 +197,8 @@ def _replay(record: ParsedRecord, run: _Run) -> Verdict:
             gettext_noop("the text holds {games_in_file} games; a record is one game (split the file first)"),
             games_in_file=record.games_in_file,
         )
-    game_tag = record.tags.get("Game")
-    if record.style == TAGGED and game_tag is not None and game_tag.strip().lower() != GAME:
+    game_tag = record.tags.get(GAME_TAG)
+    if record.style == TAGGED and game_tag is not None and not _is_dvonn_tag(game_tag):
         raise InvalidRecordError(
             gettext_noop("the Game tag says {game_tag}, not DVONN"), game_tag=repr(game_tag)
         )
@@ -253,7 +269,7 @@ def _read_termination(
     first = ending[0]
     text = position.text()
     natural = position.is_over()
-    if first in ("resign", "time"):
+    if first in (RESIGN, TIME):
         if natural:
             raise IllegalMoveError(
                 gettext_noop("the game is already over (neither player can move)"),
@@ -263,7 +279,7 @@ def _read_termination(
             )
         loser = position.to_move
         result = Result.won_by(1 - loser)
-        termination = Termination.RESIGNATION if first == "resign" else Termination.TIME
+        termination = Termination.RESIGNATION if first == RESIGN else Termination.TIME
         rest = ending[1:]
         if rest:
             if len(rest) > 1 or rest[0] not in RESULTS:
@@ -285,6 +301,8 @@ def _read_termination(
                     written=rest[0],
                 )
         return result, termination
+    if first == ARBITER:
+        return _adjudicated(ending, natural, ply, text)
     if len(ending) > 1:
         raise InvalidNotationError(
             gettext_noop("nothing may follow the termination '{first}'"),
@@ -293,7 +311,7 @@ def _read_termination(
             position=text,
             first=first,
         )
-    if first == "*":
+    if first == UNFINISHED:
         if natural:
             return result_for_score(*position.score()), Termination.SCORE
         return None, Termination.UNFINISHED
@@ -313,6 +331,26 @@ def _read_termination(
             )
         return earned, Termination.SCORE
     return Result(first), Termination.ARBITER
+
+
+def _adjudicated(ending: list[str], natural: bool, ply: int, text: str) -> tuple[Result, Termination]:
+    """``arbiter 1-0``: an arbiter's adjudication of a game not over (the record contract's word)."""
+    if len(ending) != 2 or ending[1] not in RESULTS:
+        raise InvalidNotationError(
+            gettext_noop("'{first}' is followed by the result the arbiter decided, and nothing else"),
+            ply=ply,
+            move=" ".join(ending),
+            position=text,
+            first=ARBITER,
+        )
+    if natural:
+        raise IllegalMoveError(
+            gettext_noop("the game is already over (neither player can move)"),
+            ply=ply,
+            move=ARBITER,
+            position=text,
+        )
+    return Result(ending[1]), Termination.ARBITER
 
 
 def _check_score(claim: str, actual: tuple[int, int]) -> None:

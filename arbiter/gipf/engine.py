@@ -11,7 +11,7 @@ from arbiter.errors import InvalidPositionError, InvalidRecordError, UnknownGame
 from arbiter.gipf.board import SPOT_NAMES
 from arbiter.gipf.notation import format_turn, removal_text
 from arbiter.gipf.play import play_text, start_of, status_of, winner_result
-from arbiter.gipf.position import GAME_NAMES, format_position, parse_position, start_position
+from arbiter.gipf.position import format_position, parse_position, start_position
 from arbiter.gipf.replay import GAMES, is_gipf_record, replay_text
 from arbiter.gipf.rules import (
     apply_removal,
@@ -23,7 +23,7 @@ from arbiter.gipf.rules import (
 )
 from arbiter.gipf.svg import render_svg
 from arbiter.play import Played, Status, text_options
-from arbiter.records import format_record
+from arbiter.records import format_record, game_tag
 from arbiter.verdict import Verdict
 
 MAX_RANDOM_PLIES = 1000
@@ -71,11 +71,12 @@ def random_walk(
     return moves, pos
 
 
-def random_header(game_name: str, tags: dict[str, str] | None) -> dict[str, str]:
-    """The tags of a random game's record, ``tags`` over the defaults, the game's name last."""
+def random_header(game: str, tags: dict[str, str] | None) -> dict[str, str]:
+    """The tags of a random game's record, ``tags`` over the defaults, the game's key last (the
+    record contract's ``[Game]`` tag)."""
     header = {"Event": "random game", "White": "random", "Black": "random"}
     header.update(tags or {})
-    header["Game"] = game_name
+    header.update(game_tag(game))
     return header
 
 
@@ -111,7 +112,7 @@ class GipfEngine(GameEngine):
             ended = status_after_own_removals(apply_removal(pos, pos.to_move, removal))
         if ended is not None:
             result = winner_result(ended[0])
-        header = random_header(GAME_NAMES[game], tags)
+        header = random_header(game, tags)
         header["Result"] = result or "*"
         return format_record(header, moves, result)
 

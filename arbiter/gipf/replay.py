@@ -3,7 +3,8 @@
 Rules at home here: what a record must say and may leave out (the tags ``Game`` and ``Result``;
 ``Handicap`` and ``Position`` give the start as :func:`arbiter.gipf.play.start_of` reads them; a
 removal list may be left out when there is no choice), how a record
-ends (the natural end, ``resign``, ``time``, ``arbiter 1-0`` / ``arbiter 0-1``, or unfinished).
+ends (the record contract's words, :mod:`arbiter.records`, but a draw: the natural end, ``resign``,
+``time``, ``arbiter 1-0`` / ``arbiter 0-1``, or unfinished).
 Each turn is played by :func:`arbiter.gipf.play.play_turn`, which holds the reasons a turn is refused.
 """
 
@@ -25,21 +26,27 @@ from arbiter.gipf.notation import WrittenTurn, choose_removal, looks_like_turn, 
 from arbiter.gipf.play import describe_end, play_turn, start_of, winner_result
 from arbiter.gipf.position import GAME_KEYS, GAME_NAMES, Position, format_position
 from arbiter.gipf.rules import apply_removal, removal_options, status_after_own_removals, status_at_turn_start
-from arbiter.records import check_result_tag, parse_tagged
+from arbiter.records import (
+    ARBITER,
+    ENDING_WORDS,
+    RESIGN,
+    TIME,
+    UNFINISHED,
+    check_result_tag,
+    key_of_game_tag,
+    parse_tagged,
+)
 from arbiter.verdict import Result, Termination, TerminationCode, Verdict
 
 GAMES = tuple(GAME_KEYS)  # gipf-basic, gipf-standard, gipf-tournament
 RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS)
-TERMINATION_WORDS = {"1-0", "0-1", "resign", "time", "arbiter", "*"}
+# the record contract's ending words (arbiter.records) but a draw, which GIPF has not
+TERMINATION_WORDS = ENDING_WORDS - {Result.DRAW}
 
 
 def game_from_tag(value: str) -> str | None:
     """The game key a ``[Game]`` tag names (``GIPF basic``, ``gipf-basic``...), None if not GIPF."""
-    normal = " ".join(value.strip().lower().replace("-", " ").split())
-    for key in GAMES:
-        if normal == key.replace("-", " "):
-            return key
-    return None
+    return key_of_game_tag(value, GAME_NAMES)
 
 
 def is_gipf_record(text: str) -> bool:
@@ -145,10 +152,10 @@ def _ending(
     """The result and termination after the last turn, checked against the termination words."""
     natural = _natural_end(pos, pending, ending)
     word = " ".join(ending)
-    if not ending or ending == ["*"]:
+    if not ending or ending == [UNFINISHED]:
         if natural is not None:
             return winner_result(natural[0]), natural[1]
-        if ending == ["*"] or not ending:
+        if ending == [UNFINISHED] or not ending:
             return None, Termination.UNFINISHED
     if natural is not None:
         if len(ending) == 1 and ending[0] == winner_result(natural[0]):
@@ -161,10 +168,10 @@ def _ending(
             end=describe_end(natural),
             result=winner_result(natural[0]),
         )
-    if len(ending) == 1 and ending[0] in ("resign", "time"):
-        resigned = ending[0] == "resign"
+    if len(ending) == 1 and ending[0] in (RESIGN, TIME):
+        resigned = ending[0] == RESIGN
         return winner_result(pos.to_move), Termination.RESIGNATION if resigned else Termination.TIME
-    if len(ending) == 2 and ending[0] == "arbiter" and ending[1] in RESULTS:
+    if len(ending) == 2 and ending[0] == ARBITER and ending[1] in RESULTS:
         return Result(ending[1]), Termination.ARBITER
     if len(ending) == 1 and ending[0] in RESULTS:
         raise InvalidRecordError(
@@ -196,7 +203,7 @@ def _natural_end(pos: Position, pending: WrittenTurn | None, ending: list[str]) 
                 Message(gettext_noop("{player}'s rows"), {"player": PLAYER_MESSAGES[pos.to_move]}),
             )
         except ArbiterError as exc:
-            if pending is None and (not ending or ending[0] in ("*", "resign", "time", "arbiter")):
+            if pending is None and (not ending or ending[0] in (UNFINISHED, RESIGN, TIME, ARBITER)):
                 removal = None  # the next turn would say; the result does not depend on it
             else:
                 move = removal_text(options[0]) if pending is None else None

@@ -178,8 +178,8 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/events/{slug}/rounds/{number}/", "GET"): (number, None, True),
         ("/api/events/{slug}/standings/", "GET"): (event, None, True),
         ("/api/events/{slug}/trf/", "GET"): (event, None, True),
-        # the demo event has started: its set of potentials no longer changes (a refusal checked)
-        ("/api/events/{slug}/potentials/", "POST"): (event, {"potentials": "Z6 Y6"}, False),
+        # the demo event has started: its game options no longer change (a refusal checked)
+        ("/api/events/{slug}/game-options/", "POST"): (event, {"potentials": "Z6 Y6"}, False),
         ("/api/events/{slug}/play/", "POST"): (event, {"play_mode": "elsewhere", "time_control": ""}, True),
         # round 1 is public: where it is played no longer changes (a 400)
         ("/api/events/{slug}/rounds/{number}/play/", "POST"): (number, {"play_mode": "service"}, False),

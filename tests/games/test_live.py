@@ -84,6 +84,9 @@ def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
         "black_seconds": 300.0,
         "over": True,
         "ending": "resign",
+        "result": "1-0",  # Black, to move, resigned: White wins
+        "winner": 0,
+        "how": "resignation",
     }
 
 
@@ -197,7 +200,16 @@ def test_the_arbiters_actions_reach_the_stream_like_a_move(
         send.assert_called_once_with(
             f"game-{game.pk}",
             "end",
-            {**state, "white_seconds": 360.0, "to_move": None, "over": True, "ending": "annulled"},
+            {
+                **state,
+                "white_seconds": 360.0,
+                "to_move": None,
+                "over": True,
+                "ending": "annulled",
+                "result": "",
+                "winner": None,
+                "how": "annulled",
+            },
         )
         send.reset_mock()
         other = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
@@ -217,6 +229,9 @@ def test_the_arbiters_actions_reach_the_stream_like_a_move(
                 "black_seconds": 300.0,
                 "over": True,
                 "ending": "1-0",
+                "result": "1-0",
+                "winner": 0,
+                "how": "arbiter",
             },
         )
 

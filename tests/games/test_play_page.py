@@ -172,7 +172,8 @@ def test_resigning_needs_the_box_ticked(people: dict[str, Any]) -> None:
     game.refresh_from_db()
     assert game.finished_at is not None
     page = ann.get(game.get_absolute_url()).content.decode()
-    assert "Play has ended." in page and offered(page) == {}
+    # the result is the game's at once (Ann, White, to move, resigned), its board the finished one's
+    assert "<strong>0-1</strong>" in page and "provisional" in page and offered(page) == {}
 
 
 def test_the_clocks_are_shown(people: dict[str, Any]) -> None:

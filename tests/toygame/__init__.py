@@ -2,7 +2,8 @@
 
 Nine stones lie on the table; the players (White first) take one, two or three in turn, and whoever
 takes the last stone wins. A position is ``stones <left> <to move>``; a move is the number taken.
-Its record is the service's tagged format (``arbiter.records``) with ``[Game "stones"]``::
+Its record is the service's tagged format and meets its contract (``arbiter.records``: the
+``[Game]`` tag holds the key, the ending words are read by ``read_ending`` and ``judge_ending``)::
 
     [Game "stones"]
     [White "Ann"]
@@ -25,11 +26,22 @@ from arbiter.errors import (
     gettext_noop,
 )
 from arbiter.play import Played, Status
-from arbiter.records import format_record, has_tag_block, parse_tagged
+from arbiter.records import (
+    GAME_TAG,
+    format_record,
+    game_tag,
+    has_tag_block,
+    judge_ending,
+    key_of_game_tag,
+    parse_tagged,
+    read_ending,
+    split_ending,
+)
 from arbiter.spec import End, GameSpec, Variant
 from arbiter.verdict import Result, Termination, Verdict
 
 KEY = "stones"
+NAMES = {KEY: "Stones"}
 STONES = 9
 MOST = 3
 LAST_STONE = "last-stone"
@@ -46,7 +58,9 @@ class StonesEngine(GameEngine):
     games = (KEY,)
 
     def claims_record(self, text: str) -> bool:
-        return has_tag_block(text) and parse_tagged(text).tags.get("Game") == KEY
+        if not has_tag_block(text):
+            return False
+        return key_of_game_tag(parse_tagged(text).tags.get(GAME_TAG, ""), NAMES) == KEY
 
     def claims_position(self, text: str) -> bool:
         return text.split()[:1] == [KEY]
@@ -96,7 +110,8 @@ class StonesEngine(GameEngine):
         record = parse_tagged(text)
         position = self.start(KEY)
         moves: list[str] = []
-        for ply, move in enumerate(record.tokens, start=1):
+        written, words = split_ending(record.tokens)  # the record contract's ending words
+        for ply, move in enumerate(written, start=1):
             try:
                 played = self.play(position, move, ply=ply)
             except ArbiterError as error:
@@ -108,9 +123,13 @@ class StonesEngine(GameEngine):
             position = played.position
             moves.append(move)
         status = self.status(position)
-        termination = status.termination or Termination.UNFINISHED
+        natural = None if status.result is None else (status.result, status.termination or "")
+        try:
+            result, termination = judge_ending(read_ending(words), status.to_move or 0, natural)
+        except ArbiterError as error:
+            return Verdict(KEY, False, None, None, len(moves), error, position, tags=record.tags, moves=moves)
         return Verdict(
-            KEY, True, status.result, termination, len(moves), None, position, tags=record.tags, moves=moves
+            KEY, True, result, termination, len(moves), None, position, tags=record.tags, moves=moves
         )
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
@@ -136,7 +155,7 @@ class StonesEngine(GameEngine):
             move = choices[state % len(choices)]
             moves.append(move.notation)
             position = move.position
-        return format_record({**(tags or {}), "Game": KEY}, moves)
+        return format_record({**(tags or {}), **game_tag(KEY)}, moves)
 
 
 SPEC = GameSpec(

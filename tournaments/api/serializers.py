@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Player
-from games.api_fields import GameChoiceField
+from games.api_fields import GameChoiceField, OptionsMixin
 from tournaments.core.codes import GAME_RESULTS, format_points, written_out
-from tournaments.events.game_options import potentials_of
+from tournaments.events.game_options import options_of
 from tournaments.models import Event, Pairing, PlayMode, Rating, Registration, Round
 from tournaments.pairing.progress import live_percent
 from tournaments.results import game_creation
@@ -49,14 +49,15 @@ class RegistrationSerializer(serializers.ModelSerializer):
         fields = ["pairing_number", "player", "rating", "status", "withdrawn_from_round"]
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(OptionsMixin, serializers.ModelSerializer):
+    """An event, with the start options its game's declare (each by name: the event's value, ""
+    when it has none of its own)."""
+
+    options_for_event = True
+
     url = serializers.HyperlinkedIdentityField(view_name="api:event-detail", lookup_field="slug")
     players = serializers.IntegerField(source="registrations.count", read_only=True)
     game = GameChoiceField(read_only=True)
-    potentials = serializers.SerializerMethodField(
-        help_text="GIPF with potentials: the event's set of potentials (Z6 Y6, White Z6; Black Y6, "
-        "Ultimate); empty: each game's record says its set (docs/rules.md P-27)"
-    )
 
     class Meta:
         model = Event
@@ -65,7 +66,6 @@ class EventSerializer(serializers.ModelSerializer):
             "slug",
             "name",
             "game",
-            "potentials",
             "pairing_system",
             "rounds",
             "games_per_pairing",
@@ -83,16 +83,17 @@ class EventSerializer(serializers.ModelSerializer):
             "players",
         ]
 
-    def get_potentials(self, event: Event) -> str:
-        return potentials_of(event)
+    def options_of(self, instance: object) -> dict[str, str]:
+        assert isinstance(instance, Event)
+        return options_of(instance)
 
 
-class PotentialsSerializer(serializers.Serializer):
-    potentials = serializers.CharField(
-        max_length=100,
-        allow_blank=True,
-        help_text="Z6 Y6 (3 to 6 of a kind: T, Z, D, Y, P), White Z6; Black Y6, Ultimate; empty: none",
-    )
+class GameOptionsSerializer(OptionsMixin, serializers.Serializer):
+    """The event's start options to set, each by name (those its game declares, docs/rules.md P-27);
+    an empty value clears one; an option not named is left as it is."""
+
+    options_read_only = False
+    options_for_event = True
 
 
 class RoundSummarySerializer(serializers.Serializer):

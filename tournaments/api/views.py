@@ -21,10 +21,10 @@ from tournaments.api.serializers import (
     CrosstableRowSerializer,
     EventDetailSerializer,
     EventSerializer,
+    GameOptionsSerializer,
     PairingSerializer,
     PlayerSerializer,
     PlaySettingsSerializer,
-    PotentialsSerializer,
     RatingChangeSerializer,
     RatingListEntrySerializer,
     ResultCorrectionSerializer,
@@ -35,7 +35,7 @@ from tournaments.api.serializers import (
     StandingSerializer,
 )
 from tournaments.core.codes import format_points
-from tournaments.events.game_options import set_potentials
+from tournaments.events.game_options import set_options
 from tournaments.events.services import set_play
 from tournaments.models import Event, Pairing, Rating, Round
 from tournaments.pairing.edits import set_round_play
@@ -123,24 +123,25 @@ class EventViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(EventSerializer(event, context={"request": request}).data)
 
     @extend_schema(
-        request=PotentialsSerializer,
+        request=GameOptionsSerializer,
         responses={
             200: EventSerializer,
             400: OpenApiResponse(
-                description="A set the event's game does not take (an unknown kind, a count out of 3 to 6), "
-                "a started event"
+                description="An option the event's game does not take, or a value its engine refuses "
+                "(named), no option named, a started event"
             ),
             401: OpenApiResponse(description="Not signed in"),
             403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
         },
     )
-    @action(detail=True, methods=["post"])
-    def potentials(self, request: Request, slug: str) -> Response:
-        """The event's set of potentials (GIPF with potentials, docs/rules.md P-27), before it starts:
-        the games of its pairings start with it and their records must name it; empty: none."""
-        data = PotentialsSerializer(data=request.data)
+    @action(detail=True, methods=["post"], url_path="game-options")
+    def game_options(self, request: Request, slug: str) -> Response:
+        """The event's start options for its games (those its game declares, each by name; docs/rules.md
+        P-27), before it starts: the games of its pairings start with them and their records must
+        name them; an empty value clears one."""
+        data = GameOptionsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        event = set_potentials(self.get_object(), request.user, data.validated_data["potentials"])
+        event = set_options(self.get_object(), request.user, dict(data.validated_data))
         return Response(EventSerializer(event, context={"request": request}).data)
 
     @extend_schema(

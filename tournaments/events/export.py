@@ -22,7 +22,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from tournaments.events.game_options import potentials_of
+from games.options import every_option
+from tournaments.events.game_options import options_of
 from tournaments.models import Event, Pairing
 from tournaments.standings.services import standing_lines
 
@@ -78,7 +79,8 @@ def event_document(event: Event, user: object) -> dict[str, Any]:
             "slug": event.slug,
             "name": event.name,
             "game": event.game,
-            "potentials": potentials_of(event),
+            # each start option registered games declare, by name ("" : none of the event's own)
+            **{name: options_of(event).get(name, "") for name in every_option()},
             "pairing_system": event.pairing_system,
             "rounds": event.rounds,
             "games_per_pairing": event.games_per_pairing,

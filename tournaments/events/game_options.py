@@ -1,21 +1,21 @@
-"""An event's own options for its games (docs/rules.md P-27): today GIPF with potentials' set of
-potentials, the same for every player of the event.
+"""An event's own options for its games (docs/rules.md P-27): the start options its game declares
+(``games.options``, from the game's spec), the same for every player of the event.
 
 The rules at home here:
 
-* the option is one the event's game takes (``games.options``: its variant declares it), with a value
-  the arbiter's start takes: 3 to 6 of a kind or none, each kind once, ``White ...; Black ...`` for a
-  set by colour, ``Ultimate`` (the Ultimate GIPF keys allow no other set, P-25); refused naming what
-  is wrong;
-* empty, the event has no set of its own: each game's record agrees its set and the games on the
-  service start with the key's own (P-24);
-* the event's officials who change its settings set it (``Action.MANAGE_EVENT``), before the event
-  starts, as its game (a set changed between rounds would make its games unequal);
-* the games created for its pairings carry it (``Game.options``: their start on the service and the
-  check of their records, ``tournaments.results.pairing_games.create_games``).
+* an option is one the event's game declares, with a value the arbiter's start takes; refused
+  naming what is wrong;
+* an option left empty is not the event's: each game's record agrees its value and the games on
+  the service start with the variant's own (P-24);
+* the event's officials who change its settings set them (``Action.MANAGE_EVENT``), before the
+  event starts, as its game (options changed between rounds would make its games unequal);
+* the games created for its pairings carry them (``Game.options``: their start on the service and
+  the check of their records, ``tournaments.results.game_creation.create_games``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -25,8 +25,6 @@ from games import options as game_options
 from games.errors import GameServiceError
 from tournaments.errors import ServiceError
 from tournaments.models import Event, EventGameOptions
-
-POTENTIALS = "potentials"
 
 
 def options_of(event: Event) -> dict[str, str]:
@@ -38,31 +36,24 @@ def options_of(event: Event) -> dict[str, str]:
     return dict(row.options)
 
 
-def potentials_of(event: Event) -> str:
-    """The event's set of potentials as the organiser wrote it ("" when it has none)."""
-    return options_of(event).get(POTENTIALS, "")
+def shown(event: Event) -> list[dict[str, str]]:
+    """What the event's page shows of its options: each its game declares, with its label, the
+    event's value ("" : none) and the variant's own (a record without the tag, a game without it)."""
+    return game_options.shown(event.game, options_of(event))
 
 
-def takes_potentials(game_key: str) -> bool:
-    """Whether events of ``game_key`` may have a set of potentials (GIPF with potentials)."""
-    return game_options.takes(game_key, POTENTIALS)
+def given_in(fields: dict[str, object]) -> dict[str, str] | None:
+    """The game options named in ``fields`` (a form's or the API's), taken out of them; None when
+    none is named (each option any registered game declares is looked for)."""
+    given = {name: str(fields.pop(name) or "") for name in game_options.every_option() if name in fields}
+    return given or None
 
 
-def shown(event: Event) -> dict[str, object]:
-    """What the event's page shows of its set: whether its game takes one, its set ("" : none), and
-    the game key's own set (a record without the tag, a game on the service without a set)."""
-    return {
-        "taken": takes_potentials(event.game),
-        "set": potentials_of(event),
-        "own": str(game_options.declared(event.game).get(POTENTIALS, "")),
-    }
-
-
-def checked_potentials(game_key: str, text: str) -> dict[str, str]:
-    """The options for a set of potentials ``text`` of an event of ``game_key`` ("" : none), refused
-    with a :class:`ServiceError` naming what is wrong."""
+def checked_options(game_key: str, options: Mapping[str, str]) -> dict[str, str]:
+    """The options of an event of ``game_key`` as stored (empty values left out), refused with a
+    :class:`ServiceError` naming what is wrong."""
     try:
-        return game_options.checked(game_key, {POTENTIALS: text})
+        return game_options.checked(game_key, options)
     except GameServiceError as exc:
         raise ServiceError(str(exc)) from exc
 
@@ -76,12 +67,14 @@ def store(event: Event, options: dict[str, str]) -> None:
     event._state.fields_cache.pop("game_options", None)  # read again on the next options_of
 
 
-def set_potentials(event: Event, user: object, text: str) -> Event:
-    """Set (or clear, with "") the event's set of potentials before it starts."""
+def set_options(event: Event, user: object, given: Mapping[str, str]) -> Event:
+    """Set the event's options named in ``given`` (an empty value clears one) before it starts."""
     require(user, Action.MANAGE_EVENT, event)
+    if not given:
+        raise ServiceError(_("name a game option to set"))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.CREATED:
-            raise ServiceError(_("the event has started: its set of potentials can no longer change"))
-        store(event, checked_potentials(event.game, text))
+            raise ServiceError(_("the event has started: its game options can no longer change"))
+        store(event, checked_options(event.game, {**options_of(event), **given}))
     return event

@@ -1,5 +1,5 @@
-"""An event's life: create it, change its settings before it starts (its set of potentials with
-them, ``game_options``), start it, finish it.
+"""An event's life: create it, change its settings before it starts (its game's start options
+with them, ``game_options``), start it, finish it.
 
 Each function is one transaction and checks the user's rights; refusals are
 :class:`~tournaments.errors.ServiceError` with a message for the user. The rule that points
@@ -67,8 +67,8 @@ def create_event(user: object, creation_key: str | None = None, **fields: object
         if not name:
             raise ServiceError(_("an event needs a name"))
         check_settings(fields)
-        options = game_options.checked_potentials(
-            str(fields.get("game", "")), str(fields.pop("potentials", ""))
+        options = game_options.checked_options(
+            str(fields.get("game", "")), game_options.given_in(fields) or {}
         )
         base = str(fields.pop("slug", "") or "") or slugify(name)[:70] or "event"
         if not fields.get("tie_breaks"):
@@ -124,9 +124,9 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
             "time_control": fields.get("time_control", event.time_control),
         }
         check_settings(settings)
-        potentials = fields.pop("potentials", None)  # unchanged when not given, checked with the game
-        written = game_options.potentials_of(event) if potentials is None else str(potentials)
-        options = game_options.checked_potentials(str(fields.get("game", event.game)), written)
+        given = game_options.given_in(fields)  # those not given unchanged, checked with the game
+        written = {**game_options.options_of(event), **(given or {})}
+        options = game_options.checked_options(str(fields.get("game", event.game)), written)
         if "time_control" in fields:
             fields["time_control"] = settings["time_control"]
         if fields.get("tie_breaks"):

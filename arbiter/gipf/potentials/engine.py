@@ -14,7 +14,6 @@ from arbiter.gipf.potentials.play import board_points, path_and_removed, play_tu
 from arbiter.gipf.potentials.position import (
     DEFAULT_SETS,
     GAME_KEYS,
-    GAME_NAMES,
     format_position,
     parse_position,
     parse_sets,
@@ -151,7 +150,7 @@ class PotentialsEngine(GameEngine):
         )
         state = status_of(pos)
         result = state.result if state.ended else None
-        header = random_header(GAME_NAMES[game], tags)
+        header = random_header(game, tags)
         header["Potentials"] = sets_text(sets)
         header["Result"] = result or "*"
         return format_record(header, moves, result)

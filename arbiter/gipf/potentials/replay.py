@@ -21,20 +21,26 @@ from arbiter.gipf.potentials.position import (
     parse_sets,
     start_position,
 )
-from arbiter.records import check_result_tag, parse_tagged
+from arbiter.records import (
+    ARBITER,
+    ENDING_WORDS,
+    RESIGN,
+    TIME,
+    UNFINISHED,
+    check_result_tag,
+    key_of_game_tag,
+    parse_tagged,
+)
 from arbiter.verdict import Result, Termination, Verdict
 
 GAMES = tuple(GAME_KEYS)
-ENDING_WORDS = {"1-0", "0-1", "resign", "time", "*", "arbiter"}
+# the record contract's ending words (arbiter.records) but a draw, which GIPF has not
+GIPF_ENDING_WORDS = ENDING_WORDS - {Result.DRAW}
 
 
 def game_from_tag(value: str) -> str | None:
     """The game key a ``[Game]`` tag names (its name or the key itself), None when none."""
-    normal = " ".join(value.strip().lower().replace("-", " ").split())
-    for key, name in GAME_NAMES.items():
-        if normal in (name.lower(), key.replace("-", " ")):
-            return key
-    return None
+    return key_of_game_tag(value, GAME_NAMES)
 
 
 def is_potentials_record(text: str) -> bool:
@@ -69,7 +75,7 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
     except ArbiterError as exc:
         verdict.error = exc
         return verdict
-    cut = next((i for i, token in enumerate(record.tokens) if token in ENDING_WORDS), len(record.tokens))
+    cut = next((i for i, token in enumerate(record.tokens) if token in GIPF_ENDING_WORDS), len(record.tokens))
     for token in record.tokens[:cut]:
         before = pos
         try:
@@ -102,19 +108,19 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
 def _ending(pos: Position, ending: list[str]) -> tuple[Result | None, str]:
     state = status_of(pos)
     if state.ended:
-        if ending and ending != ["*"] and ending != [state.result]:
+        if ending and ending != [UNFINISHED] and ending != [state.result]:
             raise InvalidRecordError(
                 gettext_noop("the record ends with '{word}' but the game is over, so the result is {result}"),
                 word=" ".join(ending),
                 result=str(state.result),
             )
         return state.result, str(state.termination)
-    if ending in (["resign"], ["time"]):
-        termination = Termination.RESIGNATION if ending == ["resign"] else Termination.TIME
+    if ending in ([RESIGN], [TIME]):
+        termination = Termination.RESIGNATION if ending == [RESIGN] else Termination.TIME
         return Result.won_by(1 - pos.to_move), termination
-    if len(ending) == 2 and ending[0] == "arbiter" and ending[1] in ("1-0", "0-1"):
+    if len(ending) == 2 and ending[0] == ARBITER and ending[1] in ("1-0", "0-1"):
         return Result(ending[1]), Termination.ARBITER
-    if not ending or ending == ["*"]:
+    if not ending or ending == [UNFINISHED]:
         return None, Termination.UNFINISHED
     raise InvalidRecordError(
         gettext_noop("the record ends with '{word}' but the game is not over"), word=" ".join(ending)

@@ -8,12 +8,35 @@ when a record or a move of the variant is first checked (:meth:`arbiter.spec.Gam
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from arbiter.errors import gettext_noop
 from arbiter.gipf.ends import GipfEnd
-from arbiter.gipf.potentials.position import VARIANTS
+from arbiter.gipf.potentials import position
 from arbiter.gipf.spec import LABELS as GIPF_LABELS
-from arbiter.spec import End, GameSpec
+from arbiter.spec import End, GameSpec, StartOption
 from arbiter.verdict import Termination
+
+#: its one start option, the set of potentials agreed (docs/rules.md P-11, P-24, P-27): a text the
+#: engine's start reads (``Z6 Y6``, ``White Z6; Black Y6``, ``Ultimate``), in the ``[Potentials]`` tag
+POTENTIALS = StartOption(
+    name="potentials",
+    label=gettext_noop("Potentials"),
+    help=gettext_noop(
+        "GIPF with potentials only: the set of the game, e.g. Z6 Y6 (3 to 6 of a kind: T TAMSK, Z ZÈRTZ, "
+        "D DVONN, Y YINSH, P PÜNCT), White Z6; Black Y6 for a set by colour, or Ultimate. "
+        "Empty: the game's own set."
+    ),
+    event_help=gettext_noop(
+        "GIPF with potentials only: the set every player has, e.g. Z6 Y6 (3 to 6 of a kind: T TAMSK, "
+        "Z ZÈRTZ, D DVONN, Y YINSH, P PÜNCT), White Z6; Black Y6 for a set by colour, or Ultimate. "
+        "Empty: each game's record says its set."
+    ),
+    tag="Potentials",
+    noun=gettext_noop("a set of potentials"),
+)
+#: its variants, each taking a set of potentials
+VARIANTS = tuple(replace(variant, start_options=(POTENTIALS,)) for variant in position.VARIANTS)
 
 #: the CSS of its boards beyond the shared one (arbiter.svg.STYLE): letters, rings, diamonds, fading
 #: (drawn by arbiter/gipf/potentials/svg.py)

@@ -189,15 +189,15 @@ def test_the_event_form_sets_and_the_page_shows_the_set(client: Client, organise
     )
     assert response.status_code == 302
     event = Event.objects.get()
-    assert game_options.potentials_of(event) == "White Z6 Y6; Black Y6"
+    assert game_options.options_of(event).get("potentials", "") == "White Z6 Y6; Black Y6"
     page = client.get(event.get_absolute_url()).content.decode()
     assert "<dt>Potentials</dt><dd>White Z6 Y6; Black Y6</dd>" in page
     edit = reverse("tournaments:event-edit", args=[event.slug])
     assert 'value="White Z6 Y6; Black Y6"' in client.get(edit).content.decode()
     assert client.post(edit, form_data(potentials="")).status_code == 302
-    assert game_options.potentials_of(Event.objects.get()) == ""
+    assert game_options.options_of(Event.objects.get()).get("potentials", "") == ""
     page = client.get(event.get_absolute_url()).content.decode()
-    assert "not set: each game's record names its set (T6 Z6 D6 Y6 P6 without one)" in page
+    assert "not set: each game's record names it (T6 Z6 D6 Y6 P6 without)" in page
 
 
 def test_a_gipf_event_shows_no_potentials(client: Client, organiser: User) -> None:
@@ -207,7 +207,7 @@ def test_a_gipf_event_shows_no_potentials(client: Client, organiser: User) -> No
 
 def test_the_api_sets_the_set_and_refuses_a_wrong_one(organiser: User) -> None:
     event = make_event(organiser, "", game="gipf-pot-standard")
-    url = f"/api/events/{event.slug}/potentials/"
+    url = f"/api/events/{event.slug}/game-options/"
     answer = api_of(organiser).post(url, {"potentials": "D4 P5"}, format="json")
     assert answer.status_code == 200 and answer.json()["potentials"] == "D4 P5"
     assert api_of(None).get(f"/api/events/{event.slug}/").json()["potentials"] == "D4 P5"
@@ -218,12 +218,12 @@ def test_the_api_sets_the_set_and_refuses_a_wrong_one(organiser: User) -> None:
     assert too_many.status_code == 400 and "a player has 3 to 6 YINSH-potentials, not 9" in str(
         too_many.json()
     )
-    assert game_options.potentials_of(Event.objects.get(pk=event.pk)) == "D4 P5"
+    assert game_options.options_of(Event.objects.get(pk=event.pk)).get("potentials", "") == "D4 P5"
 
 
 def test_only_the_events_officials_change_the_set_and_only_before_it_starts(organiser: User) -> None:
     event = make_event(organiser, "Ann 1900\nBob 1800", game="gipf-pot-standard", potentials="Z6")
-    url = f"/api/events/{event.slug}/potentials/"
+    url = f"/api/events/{event.slug}/game-options/"
     assert api_of(None).post(url, {"potentials": "Y6"}, format="json").status_code == 401
     stranger = User.objects.create_user("sam", password="pw-sam-12345")
     assert api_of(stranger).post(url, {"potentials": "Y6"}, format="json").status_code == 403
@@ -231,9 +231,9 @@ def test_only_the_events_officials_change_the_set_and_only_before_it_starts(orga
     client.force_login(stranger)
     edit = reverse("tournaments:event-edit", args=[event.slug])
     assert client.post(edit, form_data(potentials="Y6")).status_code == 403
-    assert game_options.potentials_of(Event.objects.get(pk=event.pk)) == "Z6"
+    assert game_options.options_of(Event.objects.get(pk=event.pk)).get("potentials", "") == "Z6"
     start(event, organiser)
     late = api_of(organiser).post(url, {"potentials": "Y6"}, format="json")
     assert late.status_code == 400
-    assert "the event has started: its set of potentials can no longer change" in str(late.json())
-    assert game_options.potentials_of(Event.objects.get(pk=event.pk)) == "Z6"
+    assert "the event has started: its game options can no longer change" in str(late.json())
+    assert game_options.options_of(Event.objects.get(pk=event.pk)).get("potentials", "") == "Z6"

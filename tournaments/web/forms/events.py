@@ -10,11 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games.choices import game_choices
 from games.clocks import validate_time_control
+from games.forms import option_fields
 from tournaments.core.codes import PointSystem
 from tournaments.core.errors import ResultError, StandingsError
 from tournaments.core.systems import SYSTEMS, system_spec
 from tournaments.errors import ServiceError
-from tournaments.events.game_options import checked_potentials, potentials_of
+from tournaments.events.game_options import checked_options, options_of
 from tournaments.models import Event, PlayMode
 from tournaments.standings.compute import TIE_BREAKS, check_tie_breaks
 from tournaments.standings.tiebreaks import LEGACY
@@ -115,16 +116,6 @@ class EventForm(forms.Form):
             "pause his clocks. Left unticked, the clocks run through vacations."
         ),
     )
-    potentials = forms.CharField(
-        label=_("Potentials"),
-        max_length=100,
-        required=False,
-        help_text=_(
-            "GIPF with potentials only: the set every player has, e.g. Z6 Y6 (3 to 6 of a kind: T TAMSK, "
-            "Z ZÈRTZ, D DVONN, Y YINSH, P PÜNCT), White Z6; Black Y6 for a set by colour, or Ultimate. "
-            "Empty: each game's record says its set."
-        ),
-    )
     play_mode = forms.ChoiceField(
         label=_("Where the rounds are played"),
         choices=PlayMode.choices,
@@ -158,6 +149,11 @@ class EventForm(forms.Form):
             self.fields[f"tie_break_{slot}"] = TieBreakField(
                 label=_("Tie-break %(slot)s") % {"slot": slot}, choices=choices, required=False
             )
+        self.fields.update(option_fields(for_event=True))  # the start options games declare
+
+    def option_fields(self) -> list[forms.BoundField]:
+        """The start options' fields (``games.options``: each registered game's declarations)."""
+        return [self[name] for name in option_fields(for_event=True)]
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, object]:
@@ -174,7 +170,7 @@ class EventForm(forms.Form):
             "vacations": event.vacations,
             "play_mode": event.play_mode,
             "time_control": event.time_control,
-            "potentials": potentials_of(event),
+            **options_of(event),
             "location": event.location,
             "start_date": event.start_date,
         }
@@ -211,11 +207,13 @@ class EventForm(forms.Form):
             except StandingsError as exc:
                 self.add_error(None, str(exc))
         data["tie_breaks"] = chosen
-        if data.get("game") and data.get("potentials"):
+        given = {name: str(data.get(name) or "") for name in option_fields(for_event=True)}
+        if data.get("game") and any(given.values()):
             try:
-                checked_potentials(str(data["game"]), str(data["potentials"]))
+                checked_options(str(data["game"]), given)
             except ServiceError as exc:
-                self.add_error("potentials", str(exc))
+                named = [name for name, value in given.items() if value]
+                self.add_error(named[0] if len(named) == 1 else None, str(exc))
         spec = SYSTEMS.get(str(data.get("pairing_system")))
         if spec is not None and spec.rounds_set_by_organiser and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss event needs a number of rounds."))
@@ -240,7 +238,7 @@ class EventForm(forms.Form):
             "vacations": bool(data.get("vacations")),
             "play_mode": data.get("play_mode") or PlayMode.ELSEWHERE,
             "time_control": data.get("time_control", "").strip(),
-            "potentials": data.get("potentials", "").strip(),
+            **{name: str(data.get(name) or "").strip() for name in option_fields(for_event=True)},
             "location": data.get("location", ""),
             "start_date": data.get("start_date"),
         }

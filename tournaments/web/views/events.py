@@ -51,7 +51,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "registrations": registrations,
             "round_summaries": round_summaries,
             "tie_break_names": [tie_break_name(code) for code in event.tie_breaks],
-            "potentials": game_options.shown(event),
+            "game_options": game_options.shown(event),
             "organisers": list(event.organisers.all()),
             "start_form": StartEventForm(),
             "can_pair_next": selectors.can_pair_next(event, latest),
