@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-from arbiter import dvonn, gipf
+from arbiter import dvonn, gipf, tzaar
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions
 from arbiter.errors import (
     InvalidPositionError,
@@ -60,8 +60,10 @@ __all__ = [
     "spec_for",
     "specs",
     "start",
+    "start_options",
     "status",
     "termination_of",
+    "turns",
     "unregister",
 ]
 
@@ -99,6 +101,7 @@ def register_package(path: str) -> GameSpec:
 register(gipf.SPEC)
 register(dvonn.SPEC)
 register(potentials.SPEC)  # GIPF with potentials, rated in the GIPF family
+register(tzaar.SPEC)
 
 
 def specs() -> tuple[GameSpec, ...]:
@@ -297,6 +300,18 @@ def random_record(game: str, seed: int, tags: dict[str, str] | None = None) -> s
 def start(game: str, options: StartOptions | None = None) -> str:
     """The position text a game of ``game`` (a game key) starts from, with its options."""
     return engine_for(game).start(game, options)
+
+
+def start_options(game: str, options: StartOptions | None = None) -> dict[str, str]:
+    """The options a game of ``game`` starts with, what its start draws written in (TZAAR's random
+    start: its pieces), so that :func:`start` gives the same position from them and its record
+    states it."""
+    return engine_for(game).start_options(game, options)
+
+
+def turns(game: str, moves: list[str]) -> list[str]:
+    """A game's moves as played, grouped in its records' turns (TZAAR: ``d3xd5;e2+e4``)."""
+    return engine_for(game).turns(moves)
 
 
 def play(position: str, move: str, *, ply: int | None = None) -> Played:

@@ -133,6 +133,9 @@ def playable(
     may also play elsewhere: nothing runs out before play begins here)."""
     control = clocks.parse(time_control)
     initial = None if control is None else control.initial
+    # what the start draws is written into the options (TZAAR's random start: its pieces), so the
+    # record states the start the game was played from
+    options = registry.start_options(game_key, options)
     return {
         "game": game_key,
         "on_service": True,
@@ -341,7 +344,7 @@ def record_of(game: Game, ending: str) -> str:
         **game_options.record_tags(game.options),
     }
     moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
-    return format_record(tags, moves, ending or None)
+    return format_record(tags, registry.turns(game.game, moves), ending or None)
 
 
 def _announce(game: Game, kind: str, move: str | None, to_move: int | None, ending: str = "") -> None:
