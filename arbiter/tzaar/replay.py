@@ -129,11 +129,14 @@ def _play_turn(run: _Run, token: str, last: bool) -> None:
     after = run.position
     if after.step == SECOND and not last and not status_of(after).ended:
         raise IllegalMoveError(
-            gettext_noop("the turn of {player} has a second move: a capture, a stack or pass, after ';'"),
+            gettext_noop(
+                "{player}'s turn {turn} stops after its first move: its second (a capture, a stack or pass) follows after ';'"
+            ),
             ply=run.plies + 1,
             move=token,
             position=after.text(),
             player=PLAYER_MESSAGES[mover],
+            turn=token,
         )
 
 
