@@ -6,6 +6,7 @@ board on the game page and in the stepper."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -118,3 +119,34 @@ def test_a_tzaar_record_is_verified_through_the_api(api_client: Any) -> None:
     bad = record.replace("[Setup ", "[Comment ")
     refused = api_client.post("/api/replay/", {"record": bad}, format="json").json()
     assert refused["valid"] is False and "does not state its start" in refused["error"]["reason"]
+
+
+def _offered(client: Client, game: Game) -> dict[str, str]:
+    """The moves the game page's form offers: notation -> the points picked on the board (play.js)."""
+    html = client.get(game.get_absolute_url()).content.decode()
+    return dict(re.findall(r'<option value="([^"]+)" data-points="([^"]*)">', html))
+
+
+def test_the_game_page_offers_from_and_to_and_a_pass_without_points(people: dict[str, Any]) -> None:  # noqa: F811
+    game = play.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", options={"start": "fixed"})
+    ann, bob = Client(), Client()
+    ann.force_login(people["ann"])
+    bob.force_login(people["bob"])
+    first = _offered(ann, game)
+    assert len(first) == 42 and first["c4xc5"] == "c4 c5"  # the specification's 42 first moves
+    assert ann.post(f"/games/{game.pk}/move/", {"move": "c4xc5", "expected_ply": "0"}).status_code == 302
+    assert "pass" not in _offered(bob, game) and _offered(ann, game) == {}
+    assert bob.post(f"/games/{game.pk}/move/", {"move": "d3xd4", "expected_ply": "1"}).status_code == 302
+    second = _offered(bob, game)
+    assert second["pass"] == "" and second["d2+d4"] == "d2 d4"
+
+
+def test_the_placement_start_is_played_on_the_page_like_any_move(people: dict[str, Any]) -> None:  # noqa: F811
+    game = play.create_service_game(people["Ann"], people["Bob"], "tzaar", "", options={"start": "placement"})
+    assert game.options == {"start": "placement"}
+    ann = Client()
+    ann.force_login(people["ann"])
+    moves = _offered(ann, game)
+    assert len(moves) == 180 and moves["wT@c4"] == moves["wO@c4"] == "c4"  # the type is asked
+    assert ann.post(f"/games/{game.pk}/move/", {"move": "wZ@e6", "expected_ply": "0"}).status_code == 302
+    assert game.moves.get().notation == "wZ@e6"
