@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = [
     "gipf_bench",
     "dvonn_bench",
+    "tzaar_bench",
     "replay_bench",
     "pairing_bench",
     "ratings_bench",

@@ -169,22 +169,20 @@ def apply_move(position: Position, move: Move) -> Position:
 
 
 def _over_reason(position: Position) -> IllegalMoveError | None:
-    ended = game_over(position)
-    if ended is None:
-        return None
-    loser, code = ended
-    if code == "no-type":
-        missing = position.missing_type()
-        assert missing is not None
+    """Why no move may follow: a player without a type (Z-2), or the player to move cannot capture."""
+    missing = position.missing_type()
+    if missing is not None:
         return IllegalMoveError(
             gettext_noop("{player} has no {type} left: the game is over"),
-            player=PLAYER_MESSAGES[loser],
+            player=PLAYER_MESSAGES[missing[0]],
             type=TYPE_NAMES[missing[1]],
         )
-    return IllegalMoveError(
-        gettext_noop("{player} cannot capture at the start of the turn: the game is over"),
-        player=PLAYER_MESSAGES[loser],
-    )
+    if position.step == CAPTURE and not captures(position):
+        return IllegalMoveError(
+            gettext_noop("{player} cannot capture at the start of the turn: the game is over"),
+            player=PLAYER_MESSAGES[position.to_move],
+        )
+    return None
 
 
 def _check_placement(position: Position, move: Move, colour: int) -> None:
@@ -282,24 +280,36 @@ def _check_stack(position: Position, move: Move) -> None:
 
 def check_move(position: Position, move: Move, colour: int | None = None) -> None:
     """Raise :class:`IllegalMoveError` with the rule when ``move`` is refused (``colour``: the colour
-    a placement names)."""
-    if position.step != PLACE:
-        over = _over_reason(position)
-        if over is not None:
-            raise over
-    if move.kind == PUT:
-        _check_placement(position, move, position.to_move if colour is None else colour)
-        return
+    a placement names). A game that is over refuses every move with its end as the reason."""
     if position.step == PLACE:
+        _check_in_placement(position, move, colour)
+        return
+    ended = _over_reason(position) if position.missing_type() is not None else None
+    if ended is not None:
+        raise ended
+    try:
+        _check_in_play(position, move)
+    except IllegalMoveError as refused:
+        # a legal first move is a capture: only a refused one asks whether there is any (the end)
+        raise (_over_reason(position) or refused) from None
+
+
+def _check_in_placement(position: Position, move: Move, colour: int | None) -> None:
+    if move.kind != PUT:
         raise IllegalMoveError(
             gettext_noop("the placement goes on: {player} puts a piece on an empty space (like wT@c4)"),
             player=PLAYER_MESSAGES[position.to_move],
         )
-    if move.kind == PASS:
+    _check_placement(position, move, position.to_move if colour is None else colour)
+
+
+def _check_in_play(position: Position, move: Move) -> None:
+    if move.kind == PUT:
+        _check_placement(position, move, position.to_move)
+    elif move.kind == PASS:
         if position.step != SECOND:
             raise IllegalMoveError(gettext_noop("the first move of a turn must be a capture"))
-        return
-    if move.kind == TAKE:
+    elif move.kind == TAKE:
         _check_capture(position, move)
     else:
         _check_stack(position, move)
