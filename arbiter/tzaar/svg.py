@@ -171,4 +171,5 @@ def render_svg(position: Position, options: SvgOptions, last: PlyTrace | None = 
         body.extend(_marks(last, flip))
     body.extend(_info(position, -half_w + 8, half_h + 16, labels))
     title = options.title or label(labels, "TZAAR title", player=player_label(labels, position.to_move))
-    return document(size, (-half_w, -half_h, 2 * half_w, 2 * half_h + INFO_HEIGHT), title, body, STYLE)
+    view = (-half_w, -half_h, 2 * half_w, 2 * half_h + INFO_HEIGHT)
+    return document(size, view, title, body, STYLE, css_class="board-tall")

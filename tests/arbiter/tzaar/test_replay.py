@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from arbiter import registry
 from tests.arbiter.tzaar.support import FIXED, setup_text
@@ -91,3 +92,17 @@ def test_the_service_groups_a_games_moves_in_turns() -> None:
     placed = ["wT@a1", "bT@a2", "c4xc5", "d3xd4", "pass"]
     assert registry.turns("tzaar", placed) == ["wT@a1", "bT@a2", "c4xc5", "d3xd4;pass"]
     assert registry.turns("dvonn", ["a1", "b1"]) == ["a1", "b1"]
+
+
+def test_the_cli_counts_replays_and_draws_tzaar(capsys: Any, tmp_path: Path) -> None:
+    from arbiter.cli import main
+
+    assert main(["perft", "--game", "tzaar", "--depth", "2"]) == 0
+    assert capsys.readouterr().out.split() == ["1", "42", "2", "1797"]
+    path = tmp_path / "game.txt"
+    path.write_text(HEAD + "1. c4xc5 d3xd4;d2+d4 2. c3xd4\n", encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert "a stack of height 1 may not take a stack of height 2" in capsys.readouterr().out
+    path.write_text(HEAD + "1. c4xc5 d3xd4;d2+d4 *\n", encoding="utf-8")
+    assert main(["svg", str(path), "--ply", "3"]) == 0
+    assert 'data-space="d4" data-type="tzarra" data-height="2"' in capsys.readouterr().out
