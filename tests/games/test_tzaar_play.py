@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from arbiter import registry
-from games import play
+from games import boards, play
 from games.choices import family_choices, game_choices
 from games.models import Game, SubmittedRecord
 from tests.games.test_play import api_of, people  # noqa: F401  (the players' fixture)
@@ -150,3 +150,25 @@ def test_the_placement_start_is_played_on_the_page_like_any_move(people: dict[st
     assert len(moves) == 180 and moves["wT@c4"] == moves["wO@c4"] == "c4"  # the type is asked
     assert ann.post(f"/games/{game.pk}/move/", {"move": "wZ@e6", "expected_ply": "0"}).status_code == 302
     assert game.moves.get().notation == "wZ@e6"
+
+
+def test_the_move_list_numbers_turns_as_the_record_does(people: dict[str, Any]) -> None:  # noqa: F811
+    game = play.create_service_game(people["Ann"], people["Bob"], "tzaar", "", options={"start": "fixed"})
+    for ply, (user, move) in enumerate(
+        [
+            ("ann", "c4xc5"),
+            ("bob", "d3xd4"),
+            ("bob", "d2+d4"),
+            ("ann", "c3xc2"),
+            ("ann", "pass"),
+            ("bob", "d4xb2"),
+        ]
+    ):
+        play.make_move(game, people[user], move, ply)
+    moves = list(game.moves.order_by("ply").values_list("notation", "position"))
+    rows = boards.played_rows("tzaar", moves)
+    # the record: 1. c4xc5 d3xd4;d2+d4 2. c3xc2;pass d4xb2 (over the empty c3) (its numbers are of pairs of turns)
+    assert [(row.number, row.mover, row.show_number) for row in rows] == [
+        (1, 0, True), (1, 1, False), (1, 1, False), (2, 0, True), (2, 0, False), (2, 1, False)
+    ]  # fmt: skip
+    assert rows[2].label == "move 1, Black" and rows[4].label == "move 2, White"
