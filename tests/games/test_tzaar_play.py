@@ -172,3 +172,33 @@ def test_the_move_list_numbers_turns_as_the_record_does(people: dict[str, Any]) 
         (1, 0, True), (1, 1, False), (1, 1, False), (2, 0, True), (2, 0, False), (2, 1, False)
     ]  # fmt: skip
     assert rows[2].label == "move 1, Black" and rows[4].label == "move 2, White"
+
+
+def test_a_refused_tzaar_record_shows_its_board_before_the_refused_move(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from django.contrib.auth.models import User
+
+    from games import services
+    from tournaments.events import services as event_services
+    from tournaments.models import Pairing
+    from tournaments.registration import services as registration_services
+
+    olga = User.objects.create_user("olga", password="pw-olga-12345")
+    event = event_services.create_event(
+        olga, name="TZAAR records", game="tzaar", pairing_system="round-robin"
+    )
+    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
+    with django_capture_on_commit_callbacks(execute=True):
+        round_ = event_services.start_event(event, olga, "white")
+    pairing = Pairing.objects.get(round=round_, white__player__display_name="Ann")
+    # docs/rules.md (TZAAR): White's Tzaar c3, height 1, may not take Black's stack of height 2 on d4
+    text = '[Game "TZAAR"]\n[Setup "fixed"]\n\n1. c4xc5 d3xd4;d2+d4 2. c3xd4\n'
+    with django_capture_on_commit_callbacks(execute=True):
+        record = services.submit_record(pairing, olga, text, 1)
+    record.refresh_from_db()
+    assert record.status == "invalid" and record.error_ply == 4
+    html = Client().get(reverse("games:record-detail", args=[record.pk])).content.decode()
+    assert 'id="refused-board"' in html and "move 2, White" in html  # ply 4 opens White's second turn
+    assert 'data-space="d4" data-type="tzarra" data-height="2"' in html
+    assert "a stack of height 1 may not take a stack of height 2" in html
