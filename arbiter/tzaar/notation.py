@@ -79,14 +79,6 @@ def parse_move(token: str) -> tuple[Move, int | None]:
     return Move(kind, _space(match.group(1), token), _space(match.group(3), token)), None
 
 
-def looks_like_turn(token: str) -> bool:
-    """Whether a token is written as a TZAAR turn (its moves well-formed or not)."""
-    return all(
-        _MOVE_RE.match(part.lower()) or _PUT_RE.match(part) or part.lower() == "pass"
-        for part in token.split(";")
-    )
-
-
 # ---------------------------------------------------------------------------------------------
 # The start option and the [Setup] tag
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from arbiter.colour import WHITE
 from arbiter.errors import PLAYER_MESSAGES, IllegalMoveError, gettext_noop
-from arbiter.tzaar.board import BY_NAME, NAMES, RAYS, line_between, on_one_line
+from arbiter.tzaar.board import NAMES, RAYS, line_between, on_one_line
 from arbiter.tzaar.position import (
     CAPTURE,
     COUNTS,
@@ -136,11 +136,6 @@ def legal_moves(position: Position) -> list[Move]:
     if position.step == CAPTURE:
         return captures(position)
     return [*captures(position), *stacks(position), PASS_MOVE]
-
-
-def count_moves(position: Position) -> int:
-    """``len(legal_moves(position))``."""
-    return len(legal_moves(position))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,7 +328,3 @@ def perft_counts(position: Position, depth: int) -> list[int]:
     if depth > 0:
         walk(position, 0)
     return counts
-
-
-def space_of(name: str) -> int | None:
-    return BY_NAME.get(name)
