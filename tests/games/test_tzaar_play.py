@@ -202,3 +202,11 @@ def test_a_refused_tzaar_record_shows_its_board_before_the_refused_move(
     assert 'id="refused-board"' in html and "move 2, White" in html  # ply 4 opens White's second turn
     assert 'data-space="d4" data-type="tzarra" data-height="2"' in html
     assert "a stack of height 1 may not take a stack of height 2" in html
+
+
+def test_a_refused_tzaar_move_is_explained_in_ukrainian(api_client: Any) -> None:
+    text = '[Game "TZAAR"]\n[Setup "fixed"]\n\n1. c4xc5 d3xd4;d2+d4 2. c3xd4\n'
+    answer = api_client.post("/api/replay/", {"record": text}, format="json", HTTP_ACCEPT_LANGUAGE="uk")
+    error = answer.json()["error"]
+    assert error["reason"] == "a stack of height 1 may not take a stack of height 2"
+    assert error["message"] == "стос висоти 1 не може взяти стос висоти 2"
