@@ -125,3 +125,24 @@ def test_a_tzaar_round_robin_on_the_service_from_registration_to_ratings(
     assert set(Rating.objects.values_list("family", flat=True)) == {"tzaar"}
     page = olga.get(reverse("tournaments:rating-list", args=["tzaar"]))
     assert page.status_code == 200 and "TZAAR" in page.content.decode()
+
+
+def test_an_organiser_chooses_the_start_of_a_tzaar_events_games(organiser: User, commit: Any) -> None:
+    from accounts.errors import ServiceError
+    from tests.conftest import make_event
+    from tournaments.events import game_options
+
+    event = make_event(organiser, "Ann 1900\nBob 1800", name="TZAAR fixed", game="tzaar", play_mode="service")
+    with pytest.raises(ServiceError, match="the start is fixed, random or placement, not 'blitz'"):
+        game_options.set_start(event, organiser, "blitz")
+    game_options.set_start(event, organiser, "fixed")
+    assert game_options.options_of(event) == {"start": "fixed"}
+    round_ = commit(start, event, organiser)
+    (game,) = _round_games(round_)
+    assert game.options == {"start": "fixed"}
+    assert game.position == registry.start("tzaar", {"start": "fixed"})  # Z-4, the same for every board
+    with pytest.raises(ServiceError, match="the event has started"):
+        game_options.set_start(event, organiser, "placement")
+    gipf = make_event(organiser, "", name="GIPF", game="gipf-standard")
+    with pytest.raises(ServiceError):
+        game_options.set_start(gipf, organiser, "fixed")
