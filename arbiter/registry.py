@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from arbiter import dvonn, gipf, yinsh
+from arbiter import dvonn, gipf, tzaar, yinsh
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions
 from arbiter.errors import (
     InvalidPositionError,
@@ -61,8 +61,10 @@ __all__ = [
     "spec_for",
     "specs",
     "start",
+    "start_options",
     "status",
     "termination_of",
+    "turns",
     "unregister",
 ]
 
@@ -101,6 +103,7 @@ register(gipf.SPEC)
 register(dvonn.SPEC)
 register(potentials.SPEC)  # GIPF with potentials, rated in the GIPF family
 register(yinsh.SPEC)
+register(tzaar.SPEC)
 
 
 def specs() -> tuple[GameSpec, ...]:
@@ -322,6 +325,11 @@ def option_tags(game: str, options: Mapping[str, str]) -> dict[str, str]:
 def tag_options(game: str, tags: Mapping[str, str]) -> dict[str, str]:
     """The options a record's ``tags`` name (``GameEngine.tag_options``)."""
     return engine_for(game).tag_options(game, tags, start_options(game))
+
+
+def turns(game: str, moves: list[str]) -> list[str]:
+    """A game's moves as played, grouped in its records' turns (TZAAR: ``d3xd5;e2+e4``)."""
+    return engine_for(game).turns(moves)
 
 
 def play(position: str, move: str, *, ply: int | None = None) -> Played:

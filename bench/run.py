@@ -16,6 +16,7 @@ BENCHMARKS = [
     "gipf_bench",
     "dvonn_bench",
     "yinsh_bench",
+    "tzaar_bench",
     "replay_bench",
     "pairing_bench",
     "ratings_bench",

@@ -3,8 +3,9 @@ the move list of the game page, and the board of a refused submission before its
 
 Rules at home here: which positions a game shows (ply 0, the start, to the record's last ply;
 only a game with a verified record has a board), how a ply is said in words
-(:func:`ply_label`: "ply 6" is "move 3, Black": moves are numbered in pairs of plies, the colour
-is the player who made the ply), and which options of the SVG URL are accepted
+(:func:`ply_label`: "ply 6" is "move 3, Black": moves are numbered in pairs of turns, White's and
+Black's, the colour is the player who made the ply; a turn of two plies, TZAAR's, is one turn:
+:func:`move_numbers`), and which options of the SVG URL are accepted
 (:func:`parse_ply`, :func:`parse_size`). With :mod:`games.services` this is the only code that
 calls the arbiter.
 """
@@ -40,11 +41,50 @@ def colour_name(player: int) -> str:
     return _("White") if player == 0 else _("Black")
 
 
-def ply_label(ply: int, mover: int | None = None) -> str:
-    """``ply 6`` in words: "move 3, Black". ``mover`` is who made the ply (else by its parity)."""
+def ply_label(ply: int, mover: int | None = None, number: int | None = None) -> str:
+    """``ply 6`` in words: "move 3, Black". ``mover`` is who made the ply (else by its parity),
+    ``number`` its move number (else by its parity: one ply a turn)."""
     if mover is None:
         mover = 0 if ply % 2 == 1 else 1
-    return _("move %(number)s, %(colour)s") % {"number": (ply + 1) // 2, "colour": colour_name(mover)}
+    if number is None:
+        number = (ply + 1) // 2
+    return _("move %(number)s, %(colour)s") % {"number": number, "colour": colour_name(mover)}
+
+
+def move_numbers(game_key: str, plies: list[tuple[int, str]]) -> list[int]:
+    """The move number of each ply (its mover and notation, from the first) as the game's records
+    number it: in pairs of plies, or where a turn is more than one ply (TZAAR: ``registry.turns``
+    groups them) in pairs of turns, White's and Black's, a player's plies in a row one turn."""
+    if not _by_turns(game_key, plies):
+        return [(ply + 1) // 2 for ply in range(1, len(plies) + 1)]
+    numbers = []
+    number, previous = 1, 0
+    for mover, _notation in plies:
+        if mover == 0 and previous == 1:
+            number += 1
+        numbers.append(number)
+        previous = mover
+    return numbers
+
+
+def _by_turns(game_key: str, plies: list[tuple[int, str]]) -> bool:
+    """Whether the game's records group some of these plies in a turn (TZAAR's two moves)."""
+    notations = [notation for _mover, notation in plies]
+    return len(registry.turns(game_key, notations)) != len(notations)
+
+
+def _rows(game_key: str, plies: list[tuple[int, str]]) -> list[MoveRow]:
+    """The move list from each ply's mover and notation, in order from the first."""
+    numbers = move_numbers(game_key, plies)
+    by_turns = _by_turns(game_key, plies)
+    rows = []
+    previous = 1
+    for ply, ((mover, notation), number) in enumerate(zip(plies, numbers, strict=True), start=1):
+        # by turns: the number before each pair of turns; else before White's ply or a Black ply after Black's
+        shown = (ply == 1 or number != numbers[ply - 2]) if by_turns else (mover == 0 or previous == 1)
+        rows.append(MoveRow(ply, number, mover, notation, ply_label(ply, mover, number), shown))
+        previous = mover
+    return rows
 
 
 @dataclass(frozen=True)
@@ -109,18 +149,7 @@ def plies_of(game: Game) -> tuple[PlyTrace, ...]:
 
 
 def moves_of(game: Game) -> list[MoveRow]:
-    rows = []
-    previous = 1
-    for trace in plies_of(game):
-        mover = registry.side_to_move(trace.before)
-        number = (trace.ply + 1) // 2
-        rows.append(
-            MoveRow(
-                trace.ply, number, mover, trace.move, ply_label(trace.ply, mover), mover == 0 or previous == 1
-            )
-        )
-        previous = mover
-    return rows
+    return _rows(game.game, [(registry.side_to_move(trace.before), trace.move) for trace in plies_of(game)])
 
 
 def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_SIZE) -> str:
@@ -140,7 +169,7 @@ def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_S
         title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
             "white": game.white,
             "black": game.black,
-            "move": ply_label(ply, registry.side_to_move(last.before) if last else None),
+            "move": moves_of(game)[ply - 1].label,
             "ply": ply,
             "notation": last.move if last else "",
         }
@@ -171,12 +200,13 @@ def refused_board(record: SubmittedRecord) -> RefusedBoard | None:
     except ArbiterError:
         return None
     last = plies[-1] if plies and plies[-1].ply == error.ply - 1 else None
-    title = _("The position before %(move)s (ply %(ply)s)") % {
-        "move": ply_label(error.ply, mover),
-        "ply": error.ply,
-    }
+    before = [(registry.side_to_move(trace.before), trace.move) for trace in plies[: error.ply - 1]]
+    label = ply_label(
+        error.ply, mover, move_numbers(record.game.game, [*before, (mover, error.move or "")])[-1]
+    )
+    title = _("The position before %(move)s (ply %(ply)s)") % {"move": label, "ply": error.ply}
     svg = registry.render_svg(error.position, registry.SvgOptions(title=title, labels=board_labels()), last)
-    return RefusedBoard(svg, error.ply, ply_label(error.ply, mover))
+    return RefusedBoard(svg, error.ply, label)
 
 
 # ---------------------------------------------------------------- a game played on the service
@@ -202,13 +232,13 @@ def move_choices(game: Game) -> list[MoveChoice]:
     return [MoveChoice(move.notation, move.points) for move in registry.legal_moves(game.position)]
 
 
-def played_rows(notations: list[str]) -> list[MoveRow]:
-    """The move list of a game played on the service, from its moves' notations (White moves first)."""
-    rows = []
-    for ply, notation in enumerate(notations, start=1):
-        mover = 0 if ply % 2 == 1 else 1
-        rows.append(MoveRow(ply, (ply + 1) // 2, mover, notation, ply_label(ply, mover), mover == 0))
-    return rows
+def played_rows(game_key: str, moves: list[tuple[str, str]]) -> list[MoveRow]:
+    """The move list of a game played on the service, from its moves (notation, position after; White
+    moves first, then the player to move after each move)."""
+    movers = [0, *(registry.side_to_move(position) for _notation, position in moves[:-1])]
+    return _rows(
+        game_key, [(mover, notation) for mover, (notation, _position) in zip(movers, moves, strict=False)]
+    )
 
 
 def position_svg(game: Game, moves: list[tuple[str, str]], *, flip: bool = False) -> str:
@@ -230,7 +260,7 @@ def position_svg(game: Game, moves: list[tuple[str, str]], *, flip: bool = False
         title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
             "white": game.white,
             "black": game.black,
-            "move": ply_label(ply),
+            "move": played_rows(game.game, moves)[-1].label,
             "ply": ply,
             "notation": moves[-1][0],
         }

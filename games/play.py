@@ -352,7 +352,7 @@ def record_of(game: Game, ending: Ending | None = None) -> str:
         **game_options.record_tags(game.game, game.options),
     }
     moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
-    return format_record(tags, moves, (ending.text if ending else "") or None)
+    return format_record(tags, registry.turns(game.game, moves), (ending.text if ending else "") or None)
 
 
 def _announce(

@@ -84,7 +84,7 @@
 
   // half the distance between the two closest points of the board: the tap target's radius
   function targetRadius(svg) {
-    var elements = svg.querySelectorAll("[data-point], polygon[data-space]");
+    var elements = svg.querySelectorAll("[data-point], polygon[data-space], circle.space[data-space]");
     var centres = [];
     for (var i = 0; i < elements.length && i < 80; i++) {
       centres.push(centre(elements[i]));

@@ -89,7 +89,10 @@ def test_the_replay_api_adds_the_message_in_the_requested_language() -> None:
     unreadable = APIClient().post(
         "/api/replay/", {"record": "hello there"}, format="json", HTTP_ACCEPT_LANGUAGE="uk"
     )
-    assert unreadable.json()["error"]["message"] == "це не запис жодної відомої гри (GIPF чи DVONN чи YINSH)"
+    assert (
+        unreadable.json()["error"]["message"]
+        == "це не запис жодної відомої гри (GIPF чи DVONN чи YINSH чи TZAAR)"
+    )
 
 
 def test_an_unreadable_record_keeps_its_template_in_the_verdict(board: Board) -> None:

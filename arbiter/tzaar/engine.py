@@ -1,0 +1,117 @@
+"""The TZAAR engine behind :mod:`arbiter.registry`: random games and the engine object."""
+
+from __future__ import annotations
+
+import random
+
+from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
+from arbiter.errors import UnknownGameError, gettext_noop
+from arbiter.play import Played, Status
+from arbiter.tzaar.board import NAMES
+from arbiter.tzaar.notation import RANDOM_START, drawn_options, start_position
+from arbiter.tzaar.play import play_text, status_of
+from arbiter.tzaar.position import FIXED, Position, parse_position
+from arbiter.tzaar.replay import group_turns, is_tzaar_record, replay_text, write_record
+from arbiter.tzaar.rules import PASS, PUT, Move, apply_move, legal_moves, perft_counts
+from arbiter.tzaar.spec import GAME
+from arbiter.verdict import Verdict
+
+
+def random_game(seed: int, start: str = RANDOM_START) -> tuple[Position, list[str], Position]:
+    """A complete game of uniformly random legal moves from a start drawn with the same seed:
+    (its start, its moves written, its end)."""
+    rng = random.Random(seed)
+    first = start_position({"start": start}, rng)
+    position = first
+    moves: list[str] = []
+    while True:
+        options = legal_moves(position)
+        if not options:
+            return first, moves, position
+        move = rng.choice(options)
+        moves.append(move.text(position.to_move))
+        position = apply_move(position, move)
+
+
+def board_points(move: Move) -> tuple[str, ...]:
+    """The spaces a click picks: from and to; a placement's space (its type is asked); none for a pass."""
+    if move.kind == PASS:
+        return ()
+    if move.kind == PUT:
+        return (NAMES[move.dst],)
+    return (NAMES[move.src], NAMES[move.dst])
+
+
+class TzaarEngine(GameEngine):
+    games = (GAME,)
+
+    def claims_record(self, text: str) -> bool:
+        return is_tzaar_record(text)
+
+    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
+        return replay_text(text, game, trace)
+
+    def side_to_move(self, position: str) -> int:
+        return parse_position(position).to_move
+
+    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
+        from arbiter.tzaar.svg import render_svg
+
+        return render_svg(parse_position(position), options, last)
+
+    def claims_position(self, text: str) -> bool:
+        fields = text.split(maxsplit=1)
+        return bool(fields) and fields[0] == "tzaar"
+
+    def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
+        self._check_game(game)
+        start = FIXED if position is None else parse_position(position)
+        return perft_counts(start, depth)
+
+    def legal_moves(self, position: str) -> list[LegalMove]:
+        node = parse_position(position)
+        return [
+            LegalMove(move.text(node.to_move), apply_move(node, move).text(), board_points(move))
+            for move in legal_moves(node)
+        ]
+
+    def start(self, variant: str, options: StartOptions | None = None) -> str:
+        """The start the options give (``{"start": "fixed"}``...); random, drawn now, when none."""
+        self._check_game(variant)
+        return start_position(options).text()
+
+    def start_options(self, variant: str, options: StartOptions | None = None) -> dict[str, str]:
+        """The options with a random start's pieces drawn and written in (``setup``)."""
+        self._check_game(variant)
+        return drawn_options(options)
+
+    def turns(self, moves: list[str]) -> list[str]:
+        return group_turns(moves)
+
+    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
+        before = parse_position(position)
+        step = play_text(before, move, ply)
+        after = step.position
+        return Played(before.text(), after.text(), step.notation(), step.path, step.removed, status_of(after))
+
+    def status(self, position: str) -> Status:
+        return status_of(parse_position(position))
+
+    def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
+        self._check_game(game)
+        first, moves, final = random_game(seed)
+        status = status_of(final)
+        result = None if status.result is None else str(status.result)
+        all_tags = {"Event": "random game", "Site": "arbiter", "White": "random", "Black": "random"}
+        all_tags.update(tags or {})
+        if result is not None:
+            all_tags["Result"] = result
+        return write_record(first, moves, all_tags, result)
+
+    @staticmethod
+    def _check_game(game: str) -> None:
+        if game != GAME:
+            raise UnknownGameError(gettext_noop("the TZAAR engine does not play '{game}'"), game=game)
+
+
+__all__ = ["TzaarEngine", "board_points", "random_game"]
