@@ -17,6 +17,9 @@ colour in a line, extended by the pieces next to them) and where a pushed chain 
 
 from __future__ import annotations
 
+import re
+from operator import itemgetter
+
 COLUMNS = "abcdefghi"
 
 # piece codes: colour parity (``owner``) is ``(piece + 1) & 1``
@@ -147,32 +150,31 @@ def chain_end(board: Board, entry: Entry) -> int | None:
     return None
 
 
+#: The board read line by line for row detection: the spots of each line of :data:`LINES` in its
+#: order, then the index :data:`NUM_SPOTS` (an empty spot appended to the board) between lines.
+ROW_LAYOUT: tuple[int, ...] = tuple(spot for line in LINES for spot in (*line, NUM_SPOTS))
+_GATHER_LINES = itemgetter(*ROW_LAYOUT)
+# a piece code as a letter of its colour: "." empty, "w" white (basic or GIPF), "b" black
+_COLOUR_LETTERS = bytes.maketrans(bytes(range(5)), b".wbwb")
+_FOUR = (b"wwww", b"bbbb")  # four contiguous pieces of White's, of Black's colour
+_ROW = (re.compile(rb"[wb]*wwww[wb]*"), re.compile(rb"[wb]*bbbb[wb]*"))
+
+
+def row_text(board: Board) -> bytes:
+    """The board as the colours of :data:`ROW_LAYOUT`: a row is a run of letters holding ``wwww`` or
+    ``bbbb`` (lines end at a ``.``, so no run spans two lines)."""
+    return bytes(_GATHER_LINES(board + (EMPTY,))).translate(_COLOUR_LETTERS)
+
+
 def find_rows(board: Board, player: int) -> list[tuple[int, ...]]:
     """Every row of ``player``: a maximal run of occupied spots on a line that contains four or
-    more contiguous pieces of his colour (the run is what gets removed)."""
-    rows: list[tuple[int, ...]] = []
-    for line in LINES:
-        start = -1
-        run = 0
-        found = False
-        for k, spot in enumerate(line):
-            piece = board[spot]
-            if piece == EMPTY:
-                if found:
-                    rows.append(line[start:k])
-                start, run, found = -1, 0, False
-                continue
-            if start < 0:
-                start = k
-            if (piece + 1) & 1 == player:
-                run += 1
-                if run >= 4:
-                    found = True
-            else:
-                run = 0
-        if found:
-            rows.append(line[start:])
-    return rows
+    more contiguous pieces of his colour (the run is what gets removed), line by line in the order
+    of :data:`LINES`."""
+    text = row_text(board)
+    if _FOUR[player] not in text:
+        return []
+    # the leftmost match starts where its run of letters starts and takes the whole run
+    return [ROW_LAYOUT[match.start() : match.end()] for match in _ROW[player].finditer(text)]
 
 
 def line_has_row(board: Board, line: tuple[int, ...]) -> bool:
@@ -197,7 +199,9 @@ def line_has_row(board: Board, line: tuple[int, ...]) -> bool:
 
 
 def has_any_row(board: Board) -> bool:
-    return any(line_has_row(board, line) for line in LINES)
+    """Whether either player has a row on the board."""
+    text = row_text(board)
+    return _FOUR[0] in text or _FOUR[1] in text
 
 
 assert len(SPOT_POINTS) == 37 and len(DOT_POINTS) == 24 and len(ENTRIES) == 42 and len(LINES) == 21

@@ -40,6 +40,7 @@ from arbiter.gipf.board import (
 )
 from arbiter.gipf.ends import GipfEnd, without_gipf_piece
 from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF, Position
+from arbiter.gipf.push_rows import pushes_making_rows
 
 # ---------------------------------------------------------------- removals
 
@@ -260,26 +261,19 @@ def plies(pos: Position) -> Iterator[tuple[Position, bool]]:
 
 def count_plies(pos: Position) -> int:
     """The number of children of ``plies(pos)``, counted without building the quiet ones."""
-    standing = has_any_row(pos.board)
     choices = piece_choices(pos)
-    total = 0
-    board = pos.board
-    for entry in ENTRIES:
-        end = chain_end(board, entry)
-        if end is None:
-            continue
-        if not standing:
-            quiet = True
-            for gipf in choices:
-                pushed = push_board(board, entry, end, (WHITE_GIPF if gipf else WHITE_PIECE) + pos.to_move)
-                if any(line_has_row(pushed, LINES[k]) for k in AFFECTED_LINES[entry.index][end]):
-                    quiet = False
-                    break
-            if quiet:
-                total += len(choices)
-                continue
-        for gipf in choices:
-            total += _count_after_push(after_push(pos, entry, end, gipf))
+    if has_any_row(pos.board):
+        total = 0
+        for entry in ENTRIES:
+            end = chain_end(pos.board, entry)
+            if end is not None:
+                total += sum(_count_after_push(after_push(pos, entry, end, gipf)) for gipf in choices)
+        return total
+    # a GIPF-piece has the colour of a basic one: the same pushes make rows whichever is brought in
+    quiet, rows = pushes_making_rows(pos.board, pos.to_move)
+    total = quiet * len(choices)
+    for entry, end in rows:
+        total += sum(_count_after_push(after_push(pos, entry, end, gipf)) for gipf in choices)
     return total
 
 
