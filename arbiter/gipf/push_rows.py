@@ -55,7 +55,10 @@ _PLAYER_BIT = 1 << 8 * _CELLS  # a key's bit beyond the grid: the piece brought 
 _ROW_BIT = _PLAYER_BIT << 1  # a push's bits hold it when its own line then holds a row: always met
 #: per line: the mask of its bytes (and of the player's bit) and its two entries (one from each end)
 _LINES: tuple[tuple[int, tuple[Entry, ...]], ...] = tuple(
-    (sum(3 * _bit(spot) for spot in line) | _PLAYER_BIT, tuple(entry for entry in ENTRIES if set(entry.line) == set(line)))
+    (
+        sum(3 * _bit(spot) for spot in line) | _PLAYER_BIT,
+        tuple(entry for entry in ENTRIES if set(entry.line) == set(line)),
+    )
     for line in LINES
 )
 
