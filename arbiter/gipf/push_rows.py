@@ -11,13 +11,15 @@ piece on ``line[0]``; it makes a row exactly when
 
 The board is read into a padded grid of one byte per point (column * 12 + v, see
 :mod:`arbiter.gipf.board`), each byte 1 for a white piece and 2 for a black one, so that a step
-along a line is a shift by 8, 96 or 104 bits and no run can wrap from one line to the next. The
-entry's own line is looked up in a table per entry keyed by the line's bytes, filled as lines are
-met; the crossing lines are whole-board masks, computed once a board.
+along a line is a shift by 8, 96 or 104 bits and no run can wrap from one line to the next. Each
+line's two pushes (one from each end) are looked up in a table per line keyed by the line's bytes
+and the colour brought in, filled as lines are met; the crossing lines are whole-board masks,
+computed once a board.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from operator import itemgetter
 
 from arbiter.gipf.board import EMPTY, ENTRIES, LINES, NUM_SPOTS, SPOT_POINTS, Board, Entry
@@ -105,44 +107,54 @@ def _completes(mask: int, step: int) -> int:
     return right2 & mask >> 3 * step | left2 & mask << 3 * step | right2 & left1 | right1 & left2
 
 
-def _shifted_back(mask: int, step: int) -> int:
-    return mask >> step if step > 0 else mask << -step
+#: per direction: (its orientation, right and left shifts that take a spot's bit one step back)
+_BACK: tuple[tuple[int, int, int], ...] = tuple(
+    (o, max(step, 0), max(-step, 0))
+    for step, o in zip(_STEP_OF_DIRECTION, _ORIENTATION_OF_DIRECTION, strict=True)
+)
 
 
 def _changing(board: Board, player: int) -> tuple[int, list[int]]:
-    """The board's grid bytes, and per direction the bits of the spots whose change by a push in
-    that direction completes a row on a crossing line: a piece there that completes one once moved
-    a step on, or a first spot where ``player``'s piece brought in completes one."""
+    """The board's grid bytes (with :data:`_PLAYER_BIT` when ``player`` is Black), and per direction
+    the bits of the spots whose change by a push in that direction completes a row on a crossing
+    line: a piece there that completes one once moved a step on, or a first spot where ``player``'s
+    piece brought in completes one (and :data:`_ROW_BIT`)."""
     grid = int.from_bytes(bytes(_GATHER_GRID(board + (EMPTY,))).translate(_COLOUR_BYTES), "little")
     white = grid & _ONES
     black = grid >> 1 & _ONES
     completes = [(_completes(white, step), _completes(black, step)) for step in _STEPS]
     crossing = [
-        (
-            completes[(o + 1) % 3][0] | completes[(o + 2) % 3][0],
-            completes[(o + 1) % 3][1] | completes[(o + 2) % 3][1],
-        )
-        for o in range(3)
+        (completes[1][0] | completes[2][0], completes[1][1] | completes[2][1]),
+        (completes[2][0] | completes[0][0], completes[2][1] | completes[0][1]),
+        (completes[0][0] | completes[1][0], completes[0][1] | completes[1][1]),
     ]
     changing = [
-        white & _shifted_back(crossing[o][0], step)
-        | black & _shifted_back(crossing[o][1], step)
+        white & crossing[o][0] >> right << left
+        | black & crossing[o][1] >> right << left
         | first & crossing[o][player]
         | _ROW_BIT
-        for step, o, first in zip(_STEP_OF_DIRECTION, _ORIENTATION_OF_DIRECTION, _FIRSTS, strict=True)
+        for (o, right, left), first in zip(_BACK, _FIRSTS, strict=True)
     ]
-    return grid, changing
+    return grid | _PLAYER_BIT if player else grid, changing
+
+
+def _line_table(grid: int) -> Iterator[tuple[Push, ...]]:
+    """The pushes of each line of the board (read by :func:`_changing`), from the tables."""
+    for (line_mask, entries), table in zip(_LINES, _PUSHES, strict=True):
+        key = grid & line_mask
+        pushes = table.get(key)
+        if pushes is None:
+            pushes = table[key] = _line_pushes(entries, key)
+        yield pushes
 
 
 def pushes_making_rows(board: Board, player: int) -> tuple[int, list[tuple[Entry, int]]]:
     """For a piece of ``player`` brought in on a board that holds no row: the number of pushes that
     make no row, and (entry, end) of those that make one."""
     grid, changing = _changing(board, player)
-    if player:
-        grid |= _PLAYER_BIT
     quiet = 0
     rows: list[tuple[Entry, int]] = []
-    for (line_mask, entries), table in zip(_LINES, _PUSHES, strict=True):
+    for (line_mask, entries), table in zip(_LINES, _PUSHES, strict=True):  # _line_table, inlined
         key = grid & line_mask
         pushes = table.get(key)
         if pushes is None:
@@ -153,3 +165,14 @@ def pushes_making_rows(board: Board, player: int) -> tuple[int, list[tuple[Entry
             else:
                 quiet += 1
     return quiet, rows
+
+
+def pushes_with_rows(board: Board, player: int) -> list[tuple[Entry, int, bool]]:
+    """(entry, end, whether it makes a row) of every push of a piece of ``player`` brought in on a
+    board that holds no row."""
+    grid, changing = _changing(board, player)
+    return [
+        (entry, end, bool(bits & changing[direction]))
+        for pushes in _line_table(grid)
+        for entry, end, direction, bits in pushes
+    ]
