@@ -112,6 +112,11 @@ def surrounded(index: int, occ: int) -> bool:
     return INTERIOR[index] and occ & mask == mask
 
 
+def surrounded_on(board: Board, index: int) -> bool:
+    """:func:`surrounded` read from the board's six neighbours of the space alone."""
+    return INTERIOR[index] and all(board[n] for n in NEIGHBOURS_AROUND[index])
+
+
 def linked_mask(board: Board) -> tuple[int, int]:
     """(occupied mask, mask of the spaces linked to a DVONN piece through occupied spaces)."""
     occ = 0

@@ -20,10 +20,9 @@ from arbiter.dvonn.board import (
     WHITE_PIECE,
     count_stacking_moves,
     has_stacking_move,
-    occupancy,
     remove_unlinked_after_move,
     stacking_moves,
-    surrounded,
+    surrounded_on,
 )
 from arbiter.dvonn.position import Position, placement_piece, placement_player
 from arbiter.errors import PLAYER_MESSAGES, IllegalMoveError, Message, gettext_noop
@@ -172,7 +171,7 @@ def _check_stacking_move(position: Position, move: Move) -> None:
         raise IllegalMoveError(gettext_noop("{text}: a move must leave its space"), text=text)
     if not (dc == 0 or dr == 0 or dc == dr):
         raise IllegalMoveError(gettext_noop("{text}: not a straight line"), text=text)
-    if surrounded(move.src, occupancy(board)):
+    if surrounded_on(board, move.src):
         raise IllegalMoveError(
             gettext_noop("{text}: the stack on {space} is surrounded on all six sides"),
             text=text,
