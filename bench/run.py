@@ -16,6 +16,7 @@ BENCHMARKS = [
     "gipf_bench",
     "dvonn_bench",
     "replay_bench",
+    "engines_bench",
     "pairing_bench",
     "ratings_bench",
     "player_list_bench",
