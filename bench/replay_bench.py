@@ -14,6 +14,7 @@ be busy.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import os
 import subprocess
@@ -76,6 +77,15 @@ def load_baseline(revision: str) -> ModuleType:
         import arbiter.registry as baseline  # the revision's, from the temporary folder
 
         assert Path(baseline.__file__ or "").is_relative_to(folder)
+        # every module of the revision imported now, while its folder comes first: the registry
+        # loads its engines on first use, which must not find today's modules then
+        for path in sorted((Path(folder) / "arbiter").rglob("*.py")):
+            if path.name == "__main__.py":
+                continue
+            parts = path.relative_to(folder).with_suffix("").parts
+            importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+        if hasattr(baseline, "engines"):
+            baseline.engines()
     finally:
         sys.path.remove(folder)
         for name in [name for name in sys.modules if name.split(".")[0] == "arbiter"]:

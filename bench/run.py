@@ -18,6 +18,7 @@ BENCHMARKS = [
     "yinsh_bench",
     "tzaar_bench",
     "replay_bench",
+    "engines_bench",
     "pairing_bench",
     "ratings_bench",
     "player_list_bench",

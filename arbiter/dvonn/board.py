@@ -64,6 +64,35 @@ RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(BIT[ray[0]] for ray in rays if ray) for rays in RAYS)
 #: True when the space has six neighbours on the board (can ever be surrounded).
 INTERIOR: tuple[bool, ...] = tuple(all(ray for ray in rays) for rays in RAYS)
+#: TARGETS[i][h]: bit mask of the spaces a stack of height ``h`` on space i could land on (0..49).
+TARGETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(BIT[ray[h - 1]] for ray in rays if 0 < h <= len(ray)) for h in range(TOTAL_PIECES + 1))
+    for rays in RAYS
+)
+#: The six neighbours of a space in turn round it (each next to the one before and the last next to
+#: the first); -1 for a neighbour off the board.
+_AROUND = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+NEIGHBOURS_AROUND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(INDEX.get((col + dc, row + dr), -1) for dc, dr in _AROUND) for col, row in CELLS
+)
+
+
+def _one_arc(occupied: list[bool]) -> bool:
+    """Whether the occupied places of a ring of six form a single run (or none)."""
+    starts = sum(1 for k in range(6) if occupied[k] and not occupied[k - 1])
+    return starts <= 1
+
+
+#: ONE_ARC[i]: the masks of occupied neighbours of space i that form a single run round it: emptying
+#: space i then cuts no path between two of them (the run links them without it).
+ONE_ARC: tuple[frozenset[int], ...] = tuple(
+    frozenset(
+        sum(BIT[n] for k, n in enumerate(around) if used >> k & 1 and n >= 0)
+        for used in range(64)
+        if _one_arc([bool(used >> k & 1) and around[k] >= 0 for k in range(6)])
+    )
+    for around in NEIGHBOURS_AROUND
+)
 
 Board = tuple[str, ...]
 EMPTY_BOARD: Board = ("",) * len(CELLS)
@@ -81,6 +110,11 @@ def surrounded(index: int, occ: int) -> bool:
     """A piece or stack with six occupied neighbours (the board edge counts as open)."""
     mask = NEIGHBOUR_MASK[index]
     return INTERIOR[index] and occ & mask == mask
+
+
+def surrounded_on(board: Board, index: int) -> bool:
+    """:func:`surrounded` read from the board's six neighbours of the space alone."""
+    return INTERIOR[index] and all(board[n] for n in NEIGHBOURS_AROUND[index])
 
 
 def linked_mask(board: Board) -> tuple[int, int]:
@@ -114,6 +148,20 @@ def remove_unlinked(board: list[str]) -> int:
     return removed
 
 
+def remove_unlinked_after_move(board: list[str], src: int, moved: str) -> int:
+    """:func:`remove_unlinked` after the stack ``moved`` left space ``src`` of a board where every
+    stack was linked: nothing is cut off when the stack held no DVONN piece and the occupied
+    neighbours of ``src`` form a single run round it."""
+    if DVONN not in moved:
+        neighbours = 0
+        for n in NEIGHBOURS_AROUND[src]:
+            if n >= 0 and board[n]:
+                neighbours |= BIT[n]
+        if neighbours in ONE_ARC[src]:
+            return 0
+    return remove_unlinked(board)
+
+
 def stacking_moves(board: Board, player: int) -> list[tuple[int, int]]:
     """Every (from, to) stacking move of ``player``, in board order then direction order."""
     occ = occupancy(board)
@@ -139,15 +187,10 @@ def count_stacking_moves(board: Board, player: int) -> int:
     piece = PIECE_OF[player]
     count = 0
     for i, stack in enumerate(board):
-        if not stack or stack[-1] != piece:
-            continue
-        mask = NEIGHBOUR_MASK[i]
-        if INTERIOR[i] and occ & mask == mask:
-            continue
-        height = len(stack)
-        for ray in RAYS[i]:
-            if len(ray) >= height and board[ray[height - 1]]:
-                count += 1
+        if stack[-1:] == piece:
+            mask = NEIGHBOUR_MASK[i]
+            if occ & mask != mask or not INTERIOR[i]:
+                count += (TARGETS[i][len(stack)] & occ).bit_count()
     return count
 
 
@@ -155,13 +198,9 @@ def has_stacking_move(board: Board, player: int) -> bool:
     occ = occupancy(board)
     piece = PIECE_OF[player]
     for i, stack in enumerate(board):
-        if not stack or stack[-1] != piece:
-            continue
-        if surrounded(i, occ):
-            continue
-        height = len(stack)
-        for ray in RAYS[i]:
-            if len(ray) >= height and board[ray[height - 1]]:
+        if stack[-1:] == piece:
+            mask = NEIGHBOUR_MASK[i]
+            if (occ & mask != mask or not INTERIOR[i]) and TARGETS[i][len(stack)] & occ:
                 return True
     return False
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from arbiter.dvonn.board import NAMES
-from arbiter.dvonn.moves import PASS, PLACE, Move, apply_move, legal_moves, perft_counts
+from arbiter.dvonn.moves import PASS, PLACE, Move, apply_move, legal_moves
 from arbiter.dvonn.notation import TAGGED, format_move
+from arbiter.dvonn.perft import perft_counts
 from arbiter.dvonn.play import play_text, result_for_score, status_of
 from arbiter.dvonn.position import START, Position, parse_position
 from arbiter.dvonn.replay import detect_style, replay_text, write_tagged

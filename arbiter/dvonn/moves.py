@@ -2,7 +2,8 @@
 
 Rules at home here: a player with no stacking move passes, and only then (:func:`legal_moves`);
 the reason a move is refused (:func:`check_move`, which spells out the board's move rules of
-:mod:`arbiter.dvonn.board` one by one for the message); playing a move (:func:`apply_move`). The move tree (:func:`perft_counts`) is counted here too.
+:mod:`arbiter.dvonn.board` one by one for the message); playing a move (:func:`apply_move`).
+The move tree is counted in :mod:`arbiter.dvonn.perft`.
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ from arbiter.dvonn.board import (
     WHITE_PIECE,
     count_stacking_moves,
     has_stacking_move,
-    occupancy,
-    remove_unlinked,
+    remove_unlinked_after_move,
     stacking_moves,
-    surrounded,
+    surrounded_on,
 )
 from arbiter.dvonn.position import Position, placement_piece, placement_player
 from arbiter.errors import PLAYER_MESSAGES, IllegalMoveError, Message, gettext_noop
@@ -30,8 +30,6 @@ from arbiter.errors import PLAYER_MESSAGES, IllegalMoveError, Message, gettext_n
 PLACE = "place"
 STACK = "move"
 PASS = "pass"
-
-PerftKey = tuple[tuple[str, ...], int, int, int]
 
 
 @dataclass(frozen=True)
@@ -90,9 +88,10 @@ def apply_move(position: Position, move: Move) -> tuple[Position, int]:
     if move.kind == PASS:
         return Position(position.board, 1 - position.to_move, position.placed), 0
     board = list(position.board)
-    board[move.dst] = board[move.dst] + board[move.src]
+    moved = board[move.src]
+    board[move.dst] += moved
     board[move.src] = ""
-    removed = remove_unlinked(board)
+    removed = remove_unlinked_after_move(board, move.src, moved)
     return Position(tuple(board), 1 - position.to_move, position.placed), removed
 
 
@@ -172,7 +171,7 @@ def _check_stacking_move(position: Position, move: Move) -> None:
         raise IllegalMoveError(gettext_noop("{text}: a move must leave its space"), text=text)
     if not (dc == 0 or dr == 0 or dc == dr):
         raise IllegalMoveError(gettext_noop("{text}: not a straight line"), text=text)
-    if surrounded(move.src, occupancy(board)):
+    if surrounded_on(board, move.src):
         raise IllegalMoveError(
             gettext_noop("{text}: the stack on {space} is surrounded on all six sides"),
             text=text,
@@ -190,29 +189,3 @@ def _check_stacking_move(position: Position, move: Move) -> None:
         raise IllegalMoveError(template, text=text, height=height, distance=distance)
     if not board[move.dst]:
         raise IllegalMoveError(gettext_noop("{text}: lands on an empty space"), text=text)
-
-
-def perft_counts(position: Position, depth: int) -> list[int]:
-    """Leaf counts for depths 1..depth.
-
-    One ply is one placement, one stacking move or one forced pass; a position where the game is
-    over has no children. Positions are memoized on (board, side, placed, depth), and the last
-    ply is counted without being played.
-    """
-    memo: dict[PerftKey, int] = {}
-
-    def count(node: Position, remaining: int) -> int:
-        if remaining == 1:
-            return count_moves(node)
-        key = (node.board, node.to_move, node.placed, remaining)
-        cached = memo.get(key)
-        if cached is not None:
-            return cached
-        total = 0
-        for move in legal_moves(node):
-            child, _ = apply_move(node, move)
-            total += count(child, remaining - 1)
-        memo[key] = total
-        return total
-
-    return [count(position, d) for d in range(1, depth + 1)]

@@ -12,10 +12,16 @@ A board is a tuple of 37 piece codes, one per spot (:data:`EMPTY`, :data:`WHITE_
 
 Rules at home here, on a bare board: what a row is (:func:`find_rows`: four or more pieces of one
 colour in a line, extended by the pieces next to them) and where a pushed chain ends
-(:func:`chain_end`: on the first empty spot; a full line cannot be pushed).
+(:func:`chain_end`: on the first empty spot; a full line cannot be pushed). Rows are looked for
+on the whole board at once: bit operations on the board read as one byte per spot tell whether a
+colour has four in a line, and only then is each line read (as a string of colour letters). Which
+pushes make a row, for perft, is :mod:`arbiter.gipf.push_rows`.
 """
 
 from __future__ import annotations
+
+import re
+from operator import itemgetter
 
 COLUMNS = "abcdefghi"
 
@@ -114,18 +120,6 @@ def _lines() -> tuple[tuple[int, ...], ...]:
 
 
 LINES = _lines()
-#: for each spot, the indices (into LINES) of the three lines through it
-LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
-    tuple(k for k, line in enumerate(LINES) if spot in line) for spot in range(NUM_SPOTS)
-)
-#: for each entry, the indices of lines to inspect after a push that moved spots line[0..j]
-AFFECTED_LINES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(sorted({k for spot in entry.line[: j + 1] for k in LINES_THROUGH[spot]}))
-        for j in range(len(entry.line))
-    )
-    for entry in ENTRIES
-)
 
 
 def entry_through(dot: str, spot: str) -> Entry | None:
@@ -147,57 +141,67 @@ def chain_end(board: Board, entry: Entry) -> int | None:
     return None
 
 
+#: The board read line by line for row detection: the spots of each line of :data:`LINES` in its
+#: order, then the index :data:`NUM_SPOTS` (an empty spot appended to the board) between lines.
+ROW_LAYOUT: tuple[int, ...] = tuple(spot for line in LINES for spot in (*line, NUM_SPOTS))
+_GATHER_LINES = itemgetter(*ROW_LAYOUT)
+# a piece code as a letter of its colour: "." empty, "w" white (basic or GIPF), "b" black
+_COLOUR_LETTERS = bytes.maketrans(bytes(range(5)), b".wbwb")
+_ROW = (re.compile(rb"[wb]*wwww[wb]*"), re.compile(rb"[wb]*bbbb[wb]*"))
+
+
+def _run_groups() -> tuple[tuple[int, int, int, int], ...]:
+    """The starts of four spots in a line, grouped by the steps between their indices: (the two low
+    bits of the first spots' bytes, bit shifts to the second, third and fourth). Spots are numbered
+    column by column, so a step along a column is always 1 and a step across columns depends on the
+    column only."""
+    groups: dict[tuple[int, int, int], int] = {}
+    for spot, (col, v) in enumerate(SPOT_POINTS):
+        for dc, dv in DIRECTIONS[:3]:
+            run = [_SPOT_OF_POINT.get((col + k * dc, v + k * dv)) for k in range(4)]
+            if None not in run:
+                second, third, fourth = (8 * (other - spot) for other in run[1:] if other is not None)
+                steps = (second, third, fourth)
+                groups[steps] = groups.get(steps, 0) | 3 << 8 * spot
+    return tuple((mask, *steps) for steps, mask in groups.items())
+
+
+_RUN_GROUPS = _run_groups()
+# a piece code as a bit of its colour, one byte per spot: White's in bit 0, Black's in bit 1
+_COLOUR_BITS = bytes.maketrans(bytes(range(5)), bytes((0, 1, 2, 1, 2)))
+_BYTE_LOW = int.from_bytes(b"\x01" * NUM_SPOTS, "little")
+
+
+def _row_colours(board: Board) -> int:
+    """Bit 0 set when four contiguous white pieces lie in a line, bit 1 when four black ones do
+    (the board read as one byte per spot, 1 for a white piece and 2 for a black one: four spots of
+    a line keep a bit only when they all have it)."""
+    colours = int.from_bytes(bytes(board).translate(_COLOUR_BITS), "little")
+    found = 0
+    for starts, second, third, fourth in _RUN_GROUPS:
+        found |= colours & starts & colours >> second & colours >> third & colours >> fourth
+    return (1 if found & _BYTE_LOW else 0) | (2 if found & _BYTE_LOW << 1 else 0)
+
+
+def row_text(board: Board) -> bytes:
+    """The board as the colours of :data:`ROW_LAYOUT`: a row is a run of letters holding ``wwww`` or
+    ``bbbb`` (lines end at a ``.``, so no run spans two lines)."""
+    return bytes(_GATHER_LINES(board + (EMPTY,))).translate(_COLOUR_LETTERS)
+
+
 def find_rows(board: Board, player: int) -> list[tuple[int, ...]]:
     """Every row of ``player``: a maximal run of occupied spots on a line that contains four or
-    more contiguous pieces of his colour (the run is what gets removed)."""
-    rows: list[tuple[int, ...]] = []
-    for line in LINES:
-        start = -1
-        run = 0
-        found = False
-        for k, spot in enumerate(line):
-            piece = board[spot]
-            if piece == EMPTY:
-                if found:
-                    rows.append(line[start:k])
-                start, run, found = -1, 0, False
-                continue
-            if start < 0:
-                start = k
-            if (piece + 1) & 1 == player:
-                run += 1
-                if run >= 4:
-                    found = True
-            else:
-                run = 0
-        if found:
-            rows.append(line[start:])
-    return rows
-
-
-def line_has_row(board: Board, line: tuple[int, ...]) -> bool:
-    """Whether the line holds four contiguous pieces of one colour (either player's row)."""
-    colour = -1
-    run = 0
-    for spot in line:
-        piece = board[spot]
-        if piece == EMPTY:
-            colour = -1
-            run = 0
-            continue
-        c = piece & 1
-        if c == colour:
-            run += 1
-            if run >= 4:
-                return True
-        else:
-            colour = c
-            run = 1
-    return False
+    more contiguous pieces of his colour (the run is what gets removed), line by line in the order
+    of :data:`LINES`."""
+    if not _row_colours(board) >> player & 1:
+        return []
+    # the leftmost match starts where its run of letters starts and takes the whole run
+    return [ROW_LAYOUT[match.start() : match.end()] for match in _ROW[player].finditer(row_text(board))]
 
 
 def has_any_row(board: Board) -> bool:
-    return any(line_has_row(board, line) for line in LINES)
+    """Whether either player has a row on the board."""
+    return _row_colours(board) != 0
 
 
 assert len(SPOT_POINTS) == 37 and len(DOT_POINTS) == 24 and len(ENTRIES) == 42 and len(LINES) == 21

@@ -76,8 +76,7 @@ class Position:
         return GAME_KEY_OF_RULES[self.rules]
 
     def gipf_count(self, player: int) -> int:
-        target = WHITE_GIPF + player
-        return sum(1 for piece in self.board if piece == target)
+        return self.board.count(WHITE_GIPF + player)
 
     def pieces_of(self, player: int) -> int:
         """Pieces of a player on the board, counted as basic pieces (a GIPF-piece is 2)."""

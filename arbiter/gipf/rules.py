@@ -24,10 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from arbiter.gipf.board import (
-    AFFECTED_LINES,
     EMPTY,
     ENTRIES,
-    LINES,
     WHITE_GIPF,
     WHITE_PIECE,
     Board,
@@ -35,11 +33,11 @@ from arbiter.gipf.board import (
     chain_end,
     find_rows,
     has_any_row,
-    line_has_row,
     owner,
 )
 from arbiter.gipf.ends import GipfEnd, without_gipf_piece
 from arbiter.gipf.position import CLOSED, GIPF_OPEN, MUST_GIPF, Position
+from arbiter.gipf.push_rows import pushes_making_rows, pushes_with_rows
 
 # ---------------------------------------------------------------- removals
 
@@ -238,48 +236,46 @@ def turns(pos: Position) -> list[Turn]:
 
 def plies(pos: Position) -> Iterator[tuple[Position, bool]]:
     """Children of a position whose side to move has done his removals: (child, game over)."""
-    standing = has_any_row(pos.board)
+    board = pos.board
     mover = pos.to_move
     opponent = 1 - mover
-    for _gipf, entry, end, pushed in pushes(pos):
-        if not standing and not any(
-            line_has_row(pushed.board, LINES[k]) for k in AFFECTED_LINES[entry.index][end]
-        ):
-            child = pass_turn(pushed)
-            yield child, not piece_choices(child)
-            continue
-        for post in removal_options(pushed.board, mover):
-            mid = pass_turn(apply_removal(pushed, mover, post))
-            if status_at_turn_start(mid) is not None:
-                yield mid, True
+    if has_any_row(board):
+        candidates = [(entry, end, True) for entry in ENTRIES if (end := chain_end(board, entry)) is not None]
+    else:
+        candidates = pushes_with_rows(board, mover)
+    choices = piece_choices(pos)
+    for entry, end, row in candidates:
+        for gipf in choices:
+            pushed = after_push(pos, entry, end, gipf)
+            if not row:
+                child = pass_turn(pushed)
+                yield child, not piece_choices(child)
                 continue
-            for pre in removal_options(mid.board, opponent):
-                child = apply_removal(mid, opponent, pre)
-                yield child, status_after_own_removals(child) is not None
+            for post in removal_options(pushed.board, mover):
+                mid = pass_turn(apply_removal(pushed, mover, post))
+                if status_at_turn_start(mid) is not None:
+                    yield mid, True
+                    continue
+                for pre in removal_options(mid.board, opponent):
+                    child = apply_removal(mid, opponent, pre)
+                    yield child, status_after_own_removals(child) is not None
 
 
 def count_plies(pos: Position) -> int:
     """The number of children of ``plies(pos)``, counted without building the quiet ones."""
-    standing = has_any_row(pos.board)
     choices = piece_choices(pos)
-    total = 0
-    board = pos.board
-    for entry in ENTRIES:
-        end = chain_end(board, entry)
-        if end is None:
-            continue
-        if not standing:
-            quiet = True
-            for gipf in choices:
-                pushed = push_board(board, entry, end, (WHITE_GIPF if gipf else WHITE_PIECE) + pos.to_move)
-                if any(line_has_row(pushed, LINES[k]) for k in AFFECTED_LINES[entry.index][end]):
-                    quiet = False
-                    break
-            if quiet:
-                total += len(choices)
-                continue
-        for gipf in choices:
-            total += _count_after_push(after_push(pos, entry, end, gipf))
+    if has_any_row(pos.board):
+        total = 0
+        for entry in ENTRIES:
+            end = chain_end(pos.board, entry)
+            if end is not None:
+                total += sum(_count_after_push(after_push(pos, entry, end, gipf)) for gipf in choices)
+        return total
+    # a GIPF-piece has the colour of a basic one: the same pushes make rows whichever is brought in
+    quiet, rows = pushes_making_rows(pos.board, pos.to_move)
+    total = quiet * len(choices)
+    for entry, end in rows:
+        total += sum(_count_after_push(after_push(pos, entry, end, gipf)) for gipf in choices)
     return total
 
 
