@@ -229,3 +229,14 @@ def test_a_potentials_game_offers_its_pushes_and_potentials_moves_on_the_board(
     game.save()
     moves = offered(client_of(people["ann"]).get(game.get_absolute_url()).content.decode())
     assert moves["a1-e5;T:a2-b3"] == "a1 b2 a2 b3"
+
+
+def test_a_game_on_the_service_shows_no_empty_record_panes(people: dict[str, Any]) -> None:
+    """Issue 31: a game played here is no record anyone submits; while nothing is submitted and no
+    result stands, its page has neither the "Result" nor the "Submissions" pane (a result fills the
+    first once play has ended and the record is verified)."""
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    page = client_of(people["ann"]).get(game.get_absolute_url()).content.decode()
+    assert 'id="play"' in page
+    assert 'id="submissions-pane"' not in page and "Nothing submitted yet." not in page
+    assert 'id="result-pane"' not in page and "No record of this game has been verified yet." not in page
