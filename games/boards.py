@@ -3,8 +3,8 @@ the move list of the game page, and the board of a refused submission before its
 
 Rules at home here: which positions a game shows (ply 0, the start, to the record's last ply;
 only a game with a verified record has a board), how a ply is said in words
-(:func:`ply_label`: "ply 6" is "move 3, Black": moves are numbered in pairs of plies, the colour
-is the player who made the ply), and which options of the SVG URL are accepted
+(:func:`ply_label`: "ply 6" is "move 3, Black", numbered by :mod:`arbiter.turns` from who made
+each ply, so that DVONN's double turn is numbered alike everywhere), and which options of the SVG URL are accepted
 (:func:`parse_ply`, :func:`parse_size`). With :mod:`games.services` this is the only code that
 calls the arbiter.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,6 +23,7 @@ from arbiter import registry
 from arbiter.engine import PlyTrace
 from arbiter.errors import ArbiterError
 from arbiter.svg import stylesheet
+from arbiter.turns import Turn, alternating, turns
 from arbiter.verdict import Verdict
 from games import options as game_options
 from games.messages import board_labels
@@ -40,11 +42,26 @@ def colour_name(player: int) -> str:
     return _("White") if player == 0 else _("Black")
 
 
-def ply_label(ply: int, mover: int | None = None) -> str:
-    """``ply 6`` in words: "move 3, Black". ``mover`` is who made the ply (else by its parity)."""
-    if mover is None:
-        mover = 0 if ply % 2 == 1 else 1
-    return _("move %(number)s, %(colour)s") % {"number": (ply + 1) // 2, "colour": colour_name(mover)}
+def ply_label(ply: int, movers: Sequence[int]) -> str:
+    """``ply`` in words, "move 27, Black", from who made each ply up to it (``movers[0]`` made ply 1):
+    numbered by :func:`arbiter.turns.turns`, the one numbering of the status line, the move list, the
+    record and the refused page."""
+    return turn_words(turns(movers[:ply])[-1])
+
+
+def turn_words(turn: Turn) -> str:
+    return _("move %(number)s, %(colour)s") % {"number": turn.number, "colour": colour_name(turn.mover)}
+
+
+def _movers(traces: Sequence[PlyTrace]) -> list[int]:
+    return [registry.side_to_move(trace.before) for trace in traces]
+
+
+def _rows(notations: Sequence[str], movers: Sequence[int]) -> list[MoveRow]:
+    return [
+        MoveRow(turn.ply, turn.number, turn.mover, notation, turn_words(turn), turn.opens)
+        for notation, turn in zip(notations, turns(movers), strict=True)
+    ]
 
 
 @dataclass(frozen=True)
@@ -109,18 +126,8 @@ def plies_of(game: Game) -> tuple[PlyTrace, ...]:
 
 
 def moves_of(game: Game) -> list[MoveRow]:
-    rows = []
-    previous = 1
-    for trace in plies_of(game):
-        mover = registry.side_to_move(trace.before)
-        number = (trace.ply + 1) // 2
-        rows.append(
-            MoveRow(
-                trace.ply, number, mover, trace.move, ply_label(trace.ply, mover), mover == 0 or previous == 1
-            )
-        )
-        previous = mover
-    return rows
+    traces = plies_of(game)
+    return _rows([trace.move for trace in traces], _movers(traces))
 
 
 def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_SIZE) -> str:
@@ -140,7 +147,7 @@ def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_S
         title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
             "white": game.white,
             "black": game.black,
-            "move": ply_label(ply, registry.side_to_move(last.before) if last else None),
+            "move": ply_label(ply, _movers(plies[:ply])),
             "ply": ply,
             "notation": last.move if last else "",
         }
@@ -171,12 +178,11 @@ def refused_board(record: SubmittedRecord) -> RefusedBoard | None:
     except ArbiterError:
         return None
     last = plies[-1] if plies and plies[-1].ply == error.ply - 1 else None
-    title = _("The position before %(move)s (ply %(ply)s)") % {
-        "move": ply_label(error.ply, mover),
-        "ply": error.ply,
-    }
+    before = _movers(plies) if len(plies) == error.ply - 1 else alternating(error.ply - 1)
+    label = ply_label(error.ply, [*before, mover])
+    title = _("The position before %(move)s (ply %(ply)s)") % {"move": label, "ply": error.ply}
     svg = registry.render_svg(error.position, registry.SvgOptions(title=title, labels=board_labels()), last)
-    return RefusedBoard(svg, error.ply, ply_label(error.ply, mover))
+    return RefusedBoard(svg, error.ply, label)
 
 
 # ---------------------------------------------------------------- a game played on the service
@@ -202,16 +208,19 @@ def move_choices(game: Game) -> list[MoveChoice]:
     return [MoveChoice(move.notation, move.points) for move in registry.legal_moves(game.position)]
 
 
-def played_rows(notations: list[str]) -> list[MoveRow]:
-    """The move list of a game played on the service, from its moves' notations (White moves first)."""
-    rows = []
-    for ply, notation in enumerate(notations, start=1):
-        mover = 0 if ply % 2 == 1 else 1
-        rows.append(MoveRow(ply, (ply + 1) // 2, mover, notation, ply_label(ply, mover), mover == 0))
-    return rows
+def service_movers(game: Game, moves: Sequence[tuple[str, str]]) -> list[int]:
+    """Who made each move of a game on the service, from the positions before them (``moves`` are
+    ``(notation, position after)`` in order)."""
+    befores = [game_options.start(game.game, game.options), *(position for _notation, position in moves)]
+    return [registry.side_to_move(before) for before in befores[: len(moves)]]
 
 
-def position_svg(game: Game, moves: list[tuple[str, str]], *, flip: bool = False) -> str:
+def played_rows(game: Game, moves: Sequence[tuple[str, str]]) -> list[MoveRow]:
+    """The move list of a game played on the service (``moves`` as :func:`service_movers` takes them)."""
+    return _rows([notation for notation, _position in moves], service_movers(game, moves))
+
+
+def position_svg(game: Game, moves: Sequence[tuple[str, str]], *, flip: bool = False) -> str:
     """The SVG of a game on the service as it stands, its last move marked. ``moves`` are the game's
     moves so far, ``(notation, position after)`` in order."""
     last = None
@@ -230,7 +239,7 @@ def position_svg(game: Game, moves: list[tuple[str, str]], *, flip: bool = False
         title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
             "white": game.white,
             "black": game.black,
-            "move": ply_label(ply),
+            "move": ply_label(ply, service_movers(game, moves)),
             "ply": ply,
             "notation": moves[-1][0],
         }

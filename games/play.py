@@ -45,7 +45,7 @@ from arbiter.play import Status
 from arbiter.records import format_record
 from common.locking import retry_on_conflict
 from common.sweep import enqueue_on_commit
-from games import clocks, live, messages, vacations
+from games import boards, clocks, live, messages, vacations
 from games import options as game_options
 from games.confirmation import lock_game
 from games.errors import GameServiceError
@@ -340,8 +340,9 @@ def record_of(game: Game, ending: str) -> str:
         "Black": game.black.display_name,
         **game_options.record_tags(game.options),
     }
-    moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
-    return format_record(tags, moves, ending or None)
+    moves = list(game.moves.order_by("ply").values_list("notation", "position"))
+    movers = boards.service_movers(game, moves)
+    return format_record(tags, [notation for notation, _position in moves], ending or None, movers=movers)
 
 
 def _announce(game: Game, kind: str, move: str | None, to_move: int | None, ending: str = "") -> None:

@@ -71,7 +71,7 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "svg": mark_safe(boards.position_svg(game, moves, flip=flip)),  # noqa: S308 - our own renderer's escaped output
             "ply": ply,
             "flip": flip,
-            "rows": boards.played_rows([notation for notation, _position in moves]),
+            "rows": boards.played_rows(game, moves),
             "to_move": to_move,
             "running": to_move if game.turn_started is not None else None,  # whose clock runs
             "mine": mine,

@@ -240,3 +240,22 @@ def test_a_game_on_the_service_shows_no_empty_record_panes(people: dict[str, Any
     assert 'id="play"' in page
     assert 'id="submissions-pane"' not in page and "Nothing submitted yet." not in page
     assert 'id="result-pane"' not in page and "No record of this game has been verified yet." not in page
+
+
+def test_a_dvonn_game_on_the_service_numbers_the_double_turn_like_the_records(people: dict[str, Any]) -> None:
+    """Issue 31: White makes plies 49 and 50 of DVONN; the move list of the game page puts ply 50
+    under "26." and ply 53 in Black's place of move 27; the record written of the game alike."""
+    from arbiter import registry
+    from arbiter.records import parse_tagged
+
+    tokens = parse_tagged(registry.random_record("dvonn", 5)).tokens[:53]
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
+    for ply, move in enumerate(tokens):
+        mover = people["ann"] if registry.side_to_move(game.position) == 0 else people["bob"]
+        play.make_move(game, mover, move, ply)
+        game.refresh_from_db()
+    page = client_of(people["ann"]).get(game.get_absolute_url()).content.decode()
+    assert '<span class="move-number">26.</span> <span title="ply 50, move 26, White"' in page
+    assert 'title="ply 53, move 27, Black"' in page
+    written = " ".join(play.record_of(game, "").split())
+    assert f"25. {tokens[48]} 26. {tokens[49]} {tokens[50]} 27. {tokens[51]} {tokens[52]}" in written
