@@ -45,7 +45,7 @@ from arbiter.play import Status
 from arbiter.records import format_record
 from common.locking import retry_on_conflict
 from common.sweep import enqueue_on_commit
-from games import boards, clocks, live, messages, vacations
+from games import clocks, live, messages, vacations
 from games import options as game_options
 from games.confirmation import lock_game
 from games.errors import GameServiceError
@@ -341,6 +341,8 @@ def record_of(game: Game, ending: str) -> str:
         **game_options.record_tags(game.options),
     }
     moves = list(game.moves.order_by("ply").values_list("notation", "position"))
+    from games import boards  # the boards (and their SVG writer) loaded where a record is written only
+
     movers = boards.service_movers(game, moves)
     return format_record(tags, [notation for notation, _position in moves], ending or None, movers=movers)
 
