@@ -10,6 +10,7 @@ the live updates (``games.live``).
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from django.http import HttpRequest
@@ -72,6 +73,7 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "ply": ply,
             "flip": flip,
             "rows": boards.played_rows(game, moves),
+            "picker_words": json.dumps(boards.picker_words(game) if your_turn else {}, ensure_ascii=False),
             "to_move": to_move,
             "running": to_move if game.turn_started is not None else None,  # whose clock runs
             "mine": mine,

@@ -259,3 +259,23 @@ def test_a_dvonn_game_on_the_service_numbers_the_double_turn_like_the_records(pe
     assert 'title="ply 53, move 27, Black"' in page
     written = " ".join(play.record_of(game, "").split())
     assert f"25. {tokens[48]} 26. {tokens[49]} {tokens[50]} 27. {tokens[51]} {tokens[52]}" in written
+
+
+def test_the_picker_is_given_the_words_of_the_game_s_choices(people: dict[str, Any]) -> None:
+    """Issue 31: GIPF with potentials names its pieces' kinds (by their notation letter), a basic
+    piece and the warning of P-3 for the picker; plain GIPF declares none (its choices stay notation)."""
+    import html as html_text
+    import json
+
+    pot = play.create_service_game(people["Ann"], people["Bob"], "gipf-pot-standard", "5+3")
+    page = client_of(people["ann"]).get(pot.get_absolute_url()).content.decode()
+    words = json.loads(html_text.unescape(re.search(r'data-words="([^"]*)"', page).group(1)))  # type: ignore[union-attr]
+    assert (
+        words["T"] == "TAMSK-potential"
+        and words["P"] == "PÜNCT-potential"
+        and words["basic"] == "basic piece"
+    )
+    assert "loses every potential not yet in play" in words["loses potentials"]
+    gipf = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    page = client_of(people["ann"]).get(gipf.get_absolute_url()).content.decode()
+    assert 'data-words="{}"' in page
