@@ -26,6 +26,7 @@
   var loadedAt = Date.now();
   var prefix = [];
   var chosen = null;
+  var action = null; // the piece chosen (the notation before ";") while its removals are still to choose
   var polling = null;
   var refreshing = false;
 
@@ -186,9 +187,27 @@
       complete.length > 0 &&
       (complete.length > 1 || prefix.length === 0 || Object.keys(next).length > 0);
     if (asked) {
+      // step by step: first the piece (one button a kind), then what it removes (each choice
+      // previewed on the board); one choice per button when the pieces do not differ
+      var actions = [];
       complete.forEach(function (m) {
-        list.appendChild(optionButton(m.notation));
+        if (actions.indexOf(actionOf(m.notation)) < 0) {
+          actions.push(actionOf(m.notation));
+        }
       });
+      if (action === null && actions.length > 1 && actions.length < complete.length) {
+        actions.forEach(function (a) {
+          var button = optionButton(a);
+          button.setAttribute("data-action", a);
+          list.appendChild(button);
+        });
+      } else {
+        complete.forEach(function (m) {
+          if (action === null || actionOf(m.notation) === action) {
+            list.appendChild(optionButton(m.notation));
+          }
+        });
+      }
     }
     options.hidden = !asked;
     previewRemovals(svg, chosen);
@@ -207,6 +226,10 @@
     } catch (error) {
       return {};
     }
+  }
+
+  function actionOf(notation) {
+    return notation.split(";")[0];
   }
 
   function parts(notation) {
@@ -327,6 +350,7 @@
   function pick(name) {
     prefix.push(name);
     chosen = null;
+    action = null;
     render();
     var send = document.getElementById("move-send");
     if (chosen && send) {
@@ -337,6 +361,7 @@
   function reset() {
     prefix = [];
     chosen = null;
+    action = null;
     render();
   }
 
@@ -349,6 +374,7 @@
       return;
     }
     chosen = move.notation;
+    action = null;
     prefix = move.points.slice();
     render();
     var send = document.getElementById("move-send");
@@ -368,6 +394,24 @@
       return;
     }
     var option = event.target.closest(".move-option");
+    if (option && option.hasAttribute("data-action")) {
+      event.preventDefault();
+      var wanted = option.getAttribute("data-action");
+      var having = moves().filter(function (m) {
+        return startsWith(m.points, prefix) && m.points.length === prefix.length && actionOf(m.notation) === wanted;
+      });
+      if (having.length === 1) {
+        choose(having[0].notation);
+      } else {
+        action = wanted;
+        render();
+        var first = document.querySelector(".move-option");
+        if (first && first.focus) {
+          first.focus();
+        }
+      }
+      return;
+    }
     if (option) {
       event.preventDefault();
       choose(option.getAttribute("data-move"));

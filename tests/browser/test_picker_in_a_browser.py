@@ -69,3 +69,50 @@ def test_the_kind_is_chosen_by_name_and_a_basic_piece_is_warned(
     page.wait_for_load_state()
     page.wait_for_function("document.getElementById('play-area').getAttribute('data-ply') === '1'")
     assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["Ta1-c3"]
+
+
+# White to move; the push from i1 through h2 completes White's row h2-h5 (a position of a random game):
+# each kind, and a basic piece, comes with the removals of that row to choose (88 moves in all)
+ROW_POSITION = (
+    "gipf-pot-standard p..P/B...W/....../W.....B/.....z/.B.../zTWY w reserve=9/9 captured=0/0 "
+    "set=T6Z6D6Y6P6/T6Z6D6Y6P6 hand=T5Z6D6Y5P5/T6Z4D6Y6P5"
+)
+
+
+def test_the_piece_first_then_its_removals_previewed_on_the_board(
+    live_server: Any, browser: Any, shots: Path
+) -> None:
+    from django.contrib.auth.models import User
+
+    from accounts.models import Player
+    from arbiter import registry
+    from games import play
+
+    ann = User.objects.create_user("ann", password="pw-ann-12345")
+    bob = User.objects.create_user("bob", password="pw-bob-12345")
+    white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
+    black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
+    game = play.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    game.position = ROW_POSITION
+    game.save()
+    offered = [m.notation for m in registry.legal_moves(ROW_POSITION) if m.points == ("i1", "h2")]
+    tamsk = [n for n in offered if n.split(";")[0] == "Ti1-f4"]
+    assert len(offered) == 88 and len(tamsk) > 2
+    page = _signed_in(browser, live_server.url, ann)
+    page.goto(live_server.url + game.get_absolute_url())
+    page.click('#play-board [data-target="i1"]')
+    page.click('#play-board [data-target="h2"]')
+    kinds = page.locator("#move-options .move-option[data-action]")
+    assert kinds.count() == 6  # first the piece: five kinds and a basic piece, not 88 buttons
+    page.locator('#move-options .move-option[data-action="Ti1-f4"]').click()
+    removals = page.locator("#move-options .move-option")
+    assert removals.count() == len(tamsk)
+    two = page.locator('#move-options .move-option[data-move="Ti1-f4;xh2,h3"]')
+    assert "TAMSK-potential" in two.inner_text() and "h2, h3" in two.inner_text()
+    two.hover()
+    assert page.locator("#play-board .play-removed").count() == 2  # the preview of that choice
+    page.screenshot(path=str(shots / "picker-removals-preview.png"), full_page=True)
+    two.click()
+    assert page.locator("#move-preview-text").inner_text() == "Ti1-f4;xh2,h3"
+    assert page.locator("#play-board .play-removed").count() == 2
+    assert page.locator("#move-warning").is_hidden()
