@@ -45,12 +45,12 @@
     }
   }
 
-  // Each position is fetched once and kept: a step goes to the ply wanted (``target``) at once,
+  // Each position is fetched once and kept: a step goes to the ply wanted (``wanted``) at once,
   // whatever is still loading, so no key press is lost on a slow server; the board shows the
   // wanted ply as soon as its position is here, and its neighbours are fetched ahead.
   var cache = {};
   var loading = {};
-  var target = ply;
+  var wanted = ply;
   cache[ply] = board.innerHTML;
 
   function load(n) {
@@ -101,19 +101,19 @@
 
   function show(n) {
     n = Math.max(0, Math.min(plies, n));
-    target = n;
+    wanted = n;
     if (n === ply) {
       return;
     }
     load(n)
       .then(function (svg) {
-        if (n === target) {
+        if (n === wanted) {
           display(n, svg); // else a later step won: that one shows its own ply
           ahead(n);
         }
       })
       .catch(function () {
-        if (n === target) {
+        if (n === wanted) {
           window.location.search = query(n);
         }
       });
@@ -130,7 +130,7 @@
       show(parseInt(target.getAttribute("data-ply"), 10));
     } else if (step && step !== "flip") {
       event.preventDefault();
-      show({ first: 0, back: target - 1, forward: target + 1, last: plies }[step]);
+      show({ first: 0, back: wanted - 1, forward: wanted + 1, last: plies }[step]);
     }
   });
 
@@ -139,7 +139,7 @@
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.altKey || event.ctrlKey || event.metaKey) {
       return;
     }
-    var keys = { ArrowLeft: target - 1, ArrowRight: target + 1, Home: 0, End: plies };
+    var keys = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: plies };
     if (Object.prototype.hasOwnProperty.call(keys, event.key)) {
       event.preventDefault();
       show(keys[event.key]);

@@ -65,6 +65,9 @@ def test_no_key_press_is_lost_on_a_slow_server(live_server: Any, browser: Any, s
     page.wait_for_selector(f"#board-viewer[data-ply='{plies - PRESSES + 5}']")
     page.keyboard.press("End")
     page.wait_for_selector(f"#board-viewer[data-ply='{plies}']")
+    for _ in range(3):  # the Back button, clicked quickly, as the keys
+        page.click("#board-viewer [data-step='back']")
+    page.wait_for_selector(f"#board-viewer[data-ply='{plies - 3}']")
     page.screenshot(path=str(shots / "viewer-slow-server.png"), full_page=True)
     assert fetched and max(fetched.values()) == 1, fetched  # each position loaded once
     assert plies not in fetched  # the one the page came with
