@@ -134,6 +134,11 @@ class GameEngine(ABC):
         record states it. By default the options as texts, unchecked."""
         return {name: str(value) for name, value in (options or {}).items()}
 
+    def continues_turn(self, position: str) -> bool:
+        """Whether a move made in ``position`` continues the turn of the move before it (TZAAR's
+        second move: one turn, one move number). By default every move is a turn of its own."""
+        return False
+
     def turns(self, moves: list[str]) -> list[str]:
         """A game's moves, as :meth:`play` wrote them, grouped as its records number them (TZAAR:
         a turn's two moves joined by ``;``). By default one move a turn."""

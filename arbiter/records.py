@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from arbiter.errors import InvalidNotationError, InvalidRecordError, UnreadableRecordError, gettext_noop
+from arbiter.turns import alternating, turns
 from arbiter.verdict import Result, Termination, TerminationCode
 
 TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -199,12 +200,19 @@ def format_tags(tags: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def format_turns(moves: list[str], termination: str | None = None, per_line: int = 8) -> str:
-    """Number the moves in pairs (white, black) and wrap them, ending with the termination."""
+def format_turns(
+    moves: list[str], termination: str | None = None, per_line: int = 8, movers: Sequence[int] | None = None
+) -> str:
+    """Number the moves (White's ply and Black's answer, :mod:`arbiter.turns`; ``movers`` says who
+    made each ply, strict alternation when omitted) and wrap them, ending with the termination. A
+    move Black opens is written ``N...``."""
     parts: list[str] = []
-    for index in range(0, len(moves), 2):
-        pair = moves[index : index + 2]
-        parts.append(f"{index // 2 + 1}. " + " ".join(pair))
+    numbered = turns(alternating(len(moves)) if movers is None else movers)
+    for move, turn in zip(moves, numbered, strict=True):
+        if turn.opens:
+            parts.append(f"{turn.number}{'.' if turn.mover == 0 else '...'} {move}")
+        else:
+            parts[-1] = f"{parts[-1]} {move}"
     lines = [" ".join(parts[i : i + per_line]) for i in range(0, len(parts), per_line)]
     if termination:
         if lines:
@@ -214,8 +222,13 @@ def format_turns(moves: list[str], termination: str | None = None, per_line: int
     return "\n".join(lines)
 
 
-def format_record(tags: dict[str, str], moves: list[str], termination: str | None = None) -> str:
-    return format_tags(tags) + "\n\n" + format_turns(moves, termination) + "\n"
+def format_record(
+    tags: dict[str, str],
+    moves: list[str],
+    termination: str | None = None,
+    movers: Sequence[int] | None = None,
+) -> str:
+    return format_tags(tags) + "\n\n" + format_turns(moves, termination, movers=movers) + "\n"
 
 
 def check_result_tag(tags: dict[str, str], result: str | None) -> None:

@@ -327,6 +327,11 @@ def tag_options(game: str, tags: Mapping[str, str]) -> dict[str, str]:
     return engine_for(game).tag_options(game, tags, start_options(game))
 
 
+def continues_turn(position: str) -> bool:
+    """Whether a move made in ``position`` continues its mover's turn (``GameEngine.continues_turn``)."""
+    return _engine_of_position(position).continues_turn(position)
+
+
 def turns(game: str, moves: list[str]) -> list[str]:
     """A game's moves as played, grouped in its records' turns (TZAAR: ``d3xd5;e2+e4``)."""
     return engine_for(game).turns(moves)

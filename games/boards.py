@@ -3,9 +3,8 @@ the move list of the game page, and the board of a refused submission before its
 
 Rules at home here: which positions a game shows (ply 0, the start, to the record's last ply;
 only a game with a verified record has a board), how a ply is said in words
-(:func:`ply_label`: "ply 6" is "move 3, Black": moves are numbered in pairs of turns, White's and
-Black's, the colour is the player who made the ply; a turn of two plies, TZAAR's, is one turn:
-:func:`move_numbers`), and which options of the SVG URL are accepted
+(:func:`ply_label`: "ply 6" is "move 3, Black", numbered by :mod:`arbiter.turns` from who made
+each ply, so that DVONN's double turn is numbered alike everywhere), and which options of the SVG URL are accepted
 (:func:`parse_ply`, :func:`parse_size`). With :mod:`games.services` this is the only code that
 calls the arbiter.
 """
@@ -14,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,6 +23,7 @@ from arbiter import registry
 from arbiter.engine import PlyTrace
 from arbiter.errors import ArbiterError
 from arbiter.svg import stylesheet
+from arbiter.turns import Turn, alternating, turns
 from arbiter.verdict import Verdict
 from games import options as game_options
 from games.messages import board_labels
@@ -41,50 +42,32 @@ def colour_name(player: int) -> str:
     return _("White") if player == 0 else _("Black")
 
 
-def ply_label(ply: int, mover: int | None = None, number: int | None = None) -> str:
-    """``ply 6`` in words: "move 3, Black". ``mover`` is who made the ply (else by its parity),
-    ``number`` its move number (else by its parity: one ply a turn)."""
-    if mover is None:
-        mover = 0 if ply % 2 == 1 else 1
-    if number is None:
-        number = (ply + 1) // 2
-    return _("move %(number)s, %(colour)s") % {"number": number, "colour": colour_name(mover)}
+def ply_label(ply: int, movers: Sequence[int], continues: Sequence[bool] = ()) -> str:
+    """``ply`` in words, "move 27, Black", from who made each ply up to it (``movers[0]`` made ply 1)
+    and which plies continue a turn (``continues``, TZAAR's second moves): numbered by
+    :func:`arbiter.turns.turns`, the one numbering of the status line, the move list, the record and
+    the refused page."""
+    return turn_words(turns(movers[:ply], continues[:ply])[-1])
 
 
-def move_numbers(game_key: str, plies: list[tuple[int, str]]) -> list[int]:
-    """The move number of each ply (its mover and notation, from the first) as the game's records
-    number it: in pairs of plies, or where a turn is more than one ply (TZAAR: ``registry.turns``
-    groups them) in pairs of turns, White's and Black's, a player's plies in a row one turn."""
-    if not _by_turns(game_key, plies):
-        return [(ply + 1) // 2 for ply in range(1, len(plies) + 1)]
-    numbers = []
-    number, previous = 1, 0
-    for mover, _notation in plies:
-        if mover == 0 and previous == 1:
-            number += 1
-        numbers.append(number)
-        previous = mover
-    return numbers
+def turn_words(turn: Turn) -> str:
+    return _("move %(number)s, %(colour)s") % {"number": turn.number, "colour": colour_name(turn.mover)}
 
 
-def _by_turns(game_key: str, plies: list[tuple[int, str]]) -> bool:
-    """Whether the game's records group some of these plies in a turn (TZAAR's two moves)."""
-    notations = [notation for _mover, notation in plies]
-    return len(registry.turns(game_key, notations)) != len(notations)
+def _movers(traces: Sequence[PlyTrace]) -> list[int]:
+    return [registry.side_to_move(trace.before) for trace in traces]
 
 
-def _rows(game_key: str, plies: list[tuple[int, str]]) -> list[MoveRow]:
-    """The move list from each ply's mover and notation, in order from the first."""
-    numbers = move_numbers(game_key, plies)
-    by_turns = _by_turns(game_key, plies)
-    rows = []
-    previous = 1
-    for ply, ((mover, notation), number) in enumerate(zip(plies, numbers, strict=True), start=1):
-        # by turns: the number before each pair of turns; else before White's ply or a Black ply after Black's
-        shown = (ply == 1 or number != numbers[ply - 2]) if by_turns else (mover == 0 or previous == 1)
-        rows.append(MoveRow(ply, number, mover, notation, ply_label(ply, mover, number), shown))
-        previous = mover
-    return rows
+def _continues(befores: Sequence[str]) -> list[bool]:
+    """Which plies, made in these positions, continue their mover's turn."""
+    return [registry.continues_turn(before) for before in befores]
+
+
+def _rows(notations: Sequence[str], movers: Sequence[int], continues: Sequence[bool] = ()) -> list[MoveRow]:
+    return [
+        MoveRow(turn.ply, turn.number, turn.mover, notation, turn_words(turn), turn.opens)
+        for notation, turn in zip(notations, turns(movers, continues), strict=True)
+    ]
 
 
 @dataclass(frozen=True)
@@ -149,7 +132,8 @@ def plies_of(game: Game) -> tuple[PlyTrace, ...]:
 
 
 def moves_of(game: Game) -> list[MoveRow]:
-    return _rows(game.game, [(registry.side_to_move(trace.before), trace.move) for trace in plies_of(game)])
+    traces = plies_of(game)
+    return _rows([trace.move for trace in traces], _movers(traces), _continues([t.before for t in traces]))
 
 
 def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_SIZE) -> str:
@@ -169,7 +153,7 @@ def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_S
         title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
             "white": game.white,
             "black": game.black,
-            "move": moves_of(game)[ply - 1].label,
+            "move": ply_label(ply, _movers(plies[:ply]), _continues([t.before for t in plies[:ply]])),
             "ply": ply,
             "notation": last.move if last else "",
         }
@@ -200,10 +184,10 @@ def refused_board(record: SubmittedRecord) -> RefusedBoard | None:
     except ArbiterError:
         return None
     last = plies[-1] if plies and plies[-1].ply == error.ply - 1 else None
-    before = [(registry.side_to_move(trace.before), trace.move) for trace in plies[: error.ply - 1]]
-    label = ply_label(
-        error.ply, mover, move_numbers(record.game.game, [*before, (mover, error.move or "")])[-1]
-    )
+    traced = len(plies) == error.ply - 1
+    before = _movers(plies) if traced else alternating(error.ply - 1)
+    continues = _continues([trace.before for trace in plies]) if traced else [False] * (error.ply - 1)
+    label = ply_label(error.ply, [*before, mover], [*continues, registry.continues_turn(error.position)])
     title = _("The position before %(move)s (ply %(ply)s)") % {"move": label, "ply": error.ply}
     svg = registry.render_svg(error.position, registry.SvgOptions(title=title, labels=board_labels()), last)
     return RefusedBoard(svg, error.ply, label)
@@ -225,6 +209,15 @@ class MoveChoice:
         return " ".join(self.points)
 
 
+def picker_words(game: Game) -> dict[str, str]:
+    """The move picker's words the game declares among its board words (``picker <key>``: a piece's
+    kind by its notation letter, ``basic``, ``removed``, ``loses potentials``), in the active
+    language; static/js/play.js names the choices with them (none: the notation alone)."""
+    prefix = "picker "
+    labels = registry.spec_for(game.game).labels
+    return {key[len(prefix) :]: _(text) for key, text in labels.items() if key.startswith(prefix)}
+
+
 def move_choices(game: Game) -> list[MoveChoice]:
     """The moves the player to move may make in the game's position (none once play has ended)."""
     if not game.position or game.finished_at is not None or registry.status(game.position).ended:
@@ -232,16 +225,24 @@ def move_choices(game: Game) -> list[MoveChoice]:
     return [MoveChoice(move.notation, move.points) for move in registry.legal_moves(game.position)]
 
 
-def played_rows(game_key: str, moves: list[tuple[str, str]]) -> list[MoveRow]:
-    """The move list of a game played on the service, from its moves (notation, position after; White
-    moves first, then the player to move after each move)."""
-    movers = [0, *(registry.side_to_move(position) for _notation, position in moves[:-1])]
-    return _rows(
-        game_key, [(mover, notation) for mover, (notation, _position) in zip(movers, moves, strict=False)]
-    )
+def _service_befores(game: Game, moves: Sequence[tuple[str, str]]) -> list[str]:
+    befores = [game_options.start(game.game, game.options), *(position for _notation, position in moves)]
+    return befores[: len(moves)]
 
 
-def position_svg(game: Game, moves: list[tuple[str, str]], *, flip: bool = False) -> str:
+def service_movers(game: Game, moves: Sequence[tuple[str, str]]) -> tuple[list[int], list[bool]]:
+    """Who made each move of a game on the service, and which moves continue their mover's turn,
+    from the positions before them (``moves`` are ``(notation, position after)`` in order)."""
+    befores = _service_befores(game, moves)
+    return [registry.side_to_move(before) for before in befores], _continues(befores)
+
+
+def played_rows(game: Game, moves: Sequence[tuple[str, str]]) -> list[MoveRow]:
+    """The move list of a game played on the service (``moves`` as :func:`service_movers` takes them)."""
+    return _rows([notation for notation, _position in moves], *service_movers(game, moves))
+
+
+def position_svg(game: Game, moves: Sequence[tuple[str, str]], *, flip: bool = False) -> str:
     """The SVG of a game on the service as it stands, its last move marked. ``moves`` are the game's
     moves so far, ``(notation, position after)`` in order."""
     last = None
@@ -260,7 +261,7 @@ def position_svg(game: Game, moves: list[tuple[str, str]], *, flip: bool = False
         title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
             "white": game.white,
             "black": game.black,
-            "move": played_rows(game.game, moves)[-1].label,
+            "move": ply_label(ply, *service_movers(game, moves)),
             "ply": ply,
             "notation": moves[-1][0],
         }

@@ -90,6 +90,11 @@ class Origin(Protocol):
         """Whether the players' vacations pause the game's correspondence clocks (an event says)."""
         ...
 
+    def takes_records(self, game: Game) -> bool:
+        """Whether records (or results) of the game are taken by hand at all (a round played only on
+        the service takes none): a page offers no submission where none is taken."""
+        ...
+
     def result_set(self, game: Game, source: str) -> str:
         """The game (locked) has its result (``source``: ``games.signals.VERIFIED``, ``REPORTED`` or
         ``ARBITER``): carry it to what the game belongs to. "" when done, else a note saying why not
@@ -150,6 +155,9 @@ class _Unmanaged:
 
     def vacations_allowed(self, game: Game) -> bool:
         return True  # a game outside any event: vacations pause its clocks
+
+    def takes_records(self, game: Game) -> bool:
+        return not game.on_service  # a casual game on the service has the record play wrote
 
     def result_set(self, game: Game, source: str) -> str:
         return ""
@@ -223,6 +231,11 @@ def allows(game: Game, change: str) -> bool:
     except ResultFixed:
         return False
     return True
+
+
+def takes_records(game: Game) -> bool:
+    """Whether the game's origin takes records by hand for it at all (:meth:`Origin.takes_records`)."""
+    return origin_of(game).takes_records(game)
 
 
 def lock(games: QuerySet[Game], game_id: int, kind: str, read: Game | None = None) -> Game:

@@ -351,8 +351,14 @@ def record_of(game: Game, ending: Ending | None = None) -> str:
         "Black": game.black.display_name,
         **game_options.record_tags(game.game, game.options),
     }
-    moves = list(game.moves.order_by("ply").values_list("notation", flat=True))
-    return format_record(tags, registry.turns(game.game, moves), (ending.text if ending else "") or None)
+    moves = list(game.moves.order_by("ply").values_list("notation", "position"))
+    from games import boards  # the boards (and their SVG writer) loaded where a record is written only
+
+    movers, continues = boards.service_movers(game, moves)
+    # a record's turn: the moves its game groups in one (TZAAR's two), numbered by who began it
+    turns = registry.turns(game.game, [notation for notation, _position in moves])
+    starters = [mover for mover, more in zip(movers, continues, strict=True) if not more]
+    return format_record(tags, turns, (ending.text if ending else "") or None, movers=starters)
 
 
 def _announce(

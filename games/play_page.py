@@ -10,6 +10,7 @@ the live updates (``games.live``).
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 from django.http import HttpRequest
@@ -71,7 +72,8 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "svg": mark_safe(boards.position_svg(game, moves, flip=flip)),  # noqa: S308 - our own renderer's escaped output
             "ply": ply,
             "flip": flip,
-            "rows": boards.played_rows(game.game, moves),
+            "rows": boards.played_rows(game, moves),
+            "picker_words": json.dumps(boards.picker_words(game) if your_turn else {}, ensure_ascii=False),
             "to_move": to_move,
             "running": to_move if game.turn_started is not None else None,  # whose clock runs
             "mine": mine,

@@ -58,9 +58,13 @@ def _render_game(
         "decision_change": decisions.what_changed(game, decision),
         "can_answer": confirmation.can_answer(game, request.user),
         "dispute_form": dispute_form or DisputeForm(),
-        "can_decide": can_decide and origins.allows(game, origins.DECIDE),
+        # one adjudication control: a game in play on the service is decided by the arbiter's powers
+        "can_decide": can_decide
+        and origins.allows(game, origins.DECIDE)
+        and not (game.on_service and game.finished_at is None),
         "decision_form": decision_form,
         "can_manage": can(request.user, Action.DECIDE_RESULT, game),
+        "takes_records": origins.takes_records(game),
         **(extra or {}),
     }
     return render(request, "games/game_detail.html", context, status=status)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from accounts.models import Player
 from games.clocks import parse as parse_time_control
 from tournaments.errors import ServiceError
-from tournaments.models import Event, PlayMode, Round
+from tournaments.models import Event, PlayMode, Registration, Round
 
 
 def next_unpaired_round(event: Event) -> int:
@@ -63,6 +64,30 @@ def time_control(round_: Round) -> str:
 def played_on_service(round_: Round) -> bool:
     """The round's games are played on the service (alone or beside records submitted by hand)."""
     return play_mode(round_) in (PlayMode.SERVICE, PlayMode.BOTH)
+
+
+def event_plays_on_service(event: Event) -> bool:
+    """The event's rounds are played on the service by default (alone or beside records by hand)."""
+    return event.play_mode in (PlayMode.SERVICE, PlayMode.BOTH)
+
+
+def without_account(event: Event, round_: Round | None = None) -> list[Player]:
+    """The players who cannot play on the service (no account linked to them), for the organiser's
+    warning where games are played there: the players of the round's pairings when ``round_`` is
+    played on the service, else the event's active players when its rounds are; none otherwise."""
+    if round_ is not None:
+        if not played_on_service(round_):
+            return []
+        ids = set(round_.pairings.values_list("white__player_id", flat=True))
+        ids |= set(round_.pairings.filter(black__isnull=False).values_list("black__player_id", flat=True))
+        return list(Player.objects.filter(pk__in=ids, user__isnull=True).order_by("display_name"))
+    if not event_plays_on_service(event):
+        return []
+    return list(
+        Player.objects.filter(
+            registrations__event=event, registrations__status=Registration.Status.ACTIVE, user__isnull=True
+        ).order_by("display_name")
+    )
 
 
 def is_public(round_: Round) -> bool:

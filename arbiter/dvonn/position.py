@@ -51,6 +51,15 @@ def placement_player(placed: int) -> int:
     return WHITE if placed % 2 == 0 else BLACK
 
 
+def ply_mover(ply: int) -> int:
+    """Who makes ply ``ply`` (1 for the first): the placements by :func:`placement_player`, then
+    White's first stacking move right after his 49th placement (a double turn), then the two sides
+    in turn (a pass is a ply)."""
+    if ply <= TOTAL_PIECES:
+        return placement_player(ply - 1)
+    return WHITE if (ply - TOTAL_PIECES) % 2 == 1 else BLACK
+
+
 @dataclass(frozen=True)
 class Position:
     """A DVONN position: the board, the side to move and how many pieces were placed (0..49)."""

@@ -28,7 +28,7 @@ from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move
 from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
 from arbiter.dvonn.play import play_move, result_for_score
-from arbiter.dvonn.position import START, Position
+from arbiter.dvonn.position import START, Position, ply_mover
 from arbiter.dvonn.spec import GAME
 from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import (
@@ -377,7 +377,8 @@ def _check_score(claim: str, actual: tuple[int, int]) -> None:
 
 
 def write_tagged(moves: list[Move], tags: dict[str, str], termination: str | None) -> str:
-    return format_record(tags, [format_move(m, TAGGED) for m in moves], termination)
+    movers = [ply_mover(ply) for ply in range(1, len(moves) + 1)]
+    return format_record(tags, [format_move(m, TAGGED) for m in moves], termination, movers=movers)
 
 
 def write_littlegolem(moves: list[Move], tags: dict[str, str], resign: bool = False) -> str:

@@ -85,6 +85,9 @@ class TzaarEngine(GameEngine):
         self._check_game(variant)
         return drawn_options(options)
 
+    def continues_turn(self, position: str) -> bool:
+        return parse_position(position).step == SECOND
+
     def turns(self, moves: list[str]) -> list[str]:
         return group_turns(moves)
 

@@ -1,11 +1,12 @@
 // The game page's board stepper: first / back / forward / last buttons, the arrow keys (and Home,
-// End), clicking a move. Each step fetches the SVG of that ply from the game's board URL and keeps
-// the ply in the address (?ply=N) so the position can be linked. Without this file the same
+// End), clicking a move. Stepping happens on the page: each position is fetched once from the
+// game's board URL and kept, the ply wanted moves with every key press even while a position is
+// still loading, and the ply stays in the address (?ply=N) so the position can be linked. Without this file the same
 // buttons and moves are plain links to ?ply=N.
 (function () {
   "use strict";
   var viewer = document.getElementById("board-viewer");
-  if (!viewer || !window.fetch) {
+  if (!viewer || !window.fetch || !window.Promise) {
     return;
   }
   var board = document.getElementById("board");
@@ -15,7 +16,6 @@
   var ply = parseInt(viewer.getAttribute("data-ply"), 10);
   var flip = viewer.getAttribute("data-flip") === "1";
   var moves = viewer.querySelectorAll("a[data-ply]");
-  var pending = 0;
 
   function query(n) {
     return "?ply=" + n + (flip ? "&flip=1" : "");
@@ -45,37 +45,77 @@
     }
   }
 
+  // Each position is fetched once and kept: a step goes to the ply wanted (``wanted``) at once,
+  // whatever is still loading, so no key press is lost on a slow server; the board shows the
+  // wanted ply as soon as its position is here, and its neighbours are fetched ahead.
+  var cache = {};
+  var loading = {};
+  var wanted = ply;
+  cache[ply] = board.innerHTML;
+
+  function load(n) {
+    if (Object.prototype.hasOwnProperty.call(cache, n)) {
+      return Promise.resolve(cache[n]);
+    }
+    if (!loading[n]) {
+      loading[n] = fetch(url + query(n), { headers: { Accept: "image/svg+xml" } })
+        .then(function (response) {
+          if (!response.ok) {
+            throw new Error("HTTP " + response.status);
+          }
+          return response.text();
+        })
+        .then(function (svg) {
+          cache[n] = svg;
+          delete loading[n];
+          return svg;
+        }, function (error) {
+          delete loading[n];
+          throw error;
+        });
+    }
+    return loading[n];
+  }
+
+  function display(n, svg) {
+    board.innerHTML = svg;
+    ply = n;
+    viewer.setAttribute("data-ply", String(n));
+    var title = board.querySelector("title");
+    if (status && title) {
+      status.textContent = title.textContent;
+    }
+    mark(n);
+    if (window.history && window.history.replaceState) {
+      window.history.replaceState(null, "", query(n));
+    }
+  }
+
+  function ahead(n) {
+    [n - 1, n + 1].forEach(function (m) {
+      if (m >= 0 && m <= plies) {
+        load(m).catch(function () {});
+      }
+    });
+  }
+
   function show(n) {
     n = Math.max(0, Math.min(plies, n));
+    wanted = n;
     if (n === ply) {
       return;
     }
-    var ticket = ++pending;
-    fetch(url + query(n), { headers: { Accept: "image/svg+xml" } })
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error("HTTP " + response.status);
-        }
-        return response.text();
-      })
+    load(n)
       .then(function (svg) {
-        if (ticket !== pending) {
-          return; // a later step won
-        }
-        board.innerHTML = svg;
-        ply = n;
-        viewer.setAttribute("data-ply", String(n));
-        var title = board.querySelector("title");
-        if (status && title) {
-          status.textContent = title.textContent;
-        }
-        mark(n);
-        if (window.history && window.history.replaceState) {
-          window.history.replaceState(null, "", query(n));
+        if (n === wanted) {
+          display(n, svg); // else a later step won: that one shows its own ply
+          ahead(n);
         }
       })
       .catch(function () {
-        window.location.search = query(n);
+        if (n === wanted) {
+          window.location.search = query(n);
+        }
       });
   }
 
@@ -90,7 +130,7 @@
       show(parseInt(target.getAttribute("data-ply"), 10));
     } else if (step && step !== "flip") {
       event.preventDefault();
-      show({ first: 0, back: ply - 1, forward: ply + 1, last: plies }[step]);
+      show({ first: 0, back: wanted - 1, forward: wanted + 1, last: plies }[step]);
     }
   });
 
@@ -99,7 +139,7 @@
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || event.altKey || event.ctrlKey || event.metaKey) {
       return;
     }
-    var keys = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: plies };
+    var keys = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: plies };
     if (Object.prototype.hasOwnProperty.call(keys, event.key)) {
       event.preventDefault();
       show(keys[event.key]);

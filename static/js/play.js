@@ -26,6 +26,7 @@
   var loadedAt = Date.now();
   var prefix = [];
   var chosen = null;
+  var action = null; // the piece chosen (the notation before ";") while its removals are still to choose
   var polling = null;
   var refreshing = false;
 
@@ -186,21 +187,170 @@
       complete.length > 0 &&
       (complete.length > 1 || prefix.length === 0 || Object.keys(next).length > 0);
     if (asked) {
+      // step by step: first the piece (one button a kind), then what it removes (each choice
+      // previewed on the board); one choice per button when the pieces do not differ
+      var actions = [];
       complete.forEach(function (m) {
-        var button = document.createElement("button");
-        button.type = "button";
-        button.className = "button button-small move-option mono";
-        button.setAttribute("data-move", m.notation);
-        button.textContent = m.notation;
-        list.appendChild(button);
+        if (actions.indexOf(actionOf(m.notation)) < 0) {
+          actions.push(actionOf(m.notation));
+        }
       });
+      if (action === null && actions.length > 1 && actions.length < complete.length) {
+        actions.forEach(function (a) {
+          var button = optionButton(a);
+          button.setAttribute("data-action", a);
+          list.appendChild(button);
+        });
+      } else {
+        complete.forEach(function (m) {
+          if (action === null || actionOf(m.notation) === action) {
+            list.appendChild(optionButton(m.notation));
+          }
+        });
+      }
     }
     options.hidden = !asked;
+    previewRemovals(svg, chosen);
+    warn(chosen, all);
   }
+
+  // ------------------------------------------------------------------ naming the choices
+  // The game may declare words for its choices (the form's data-words: a piece's kind by the letter
+  // its push is written with, "basic" for none, "removed", and the warning of a basic piece that
+  // loses the potentials not yet in play); without them a choice is its notation.
+
+  function words() {
+    var form = document.getElementById("move-form");
+    try {
+      return JSON.parse((form && form.getAttribute("data-words")) || "{}");
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function actionOf(notation) {
+    return notation.split(";")[0];
+  }
+
+  function parts(notation) {
+    var action = notation.split(";")[0];
+    var kind = /^([A-Z])[a-i][1-9]-[a-i][1-9]$/.exec(action);
+    var removed = notation.indexOf(";") < 0 ? [] : notation.slice(notation.indexOf(";") + 1).match(/[a-i][1-9]/g) || [];
+    if (kind) {
+      return { kind: kind[1], removed: removed };
+    }
+    return { kind: /^[a-i][1-9]-[a-i][1-9]$/.test(action) ? "basic" : "", removed: removed };
+  }
+
+  function picture(letter) {
+    var svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", "0 0 20 20");
+    svg.setAttribute("width", "20");
+    svg.setAttribute("height", "20");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("class", "kind-picture");
+    var disc = document.createElementNS(SVG_NS, "circle");
+    disc.setAttribute("cx", "10");
+    disc.setAttribute("cy", "10");
+    disc.setAttribute("r", "8");
+    disc.setAttribute("class", letter === "basic" ? "kind-disc" : "kind-disc kind-loaded");
+    svg.appendChild(disc);
+    if (letter !== "basic") {
+      var text = document.createElementNS(SVG_NS, "text");
+      text.setAttribute("x", "10");
+      text.setAttribute("y", "14");
+      text.setAttribute("text-anchor", "middle");
+      text.setAttribute("class", "kind-letter");
+      text.textContent = letter;
+      svg.appendChild(text);
+    }
+    return svg;
+  }
+
+  function optionButton(notation) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button button-small move-option";
+    button.setAttribute("data-move", notation);
+    var said = words();
+    var part = parts(notation);
+    if (!part.kind || !said[part.kind]) {
+      button.className += " mono";
+      button.textContent = notation;
+      return button;
+    }
+    button.setAttribute("data-kind", part.kind);
+    button.appendChild(picture(part.kind));
+    var name = document.createElement("span");
+    name.textContent = " " + said[part.kind];
+    button.appendChild(name);
+    if (part.removed.length) {
+      var removed = document.createElement("span");
+      removed.className = "small";
+      removed.textContent = " · " + (said.removed || "×") + " " + part.removed.join(", ");
+      button.appendChild(removed);
+    }
+    var code = document.createElement("span");
+    code.className = "mono small muted";
+    code.textContent = " " + notation;
+    button.appendChild(code);
+    return button;
+  }
+
+  // the pieces a choice removes, drawn on the board (the choice made, or the one pointed at)
+  function previewRemovals(svg, notation) {
+    svg = svg || document.querySelector("#play-board svg");
+    if (!svg) {
+      return;
+    }
+    var old = svg.querySelector("g.play-removals");
+    if (old) {
+      old.parentNode.removeChild(old);
+    }
+    if (!notation) {
+      return;
+    }
+    var layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "play-removals");
+    var r = targetRadius(svg);
+    parts(notation).removed.forEach(function (name) {
+      var el = pointElement(svg, name);
+      if (el) {
+        layer.appendChild(circle("play-removed", "", centre(el), r * 0.9));
+      }
+    });
+    svg.appendChild(layer);
+  }
+
+  // a basic piece chosen while loaded pieces were offered: it loses the potentials not yet in play
+  function warn(notation, all) {
+    var warning = document.getElementById("move-warning");
+    if (!warning) {
+      return;
+    }
+    var said = words();
+    var loaded = all.some(function (m) {
+      var kind = parts(m.notation).kind;
+      return kind && kind !== "basic" && kind !== "G" && said[kind];
+    });
+    var shown = Boolean(notation && said["loses potentials"] && loaded && parts(notation).kind === "basic");
+    warning.textContent = shown ? said["loses potentials"] : "";
+    warning.hidden = !shown;
+  }
+
+  function pointedOption(event) {
+    var option = event.target && event.target.closest ? event.target.closest(".move-option") : null;
+    if (option) {
+      previewRemovals(null, option.getAttribute("data-move"));
+    }
+  }
+  document.addEventListener("mouseover", pointedOption);
+  document.addEventListener("focusin", pointedOption);
 
   function pick(name) {
     prefix.push(name);
     chosen = null;
+    action = null;
     render();
     var send = document.getElementById("move-send");
     if (chosen && send) {
@@ -211,6 +361,7 @@
   function reset() {
     prefix = [];
     chosen = null;
+    action = null;
     render();
   }
 
@@ -223,6 +374,7 @@
       return;
     }
     chosen = move.notation;
+    action = null;
     prefix = move.points.slice();
     render();
     var send = document.getElementById("move-send");
@@ -242,6 +394,24 @@
       return;
     }
     var option = event.target.closest(".move-option");
+    if (option && option.hasAttribute("data-action")) {
+      event.preventDefault();
+      var wanted = option.getAttribute("data-action");
+      var having = moves().filter(function (m) {
+        return startsWith(m.points, prefix) && m.points.length === prefix.length && actionOf(m.notation) === wanted;
+      });
+      if (having.length === 1) {
+        choose(having[0].notation);
+      } else {
+        action = wanted;
+        render();
+        var first = document.querySelector(".move-option");
+        if (first && first.focus) {
+          first.focus();
+        }
+      }
+      return;
+    }
     if (option) {
       event.preventDefault();
       choose(option.getAttribute("data-move"));

@@ -8,6 +8,7 @@ A GIPF standard event of the same two players checks the GIPF board on the page.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +19,8 @@ from django.test import Client
 from django.urls import reverse
 
 from arbiter import registry
+from arbiter.dvonn.position import ply_mover
+from arbiter.records import parse_tagged
 from games import services
 from games.boards import ply_label
 from tests.games.test_confirmation import BLACK_WINS, Board, make_board
@@ -37,9 +40,59 @@ def board(django_capture_on_commit_callbacks: Callable[..., Any]) -> Board:
 
 
 def test_ply_label_says_the_move_number_and_colour() -> None:
-    assert ply_label(6) == "move 3, Black"
-    assert ply_label(1) == "move 1, White"
-    assert ply_label(50, 0) == "move 25, White"
+    assert ply_label(6, [0, 1, 0, 1, 0, 1]) == "move 3, Black"
+    assert ply_label(1, [0, 1]) == "move 1, White"
+    dvonn = [ply_mover(ply) for ply in range(1, 54)]  # White makes plies 49 and 50 (hand-worked below)
+    assert ply_label(49, dvonn) == "move 25, White"
+    assert ply_label(50, dvonn) == "move 26, White"
+    assert ply_label(53, dvonn) == "move 27, Black"
+
+
+def _numbers_before(html: str) -> dict[int, str]:
+    """The move list: each ply link and the last move number written before it."""
+    listing = html[html.index('<ol class="moves') : html.index("</ol>")]
+    found: dict[int, str] = {}
+    number = ""
+    for item in re.finditer(r'<span class="move-number">([^<]+)</span>|data-ply="(\d+)"', listing):
+        if item.group(1):
+            number = item.group(1)
+        else:
+            found[int(item.group(2))] = number
+    return found
+
+
+def test_dvonn_double_turn_has_one_number_in_the_status_line_move_list_record_and_refused_page(
+    board: Board,
+) -> None:
+    """Issue 31: at ply 53 of a DVONN game (White made plies 49 and 50) the status line says
+    "move 27, Black", the move list shows it under "27.", the record writes it in Black's place."""
+    text = registry.random_record("dvonn", 5, {"White": "Ann", "Black": "Bob"})
+    tokens = parse_tagged(text).tokens
+    assert len(tokens) > 60
+    board.submit(board.ann, text)
+    game = board.game()
+    html = Client().get(game.get_absolute_url() + "?ply=53").content.decode()
+    status = html[html.index('id="board-status"') : html.index("</p>", html.index('id="board-status"'))]
+    assert "move 27, Black" in status
+    numbers = _numbers_before(html)
+    assert (numbers[48], numbers[49], numbers[50], numbers[51], numbers[52], numbers[53]) == (
+        "24.",
+        "25.",
+        "26.",
+        "26.",
+        "27.",
+        "27.",
+    )
+    assert 'data-ply="53" title="ply 53, move 27, Black"' in html
+    written = " ".join(text.split())
+    assert f"25. {tokens[48]} 26. {tokens[49]} {tokens[50]} 27. {tokens[51]} {tokens[52]} 28." in written
+    # the refused page: a pass at ply 53, where Black has a move, is refused there as "move 27, Black"
+    refused = '[Game "DVONN"]\n[White "Ann"]\n[Black "Bob"]\n\n' + " ".join(tokens[:52]) + " pass\n"
+    record = board.submit(board.ann, refused)
+    record.refresh_from_db()
+    assert record.error_ply == 53
+    page = Client().get(reverse("games:record-detail", args=[record.pk])).content.decode()
+    assert "move 27, Black" in page
 
 
 def test_the_game_page_shows_the_final_board_and_the_moves_as_ply_links(board: Board) -> None:

@@ -230,3 +230,53 @@ def test_a_potentials_game_offers_its_pushes_and_potentials_moves_on_the_board(
     game.save()
     moves = offered(client_of(people["ann"]).get(game.get_absolute_url()).content.decode())
     assert moves["a1-e5;T:a2-b3"] == "a1 b2 a2 b3"
+
+
+def test_a_game_on_the_service_shows_no_empty_record_panes(people: dict[str, Any]) -> None:
+    """Issue 31: a game played here is no record anyone submits; while nothing is submitted and no
+    result stands, its page has neither the "Result" nor the "Submissions" pane (a result fills the
+    first once play has ended and the record is verified)."""
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    page = client_of(people["ann"]).get(game.get_absolute_url()).content.decode()
+    assert 'id="play"' in page
+    assert 'id="submissions-pane"' not in page and "Nothing submitted yet." not in page
+    assert 'id="result-pane"' not in page and "No record of this game has been verified yet." not in page
+
+
+def test_a_dvonn_game_on_the_service_numbers_the_double_turn_like_the_records(people: dict[str, Any]) -> None:
+    """Issue 31: White makes plies 49 and 50 of DVONN; the move list of the game page puts ply 50
+    under "26." and ply 53 in Black's place of move 27; the record written of the game alike."""
+    from arbiter import registry
+    from arbiter.records import parse_tagged
+
+    tokens = parse_tagged(registry.random_record("dvonn", 5)).tokens[:53]
+    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
+    for ply, move in enumerate(tokens):
+        mover = people["ann"] if registry.side_to_move(game.position) == 0 else people["bob"]
+        play.make_move(game, mover, move, ply)
+        game.refresh_from_db()
+    page = client_of(people["ann"]).get(game.get_absolute_url()).content.decode()
+    assert '<span class="move-number">26.</span> <span title="ply 50, move 26, White"' in page
+    assert 'title="ply 53, move 27, Black"' in page
+    written = " ".join(play.record_of(game, "").split())
+    assert f"25. {tokens[48]} 26. {tokens[49]} {tokens[50]} 27. {tokens[51]} {tokens[52]}" in written
+
+
+def test_the_picker_is_given_the_words_of_the_game_s_choices(people: dict[str, Any]) -> None:
+    """Issue 31: GIPF with potentials names its pieces' kinds (by their notation letter), a basic
+    piece and the warning of P-3 for the picker; plain GIPF declares none (its choices stay notation)."""
+    import html as html_text
+    import json
+
+    pot = play.create_service_game(people["Ann"], people["Bob"], "gipf-pot-standard", "5+3")
+    page = client_of(people["ann"]).get(pot.get_absolute_url()).content.decode()
+    words = json.loads(html_text.unescape(re.search(r'data-words="([^"]*)"', page).group(1)))  # type: ignore[union-attr]
+    assert (
+        words["T"] == "TAMSK-potential"
+        and words["P"] == "PÜNCT-potential"
+        and words["basic"] == "basic piece"
+    )
+    assert "loses every potential not yet in play" in words["loses potentials"]
+    gipf = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    page = client_of(people["ann"]).get(gipf.get_absolute_url()).content.decode()
+    assert 'data-words="{}"' in page

@@ -1,7 +1,9 @@
 """Reading the rating lists: the published list of a family and a player's ratings and history.
 
 Rules held here: the published list of a family leaves out provisional players (fewer rated games
-than the list's ``provisional_games``) and sorts by rating (then name) or by name; a player's page
+than the list's ``provisional_games``) and sorts by rating (then name) or by name; the provisional
+players of a family are a list of their own, shown after the rated (:func:`provisional_list`: a new
+community, every player provisional, still sees its players); a player's page
 shows every family he is rated in, provisional ones marked, with that family's history: the
 changes of rounds and of rated casual games, latest first.
 """
@@ -31,6 +33,17 @@ def published_list(family: str, order: str = "rating") -> QuerySet[Rating]:
     rules = rules_for(family)
     return (
         Rating.objects.filter(family=family, rated_games__gte=rules.provisional_games)
+        .select_related("player")
+        .order_by(*ORDERS.get(order, ORDERS["rating"]))
+    )
+
+
+def provisional_list(family: str, order: str = "rating") -> QuerySet[Rating]:
+    """The family's provisional players (at least one rated game, fewer than the list's provisional
+    games), sorted like :func:`published_list`."""
+    rules = rules_for(family)
+    return (
+        Rating.objects.filter(family=family, rated_games__gt=0, rated_games__lt=rules.provisional_games)
         .select_related("player")
         .order_by(*ORDERS.get(order, ORDERS["rating"]))
     )

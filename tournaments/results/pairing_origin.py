@@ -117,6 +117,9 @@ class PairingOrigin:
         game.pairing_game.pairing = pairing
         return game
 
+    def takes_records(self, game: Game) -> bool:
+        return play_mode(pairing_of(game).round) != PlayMode.SERVICE
+
     def vacations_allowed(self, game: Game) -> bool:
         return bool(pairing_of(game).round.event.vacations)
 

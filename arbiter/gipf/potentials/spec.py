@@ -61,6 +61,19 @@ LABELS: dict[str, str] = {
     "legend used": gettext_noop("used potential"),
     "legend stack": gettext_noop("stack and its height"),
     "legend neutralised": gettext_noop("neutralised (faded)"),
+    # the move picker's words (games.boards.picker_words): a piece's kind by the letter its push is
+    # written with, a basic piece (no letter), and the warning of P-3 before one is brought in
+    "picker T": gettext_noop("TAMSK-potential"),
+    "picker Z": gettext_noop("ZÈRTZ-potential"),
+    "picker D": gettext_noop("DVONN-potential"),
+    "picker Y": gettext_noop("YINSH-potential"),
+    "picker P": gettext_noop("PÜNCT-potential"),
+    "picker G": gettext_noop("GIPF-piece"),
+    "picker basic": gettext_noop("basic piece"),
+    "picker removed": gettext_noop("removes"),
+    "picker loses potentials": gettext_noop(
+        "A basic piece brought in loses every potential not yet in play: choose a loaded piece to keep them."
+    ),
 }
 SPEC = GameSpec(
     name="GIPF with potentials",

@@ -26,13 +26,22 @@ def names(html: str, candidates: list[str]) -> list[str]:
     return sorted((n for n in candidates if f">{n}<" in html), key=lambda n: html.index(f">{n}<"))
 
 
-def test_rating_list_page_sorts_and_leaves_provisional_players_out(client: Client) -> None:
+def _section(html: str, marker: str) -> str:
+    start = html.index(marker)
+    return html[start : html.index("</table>", start)]
+
+
+def test_rating_list_page_sorts_and_lists_provisional_players_after_the_rated(client: Client) -> None:
     rated("Bea", "gipf", 1700, 12)
     rated("Abe", "gipf", 1600, 5)
     rated("Cal", "gipf", 1900, 4)  # provisional: 4 < 5 games
     rated("Dot", "dvonn", 2000, 30)
     html = client.get(reverse("tournaments:rating-list", args=["gipf"])).content.decode()
-    assert names(html, ["Abe", "Bea", "Cal", "Dot"]) == ["Bea", "Abe"]
+    assert names(_section(html, 'id="rated-list"'), ["Abe", "Bea", "Cal", "Dot"]) == ["Bea", "Abe"]
+    # issue 31: Cal, provisional, is listed too, after the rated, in his own section, marked
+    assert names(html, ["Abe", "Bea", "Cal", "Dot"]) == ["Bea", "Abe", "Cal"]
+    provisional = _section(html, 'id="provisional-list"')
+    assert names(provisional, ["Abe", "Bea", "Cal"]) == ["Cal"] and "provisional</span>" in provisional
     assert 'href="/ratings/gipf/"' in html  # linked from the navigation
     html = client.get(reverse("tournaments:rating-list", args=["gipf"]), {"order": "name"}).content.decode()
     assert names(html, ["Abe", "Bea"]) == ["Abe", "Bea"]
@@ -80,3 +89,19 @@ def test_player_page_shows_each_family(client: Client, organiser: User) -> None:
     assert "DVONN rating: 1520" in html and "(provisional)" in html and "+20" in html
     assert "GIPF rating: 1800" in html and "40 rated games" in html
     assert html.count("(provisional)") == 1
+
+
+def test_a_new_community_with_every_player_provisional_sees_its_players(client: Client) -> None:
+    """Issue 31: after a first event nobody has 5 rated games; the list still shows them all,
+    marked provisional, best first (by rating, then name)."""
+    rated("Eve", "gipf", 1520, 2)
+    rated("Fay", "gipf", 1560, 3)
+    rated("Gus", "gipf", 1520, 1)
+    rated("Hal", "gipf", 1500, 0)  # no rated game: not on any list
+    html = client.get(reverse("tournaments:rating-list", args=["gipf"])).content.decode()
+    assert 'id="rated-list"' not in html and "No established ratings yet." in html
+    provisional = _section(html, 'id="provisional-list"')
+    assert names(provisional, ["Eve", "Fay", "Gus", "Hal"]) == ["Fay", "Eve", "Gus"]
+    assert provisional.count("provisional</span>") == 3 and ">1560<" in provisional
+    # the API's list stays the published one (rated players only)
+    assert client.get("/api/ratings/gipf/").json()["count"] == 0

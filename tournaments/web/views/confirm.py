@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.errors import attempt
-from tournaments.models import Event, Registration, Round
+from tournaments.models import Event, PlayMode, Registration, Round
 from tournaments.registration.withdrawals import undo_refusal, undo_withdrawal
 from tournaments.results.services import missing_results
-from tournaments.rounds import can_finish, next_unpaired_round
+from tournaments.rounds import can_finish, next_unpaired_round, play_mode, time_control, without_account
 from tournaments.web.views.common import event_context, id_or_404, sentence
 
 CONFIRMED = "yes"
@@ -77,6 +77,36 @@ def close_confirmation(request: HttpRequest, event: Event, round_: Round) -> Htt
     )
 
 
+def where_played(round_: Round) -> list[str]:
+    """What publishing the round starts, by where its games are played; the players the service
+    cannot seat (no account)."""
+    mode, control = play_mode(round_), time_control(round_) or _("no clock")
+    if mode == PlayMode.SERVICE:
+        lines = [
+            _(
+                "Everyone sees the pairings; the games start on the service at once (time control %(control)s)."
+            )
+            % {"control": control}
+        ]
+    elif mode == PlayMode.BOTH:
+        lines = [
+            _(
+                "Everyone sees the pairings; the games start on the service at once (time control "
+                "%(control)s), or the players submit their games played elsewhere."
+            )
+            % {"control": control}
+        ]
+    else:
+        lines = [_("Everyone sees the pairings, and the players can submit their games.")]
+    missing = without_account(round_.event, round_)
+    if missing:
+        lines.append(
+            _("No account, so they cannot play on the service: %(players)s.")
+            % {"players": ", ".join(player.display_name for player in missing)}
+        )
+    return lines
+
+
 def publish_confirmation(request: HttpRequest, event: Event, round_: Round) -> HttpResponse | None:
     if confirmed(request) or not round_.is_draft:
         return None
@@ -85,10 +115,7 @@ def publish_confirmation(request: HttpRequest, event: Event, round_: Round) -> H
         event,
         tab="rounds",
         title=_("Publish the pairings of round %(number)s") % {"number": round_.number},
-        consequences=[
-            _("Everyone sees the pairings, and the players can submit their games."),
-            _("The pairings can no longer be edited by hand."),
-        ],
+        consequences=[*where_played(round_), _("The pairings can no longer be edited by hand.")],
         button=_("Publish the pairings"),
         cancel_url=round_.get_absolute_url(),
     )

@@ -56,6 +56,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "start_form": StartEventForm(),
             "can_pair_next": selectors.can_pair_next(event, latest),
             "can_finish": selectors.can_finish(event, latest),
+            "no_account": selectors.without_account(event) if event.status != Event.Status.FINISHED else [],
         }
     )
     return render(request, "tournaments/event_detail.html", context)

@@ -22,8 +22,9 @@ from accounts.policy import Action, require
 from common.client import client_address
 from games import reports, services
 from games.results import PLAYED_RESULTS, RESULT_LABELS
-from tournaments.models import Event, Pairing
+from tournaments.models import Event, Pairing, PlayMode
 from tournaments.results import arbiter_queue
+from tournaments.rounds import play_mode
 from tournaments.web.views.common import event_context
 
 
@@ -143,6 +144,11 @@ def submit(request: HttpRequest, pairing_id: int) -> HttpResponse:
         return redirect(pairing.round.get_absolute_url())
     require(request.user, Action.SUBMIT_RECORD, pairing)
     event = pairing.round.event
+    if play_mode(pairing.round) == PlayMode.SERVICE:
+        # no form where no record is taken: the reason said once, with the way to the games
+        status = 409 if request.method == "POST" else 200
+        context = {"pairing": pairing, "event": event, "played_here": True}
+        return render(request, "games/submit.html", context, status=status)
     reporting = request.method == "POST" and request.POST.get("kind") == "result"
     form = RecordForm(
         None if reporting else (request.POST or None),

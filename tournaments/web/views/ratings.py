@@ -1,6 +1,7 @@
 """The public rating lists: one page per family, sortable by rating or name, paged.
 
-What the list holds (provisional players left out) is :mod:`tournaments.ratings.selectors`.
+What the list holds (the rated players, then the provisional ones in a section of their own, each
+paged) is :mod:`tournaments.ratings.selectors`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.ratings.families import family_names
-from tournaments.ratings.selectors import ORDERS, published_list
+from tournaments.ratings.selectors import ORDERS, provisional_list, published_list
 from tournaments.ratings.services import rules_for
 
 PAGE_SIZE = 50
@@ -24,6 +25,9 @@ def rating_list(request: HttpRequest, family: str) -> HttpResponse:
     if order not in ORDERS:
         order = "rating"
     page = Paginator(published_list(family, order), PAGE_SIZE).get_page(request.GET.get("page"))
+    provisional = Paginator(provisional_list(family, order), PAGE_SIZE).get_page(
+        request.GET.get("provisional")
+    )
     return render(
         request,
         "tournaments/rating_list.html",
@@ -34,6 +38,7 @@ def rating_list(request: HttpRequest, family: str) -> HttpResponse:
             "order": order,
             "page": page,
             "first_rank": page.start_index(),
+            "provisional": provisional,
             "rules": rules_for(family),
         },
     )

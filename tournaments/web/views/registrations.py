@@ -17,7 +17,7 @@ from tournaments.models import Event, Pairing, Registration
 from tournaments.registration import services as registration_services
 from tournaments.registration.byes import settings_of
 from tournaments.registration.lists import Plan
-from tournaments.rounds import next_unpaired_round, registration_open
+from tournaments.rounds import next_unpaired_round, registration_open, without_account
 from tournaments.web.forms.registration import LateEntryForm, PasteListForm, RegisterPlayerForm
 from tournaments.web.views.common import event_context, event_page, id_or_404, swiss_context
 from tournaments.web.views.confirm import mark_undoable, undo_withdrawal_action, withdrawal_confirmation
@@ -69,6 +69,7 @@ def common_registrations(request: HttpRequest, event: Event) -> HttpResponse:
             "paste_form": paste_form,
             "preview": preview,
             "can_register": registration_open(event),
+            "no_account": without_account(event),
         }
     )
     mark_undoable(context["registrations"])  # type: ignore[arg-type]

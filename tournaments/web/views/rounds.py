@@ -59,6 +59,9 @@ def render_round(
             "edit_refusal": edits.edit_refusal(round_) if round_.is_draft else "",
             "play_mode": selectors.play_mode(round_),
             "time_control": selectors.time_control(round_),
+            "no_account": selectors.without_account(event, round_)
+            if round_.status != Round.Status.CLOSED
+            else [],
         }
     )
     if play_form is not None:  # sent back with its errors

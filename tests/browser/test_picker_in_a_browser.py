@@ -1,0 +1,118 @@
+"""GIPF with potentials' move picker in a real browser (issue 31): after the dot and the direction
+the piece brought in is chosen by its name and picture; choosing a basic piece while loaded pieces
+are offered shows the warning that it loses the potentials not yet in play (docs/rules.md P-3);
+choosing a loaded piece takes the warning away and the move is sent.
+
+Debian's headless Chromium through Playwright, as the other browser tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pytest.mark.slow]
+
+
+def _signed_in(browser: Any, base: str, user: Any) -> Any:
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def test_the_kind_is_chosen_by_name_and_a_basic_piece_is_warned(
+    live_server: Any, browser: Any, shots: Path
+) -> None:
+    from django.contrib.auth.models import User
+
+    from accounts.models import Player
+    from games import play
+    from games.models import Move
+
+    ann = User.objects.create_user("ann", password="pw-ann-12345")
+    bob = User.objects.create_user("bob", password="pw-bob-12345")
+    white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
+    black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
+    game = play.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    page = _signed_in(browser, live_server.url, ann)
+    page.goto(live_server.url + game.get_absolute_url())
+    page.click('#play-board [data-target="a1"]')
+    page.click('#play-board [data-target="b2"]')
+    options = page.locator("#move-options .move-option")
+    assert options.count() == 6  # five kinds of loaded piece and a basic piece
+    basic = page.locator('#move-options .move-option[data-kind="basic"]')
+    tamsk = page.locator('#move-options .move-option[data-kind="T"]')
+    assert "basic piece" in basic.inner_text() and "TAMSK-potential" in tamsk.inner_text()
+    assert tamsk.locator("svg.kind-picture text").text_content() == "T"
+    assert page.locator("#move-warning").is_hidden()
+    basic.click()
+    assert page.locator("#move-preview-text").inner_text() == "a1-c3"
+    warning = page.locator("#move-warning")
+    assert warning.is_visible() and "loses every potential not yet in play" in warning.inner_text()
+    page.screenshot(path=str(shots / "picker-basic-warned.png"), full_page=True)
+    page.click("#move-clear")
+    page.click('#play-board [data-target="a1"]')
+    page.click('#play-board [data-target="b2"]')
+    page.locator('#move-options .move-option[data-kind="T"]').click()
+    assert page.locator("#move-preview-text").inner_text() == "Ta1-c3"
+    assert page.locator("#move-warning").is_hidden()
+    page.click("#move-send")
+    page.wait_for_load_state()
+    page.wait_for_function("document.getElementById('play-area').getAttribute('data-ply') === '1'")
+    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["Ta1-c3"]
+
+
+# White to move; the push from i1 through h2 completes White's row h2-h5 (a position of a random game):
+# each kind, and a basic piece, comes with the removals of that row to choose (88 moves in all)
+ROW_POSITION = (
+    "gipf-pot-standard p..P/B...W/....../W.....B/.....z/.B.../zTWY w reserve=9/9 captured=0/0 "
+    "set=T6Z6D6Y6P6/T6Z6D6Y6P6 hand=T5Z6D6Y5P5/T6Z4D6Y6P5"
+)
+
+
+def test_the_piece_first_then_its_removals_previewed_on_the_board(
+    live_server: Any, browser: Any, shots: Path
+) -> None:
+    from django.contrib.auth.models import User
+
+    from accounts.models import Player
+    from arbiter import registry
+    from games import play
+
+    ann = User.objects.create_user("ann", password="pw-ann-12345")
+    bob = User.objects.create_user("bob", password="pw-bob-12345")
+    white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
+    black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
+    game = play.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    game.position = ROW_POSITION
+    game.save()
+    offered = [m.notation for m in registry.legal_moves(ROW_POSITION) if m.points == ("i1", "h2")]
+    tamsk = [n for n in offered if n.split(";")[0] == "Ti1-f4"]
+    assert len(offered) == 88 and len(tamsk) > 2
+    page = _signed_in(browser, live_server.url, ann)
+    page.goto(live_server.url + game.get_absolute_url())
+    page.click('#play-board [data-target="i1"]')
+    page.click('#play-board [data-target="h2"]')
+    kinds = page.locator("#move-options .move-option[data-action]")
+    assert kinds.count() == 6  # first the piece: five kinds and a basic piece, not 88 buttons
+    page.locator('#move-options .move-option[data-action="Ti1-f4"]').click()
+    removals = page.locator("#move-options .move-option")
+    assert removals.count() == len(tamsk)
+    two = page.locator('#move-options .move-option[data-move="Ti1-f4;xh2,h3"]')
+    assert "TAMSK-potential" in two.inner_text() and "h2, h3" in two.inner_text()
+    two.hover()
+    assert page.locator("#play-board .play-removed").count() == 2  # the preview of that choice
+    page.screenshot(path=str(shots / "picker-removals-preview.png"), full_page=True)
+    two.click()
+    assert page.locator("#move-preview-text").inner_text() == "Ti1-f4;xh2,h3"
+    assert page.locator("#play-board .play-removed").count() == 2
+    assert page.locator("#move-warning").is_hidden()
