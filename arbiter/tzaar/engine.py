@@ -10,7 +10,7 @@ from arbiter.play import Played, Status
 from arbiter.tzaar.board import NAMES
 from arbiter.tzaar.notation import RANDOM_START, drawn_options, start_position
 from arbiter.tzaar.play import play_text, status_of
-from arbiter.tzaar.position import FIXED, Position, parse_position
+from arbiter.tzaar.position import FIXED, SECOND, Position, parse_position
 from arbiter.tzaar.replay import group_turns, is_tzaar_record, replay_text, write_record
 from arbiter.tzaar.rules import PASS, PUT, Move, apply_move, legal_moves, perft_counts
 from arbiter.tzaar.spec import GAME
