@@ -50,6 +50,7 @@ def test_a_challenge_to_tzaar_starts_from_a_drawn_random_start(
     assert f'[Setup "{setup}"]' in game.record and '[Game "tzaar"]' in game.record
     verdict = registry.replay(game.record)
     assert verdict.valid and str(verdict.result) == game.result == "0-1"
+    assert SubmittedRecord.objects.get(game=game).status == SubmittedRecord.Status.VALID  # verified
 
 
 def test_a_challenge_names_the_start_and_black_resigns_in_the_middle_of_his_turn(
