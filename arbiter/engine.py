@@ -128,20 +128,15 @@ class GameEngine(ABC):
         :class:`InvalidOptionError` or the error the record's tag of the same name would give.
         """
 
-    def start_options(self, variant: str, options: StartOptions | None = None) -> dict[str, str]:
-        """The options a game of ``variant`` starts with, what its start draws written in (TZAAR's
-        random start lists its pieces), so that :meth:`start` gives the same position again and the
-        record states it. By default the options as texts, unchecked."""
-        return {name: str(value) for name, value in (options or {}).items()}
-
     def continues_turn(self, position: str) -> bool:
         """Whether a move made in ``position`` continues the turn of the move before it (TZAAR's
         second move: one turn, one move number). By default every move is a turn of its own."""
         return False
 
     def turns(self, moves: list[str]) -> list[str]:
-        """A game's moves, as :meth:`play` wrote them, grouped as its records number them (TZAAR:
-        a turn's two moves joined by ``;``). By default one move a turn."""
+        """A game's moves, as :meth:`play` wrote them (one a ply), grouped as its records number them
+        (TZAAR: a turn's two moves joined by ``;``): the service writes a game's record with it and
+        numbers its move list by it. By default one move a turn."""
         return list(moves)
 
     @abstractmethod

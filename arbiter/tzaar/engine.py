@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
-from arbiter.errors import UnknownGameError, gettext_noop
+from arbiter.errors import ArbiterError, UnknownGameError, gettext_noop
 from arbiter.play import Played, Status
+from arbiter.spec import StartOption
 from arbiter.tzaar.board import NAMES
-from arbiter.tzaar.notation import RANDOM_START, drawn_options, start_position
+from arbiter.tzaar.notation import (
+    RANDOM_START,
+    START,
+    read_start_tags,
+    resolved_options,
+    start_position,
+    start_tags,
+    start_value,
+)
 from arbiter.tzaar.play import play_text, status_of
 from arbiter.tzaar.position import FIXED, SECOND, Position, parse_position
 from arbiter.tzaar.replay import group_turns, is_tzaar_record, replay_text, write_record
@@ -76,14 +86,31 @@ class TzaarEngine(GameEngine):
         ]
 
     def start(self, variant: str, options: StartOptions | None = None) -> str:
-        """The start the options give (``{"start": "fixed"}``...); random, drawn now, when none."""
+        """The start the option ``start`` gives (``fixed``, ``placement``, ``random`` and its pieces);
+        random, drawn now, when none."""
         self._check_game(variant)
         return start_position(options).text()
 
-    def start_options(self, variant: str, options: StartOptions | None = None) -> dict[str, str]:
-        """The options with a random start's pieces drawn and written in (``setup``)."""
+    def resolve_options(self, variant: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
+        """The start stored with a game: a random one (the rulebook's, when none is agreed) drawn with
+        ``seed``, its 60 pieces listed (``random a1:wO ...``), so its record states them."""
         self._check_game(variant)
-        return drawn_options(options)
+        return resolved_options(options, seed)
+
+    def option_tags(
+        self, variant: str, options: Mapping[str, str], declared: Sequence[StartOption]
+    ) -> dict[str, str]:
+        """The ``[Setup]`` tag: ``fixed``, ``placement`` or a random start's 60 pieces."""
+        return start_tags(start_position(options)) if START in options else {}
+
+    def tag_options(
+        self, variant: str, tags: Mapping[str, str], declared: Sequence[StartOption]
+    ) -> dict[str, str]:
+        """The start a record's ``[Setup]`` (or ``[Start]``) tag states; none when it states none."""
+        try:
+            return {START: start_value(read_start_tags(tags))}
+        except ArbiterError:
+            return {}
 
     def continues_turn(self, position: str) -> bool:
         return parse_position(position).step == SECOND

@@ -1,15 +1,17 @@
-"""The TZAAR notation (Z-6), the start option and its ``[Setup]`` tag, and the record's ending words.
+"""The TZAAR notation (Z-6), the start option and its ``[Setup]`` tag.
 
 One token a move: ``d3xd5`` a capture, ``d3+d5`` a stack, ``pass`` (a second move only), ``wT@c4`` a
 placement; coordinates written in lower case, read in either case. A turn is its one or two moves
 joined by ``;`` (``d3xd5;e2+e4``).
 
-The start (Z-5) is the game option ``start``: ``fixed``, ``random`` or ``placement``; a random start
-has its 60 pieces in the option ``setup`` (``a1:wO a2:bZ ...``, Z-4's form). A record states its start
-in its ``[Setup]`` tag: ``fixed``, ``placement`` or the 60 pieces (a ``[Start]`` tag, the option's
-own, may say the same). Each of these is read and written in one function here:
-:func:`start_position` (the options checked), :func:`start_tags` and :func:`read_start_tags` (the
-tags), :func:`read_ending` (the words after the last turn).
+The start (Z-5) is the game option ``start`` (declared on the variant, :mod:`arbiter.tzaar.spec`):
+``fixed``, ``random`` or ``placement``; a random start drawn when a game is made is stored as
+``random`` and its 60 pieces (``random a1:wO a2:bZ ...``, Z-4's form). A record states its start in
+its ``[Setup]`` tag: ``fixed``, ``placement`` or the 60 pieces (a ``[Start]`` tag may say the same).
+Each of these is read and written in one function here: :func:`start_position` (the option
+checked), :func:`resolved_options` (a random start drawn), :func:`start_tags` and
+:func:`read_start_tags` (the tags). The words after the last turn are the record contract's
+(:mod:`arbiter.records`), without a draw (:data:`RESULTS`).
 """
 
 from __future__ import annotations
@@ -37,15 +39,16 @@ FIXED_START, RANDOM_START, PLACEMENT_START = "fixed", "random", "placement"
 STARTS = (FIXED_START, RANDOM_START, PLACEMENT_START)
 #: the start a game has when none is chosen: random, as the rulebook says
 DEFAULT_START = RANDOM_START
-#: the game options a TZAAR game takes (:func:`start_position`)
-OPTIONS = ("start", "setup")
+#: the game option a TZAAR game takes (:func:`start_position`), its record tags
+START = "start"
+OPTIONS = (START,)
+SETUP_TAG, START_TAG = "Setup", "Start"
 
 _MOVE_RE = re.compile(r"^([a-i][0-9])([x+])([a-i][0-9])$")
 _PUT_RE = re.compile(r"^([wb][TZO])@([a-i][0-9])$")
 
-#: the words a record may end with (after its last turn)
-RESIGN, TIME, UNKNOWN = "resign", "time", "*"
-RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS)
+#: the results a TZAAR record may write: there are no draws (T-5)
+RESULTS = (str(Result.WHITE_WINS), str(Result.BLACK_WINS))
 
 
 def _space(name: str, token: str) -> int:
@@ -83,58 +86,72 @@ def parse_move(token: str) -> tuple[Move, int | None]:
 # The start option and the [Setup] tag
 
 
-def start_position(
-    options: Mapping[str, str | int | bool] | None, rng: random.Random | None = None
-) -> Position:
-    """The start the options give (Z-5); a random start without its setup is drawn with ``rng``.
-    :class:`InvalidOptionError` names an unknown option or start, the setup's own error a wrong one."""
+def _start_words(options: Mapping[str, str | int | bool] | None) -> tuple[str, str]:
+    """The start an option value names and a random start's pieces ("" : to be drawn);
+    :class:`InvalidOptionError` names an unknown option or start."""
     given = dict(options or {})
     unknown = sorted(set(given) - set(OPTIONS))
     if unknown:
         raise InvalidOptionError(
             gettext_noop("unknown option '{option}' for {game}"), option=unknown[0], game="TZAAR"
         )
-    start = str(given.get("start", RANDOM_START if given.get("setup") else DEFAULT_START)).strip().lower()
-    setup = str(given.get("setup", "")).strip()
+    words = str(given.get(START, DEFAULT_START)).strip().split(maxsplit=1)
+    start = words[0].lower() if words else DEFAULT_START
     if start not in STARTS:
         raise InvalidOptionError(
             gettext_noop("the start is fixed, random or placement, not {start}"), start=repr(start[:20])
         )
-    if start != RANDOM_START:
-        if setup:
-            raise InvalidOptionError(gettext_noop("only a random start lists its pieces"))
-        return FIXED if start == FIXED_START else PLACEMENT
+    setup = words[1] if len(words) == 2 else ""
+    if setup and start != RANDOM_START:
+        raise InvalidOptionError(gettext_noop("only a random start lists its pieces"))
+    return start, setup
+
+
+def start_position(
+    options: Mapping[str, str | int | bool] | None, rng: random.Random | None = None
+) -> Position:
+    """The start the option ``start`` gives (Z-5): ``fixed``, ``placement``, ``random`` (drawn with
+    ``rng``) or ``random`` and its 60 pieces (as drawn); random, the rulebook's, when none is given.
+    :class:`InvalidOptionError` names an unknown option or start, the setup's own error a wrong one."""
+    start, setup = _start_words(options)
+    if start == FIXED_START:
+        return FIXED
+    if start == PLACEMENT_START:
+        return PLACEMENT
     if not setup:
         return start_of(random_setup(rng or random.Random()))
     return start_of(parse_setup(setup))
 
 
-def drawn_options(
-    options: Mapping[str, str | int | bool] | None, rng: random.Random | None = None
-) -> dict[str, str]:
-    """The options written out in full: the start named, a random start's pieces drawn and listed."""
-    position = start_position(options, rng)
+def start_value(position: Position) -> str:
+    """The option ``start`` of a game started from ``position`` (a random start with its pieces)."""
     if position == FIXED:
-        return {"start": FIXED_START}
+        return FIXED_START
     if position == PLACEMENT:
-        return {"start": PLACEMENT_START}
-    return {"start": RANDOM_START, "setup": format_setup(position.board)}
+        return PLACEMENT_START
+    return f"{RANDOM_START} {format_setup(position.board)}"
+
+
+def resolved_options(options: Mapping[str, str | int | bool] | None, seed: int) -> dict[str, str]:
+    """The options a game is stored with: its start named, a random one's pieces drawn now with
+    ``seed`` and listed (``random a1:wO a2:bZ ...``), so the game and its record state them."""
+    return {START: start_value(start_position(options, random.Random(seed)))}
 
 
 def start_tags(position: Position) -> dict[str, str]:
     """The ``[Setup]`` tag of a game started from ``position``."""
     if position == FIXED:
-        return {"Setup": FIXED_START}
+        return {SETUP_TAG: FIXED_START}
     if position == PLACEMENT:
-        return {"Setup": PLACEMENT_START}
-    return {"Setup": format_setup(position.board)}
+        return {SETUP_TAG: PLACEMENT_START}
+    return {SETUP_TAG: format_setup(position.board)}
 
 
 def read_start_tags(tags: Mapping[str, str]) -> Position:
     """The start a record states: ``[Setup]`` (``fixed``, ``placement`` or the 60 pieces), else its
     ``[Start]`` tag (``fixed`` or ``placement``); a record stating none is refused."""
-    setup = " ".join(tags.get("Setup", "").split())
-    start = tags.get("Start", "").strip().lower()
+    setup = " ".join(tags.get(SETUP_TAG, "").split())
+    start = tags.get(START_TAG, "").strip().lower()
     if setup.lower() in (FIXED_START, PLACEMENT_START):
         setup, start_of_setup = "", setup.lower()
         if start and start != start_of_setup:
@@ -154,20 +171,9 @@ def read_start_tags(tags: Mapping[str, str]) -> Position:
         raise InvalidRecordError(
             gettext_noop("a record of a random start lists its 60 pieces in its Setup tag")
         )
-    return start_position({"start": start or RANDOM_START, "setup": setup})
-
-
-def read_ending(words: list[str]) -> tuple[str, Result | None]:
-    """The words after the last turn: (``resign``, ``time``, ``*`` or a result, the result written
-    with it or None); :class:`InvalidNotationError` for anything else."""
-    first = words[0].lower()
-    if first in (RESIGN, TIME) and len(words) <= 2:
-        if len(words) == 1:
-            return first, None
-        if words[1] in RESULTS:
-            return first, Result(words[1])
-    elif len(words) == 1 and first in (UNKNOWN, *RESULTS):
-        return first, None if first == UNKNOWN else Result(first)
-    raise InvalidNotationError(
-        gettext_noop("{words}: a record ends with resign, time, 1-0, 0-1 or *"), words=" ".join(words)[:60]
-    )
+    if setup and start not in ("", RANDOM_START):
+        raise InvalidRecordError(
+            gettext_noop("the Start tag says {start} but the Setup tag lists the pieces of a random start"),
+            start=start[:20],
+        )
+    return start_position({START: f"{RANDOM_START} {setup}" if setup else start})

@@ -1,15 +1,17 @@
 """Reading TZAAR records and replaying them to a verdict; writing them.
 
-A record is the service's tagged format: tag pairs with ``[Game "TZAAR"]`` and the start in
+A record is the service's tagged format: tag pairs with ``[Game "tzaar"]`` (the key, or ``TZAAR``, the
+name older records write: :func:`arbiter.records.key_of_game_tag`) and the start in
 ``[Setup]`` (:func:`arbiter.tzaar.notation.read_start_tags`), then the turns numbered in pairs
 (White, Black), each turn its one or two moves joined by ``;`` (Z-6), then maybe an ending word.
 
 Plies count moves (steps), not turns: a turn of two moves is two plies, and a refused move is named
 by its ply and its own text. Rules at home here: how the moves of a record group into turns (a turn
 token holds the whole turn: its second move, or ``pass``, is written; a move after the game's end,
-after White's first capture or after a placement belongs to the next turn), how a record ends (the
-natural end as :func:`arbiter.tzaar.play.status_of` says, ``resign``, ``time``, an arbiter's result,
-or unfinished) and that its ``Result`` tag agrees.
+after White's first capture or after a placement belongs to the next turn) and that its ``Result``
+tag agrees. How a record ends is the record contract's (:func:`arbiter.records.judge_ending`: the
+natural end as :func:`arbiter.tzaar.play.status_of` says, ``resign``, ``time``, ``arbiter`` and a
+result, or unfinished), without a draw.
 """
 
 from __future__ import annotations
@@ -26,25 +28,37 @@ from arbiter.errors import (
     UnreadableRecordError,
     gettext_noop,
 )
-from arbiter.records import check_result_tag, format_record, has_tag_block, parse_tagged
-from arbiter.tzaar.notation import RESIGN, TIME, UNKNOWN, read_ending, read_start_tags, start_tags
+from arbiter.records import (
+    GAME_TAG,
+    check_result_tag,
+    format_record,
+    game_tag,
+    has_tag_block,
+    judge_ending,
+    key_of_game_tag,
+    parse_tagged,
+    read_ending,
+    split_ending,
+)
+from arbiter.tzaar.notation import RESULTS, read_start_tags, start_tags
 from arbiter.tzaar.play import play_text, status_of
 from arbiter.tzaar.position import FIXED, SECOND, Position
 from arbiter.tzaar.spec import GAME, NAME
-from arbiter.verdict import Result, Termination, Verdict
+from arbiter.verdict import Result, TerminationCode, Verdict
 
-_ENDING_WORDS = (RESIGN, TIME, UNKNOWN, *(str(result) for result in Result))
+#: the names a [Game] tag may give TZAAR: its key, or its name as older records write it
+NAMES = {GAME: NAME}
 
 
 def is_tzaar_record(text: str) -> bool:
-    """A tagged record whose Game tag says TZAAR."""
+    """A tagged record whose Game tag names TZAAR."""
     if not has_tag_block(text):
         return False
     try:
         record = parse_tagged(text)
     except ArbiterError:
         return False
-    return record.tags.get("Game", "").strip().lower() == GAME
+    return key_of_game_tag(record.tags.get(GAME_TAG, ""), NAMES) == GAME
 
 
 @dataclass
@@ -59,7 +73,7 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
     if game is not None and game != GAME:
         raise UnknownGameError(gettext_noop("the TZAAR engine does not play '{game}'"), game=game)
     if not is_tzaar_record(text) and not (game == GAME and has_tag_block(text)):
-        raise UnreadableRecordError(gettext_noop('not a TZAAR record (tag pairs with [Game "TZAAR"])'))
+        raise UnreadableRecordError(gettext_noop('not a TZAAR record (tag pairs with [Game "tzaar"])'))
     record = parse_tagged(text)
     run = _Run(trace=trace)
     try:
@@ -77,25 +91,16 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
         )
 
 
-def _turn_count(tokens: list[str]) -> int:
-    """How many of the tokens are turns (the rest is the ending)."""
-    for index, token in enumerate(tokens):
-        if token.lower() in _ENDING_WORDS:
-            return index
-    return len(tokens)
-
-
 def _replay(tags: dict[str, str], tokens: list[str], run: _Run) -> Verdict:
-    game_tag = tags.get("Game")
-    if game_tag is not None and game_tag.strip().lower() != GAME:
+    written = tags.get(GAME_TAG)
+    if written is not None and key_of_game_tag(written, NAMES) != GAME:
         raise InvalidRecordError(
-            gettext_noop("the Game tag says {game_tag}, not TZAAR"), game_tag=repr(game_tag)
+            gettext_noop("the Game tag says {game_tag}, not TZAAR"), game_tag=repr(written)
         )
-    turns = _turn_count(tokens)
-    for number, token in enumerate(tokens[:turns]):
-        _play_turn(run, token, last=number == turns - 1)
-    ending = tokens[turns:]
-    result, termination = _ending(run, ending)
+    turns, words = split_ending(tokens)
+    for number, token in enumerate(turns):
+        _play_turn(run, token, last=number == len(turns) - 1)
+    result, termination = _ending(run, words)
     check_result_tag(tags, result)
     return Verdict(
         game=GAME,
@@ -156,40 +161,18 @@ def _refuse_more(before: Position, written: str, ply: int) -> None:
     )
 
 
-def _ending(run: _Run, ending: list[str]) -> tuple[Result | None, str]:
-    """The result and termination of the record: the rules' end or the ending words'."""
-    position = run.position
-    status = status_of(position)
-    ply = run.plies + 1
-    word, written = read_ending(ending) if ending else (UNKNOWN, None)
+def _ending(run: _Run, words: list[str]) -> tuple[Result | None, TerminationCode]:
+    """The result and termination of the record: the rules' end or the ending words' (the record
+    contract's, T-5: no draw; a resignation or time in a turn's second move is the mover's)."""
+    status = status_of(run.position)
+    natural = None
     if status.ended:
         assert status.result is not None and status.termination is not None
-        if word in (RESIGN, TIME) or (written is not None and written != status.result):
-            raise InvalidRecordError(
-                gettext_noop("the game is over by the rules ({result}): the record ends with {words}"),
-                ply=ply,
-                move=" ".join(ending),
-                position=position.text(),
-                result=str(status.result),
-                words=" ".join(ending),
-            )
-        return status.result, status.termination
-    if word in (RESIGN, TIME):
-        result = Result.won_by(1 - position.to_move)
-        if written is not None and written != result:
-            raise InvalidRecordError(
-                gettext_noop("'{word}' by {player} gives {result}, not {written}"),
-                ply=ply,
-                move=" ".join(ending),
-                word=word,
-                player=PLAYER_MESSAGES[position.to_move],
-                result=str(result),
-                written=str(written),
-            )
-        return result, Termination.RESIGNATION if word == RESIGN else Termination.TIME
-    if written is None:
-        return None, Termination.UNFINISHED
-    return written, Termination.ARBITER
+        natural = (status.result, status.termination)
+    try:
+        return judge_ending(read_ending(words, RESULTS), run.position.to_move, natural)
+    except ArbiterError as exc:
+        raise exc.at(ply=run.plies + 1, move=" ".join(words), position=run.position.text()) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,5 +196,5 @@ def group_turns(moves: list[str]) -> list[str]:
 
 def write_record(start: Position, moves: list[str], tags: dict[str, str], ending: str | None) -> str:
     """A record of the game from ``start`` with its moves (one a step), grouped in turns."""
-    all_tags = {**tags, "Game": NAME, **start_tags(start)}
+    all_tags = {**tags, **game_tag(GAME), **start_tags(start)}
     return format_record(all_tags, group_turns(moves), ending)

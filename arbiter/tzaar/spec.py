@@ -8,7 +8,7 @@ its place and loaded when a TZAAR record or move is first checked
 from __future__ import annotations
 
 from arbiter.errors import gettext_noop
-from arbiter.spec import End, GameSpec, Variant
+from arbiter.spec import End, GameSpec, StartOption, Variant
 from arbiter.verdict import Termination
 
 #: the game key of TZAAR (one game, no variants) and its name as records write it
@@ -34,11 +34,25 @@ LABELS: dict[str, str] = {
     "TZAAR tops": gettext_noop("{player}: Tzaars {tzaars}, Tzarras {tzarras}, Totts {totts}"),
 }
 
+#: the start (Z-5, docs/rules.md T-6): fixed, random or placement; random, the rulebook's, unless
+#: chosen. The engine draws a random start's pieces when a game is made (``resolve_options``: stored
+#: as ``random`` and the 60 pieces) and writes the start in the record's ``[Setup]`` tag.
+START = StartOption(
+    name="start",
+    label=gettext_noop("Start"),
+    help=gettext_noop("fixed, random or placement (empty: random, the rulebook's start)"),
+    tag="Setup",
+    noun=gettext_noop("a start"),
+    event_help=gettext_noop(
+        "fixed, random or placement (empty: each game's record states its start; a game on the service starts random)"
+    ),
+    max_length=420,
+)
+
 SPEC = GameSpec(
     name=NAME,
     family="tzaar",
-    # the start (Z-5): fixed, random (its 60 pieces in ``setup``) or placement; random unless chosen
-    variants=(Variant(GAME, NAME, {"start": "random", "setup": ""}),),
+    variants=(Variant(GAME, NAME, {START.name: "random"}, start_options=(START,)),),
     ends=(
         End("no-type", Termination.MATERIAL, gettext_noop("no Tzaar, Tzarra or Tott left")),
         End("no-capture", Termination.NO_MOVE, gettext_noop("no capture at the start of a turn")),

@@ -7,14 +7,14 @@ import random
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidPositionError, UnknownGameError, gettext_noop
 from arbiter.play import Played, Status, text_options
-from arbiter.records import format_record
+from arbiter.records import format_record, game_tag
 from arbiter.verdict import Verdict
 from arbiter.yinsh.notation import format_turn
 from arbiter.yinsh.play import decision_points, play_text, result_of, status_of, turns
 from arbiter.yinsh.position import Position, format_position, parse_position, start_position
 from arbiter.yinsh.replay import is_yinsh_record, replay_text
 from arbiter.yinsh.rules import Decision, apply, decisions, ending, perft_counts
-from arbiter.yinsh.spec import GAMES, NAMES
+from arbiter.yinsh.spec import GAMES
 from arbiter.yinsh.svg import render_svg
 
 
@@ -102,7 +102,7 @@ class YinshEngine(GameEngine):
         result = None if end is None else result_of(end)
         header = {"Event": "random game", "White": "random", "Black": "random"}
         header.update(tags or {})
-        header["Game"] = NAMES[game]
+        header.update(game_tag(game))
         header["Result"] = result or "*"
         return format_record(header, written, result)
 

@@ -129,7 +129,7 @@ def test_every_built_in_game_reads_its_key_and_the_contracts_endings(key: str) -
     tags = {
         name: value for name, value in parse_tagged(record).tags.items() if name not in ("Result", "Score")
     }
-    resigned = format_record(tags, [ply.move for ply in cut], RESIGN)
+    resigned = format_record(tags, registry.turns(key, [ply.move for ply in cut]), RESIGN)  # TZAAR: by turns
     loser = registry.side_to_move(cut[-1].after)
     judged = registry.replay(resigned, key)
     assert judged.valid, judged.error

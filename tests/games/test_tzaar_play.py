@@ -41,9 +41,50 @@ def test_a_challenge_to_tzaar_starts_from_a_drawn_random_start(
     accepted = bob.post(f"/api/play/challenges/{sent.json()['id']}/accept/")
     assert accepted.status_code == 201
     game = Game.objects.get(pk=accepted.json()["id"])
-    assert game.game == "tzaar" and game.options["start"] == "random"
-    assert len(game.options["setup"].split()) == 60
+    word, setup = game.options["start"].split(maxsplit=1)  # the rulebook's random start, drawn now
+    assert game.game == "tzaar" and word == "random" and len(setup.split()) == 60
     assert game.position == registry.start("tzaar", game.options)
+    # its record states the drawn pieces in [Setup] and verifies; the White player resigns
+    assert ann.post(f"/api/play/{game.pk}/resign/").status_code == 200
+    game.refresh_from_db()
+    assert f'[Setup "{setup}"]' in game.record and '[Game "tzaar"]' in game.record
+    verdict = registry.replay(game.record)
+    assert verdict.valid and str(verdict.result) == game.result == "0-1"
+    assert SubmittedRecord.objects.get(game=game).status == SubmittedRecord.Status.VALID  # verified
+
+
+def test_a_challenge_names_the_start_and_black_resigns_in_the_middle_of_his_turn(
+    people: dict[str, Any],  # noqa: F811
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The start is a game option a challenge offers (``start``: placement here, Z-5); a refused one
+    is named. Black resigns after his turn's first move (T-5): White wins."""
+    ann = api_of(people["ann"], django_capture_on_commit_callbacks)
+    bob = api_of(people["bob"], django_capture_on_commit_callbacks)
+    refused = ann.post("/api/play/challenges/", {"opponent": "bob", "game": "tzaar", "start": "blitz"})
+    assert refused.status_code == 400 and "the start is fixed, random or placement, not 'blitz'" in str(
+        refused.json()
+    )
+    sent = ann.post(
+        "/api/play/challenges/", {"opponent": "bob", "game": "tzaar", "colour": "white", "start": "placement"}
+    )
+    assert sent.status_code == 201 and sent.json()["start"] == "placement"
+    accepted = bob.post(f"/api/play/challenges/{sent.json()['id']}/accept/")
+    game = Game.objects.get(pk=accepted.json()["id"])
+    assert game.options == {"start": "placement"} and game.position.split()[2] == "place"
+    fixed = ann.post(
+        "/api/play/challenges/", {"opponent": "bob", "game": "tzaar", "colour": "white", "start": "fixed"}
+    )
+    game = Game.objects.get(pk=bob.post(f"/api/play/challenges/{fixed.json()['id']}/accept/").json()["id"])
+    for ply, (who, move) in enumerate([(ann, "c4xc5"), (bob, "d3xd4")]):
+        assert who.post(f"/api/play/{game.pk}/move/", {"move": move, "expected_ply": ply}).status_code == 201
+    assert bob.get(f"/api/play/{game.pk}/").json()["to_move"] == "bob"  # his second move is owed
+    assert bob.post(f"/api/play/{game.pk}/resign/").status_code == 200
+    game.refresh_from_db()
+    assert (game.result, game.termination) == ("1-0", "resignation")
+    assert game.record.split()[-3:] == ["c4xc5", "d3xd4", "resign"] and '[Setup "fixed"]' in game.record
+    verdict = registry.replay(game.record)
+    assert verdict.valid and (str(verdict.result), verdict.termination) == ("1-0", "resignation")
 
 
 def _play_to_the_end(game: Game, clients: dict[str, Any], seed: int, start: int) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Player
@@ -91,7 +92,7 @@ def test_a_tzaar_round_robin_on_the_service_from_registration_to_ratings(
         assert len(pairs) == 2 and all(black is not None for _, black in pairs)
         met |= {frozenset((white, str(black))) for white, black in pairs}
         for game in _round_games(round_):
-            assert game.on_service and game.game == "tzaar" and game.options["start"] == "random"
+            assert game.on_service and game.game == "tzaar" and game.options["start"].split()[0] == "random"
             assert game.position == registry.start("tzaar", game.options)  # the drawn start, kept
             with django_capture_on_commit_callbacks(execute=True):
                 _play_out(game, users, rng)
@@ -99,7 +100,7 @@ def test_a_tzaar_round_robin_on_the_service_from_registration_to_ratings(
             assert game.result in ("1-0", "0-1") and game.termination in ("no-type", "no-capture")
             verdict = registry.replay(game.record)
             assert verdict.valid and str(verdict.result) == game.result and verdict.plies == game.plies
-            assert f'[Setup "{game.options["setup"]}"]' in game.record
+            assert f'[Setup "{game.options["start"].split(maxsplit=1)[1]}"]' in game.record
             wins[(game.white if game.result == "1-0" else game.black).display_name] += 1
         records = SubmittedRecord.objects.filter(game__pairing_game__pairing__round=round_)
         assert {(r.kind, r.status, r.applied) for r in records} == {("played", "valid", True)}
@@ -128,21 +129,45 @@ def test_a_tzaar_round_robin_on_the_service_from_registration_to_ratings(
 
 
 def test_an_organiser_chooses_the_start_of_a_tzaar_events_games(organiser: User, commit: Any) -> None:
-    from accounts.errors import ServiceError
+    """The start is TZAAR's declared game option: the event form and the event API's game options
+    (``/api/events/{slug}/game-options/``) take it like any option, the arbiter refusing a start it
+    does not know; the event's games start from it (Z-4's fixed start, the same on every board)."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
     from tests.conftest import make_event
     from tournaments.events import game_options
 
-    event = make_event(organiser, "Ann 1900\nBob 1800", name="TZAAR fixed", game="tzaar", play_mode="service")
-    with pytest.raises(ServiceError, match="the start is fixed, random or placement, not 'blitz'"):
-        game_options.set_start(event, organiser, "blitz")
-    game_options.set_start(event, organiser, "fixed")
-    assert game_options.options_of(event) == {"start": "fixed"}
+    olga = Client()
+    olga.force_login(organiser)
+    form = olga.get(reverse("tournaments:event-create")).content.decode()
+    assert 'name="start"' in form
+    answer = olga.post(
+        reverse("tournaments:event-create"), {**FORM, "name": "TZAAR fixed", "start": "placement"}
+    )
+    assert answer.status_code == 302, answer.content.decode()[:3000]
+    event = Event.objects.get(name="TZAAR fixed")
+    assert game_options.options_of(event) == {"start": "placement"}
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=organiser)[0].key}")
+    url = f"/api/events/{event.slug}/game-options/"
+    refused = api.post(url, {"start": "blitz"}, format="json")
+    assert refused.status_code == 400 and "the start is fixed, random or placement, not 'blitz'" in str(
+        refused.json()
+    )
+    answer = api.post(url, {"start": "fixed"}, format="json")
+    assert answer.status_code == 200 and answer.json()["start"] == "fixed"
+    for name in ("Ann", "Bob"):
+        user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
+        registration_services.register(
+            event, organiser, Player.objects.create(display_name=name, handle=name.lower(), user=user)
+        )
     round_ = commit(start, event, organiser)
     (game,) = _round_games(round_)
     assert game.options == {"start": "fixed"}
     assert game.position == registry.start("tzaar", {"start": "fixed"})  # Z-4, the same for every board
-    with pytest.raises(ServiceError, match="the event has started"):
-        game_options.set_start(event, organiser, "placement")
+    late = api.post(url, {"start": "placement"}, format="json")
+    assert late.status_code == 400 and "the event has started" in str(late.json())
     gipf = make_event(organiser, "", name="GIPF", game="gipf-standard")
-    with pytest.raises(ServiceError):
-        game_options.set_start(gipf, organiser, "fixed")
+    other = api.post(f"/api/events/{gipf.slug}/game-options/", {"start": "fixed"}, format="json")
+    assert other.status_code == 400 and "GIPF standard is played without a start" in str(other.json())

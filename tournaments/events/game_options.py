@@ -78,24 +78,3 @@ def set_options(event: Event, user: object, given: Mapping[str, str]) -> Event:
             raise ServiceError(_("the event has started: its game options can no longer change"))
         store(event, checked_options(event.game, {**options_of(event), **given}))
     return event
-
-
-START = "start"
-
-
-def set_start(event: Event, user: object, start: str) -> Event:
-    """Set (or clear, with "") the start of the event's games before it starts: TZAAR's ``fixed``,
-    ``random`` or ``placement`` (docs/rules.md T-6; random when none, each game its own draw), refused
-    naming what is wrong for a game that takes no start or a start the arbiter does not know."""
-    require(user, Action.MANAGE_EVENT, event)
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status != Event.Status.CREATED:
-            raise ServiceError(_("the event has started: the start of its games can no longer change"))
-        options = {name: value for name, value in options_of(event).items() if name != START}
-        try:
-            options.update(game_options.checked(event.game, {START: start}))
-        except GameServiceError as exc:
-            raise ServiceError(str(exc)) from exc
-        store(event, options)
-    return event

@@ -40,7 +40,7 @@ def test_the_plain_walk_equals_the_specification_too() -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_perft_from_random_starts_agrees_with_the_plain_walk(seed: int) -> None:
     stacks = _random_setup(seed)
-    start = registry.start("tzaar", {"start": "random", "setup": setup_text(stacks)})
+    start = registry.start("tzaar", {"start": "random " + setup_text(stacks)})
     engine = registry.perft("tzaar", 3, start)
     plain = [plain_perft(board_of(stacks), "w", False, depth) for depth in (1, 2, 3)]
     assert engine == plain
@@ -65,5 +65,5 @@ def test_perft_depth_4_from_the_fixed_start_agrees_with_the_plain_walk() -> None
 @pytest.mark.parametrize("seed", range(10, 16))
 def test_more_random_starts_agree_at_depth_3(seed: int) -> None:
     stacks = _random_setup(seed)
-    start = registry.start("tzaar", {"start": "random", "setup": setup_text(stacks)})
+    start = registry.start("tzaar", {"start": "random " + setup_text(stacks)})
     assert registry.perft("tzaar", 3, start)[2] == plain_perft(board_of(stacks), "w", False, 3)

@@ -59,10 +59,21 @@ def test_an_end_by_the_rules_and_the_ending_words() -> None:
     assert "the setup leaves 53 spaces empty" in _described(
         f'[Game "TZAAR"]\n[Setup "{position}"]\n\n1. a5xa3\n'
     )
-    assert _described(HEAD + "1. c4xc5 1/2-1/2\n").endswith("a record ends with resign, time, 1-0, 0-1 or *")
+    # the record contract's ending words (arbiter.records), without a draw (T-5)
+    assert "the record must end with one of 1-0, 0-1, resign, time" in _described(HEAD + "1. c4xc5 1/2-1/2\n")
     assert _described(HEAD + "1. c4xc5 time\n") == "valid, 1 plies, 1-0, time."  # Black to move
-    assert "gives 1-0, not 0-1" in _described(HEAD + "1. c4xc5 resign 0-1\n")
-    assert _described(HEAD + "1. c4xc5 1-0\n") == "valid, 1 plies, 1-0, arbiter."
+    assert "got 'resign 0-1'" in _described(HEAD + "1. c4xc5 resign 0-1\n")
+    assert "the game is not over (write 'resign', 'time' or 'arbiter 1-0')" in _described(
+        HEAD + "1. c4xc5 1-0\n"
+    )
+    assert _described(HEAD + "1. c4xc5 arbiter 1-0\n") == "valid, 1 plies, 1-0, arbiter."
+
+
+def test_the_game_tag_is_the_key_and_older_records_name_the_game() -> None:
+    for written in ("tzaar", "TZAAR", "Tzaar"):
+        verdict = registry.replay(f'[Game "{written}"]\n[Setup "fixed"]\n\n1. c4xc5 *\n')
+        assert verdict.valid and verdict.game == "tzaar"
+    assert '[Game "tzaar"]' in registry.random_record("tzaar", 3)
 
 
 def test_the_result_tag_must_agree() -> None:

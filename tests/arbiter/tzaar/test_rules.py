@@ -118,25 +118,34 @@ def test_the_fixed_start_is_z4() -> None:
 
 
 def test_a_random_start_has_each_players_30_pieces_and_is_written_in_its_options() -> None:
-    options = registry.start_options("tzaar", {"start": "random"})
-    assert options["start"] == "random"
-    pieces = options["setup"].split()
+    options = registry.resolve_options("tzaar", {"start": "random"}, 7)
+    word, setup = options["start"].split(maxsplit=1)
+    assert word == "random"
+    pieces = setup.split()
     assert len(pieces) == 60 and sorted(p[:-3] for p in pieces) == sorted(ALL_SPACES)
     kinds = [p[-2:] for p in pieces]
     assert [kinds.count(k) for k in ("wT", "wZ", "wO", "bT", "bZ", "bO")] == [6, 9, 15, 6, 9, 15]
     again = registry.start("tzaar", options)
     assert again == position_text(dict(p.split(":") for p in pieces))
-    assert registry.start_options("tzaar", None)["start"] == "random"  # the rulebook's start by default
+    assert registry.resolve_options("tzaar", {"start": "random"}, 7) == options  # the seed's draw
+    assert registry.resolve_options("tzaar", {}, 7)["start"].startswith("random ")  # the rulebook's start
+    assert registry.resolve_options("tzaar", {"start": "fixed"}, 7) == {"start": "fixed"}
+    # the record's [Setup] tag states the pieces, and reads back as the same option
+    tags = registry.option_tags("tzaar", options)
+    assert tags == {"Setup": setup}
+    assert registry.tag_options("tzaar", tags) == options
+    assert registry.option_tags("tzaar", {"start": "placement"}) == {"Setup": "placement"}
+    assert registry.tag_options("tzaar", {"Start": "fixed"}) == {"start": "fixed"}
 
 
 def test_a_random_start_refuses_a_wrong_setup() -> None:
     stacks = dict(FIXED)
     stacks["a1"] = "wT"  # seven White Tzaars, fourteen Totts
     with pytest.raises(InvalidPositionError, match="6 Tzaars"):
-        registry.start("tzaar", {"start": "random", "setup": setup_text(stacks)})
+        registry.start("tzaar", {"start": "random " + setup_text(stacks)})
     del stacks["a1"]
     with pytest.raises(InvalidPositionError, match="1 spaces empty"):
-        registry.start("tzaar", {"start": "random", "setup": setup_text({**stacks})})
+        registry.start("tzaar", {"start": "random " + setup_text({**stacks})})
     with pytest.raises(InvalidOptionError):
         registry.start("tzaar", {"start": "blitz"})
     with pytest.raises(InvalidOptionError):
