@@ -76,6 +76,8 @@ INSTALLED_APPS = [
 GAME_PACKAGES: list[str] = []
 
 MIDDLEWARE = [
+    # When the request arrived (config.arrival): a move is judged then, not after its wait in the server.
+    "config.arrival.ArrivalMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Bad input (NUL characters, undecodable or too deeply nested bodies) is a 400 before any view.
     "config.middleware.RequestGuardMiddleware",

@@ -23,7 +23,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import challenges, live, play
+from config.arrival import arrival
+from games import challenges, flags, live, play
 from games.arbitration_api import ArbitrationActions
 from games.models import Challenge, Game, Move
 
@@ -163,6 +164,17 @@ class ServiceGameViewSet(
         # anyone may watch a game; the policy decides who may play it (a non-player: 403)
         return Game.objects.filter(on_service=True).select_related("white", "black")
 
+    def get_object(self) -> Game:
+        """The game, its flag checked first (``games.flags``) unless the reader is its player to
+        move sending a move (judged at its arrival by ``games.play.make_move``)."""
+        game = super().get_object()
+        return flags.fall_if_due(game, mover=self.request.user if self.action == "move" else None)
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """My games on the service (flags checked: a game lost on time is shown over)."""
+        games = [flags.fall_if_due(game) for game in self.filter_queryset(self.get_queryset())]
+        return Response(self.get_serializer(games, many=True).data)
+
     def get_serializer_class(self):  # type: ignore[no-untyped-def]
         return PositionSerializer if self.action == "retrieve" else ServiceGameSerializer
 
@@ -183,7 +195,11 @@ class ServiceGameViewSet(
         data = MakeMoveSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         played = play.make_move(
-            self.get_object(), request.user, data.validated_data["move"], data.validated_data["expected_ply"]
+            self.get_object(),
+            request.user,
+            data.validated_data["move"],
+            data.validated_data["expected_ply"],
+            arrival(request),
         )
         return Response(MoveSerializer(played).data, status=status.HTTP_201_CREATED)
 
