@@ -229,6 +229,9 @@ if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
 # Every event is stored in the database first (django-eventstream's model storage, kept 24 hours), so a
 # stream that reconnects with Last-Event-ID gets the events it missed, on SQLite and PostgreSQL alike.
 EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
+# The streams one ASGI process serves at once (games.streams): one more is answered 503 with Retry-After.
+# An open stream holds no database connection and no thread while it waits (a coroutine and a few KB).
+EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "1000")
 EVENTS_REDIS_URL = os.environ.get("EVENTS_REDIS_URL", "")
 if EVENTS_REDIS_URL:
     from urllib.parse import urlsplit

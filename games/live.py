@@ -29,7 +29,9 @@ The rules at home here:
   browser's ``EventSource`` not to reconnect; the game page then asks the play API every few
   seconds instead. With ``EVENTS_REDIS_URL`` set, every process publishes through Redis and every
   ASGI process passes the events on to its streams; without it events reach the streams of the
-  publishing process only (one ASGI process serving everything);
+  publishing process only (one ASGI process serving everything). The streams themselves are
+  ``games.streams``'s: no database connection nor thread while they wait, a limit a process, a
+  Redis listener that reconnects;
 * who may follow a game's stream is ``accounts.policy``'s (``Action.WATCH_GAME``: anyone, a
   spectator too); only a game played on the service has one.
 """
@@ -39,6 +41,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -46,6 +49,7 @@ from django.utils.translation import gettext as _
 
 from accounts.errors import NotFound
 from accounts.policy import Action, require
+from games import streams
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -64,6 +68,8 @@ def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
         from django_eventstream import send_event
 
         send_event(channel_of(game_id), kind, data)
+        if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.streams)
+            streams.notify_local(channel_of(game_id))
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the move stays stored
         logger.warning("the live event %s of game %s was not published", kind, game_id, exc_info=True)
         return False
@@ -100,6 +106,4 @@ def stream(request: HttpRequest, game: Game) -> HttpResponse:
         response = HttpResponse(status=204)
         response["Cache-Control"] = "no-cache"
         return response
-    from django_eventstream.views import events
-
-    return events(request, channels=[channel_of(game.pk)])  # type: ignore[no-any-return]
+    return streams.serve(request, [channel_of(game.pk)])
