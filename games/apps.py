@@ -36,5 +36,14 @@ class GamesConfig(AppConfig):
         # each flag's task, scheduled when a game starts and after every move (games.flags)
         move_played.connect(flags.on_move, dispatch_uid="games.flags.on_move")
         post_save.connect(flags.on_created, sender=Game, dispatch_uid="games.flags.on_created")
+        # each player's own stream (games.player_events)
+        from games import player_events
+        from games.models import Challenge
+
+        post_save.connect(
+            player_events.on_challenge_saved, sender=Challenge, dispatch_uid="player_events.challenge"
+        )
+        post_save.connect(player_events.on_game_created, sender=Game, dispatch_uid="player_events.game")
+        move_played.connect(player_events.on_move, dispatch_uid="player_events.move")
         if not settings.CELERY_TASK_ALWAYS_EAGER:
             from games import flag_tasks  # noqa: F401 - the flags' task, for the worker that runs it

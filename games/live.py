@@ -70,6 +70,10 @@ def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
         send_event(channel_of(game_id), kind, data)
         if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.streams)
             streams.notify_local(channel_of(game_id))
+        if kind == END:  # and to its players' own streams (games.player_events)
+            from games import player_events
+
+            player_events.on_game_end(game_id, data)
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the move stays stored
         logger.warning("the live event %s of game %s was not published", kind, game_id, exc_info=True)
         return False
@@ -102,8 +106,13 @@ def watchable(game: Game, user: object) -> Game:
 def stream(request: HttpRequest, game: Game) -> HttpResponse:
     """The game's event stream for ``request`` (its user already authenticated): server-sent events
     under an ASGI server, else an immediate 204 (no stream here: ask the play API instead)."""
+    return serve(request, [channel_of(game.pk)])
+
+
+def serve(request: HttpRequest, channels: list[str]) -> HttpResponse:
+    """The stream of ``channels`` (a game's, a player's: ``games.streams``) under ASGI, else 204."""
     if not isinstance(request, ASGIRequest):
         response = HttpResponse(status=204)
         response["Cache-Control"] = "no-cache"
         return response
-    return streams.serve(request, [channel_of(game.pk)])
+    return streams.serve(request, channels)

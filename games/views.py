@@ -24,7 +24,18 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.errors import PermissionRefused, attempt
 from accounts.policy import Action, can, require
 from config.arrival import arrival
-from games import boards, challenges, confirmation, decisions, flags, live, origins, play, play_page
+from games import (
+    boards,
+    challenges,
+    confirmation,
+    decisions,
+    flags,
+    live,
+    origins,
+    play,
+    play_page,
+    player_events,
+)
 from games.forms import ChallengeForm, DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 
@@ -124,6 +135,14 @@ def _replayed_page(request: HttpRequest, pk: int, status: int) -> HttpResponse:
 def events(request: HttpRequest, pk: int) -> HttpResponse:
     """The game's live events for its page (``games.live``): a stream under the ASGI server, else 204."""
     return live.stream(request, live.watchable(flags.fall_if_due(_game(pk)), request.user))
+
+
+@login_required
+@require_http_methods(["GET"])
+def my_events(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's own live events (``games.player_events``), for the page's header."""
+    player = challenges.player_of(request.user)
+    return live.serve(request, [player_events.channel_of(player.pk)])
 
 
 @login_required

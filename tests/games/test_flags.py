@@ -56,7 +56,7 @@ def test_the_list_of_my_games_and_the_game_page_end_games_lost_on_time(
     clock.advance(seconds=61)
     bob = api_of(people["bob"], django_capture_on_commit_callbacks)
     Game.objects.filter(pk=paged.pk).update(white_time=timedelta(seconds=120))  # not yet: 120 s
-    rows = {row["id"]: row for row in bob.get("/api/play/").json()}
+    rows = {row["id"]: row for row in bob.get("/api/play/").json()["results"]}
     assert rows[listed.pk]["finished_at"] is not None and rows[listed.pk]["to_move"] is None
     assert _on_time(listed) == ("0-1", "time", clock.now)
     assert rows[paged.pk]["finished_at"] is None and rows[untimed.pk]["finished_at"] is None
