@@ -14,6 +14,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config import lazy_eventstream as _lazy_eventstream
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -65,11 +67,14 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our static files: /api/docs/ works offline
     "rest_framework.authtoken",
-    "django_eventstream",  # the live games' stored events (games.live), its two tables
+    "django_eventstream",  # the live games' stored events (games.live), its two tables; loaded lazily below
     "tournaments",
     "games",
     "accounts",
 ]
+
+# django-eventstream's HTTP stack is loaded when an event is stored or a stream served, not at start-up.
+_lazy_eventstream.install()
 
 # Game packages registered beyond the built-in games of arbiter.registry (dotted paths of packages
 # declaring a SPEC, arbiter.spec.GameSpec); games.apps registers them when Django starts.

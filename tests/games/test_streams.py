@@ -82,3 +82,30 @@ def test_a_redis_message_of_django_eventstream_is_read() -> None:
     raw = '{"channel": "game-7", "event_type": "move", "data": "{\\"ply\\": 1}", "pub_id": "4"}'
     assert streams.redis_item(raw) == streams.Item("game-7", 4, "move", '{"ply": 1}')
     assert streams.redis_item("not json") is None
+
+
+def test_django_starts_without_django_eventstream_s_http_stack() -> None:
+    """Issue 32 item 10: a command's start-up imports no gripcontrol, pubcontrol or requests; the
+    package's names are there the first time they are asked for."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import django, sys; django.setup();"
+        "print(sorted(m for m in ('gripcontrol', 'pubcontrol', 'requests') if m in sys.modules));"
+        "import django_eventstream; print(callable(django_eventstream.send_event), 'gripcontrol' in sys.modules)"
+    )
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1")
+    env.pop("DATABASE_URL", None)
+    env.pop("CELERY_BROKER_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["[]", "True True"]
