@@ -86,3 +86,17 @@ def test_only_the_player_himself_follows_his_stream() -> None:
     nobody = User.objects.create_user("sam", password="pw-sam-12345")
     signed_in.force_login(nobody)
     assert signed_in.get("/api/play/events/").status_code == 400  # no player of his
+
+
+def test_the_header_of_a_player_counts_his_moves_from_his_stream() -> None:
+    """The header links "My games" with the play API's count of his games to move and his stream;
+    the count itself is the API's (``turn=mine``), read by ``static/js/header.js``."""
+    ann, ann_player = _person("ann")
+    _bob, bob_player = _person("bob")
+    play.create_service_game(ann_player, bob_player, "dvonn", "3d/15d")  # Ann to move
+    client = Client()
+    client.force_login(ann)
+    page = client.get("/").content.decode()
+    assert 'data-my-moves-url="/api/play/?turn=mine&amp;limit=1"' in page
+    assert 'data-events-url="/games/my-events/"' in page and "js/header.js" in page
+    assert client.get("/api/play/?turn=mine&limit=1").json()["count"] == 1
