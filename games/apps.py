@@ -45,5 +45,9 @@ class GamesConfig(AppConfig):
         )
         post_save.connect(player_events.on_game_created, sender=Game, dispatch_uid="player_events.game")
         move_played.connect(player_events.on_move, dispatch_uid="player_events.move")
+        from games import live
+
+        if player_events.on_game_end not in live.END_LISTENERS:
+            live.END_LISTENERS.append(player_events.on_game_end)
         if not settings.CELERY_TASK_ALWAYS_EAGER:
             from games import flag_tasks  # noqa: F401 - the flags' task, for the worker that runs it

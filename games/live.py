@@ -39,6 +39,7 @@ The rules at home here:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -56,6 +57,10 @@ logger = logging.getLogger(__name__)
 
 MOVE, END, CLOCK = "move", "end", "clock"
 
+# Called with the game's id and the end event's data once it is published (GamesConfig.ready adds
+# games.player_events's): whatever else must hear that a game ended.
+END_LISTENERS: list[Callable[[int, dict[str, Any]], None]] = []
+
 
 def channel_of(game_id: int) -> str:
     return f"game-{game_id}"
@@ -70,10 +75,9 @@ def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
         send_event(channel_of(game_id), kind, data)
         if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.streams)
             streams.notify_local(channel_of(game_id))
-        if kind == END:  # and to its players' own streams (games.player_events)
-            from games import player_events
-
-            player_events.on_game_end(game_id, data)
+        if kind == END:  # and to what listens to ends (its players' own streams: games.player_events)
+            for listener in END_LISTENERS:
+                listener(game_id, data)
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the move stays stored
         logger.warning("the live event %s of game %s was not published", kind, game_id, exc_info=True)
         return False
