@@ -253,6 +253,7 @@ class ServiceGameViewSet(
         return Response(ServiceGameSerializer(game, context={"request": request}).data)
 
     @extend_schema(
+        operation_id="play_player_events",
         description=PLAYER_EVENTS_DESCRIPTION,
         responses={
             (200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The event stream"),

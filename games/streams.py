@@ -320,7 +320,10 @@ async def _events(
     channels: tuple[str, ...], wanted: dict[str, int | None], release: Callable[[], None]
 ) -> AsyncIterator[str]:
     listener = Listener(channels, asyncio.get_running_loop())
-    read_storage = sync_to_async(_read, thread_sensitive=False)
+    # any worker thread on PostgreSQL; SQLite (the embedded default, the tests) locks a table read
+    # by a second connection while another writes it, so there the request's own thread reads
+    sqlite = connections["default"].vendor == "sqlite"
+    read_storage = sync_to_async(_read, thread_sensitive=sqlite)
     try:
         await sync_to_async(_close_request_connections)()  # the request's own, in its own thread
         hub.add(listener)  # before reading: what comes meanwhile is queued, and skipped if read
