@@ -14,6 +14,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config import lazy_eventstream as _lazy_eventstream
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -65,18 +67,23 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our static files: /api/docs/ works offline
     "rest_framework.authtoken",
-    "django_eventstream",  # the live games' stored events (games.live), its two tables
+    "django_eventstream",  # the live games' stored events (games.live), its two tables; loaded lazily below
     "tournaments",
     "games",
     "accounts",
     "personal",  # a person's own pages and notices, above games and tournaments (accounts: the people, below)
 ]
 
+# django-eventstream's HTTP stack is loaded when an event is stored or a stream served, not at start-up.
+_lazy_eventstream.install()
+
 # Game packages registered beyond the built-in games of arbiter.registry (dotted paths of packages
 # declaring a SPEC, arbiter.spec.GameSpec); games.apps registers them when Django starts.
 GAME_PACKAGES: list[str] = []
 
 MIDDLEWARE = [
+    # When the request arrived (common.arrival): a move is judged then, not after its wait in the server.
+    "common.arrival.ArrivalMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Bad input (NUL characters, undecodable or too deeply nested bodies) is a 400 before any view.
     "config.middleware.RequestGuardMiddleware",
@@ -228,6 +235,9 @@ if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
 # Every event is stored in the database first (django-eventstream's model storage, kept 24 hours), so a
 # stream that reconnects with Last-Event-ID gets the events it missed, on SQLite and PostgreSQL alike.
 EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
+# The streams one ASGI process serves at once (games.streams): one more is answered 503 with Retry-After.
+# An open stream holds no database connection and no thread while it waits (a coroutine and a few KB).
+EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "1000")
 EVENTS_REDIS_URL = os.environ.get("EVENTS_REDIS_URL", "")
 if EVENTS_REDIS_URL:
     from urllib.parse import urlsplit

@@ -1,6 +1,6 @@
 """The games Django app: games of pairings, submitted records and their verification.
 
-``ready`` registers the games' sweep work (``games.sweep``; ``games.clock_sweep``: games lost on time), the roles over games
+``ready`` registers the games' sweep work (``games.sweep``; ``games.clock_sweep``: games lost on time), each flag's task (``games.flags``), the roles over games
 (``games.roles``) with ``accounts.policy``, and the game packages the ``GAME_PACKAGES`` setting names
 (beyond the built-in games of :mod:`arbiter.registry`). What an event does to its games (closing a
 round, a corrected result) the tournaments app does on its side by direct calls
@@ -28,3 +28,27 @@ class GamesConfig(AppConfig):
         sweep.register(clock_work)
         sweep.register(warning_work)
         register_game_packages(getattr(settings, "GAME_PACKAGES", ()))
+        from django.db.models.signals import post_save
+
+        from games import flags
+        from games.models import Game
+        from games.signals import move_played
+
+        # each flag's task, scheduled when a game starts and after every move (games.flags)
+        move_played.connect(flags.on_move, dispatch_uid="games.flags.on_move")
+        post_save.connect(flags.on_created, sender=Game, dispatch_uid="games.flags.on_created")
+        # each player's own stream (games.player_events)
+        from games import player_events
+        from games.models import Challenge
+
+        post_save.connect(
+            player_events.on_challenge_saved, sender=Challenge, dispatch_uid="player_events.challenge"
+        )
+        post_save.connect(player_events.on_game_created, sender=Game, dispatch_uid="player_events.game")
+        move_played.connect(player_events.on_move, dispatch_uid="player_events.move")
+        from games import live
+
+        if player_events.on_game_end not in live.END_LISTENERS:
+            live.END_LISTENERS.append(player_events.on_game_end)
+        if not settings.CELERY_TASK_ALWAYS_EAGER:
+            from games import flag_tasks  # noqa: F401 - the flags' task, for the worker that runs it

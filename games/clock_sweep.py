@@ -3,8 +3,9 @@
 Nobody has to move for a game to be lost on time: every sweep ends the games on the service still
 in play whose running clock has passed zero (``games.play.time_out``, which checks again under the
 game's lock). Vacations only ever add time: the query finds the games whose clock would have run
-out without them, and ``time_out`` leaves those whose player's vacations keep them going; at most
-:data:`SWEEP_BATCH` games are ended a sweep, however many are looked at. Registered in
+out without them, and ``time_out`` leaves those whose player's vacations keep them going. Every such
+game is ended in the same sweep, however many: the sweep is only the safety net behind each flag's
+own task and the check on reading (``games.flags``), and no flag waits for a later run. Registered in
 ``GamesConfig.ready``.
 
 The time warning (:func:`warning_work`, in the same sweep): the player to move is told once a move
@@ -25,6 +26,7 @@ from games.models import Game
 from games.play import clocks_at, time_out, to_move
 from games.signals import time_running_out
 
+# The time warnings sent a sweep at most (the flags have no such limit).
 SWEEP_BATCH = 100
 
 
@@ -39,9 +41,7 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
         .filter(Q(white_flag__lte=now) | Q(black_flag__lte=now))
     )
     ended: list[int] = []
-    for pk in candidates.order_by("pk").values_list("pk", flat=True):
-        if len(ended) >= SWEEP_BATCH:
-            break
+    for pk in list(candidates.order_by("pk").values_list("pk", flat=True)):
         if time_out(pk, now):
             ended.append(pk)
     return {"timed_out": ended}

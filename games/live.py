@@ -32,7 +32,9 @@ The rules at home here:
   browser's ``EventSource`` not to reconnect; the game page then asks the play API every few
   seconds instead. With ``EVENTS_REDIS_URL`` set, every process publishes through Redis and every
   ASGI process passes the events on to its streams; without it events reach the streams of the
-  publishing process only (one ASGI process serving everything);
+  publishing process only (one ASGI process serving everything). The streams themselves are
+  ``games.streams``'s: no database connection nor thread while they wait, a limit a process, a
+  Redis listener that reconnects;
 * who may follow a game's stream is ``accounts.policy``'s (``Action.WATCH_GAME``: anyone, a
   spectator too); only a game played on the service has one.
 """
@@ -40,8 +42,10 @@ The rules at home here:
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -49,11 +53,16 @@ from django.utils.translation import gettext as _
 
 from accounts.errors import NotFound
 from accounts.policy import Action, require
+from games import streams
 from games.models import Game
 
 logger = logging.getLogger(__name__)
 
 MOVE, END, CLOCK = "move", "end", "clock"
+
+# Called with the game's id and the end event's data once it is published (GamesConfig.ready adds
+# games.player_events's): whatever else must hear that a game ended.
+END_LISTENERS: list[Callable[[int, dict[str, Any]], None]] = []
 
 
 def channel_of(game_id: int) -> str:
@@ -67,6 +76,11 @@ def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
         from django_eventstream import send_event
 
         send_event(channel_of(game_id), kind, data)
+        if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.streams)
+            streams.notify_local(channel_of(game_id))
+        if kind == END:  # and to what listens to ends (its players' own streams: games.player_events)
+            for listener in END_LISTENERS:
+                listener(game_id, data)
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the move stays stored
         logger.warning("the live event %s of game %s was not published", kind, game_id, exc_info=True)
         return False
@@ -99,10 +113,13 @@ def watchable(game: Game, user: object) -> Game:
 def stream(request: HttpRequest, game: Game) -> HttpResponse:
     """The game's event stream for ``request`` (its user already authenticated): server-sent events
     under an ASGI server, else an immediate 204 (no stream here: ask the play API instead)."""
+    return serve(request, [channel_of(game.pk)])
+
+
+def serve(request: HttpRequest, channels: list[str]) -> HttpResponse:
+    """The stream of ``channels`` (a game's, a player's: ``games.streams``) under ASGI, else 204."""
     if not isinstance(request, ASGIRequest):
         response = HttpResponse(status=204)
         response["Cache-Control"] = "no-cache"
         return response
-    from django_eventstream.views import events
-
-    return events(request, channels=[channel_of(game.pk)])  # type: ignore[no-any-return]
+    return streams.serve(request, channels)

@@ -239,8 +239,12 @@ def _checked(game: Game, user: object, expected_ply: int) -> int:
 
 
 @retry_on_conflict
-def make_move(game: Game, user: object, move_text: str, expected_ply: int) -> Move:
-    """Play ``move_text`` (in the game's record notation) for ``user`` at ``expected_ply``.
+def make_move(
+    game: Game, user: object, move_text: str, expected_ply: int, arrived: datetime | None = None
+) -> Move:
+    """Play ``move_text`` (in the game's record notation) for ``user`` at ``expected_ply``, judged
+    at the request's arrival (``arrived``, ``common.arrival``: the wait for the lock is not the
+    mover's time; never before his turn started), else now.
 
     Refused, with nothing stored: a non-player, a player not to move, a stale ply, a finished game,
     a move the arbiter refuses, a move after the mover's time ran out (the game is then lost on
@@ -256,6 +260,8 @@ def make_move(game: Game, user: object, move_text: str, expected_ply: int) -> Mo
         game = lock_game(game.pk)
         side = _checked(game, user, expected_ply)
         now = timezone.now()
+        if arrived is not None:
+            now = max(min(arrived, now), game.turn_started or arrived)
         left = clocks_at(game, now).of(side)
         if left is not None and left <= timedelta(0):
             _end(game, Ending(TIME), None, now)

@@ -16,17 +16,20 @@ from typing import Any
 
 from django.http import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import challenges, live, play
+from common.arrival import arrival
+from config.pagination import BoundedLimitOffsetPagination
+from games import challenges, flags, live, play, play_lists, player_events
 from games import options as game_options
 from games.api_fields import OptionsMixin
 from games.arbitration_api import ArbitrationActions
+from games.errors import GameServiceError
 from games.models import Challenge, Game, Move
 
 
@@ -144,6 +147,16 @@ EVENTS_DESCRIPTION = (
     "not serve streams answers 204 at once: then poll `GET /api/play/{id}/`."
 )
 
+PLAYER_EVENTS_DESCRIPTION = (
+    "Server-sent events of the signed-in user's player, for a bot or a client playing all his games "
+    "without polling: `challenge` (sent to him or by him), `challenge-accepted` (with `game`), "
+    "`challenge-declined`, `challenge-withdrawn`, `game-start`, `your-move` (in any of his games: "
+    "`game`, `ply`, the last `move`, `to_move`) and `game-end` (the game's end event). Stored and "
+    "resumed as a game's stream (`Last-Event-ID`, ids `player-12:5`); 503 with `Retry-After` when the "
+    "server holds as many streams as it can; 204 from a server that serves no streams."
+)
+
+
 CONFLICT = OpenApiResponse(
     description="A stale ply (the answer carries the current `ply` and `position`), a finished game, "
     "or the mover's time ran out (the game is then lost on time)"
@@ -158,13 +171,45 @@ class ServiceGameViewSet(
     (``games.arbitration_api``)."""
 
     serializer_class = ServiceGameSerializer
-    pagination_class = None
+    pagination_class = BoundedLimitOffsetPagination
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         if self.action == "list":
             return play.service_games_of(self.request.user)
         # anyone may watch a game; the policy decides who may play it (a non-player: 403)
         return Game.objects.filter(on_service=True).select_related("white", "black")
+
+    def get_object(self) -> Game:
+        """The game, its flag checked first (``games.flags``) unless the reader is its player to
+        move sending a move (judged at its arrival by ``games.play.make_move``)."""
+        game = super().get_object()
+        return flags.fall_if_due(game, mover=self.request.user if self.action == "move" else None)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("state", str, enum=["active", "finished"], description="Games in play, or over"),
+            OpenApiParameter(
+                "turn", str, enum=["mine", "theirs"], description="Games in play where I am to move, or not"
+            ),
+            OpenApiParameter("opponent", str, description="Games against this player (his handle)"),
+        ],
+        responses={
+            200: ServiceGameSerializer(many=True),
+            400: OpenApiResponse(description="A filter's value that is not one of its choices"),
+        },
+    )
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """My games on the service, newest first, paged (``limit``, ``offset``) and filtered; their
+        flags checked (a game lost on time is shown over)."""
+        games = play_lists.filtered(
+            self.get_queryset(),
+            request.user,
+            state=request.query_params.get("state", ""),
+            turn=request.query_params.get("turn", ""),
+            opponent=request.query_params.get("opponent", ""),
+        )
+        page = [flags.fall_if_due(game) for game in self.paginate_queryset(games) or []]
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     def get_serializer_class(self):  # type: ignore[no-untyped-def]
         return PositionSerializer if self.action == "retrieve" else ServiceGameSerializer
@@ -186,7 +231,11 @@ class ServiceGameViewSet(
         data = MakeMoveSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         played = play.make_move(
-            self.get_object(), request.user, data.validated_data["move"], data.validated_data["expected_ply"]
+            self.get_object(),
+            request.user,
+            data.validated_data["move"],
+            data.validated_data["expected_ply"],
+            arrival(request),
         )
         return Response(MoveSerializer(played).data, status=status.HTTP_201_CREATED)
 
@@ -207,6 +256,39 @@ class ServiceGameViewSet(
         return Response(ServiceGameSerializer(game, context={"request": request}).data)
 
     @extend_schema(
+        operation_id="play_player_events",
+        description=PLAYER_EVENTS_DESCRIPTION,
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The event stream"),
+            204: OpenApiResponse(description="This server serves no streams"),
+            401: OpenApiResponse(description="Not signed in"),
+            400: OpenApiResponse(description="The account is not linked to a player"),
+            503: OpenApiResponse(description="The server holds as many streams as it can: retry later"),
+        },
+    )
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path="events",
+        url_name="player-events",
+        permission_classes=[IsAuthenticated],
+        renderer_classes=[renderers.JSONRenderer, EventStreamRenderer],
+    )
+    def player_events(self, request: Request) -> HttpResponseBase:
+        """Follow all my play live: challenges, games started, my moves to make, games ended."""
+        try:
+            player = challenges.player_of(request.user)
+        except GameServiceError:  # answered as JSON, whatever the stream's client accepts
+            request.accepted_renderer, request.accepted_media_type = (
+                renderers.JSONRenderer(),
+                "application/json",
+            )
+            raise
+        page_request = request._request
+        page_request.user = request.user
+        return live.serve(page_request, [player_events.channel_of(player.pk)])
+
+    @extend_schema(
         description=EVENTS_DESCRIPTION,
         responses={
             (200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The event stream"),
@@ -214,7 +296,7 @@ class ServiceGameViewSet(
             404: OpenApiResponse(description="No such game on the service"),
         },
     )
-    @action(detail=True, methods=["get"], renderer_classes=[EventStreamRenderer, renderers.JSONRenderer])
+    @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, EventStreamRenderer])
     def events(self, request: Request, pk: str | None = None) -> HttpResponseBase:
         """Follow the game live: its moves, clocks and end as server-sent events."""
         game = live.watchable(self.get_object(), request.user)

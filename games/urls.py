@@ -17,6 +17,7 @@ urlpatterns = [
     path("<int:pk>/move/", views.play_move, name="play-move"),
     path("<int:pk>/resign/", views.resign, name="resign"),
     path("<int:pk>/events/", views.events, name="events"),
+    path("my-events/", views.my_events, name="my-events"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
     path("<int:pk>/give-time/", arbitration_views.give_time, name="give-time"),
     path("<int:pk>/adjudicate/", arbitration_views.adjudicate, name="adjudicate"),

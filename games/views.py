@@ -23,7 +23,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import PermissionRefused, attempt
 from accounts.policy import Action, can, require
-from games import boards, challenges, confirmation, decisions, live, origins, play, play_page
+from common.arrival import arrival
+from games import (
+    boards,
+    challenges,
+    confirmation,
+    decisions,
+    flags,
+    live,
+    origins,
+    play,
+    play_page,
+    player_events,
+)
 from games.forms import ChallengeForm, DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
 
@@ -98,7 +110,7 @@ def _board_context(request: HttpRequest, game: Game) -> tuple[dict[str, object],
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _game(pk)
+    game = flags.fall_if_due(_game(pk))  # a flag fallen meanwhile ends the game now (games.flags)
     board, status = _board_context(request, game)
     if game.on_service:  # a game played on the service: the board as it stands, the move form
         board.update(play_page.play_context(request, game))
@@ -126,7 +138,15 @@ def _replayed_page(request: HttpRequest, pk: int, status: int) -> HttpResponse:
 @require_http_methods(["GET"])
 def events(request: HttpRequest, pk: int) -> HttpResponse:
     """The game's live events for its page (``games.live``): a stream under the ASGI server, else 204."""
-    return live.stream(request, live.watchable(_game(pk), request.user))
+    return live.stream(request, live.watchable(flags.fall_if_due(_game(pk)), request.user))
+
+
+@login_required
+@require_http_methods(["GET"])
+def my_events(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's own live events (``games.player_events``), for the page's header."""
+    player = challenges.player_of(request.user)
+    return live.serve(request, [player_events.channel_of(player.pk)])
 
 
 @login_required
@@ -144,7 +164,9 @@ def play_move(request: HttpRequest, pk: int) -> HttpResponse:
     return _played(
         request,
         pk,
-        lambda game: play.make_move(game, request.user, text, int(raw_ply)),
+        lambda game: play.make_move(
+            flags.fall_if_due(game, mover=request.user), request.user, text, int(raw_ply), arrival(request)
+        ),
         _("Your move %(move)s is played.") % {"move": text.strip()[: play.MAX_MOVE_CHARS]},
     )
 

@@ -98,9 +98,9 @@ def test_a_whole_game_played_through_the_api_is_verified_and_confirmed(
         api_of(people["ann"], django_capture_on_commit_callbacks),
         api_of(people["bob"], django_capture_on_commit_callbacks),
     )
-    listed = ann.get("/api/play/").json()
+    listed = ann.get("/api/play/").json()["results"]
     assert [(g["id"], g["to_move"], g["your_turn"], g["ply"]) for g in listed] == [(game.pk, "ann", True, 0)]
-    assert bob.get("/api/play/").json()[0]["your_turn"] is False
+    assert bob.get("/api/play/").json()["results"][0]["your_turn"] is False
     for ply, move in enumerate(moves_of(key, seed)):
         seen = ann.get(f"/api/play/{game.pk}/").json()
         assert seen["ply"] == ply and seen["finished_at"] is None
@@ -169,7 +169,7 @@ def test_bad_moves_are_refused_with_nothing_stored(
     stale_uk = ann.post(url, {"move": first, "expected_ply": 0}, HTTP_ACCEPT_LANGUAGE="uk")
     assert "тим часом зіграно інший хід" in stale_uk.json()["detail"]
     # anonymous has no games of his own (not those of players without an account)
-    assert anonymous.get("/api/play/").json() == []
+    assert anonymous.get("/api/play/").json()["results"] == []
     dvonn.refresh_from_db()
     assert dvonn.position == Move.objects.get().position
 

@@ -68,14 +68,20 @@ class Workers:
         self.started: list[subprocess.Popen[bytes]] = []
         self.count = 0
 
-    def start(self, wait: bool = True) -> subprocess.Popen[bytes]:
-        """A worker; with ``wait``, once it answers a ping (it may have run queued tasks by then)."""
+    def start(self, wait: bool = True, processes: int = 0) -> subprocess.Popen[bytes]:
+        """A worker; with ``wait``, once it answers a ping (it may have run queued tasks by then);
+        one task at a time, or ``processes`` at once (a prefork pool, as the README's workers)."""
         from config.celery import app
 
         self.count += 1
         hostname = f"test-worker-{os.getpid()}-{self.count}@localhost"
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1"]
+            [sys.executable, "-m", "celery", "-A", "config", "worker"]
+            + (
+                ["--pool=prefork", f"--concurrency={processes}"]
+                if processes
+                else ["--pool=solo", "--concurrency=1"]
+            )
             + [
                 "--without-gossip",
                 "--without-mingle",

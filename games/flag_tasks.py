@@ -1,0 +1,25 @@
+"""The Celery task of each flag (``games.flags``): thin, takes the game's id and the ply it was
+scheduled at, idempotent (it re-checks the clock under the game's lock), retried on transient
+database errors. Registered by ``GamesConfig.ready`` wherever a broker is configured (a worker, a
+web process queueing it); the embedded default schedules no flag and never loads it.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+
+import config.celery  # noqa: F401 - the project's Celery app, current before this task is sent
+from common.locking import RETRY_TRANSIENT
+from games.flags import flag_due
+
+
+@shared_task(
+    name="games.flag",
+    soft_time_limit=30,
+    time_limit=30 + settings.TASK_HARD_LIMIT_MARGIN,
+    **RETRY_TRANSIENT,
+)
+def flag_task(game_id: int, ply: int) -> str:
+    """End the game on time if its player to move at ``ply`` has run out."""
+    return flag_due(game_id, ply)

@@ -1,0 +1,149 @@
+"""Flags that fall on time: a game on the service ends the moment its player to move runs out, not at
+the next sweep.
+
+The rules at home here:
+
+* **read**: whoever reads a game (its page, ``GET /api/play/{id}/``, the list of his games, its
+  stream) or moves in it out of turn makes :func:`fall_if_due` check its flag; a player to move
+  whose clock has passed zero loses on time then, under the game's lock (``games.play.time_out``,
+  which checks again). The player to move's own move is judged by ``games.play.make_move`` at the
+  request's arrival (``config.middleware.arrival``), so the time the move waits in the server is
+  not his;
+* **scheduled**: after each stored move and when a game is created with its clock running,
+  :func:`schedule` queues, once the transaction commits, the task ``games.flag``
+  (``games.flag_tasks.flag_task``: the game's id and the ply it was scheduled at) for the moment the
+  player to move runs out (his time left, vacations not counted: they only ever add time). The
+  task re-checks the clock under the lock: it ends the game (and every other game whose flag has
+  fallen by then, as the sweep would: flags that fall together end together), or does nothing when a
+  move was played since (that move scheduled its own), or schedules itself again when time was added (a vacation,
+  an arbiter's time). A flag further away than :data:`HORIZON` is scheduled in hops of at most that
+  long, so no task waits in a worker longer than the broker's visibility timeout;
+* **embedded default** (Celery eager: no worker, no delayed task): nothing is scheduled, the read
+  check ends the games (a page shows its game on time as soon as anyone opens it) and the sweep
+  (``games.clock_sweep``) the others;
+* the sweep stays the safety net (a task lost with its broker or worker), ending every game whose
+  flag fell, with no limit of games a run.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game
+
+logger = logging.getLogger(__name__)
+
+# How much after the flag's moment the task runs (the clock is surely past zero then).
+MARGIN = timedelta(milliseconds=50)
+# The longest a flag's task is scheduled ahead (below Redis's visibility timeout, settings).
+HORIZON = timedelta(minutes=15)
+
+
+def flag_at(game: Game, side: int | None) -> datetime | None:
+    """When ``side``'s running clock reaches zero, vacations not counted; None without a running
+    clock or once play has ended."""
+    if side is None or game.finished_at is not None or game.turn_started is None or not game.time_control:
+        return None
+    left = game.white_time if side == 0 else game.black_time
+    return None if left is None else game.turn_started + left
+
+
+def _maybe_fallen(game: Game, now: datetime) -> bool:
+    """Whether either clock could have run out by ``now`` (without computing who is to move)."""
+    if game.finished_at is not None or game.turn_started is None or not game.time_control:
+        return False
+    times = [t for t in (game.white_time, game.black_time) if t is not None]
+    return bool(times) and game.turn_started + min(times) <= now
+
+
+def fall_if_due(game: Game, mover: object = None) -> Game:
+    """``game`` as it stands now: ended on time (and read again) if its player to move has run out.
+    A ``mover`` who is the player to move is left to ``games.play.make_move``, which judges his move
+    at its arrival."""
+    from games import play
+
+    now = timezone.now()
+    if not game.on_service or not _maybe_fallen(game, now):
+        return game
+    side = play.to_move(game)
+    if side is None:
+        return game
+    if mover is not None:
+        player = game.white if side == 0 else game.black
+        if player.user_id is not None and player.user_id == getattr(mover, "pk", None):
+            return game
+    left = play.clocks_at(game, now).of(side)
+    if left is None or left > timedelta(0):
+        return game
+    play.time_out(game.pk, now)
+    game.refresh_from_db()
+    return game
+
+
+def schedule(game: Game, side: int | None) -> None:
+    """Queue, once the transaction commits, the task that ends ``game`` when ``side`` (the player to
+    move) runs out; nothing without a running clock or on the embedded default."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    at = flag_at(game, side)
+    if at is None:
+        return
+    game_id, ply = game.pk, game.plies
+    transaction.on_commit(lambda: _send(game_id, ply, at))
+
+
+def _send(game_id: int, ply: int, at: datetime) -> bool:
+    from games.flag_tasks import flag_task  # Celery loaded by what queues, not by every import
+
+    eta = min(at + MARGIN, timezone.now() + HORIZON)
+    try:
+        flag_task.apply_async((game_id, ply), eta=eta)
+    except Exception:  # a broker that cannot be reached: the read check and the sweep end the game
+        logger.warning(
+            "could not schedule the flag of game %s; the sweep will end it", game_id, exc_info=True
+        )
+        return False
+    return True
+
+
+def flag_due(game_id: int, ply: int) -> str:
+    """The scheduled check of ``game_id``'s flag at ``ply``: ``"ended"`` (lost on time now),
+    ``"moved on"`` (a move since, or over, or no such game: nothing to do) or ``"again"`` (time left:
+    scheduled again for its new moment)."""
+    from games import play
+
+    game = Game.objects.filter(pk=game_id).select_related("white", "black").first()
+    if game is None or game.finished_at is not None or game.plies != ply:
+        return "moved on"
+    if play.time_out(game_id):
+        # flags fall together (a round's games started at once): the first task ends them all, one
+        # transaction each, as the sweep would; the others find their games over
+        from games.clock_sweep import sweep_work
+
+        sweep_work(timezone.now())
+        return "ended"
+    game.refresh_from_db()
+    if game.finished_at is not None or game.plies != ply:
+        return "moved on"
+    schedule(game, play.to_move(game))
+    return "again"
+
+
+def on_move(sender: object, game: Game, to_move: int | None, **kwargs: object) -> None:
+    """``games.signals.move_played``: the next flag is the new player to move's."""
+    schedule(game, to_move)
+
+
+def on_created(sender: object, instance: Game, created: bool, **kwargs: object) -> None:
+    """A game created on the service with its clock running: White's flag."""
+    if settings.CELERY_TASK_ALWAYS_EAGER or not created:
+        return
+    if instance.on_service and instance.turn_started is not None:
+        from games import play
+
+        schedule(instance, play.to_move(instance))

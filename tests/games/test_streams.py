@@ -1,0 +1,111 @@
+"""The streams' own rules (``games.streams``), in process under Django's ASGI test client: a process
+refuses a stream beyond ``EVENT_STREAMS_MAX`` with a 503 naming why and gives the place back when a
+stream closes; ``Last-Event-ID`` is read per channel; live events that skip an id are read from the
+storage instead; the request's database connection is closed before the stream waits."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import AsyncClient, override_settings
+
+from accounts.models import Player
+from games import play, streams
+
+
+def _game() -> Any:
+    players = []
+    for name in ("ann", "bob"):
+        user = User.objects.create_user(name, password=f"pw-{name}-12345")
+        players.append(Player.objects.create(display_name=name.title(), handle=name, user=user))
+    return play.create_service_game(players[0], players[1], "dvonn", "5+3")
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(EVENT_STREAMS_MAX=2)
+def test_a_stream_beyond_the_limit_is_a_503_and_a_closed_one_gives_its_place_back() -> None:
+    game = _game()
+    url = f"/api/play/{game.pk}/events/"
+
+    async def scenario() -> list[Any]:
+        client = AsyncClient()
+        first = await client.get(url, headers={"Accept": "text/event-stream"})
+        second = await client.get(f"/games/{game.pk}/events/")
+        opened = [await asyncio.wait_for(r.streaming_content.__anext__(), 10) for r in (first, second)]
+        refused = await client.get(url, headers={"Accept": "text/event-stream"})
+        page_refused = await client.get(f"/games/{game.pk}/events/")
+        await first.streaming_content.aclose()
+        first.close()  # as Django's ASGI handler does once a response ends
+        again = await client.get(url, headers={"Accept": "text/event-stream"})
+        for response in (second, again):
+            await response.streaming_content.aclose()
+            response.close()
+        return [first, second, opened, refused, page_refused, again]
+
+    first, second, opened, refused, page_refused, again = asyncio.run(scenario())
+    assert (first.status_code, second.status_code) == (200, 200)
+    assert all(b"event: stream-open" in chunk for chunk in opened)
+    assert refused.status_code == 503 and refused["Retry-After"] == "30"
+    assert "as many live streams" in refused.json()["detail"]
+    assert page_refused.status_code == 503 and page_refused["Content-Type"].startswith("text/plain")
+    assert again.status_code == 200
+    assert streams.hub.open == 0
+
+
+def test_the_last_event_id_is_read_per_channel() -> None:
+    assert streams.parse_last_ids("game-7:3", ["game-7"]) == {"game-7": 3}
+    assert streams.parse_last_ids("game-7:3,player-ann:12", ["player-ann", "game-8"]) == {
+        "player-ann": 12,
+        "game-8": None,
+    }
+    assert streams.parse_last_ids("game-7:x", ["game-7"]) == {"game-7": -1}  # unreadable: a reset
+    assert streams.parse_last_ids("", ["game-7"]) == {"game-7": None}
+    assert streams.make_id({"game-7": 3, "player-ann": 12}) == "game-7:3,player-ann:12"
+
+
+def test_live_events_that_skip_an_id_send_the_stream_to_the_storage() -> None:
+    last = {"game-7": 3}
+    assert streams._in_order([streams.Item("game-7", 4), streams.Item("game-7", 5)], last)
+    assert streams._in_order([streams.Item("game-7", 3), streams.Item("game-7", 4)], last)  # 3 seen
+    assert not streams._in_order([streams.Item("game-7", 5)], last)  # 4 missed
+    assert not streams._in_order([streams.Item("game-7", None)], last)  # told to read
+    body = streams._written(
+        [streams.Item("game-7", 3, "move", "{}"), streams.Item("game-7", 4, "move", "{}")], last
+    )
+    assert body == "event: move\nid: game-7:4\ndata: {}\n\n" and last == {"game-7": 4}
+
+
+def test_a_redis_message_of_django_eventstream_is_read() -> None:
+    raw = '{"channel": "game-7", "event_type": "move", "data": "{\\"ply\\": 1}", "pub_id": "4"}'
+    assert streams.redis_item(raw) == streams.Item("game-7", 4, "move", '{"ply": 1}')
+    assert streams.redis_item("not json") is None
+
+
+def test_django_starts_without_django_eventstream_s_http_stack() -> None:
+    """Issue 32 item 10: a command's start-up imports no gripcontrol, pubcontrol or requests; the
+    package's names are there the first time they are asked for."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import django, sys; django.setup();"
+        "print(sorted(m for m in ('gripcontrol', 'pubcontrol', 'requests') if m in sys.modules));"
+        "import django_eventstream; print(callable(django_eventstream.send_event), 'gripcontrol' in sys.modules)"
+    )
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1")
+    env.pop("DATABASE_URL", None)
+    env.pop("CELERY_BROKER_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["[]", "True True"]
