@@ -50,5 +50,3 @@ class GamesConfig(AppConfig):
 
         if player_events.on_game_end not in live.END_LISTENERS:
             live.END_LISTENERS.append(player_events.on_game_end)
-        if not settings.CELERY_TASK_ALWAYS_EAGER:
-            from games import flag_tasks  # noqa: F401 - the flags' task, for the worker that runs it

@@ -19,7 +19,7 @@ from django.test import RequestFactory, override_settings
 from common.arrival import ArrivalMiddleware, arrival
 from common.sweep import sweep
 from games import flags, play
-from games.flag_tasks import flag_task
+from games.flags.tasks import flag_task
 from games.models import Game, SubmittedRecord
 from tests.games.test_play import Clock, api_of, clock, moves_of, people  # noqa: F401 - fixtures
 

@@ -1,7 +1,7 @@
 """The Celery task of each flag (``games.flags``): thin, takes the game's id and the ply it was
 scheduled at, idempotent (it re-checks the clock under the game's lock), retried on transient
-database errors. Registered by ``GamesConfig.ready`` wherever a broker is configured (a worker, a
-web process queueing it); the embedded default schedules no flag and never loads it.
+database errors. A worker registers it as it does every package's ``tasks`` module; the embedded
+default schedules no flag.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from django.conf import settings
 
 import config.celery  # noqa: F401 - the project's Celery app, current before this task is sent
 from common.locking import RETRY_TRANSIENT
-from games.flags import flag_due
 
 
 @shared_task(
@@ -22,4 +21,6 @@ from games.flags import flag_due
 )
 def flag_task(game_id: int, ply: int) -> str:
     """End the game on time if its player to move at ``ply`` has run out."""
+    from games.flags import flag_due  # the service, loaded when the task runs (no import cycle)
+
     return flag_due(game_id, ply)

@@ -11,7 +11,7 @@ The rules at home here:
   not his;
 * **scheduled**: after each stored move and when a game is created with its clock running,
   :func:`schedule` queues, once the transaction commits, the task ``games.flag``
-  (``games.flag_tasks.flag_task``: the game's id and the ply it was scheduled at) for the moment the
+  (``games.flags.tasks.flag_task``: the game's id and the ply it was scheduled at) for the moment the
   player to move runs out (his time left, vacations not counted: they only ever add time). The
   task re-checks the clock under the lock: it ends the game (and every other game whose flag has
   fallen by then, as the sweep would: flags that fall together end together), or does nothing when a
@@ -98,7 +98,7 @@ def schedule(game: Game, side: int | None) -> None:
 
 
 def _send(game_id: int, ply: int, at: datetime) -> bool:
-    from games.flag_tasks import flag_task  # Celery loaded by what queues, not by every import
+    from games.flags.tasks import flag_task  # Celery loaded by what queues, not by every import
 
     eta = min(at + MARGIN, timezone.now() + HORIZON)
     try:
