@@ -207,7 +207,7 @@ def test_the_move_list_numbers_turns_as_the_record_does(people: dict[str, Any]) 
     ):
         play.make_move(game, people[user], move, ply)
     moves = list(game.moves.order_by("ply").values_list("notation", "position"))
-    rows = boards.played_rows("tzaar", moves)
+    rows = boards.played_rows(game, moves)
     # the record: 1. c4xc5 d3xd4;d2+d4 2. c3xc2;pass d4xb2 (over the empty c3) (its numbers are of pairs of turns)
     assert [(row.number, row.mover, row.show_number) for row in rows] == [
         (1, 0, True), (1, 1, False), (1, 1, False), (2, 0, True), (2, 0, False), (2, 1, False)
