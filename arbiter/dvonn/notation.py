@@ -12,6 +12,7 @@ CodeCup    ``G2``       ``A2B2``       ``PASS``
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from arbiter.dvonn.board import BY_NAME, NAMES
 from arbiter.dvonn.moves import PASS, PASS_MOVE, PLACE, STACK, Move
@@ -45,8 +46,9 @@ def _space(col: str, row: str, token: str) -> int:
     return index
 
 
+@lru_cache(maxsize=8192)  # every move a record may write, in the three formats: about 9,000
 def parse_move(token: str, style: str) -> Move:
-    """Read one move in the given record format."""
+    """Read one move in the given record format (a move read before is not read again)."""
     if token == _PASS_WORD[style]:
         return PASS_MOVE
     match = _PATTERNS[style].match(token)

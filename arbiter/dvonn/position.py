@@ -51,7 +51,7 @@ def placement_player(placed: int) -> int:
     return WHITE if placed % 2 == 0 else BLACK
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Position:
     """A DVONN position: the board, the side to move and how many pieces were placed (0..49)."""
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move
@@ -52,6 +53,7 @@ from arbiter.records import (
     has_tag_block,
     key_of_game_tag,
     parse_tagged,
+    read_once,
 )
 from arbiter.verdict import Result, Termination, Verdict
 
@@ -81,7 +83,12 @@ class ParsedRecord:
 
 
 def detect_style(text: str) -> str | None:
-    """Which DVONN record format the text is in, or None when it is none of them."""
+    """Which DVONN record format the text is in, or None when it is none of them (found once per
+    text within the registry's reading of a record: :func:`arbiter.records.read_once`)."""
+    return read_once(_detect_style, text)
+
+
+def _detect_style(text: str) -> str | None:
     if has_tag_block(text):
         try:
             record = parse_tagged(text)
@@ -96,6 +103,7 @@ def detect_style(text: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def _is_dvonn_tag(value: str) -> bool:
     """A ``[Game]`` tag naming DVONN (its key, in any case: the record contract, arbiter.records)."""
     return key_of_game_tag(value, {GAME: "DVONN"}) == GAME

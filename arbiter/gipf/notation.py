@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidNotationError, Message, gettext_noop
 from arbiter.gipf.board import ENTRY_BY_DOT, SPOT_INDEX, SPOT_NAMES, WHITE_GIPF, chain_end, entry_through
@@ -64,8 +65,10 @@ def _parse_removal(part: str, text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(items)
 
 
+@lru_cache(maxsize=8192)  # the pushes and the common removals of any game
 def parse_turn(text: str, allow_no_push: bool = False) -> WrittenTurn:
-    """Parse one turn; with ``allow_no_push`` a bare removal list (a record's last word) is accepted."""
+    """Parse one turn; with ``allow_no_push`` a bare removal list (a record's last word) is accepted.
+    A turn read before is not read again."""
     parts = text.split(";")
     before: list[tuple[tuple[str, bool], ...]] = []
     after: list[tuple[tuple[str, bool], ...]] = []

@@ -10,6 +10,8 @@ Each turn is played by :func:`arbiter.gipf.play.play_turn`, which holds the reas
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
@@ -44,6 +46,7 @@ RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS)
 TERMINATION_WORDS = ENDING_WORDS - {Result.DRAW}
 
 
+@lru_cache(maxsize=256)
 def game_from_tag(value: str) -> str | None:
     """The game key a ``[Game]`` tag names (``GIPF basic``, ``gipf-basic``...), None if not GIPF."""
     return key_of_game_tag(value, GAME_NAMES)
@@ -58,8 +61,9 @@ def is_gipf_record(text: str) -> bool:
     if "Game" in record.tags:
         tag = record.tags["Game"].strip().lower()
         return tag == "gipf" or game_from_tag(tag) is not None
-    moves = [token for token in record.tokens if token not in TERMINATION_WORDS]
-    return bool(moves) and all(looks_like_turn(token) for token in moves)
+    moves = (token for token in record.tokens if token not in TERMINATION_WORDS)
+    first = next(moves, None)  # another game's record fails on its first move, read alone
+    return first is not None and looks_like_turn(first) and all(looks_like_turn(token) for token in moves)
 
 
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
