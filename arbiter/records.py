@@ -199,26 +199,25 @@ def parse_tagged(text: str) -> TaggedRecord:
 
 def _read_tagged(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
     tags: dict[str, str] = {}
-    body_lines: list[str] = []
-    in_tags = True
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    body = ""
+    for number, line in enumerate(lines, start=1):
         stripped = line.strip()
-        if in_tags:
-            if not stripped:
-                continue
-            match = TAG_RE.match(stripped)
-            if match:
-                tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
-                continue
-            if stripped.startswith("["):
-                raise UnreadableRecordError(
-                    gettext_noop("line {number}: malformed tag pair: {stripped}"),
-                    number=number,
-                    stripped=repr(stripped),
-                )
-            in_tags = False
-        body_lines.append(stripped)
-    body = MOVE_NUMBER_PREFIX_RE.sub("", strip_comments(" ".join(body_lines)))
+        if not stripped:
+            continue
+        match = TAG_RE.match(stripped)
+        if match:
+            tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            continue
+        if stripped.startswith("["):
+            raise UnreadableRecordError(
+                gettext_noop("line {number}: malformed tag pair: {stripped}"),
+                number=number,
+                stripped=repr(stripped),
+            )
+        body = " ".join(rest.strip() for rest in lines[number - 1 :])  # the moves, from here on
+        break
+    body = MOVE_NUMBER_PREFIX_RE.sub("", strip_comments(body))
     return tags, tuple(body.split())
 
 

@@ -27,7 +27,14 @@ from functools import lru_cache
 
 from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move
-from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
+from arbiter.dvonn.notation import (
+    CODECUP,
+    LITTLE_GOLEM,
+    TAGGED,
+    all_look_like_moves,
+    format_move,
+    parse_move,
+)
 from arbiter.dvonn.play import play_move, result_for_score
 from arbiter.dvonn.position import START, Position
 from arbiter.dvonn.spec import GAME
@@ -62,6 +69,7 @@ RESULTS = tuple(Result)
 _LG_HEADER_RE = re.compile(r"\s*([A-Za-z]+)\s*\[([^\]]*)\]")
 _LG_START_RE = re.compile(r"^\s*Event\s*\[")
 _MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
+_NUMBER_PREFIX_RE = re.compile(r"^\d+\.+")
 # Linear in the line: the claim is taken whole and stripped afterwards (a lazy group followed by
 # "\s*$" would retry at every character of a long run of spaces).
 _SCORE_COMMENT_RE = re.compile(r"^#\s*Score\s*:(.*)$", re.IGNORECASE | re.DOTALL)
@@ -98,7 +106,7 @@ def _detect_style(text: str) -> str | None:
     if _LG_START_RE.match(text):
         return LITTLE_GOLEM
     tokens = [tok for line in text.splitlines() if not line.lstrip().startswith("#") for tok in line.split()]
-    if tokens and all(looks_like_move(tok, CODECUP) for tok in tokens):
+    if all_look_like_moves(tokens, CODECUP):
         return CODECUP
     return None
 
@@ -125,7 +133,7 @@ def parse_record(text: str, style: str) -> ParsedRecord:
             tags[match.group(1)] = match.group(2).strip()
             pos = match.end()
         tokens = [tok for tok in text[pos:].split() if not _MOVE_NUMBER_RE.match(tok)]
-        tokens = [re.sub(r"^\d+\.+", "", tok) for tok in tokens]
+        tokens = [_NUMBER_PREFIX_RE.sub("", tok) for tok in tokens]
         return ParsedRecord(LITTLE_GOLEM, tags=tags, tokens=tokens)
     record = ParsedRecord(CODECUP, games_in_file=0)
     scores = []

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbiter import records, registry
 from arbiter.dvonn import replay as dvonn_replay
+from arbiter.dvonn.notation import CODECUP, STYLES, all_look_like_moves, looks_like_move
 from arbiter.records import parse_tagged, read_once, reading_once
 
 GIPF_RECORD = '[Game "gipf-basic"]\n[White "Ann"]\n\n1. i3-h4 2.i2-h3 3... i1-h2 *\n'
@@ -80,3 +83,22 @@ def test_what_a_reading_raises_is_raised_each_time() -> None:
         for _ in range(2):
             with pytest.raises(ValueError, match="bad"):
                 read_once(refuse, "bad")
+
+
+_WORDS = st.sampled_from(
+    ["A1", "K5", "A1B2", "a1", "a1-b2", "a1b2", "PASS", "pass", "L1", "A6", "A1-B2", "A1B", "x", "٣"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS, max_size=5), st.sampled_from(STYLES))
+def test_dvonns_moves_are_checked_in_one_match_as_one_by_one(tokens: list[str], style: str) -> None:
+    one_by_one = bool(tokens) and all(looks_like_move(token, style) for token in tokens)
+    assert all_look_like_moves(tokens, style) == one_by_one
+
+
+def test_a_codecup_games_words_are_moves_and_others_not() -> None:
+    assert all_look_like_moves(["A1", "A1B2", "PASS"], CODECUP)
+    assert not all_look_like_moves(["A1", "a1"], CODECUP)  # the Little Golem spelling
+    assert not all_look_like_moves(["A1B2C3"], CODECUP)
+    assert not all_look_like_moves([], CODECUP)
