@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move
@@ -111,7 +110,6 @@ def _detect_style(text: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=256)
 def _is_dvonn_tag(value: str) -> bool:
     """A ``[Game]`` tag naming DVONN (its key, in any case: the record contract, arbiter.records)."""
     return key_of_game_tag(value, {GAME: "DVONN"}) == GAME

@@ -65,10 +65,19 @@ def _parse_removal(part: str, text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(items)
 
 
-@lru_cache(maxsize=8192)  # the pushes and the common removals of any game
 def parse_turn(text: str, allow_no_push: bool = False) -> WrittenTurn:
     """Parse one turn; with ``allow_no_push`` a bare removal list (a record's last word) is accepted.
-    A turn read before is not read again."""
+    A short turn read before is not read again (the pushes and removals of every game recur; the
+    cache is bounded in entries and, by the length, in memory)."""
+    if len(text) <= _CACHED_LENGTH:
+        return _read_turn_cached(text, allow_no_push)
+    return _read_turn(text, allow_no_push)
+
+
+_CACHED_LENGTH = 64
+
+
+def _read_turn(text: str, allow_no_push: bool) -> WrittenTurn:
     parts = text.split(";")
     before: list[tuple[tuple[str, bool], ...]] = []
     after: list[tuple[tuple[str, bool], ...]] = []
@@ -112,6 +121,9 @@ def parse_turn(text: str, allow_no_push: bool = False) -> WrittenTurn:
     if push is None and not allow_no_push:
         raise InvalidNotationError(gettext_noop("'{text}' has no push"), move=text, text=text)
     return WrittenTurn(tuple(before), push, tuple(after))
+
+
+_read_turn_cached = lru_cache(maxsize=8192)(_read_turn)
 
 
 def looks_like_turn(text: str) -> bool:

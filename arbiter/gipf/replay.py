@@ -10,8 +10,6 @@ Each turn is played by :func:`arbiter.gipf.play.play_turn`, which holds the reas
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
@@ -46,7 +44,6 @@ RESULTS = (Result.WHITE_WINS, Result.BLACK_WINS)
 TERMINATION_WORDS = ENDING_WORDS - {Result.DRAW}
 
 
-@lru_cache(maxsize=256)
 def game_from_tag(value: str) -> str | None:
     """The game key a ``[Game]`` tag names (``GIPF basic``, ``gipf-basic``...), None if not GIPF."""
     return key_of_game_tag(value, GAME_NAMES)
