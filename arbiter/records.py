@@ -19,8 +19,11 @@ engine reads them with it):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import TypeVar, cast
 
 from arbiter.errors import InvalidNotationError, InvalidRecordError, UnreadableRecordError, gettext_noop
 from arbiter.turns import alternating, turns
@@ -28,6 +31,9 @@ from arbiter.verdict import Result, Termination, TerminationCode
 
 TAG_RE = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
+#: a move number opening a token, alone (``12.``) or glued to its move (``12.e4``); the look-behind
+#: starts a match only at a token's start, which keeps the search linear in the text
+MOVE_NUMBER_PREFIX_RE = re.compile(r"(?<!\S)\d+\.+")
 
 # Standard tag order when writing a record.
 TAG_ORDER = ("Event", "Site", "Date", "Round", "White", "Black", "Game", "Result")
@@ -156,39 +162,64 @@ def has_tag_block(text: str) -> bool:
     return False
 
 
+#: what :func:`read_once` has read in the current :func:`reading_once` block (None outside one)
+_READ: ContextVar[dict[tuple[object, str], object] | None] = ContextVar("records_read", default=None)
+
+Read = TypeVar("Read")
+
+
+@contextmanager
+def reading_once() -> Iterator[None]:
+    """A block (the registry's one replay of a record) in which :func:`read_once` reads each text
+    once: finding the game a record belongs to and replaying it then share one reading."""
+    token = _READ.set({})
+    try:
+        yield
+    finally:
+        _READ.reset(token)
+
+
+def read_once(read: Callable[[str], Read], text: str) -> Read:
+    """``read(text)``, computed once per text within a :func:`reading_once` block (every time
+    outside one). ``read`` must give a value nobody changes; what it raises is raised each time."""
+    memo = _READ.get()
+    if memo is None:
+        return read(text)
+    key = (read, text)
+    if key not in memo:
+        memo[key] = read(text)
+    return cast(Read, memo[key])
+
+
 def parse_tagged(text: str) -> TaggedRecord:
-    """Split a tagged record into its tags and its move tokens (move numbers dropped)."""
+    """Split a tagged record into its tags and its move tokens (move numbers dropped); read once
+    within a :func:`reading_once` block, each caller getting its own copy."""
+    tags, tokens = read_once(_read_tagged, text)
+    return TaggedRecord(tags=dict(tags), tokens=list(tokens))
+
+
+def _read_tagged(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
     tags: dict[str, str] = {}
-    body_lines: list[str] = []
-    in_tags = True
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    body = ""
+    for number, line in enumerate(lines, start=1):
         stripped = line.strip()
-        if in_tags:
-            if not stripped:
-                continue
-            match = TAG_RE.match(stripped)
-            if match:
-                tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
-                continue
-            if stripped.startswith("["):
-                raise UnreadableRecordError(
-                    gettext_noop("line {number}: malformed tag pair: {stripped}"),
-                    number=number,
-                    stripped=repr(stripped),
-                )
-            in_tags = False
-        body_lines.append(stripped)
-    body = strip_comments(" ".join(body_lines))
-    tokens = []
-    for token in body.split():
-        if MOVE_NUMBER_RE.match(token):
+        if not stripped:
             continue
-        # "12.e4" style: a number glued to a move
-        glued = re.match(r"^(\d+)\.+(\S+)$", token)
-        if glued:
-            token = glued.group(2)
-        tokens.append(token)
-    return TaggedRecord(tags=tags, tokens=tokens)
+        match = TAG_RE.match(stripped)
+        if match:
+            tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            continue
+        if stripped.startswith("["):
+            raise UnreadableRecordError(
+                gettext_noop("line {number}: malformed tag pair: {stripped}"),
+                number=number,
+                stripped=repr(stripped),
+            )
+        body = " ".join(rest.strip() for rest in lines[number - 1 :])  # the moves, from here on
+        break
+    body = MOVE_NUMBER_PREFIX_RE.sub("", strip_comments(body))
+    return tags, tuple(body.split())
 
 
 def format_tags(tags: dict[str, str]) -> str:

@@ -30,6 +30,7 @@ from arbiter.errors import (
 )
 from arbiter.gipf.potentials import spec as potentials
 from arbiter.play import Played, Status
+from arbiter.records import reading_once
 from arbiter.spec import End, GameSpec, StartOption
 from arbiter.verdict import NAMED, Termination, Verdict
 
@@ -213,14 +214,19 @@ def _engine_of_record(text: str, game: str | None) -> GameEngine:
 
 
 def replay(text: str, game: str | None = None) -> Verdict:
-    """Replay a record of any known game. ``game`` forces the engine and the game key."""
-    return _engine_of_record(text, game).replay(text, game)
+    """Replay a record of any known game. ``game`` forces the engine and the game key.
+
+    The record is read once (:func:`arbiter.records.reading_once`): the engines asking whether it
+    is theirs and the one replaying it share that reading."""
+    with reading_once():
+        return _engine_of_record(text, game).replay(text, game)
 
 
 def replay_traced(text: str, game: str | None = None) -> tuple[Verdict, list[PlyTrace]]:
     """:func:`replay`, with every ply it played (up to the first error of an invalid record)."""
     plies: list[PlyTrace] = []
-    verdict = _engine_of_record(text, game).replay(text, game, plies.append)
+    with reading_once():
+        verdict = _engine_of_record(text, game).replay(text, game, plies.append)
     return verdict, plies
 
 

@@ -114,7 +114,7 @@ def surrounded(index: int, occ: int) -> bool:
 
 def surrounded_on(board: Board, index: int) -> bool:
     """:func:`surrounded` read from the board's six neighbours of the space alone."""
-    return INTERIOR[index] and all(board[n] for n in NEIGHBOURS_AROUND[index])
+    return INTERIOR[index] and all(map(board.__getitem__, NEIGHBOURS_AROUND[index]))
 
 
 def linked_mask(board: Board) -> tuple[int, int]:

@@ -97,7 +97,10 @@ def apply_move(position: Position, move: Move) -> tuple[Position, int]:
 
 def check_move(position: Position, move: Move) -> None:
     """Raise :class:`IllegalMoveError` with the reason when the move is not legal here."""
-    if move.kind == STACK and not position.placing:
+    placing = position.placing
+    if move.kind == PLACE and placing and not position.board[move.src]:
+        return  # a placement on an empty space in the placement phase: the most common move
+    if move.kind == STACK and not placing:
         # a stacking move that passes every check is legal, so the game is not over: whether it
         # is over is asked only of a refused move (the cheaper order, the same reasons)
         try:
@@ -149,32 +152,31 @@ def check_move(position: Position, move: Move) -> None:
 def _check_stacking_move(position: Position, move: Move) -> None:
     """The reasons of :func:`check_move` for a stacking move in the stacking phase."""
     board = position.board
-    text = move.text()
     stack = board[move.src]
     if not stack:
         raise IllegalMoveError(
-            gettext_noop("{text}: there is no piece on {space}"), text=text, space=NAMES[move.src]
+            gettext_noop("{text}: there is no piece on {space}"), text=move.text(), space=NAMES[move.src]
         )
     if stack == DVONN:
-        raise IllegalMoveError(gettext_noop("{text}: a lone DVONN piece cannot move"), text=text)
+        raise IllegalMoveError(gettext_noop("{text}: a lone DVONN piece cannot move"), text=move.text())
     if stack[-1] != PIECE_OF[position.to_move]:
         opponent = PLAYER_MESSAGES[1 - position.to_move]  # a DVONN piece is on top only when alone
         raise IllegalMoveError(
             gettext_noop("{text}: the stack on {space} is controlled by {opponent}"),
-            text=text,
+            text=move.text(),
             space=NAMES[move.src],
             opponent=opponent,
         )
     (c0, r0), (c1, r1) = CELLS[move.src], CELLS[move.dst]
     dc, dr = c1 - c0, r1 - r0
     if dc == 0 and dr == 0:
-        raise IllegalMoveError(gettext_noop("{text}: a move must leave its space"), text=text)
+        raise IllegalMoveError(gettext_noop("{text}: a move must leave its space"), text=move.text())
     if not (dc == 0 or dr == 0 or dc == dr):
-        raise IllegalMoveError(gettext_noop("{text}: not a straight line"), text=text)
+        raise IllegalMoveError(gettext_noop("{text}: not a straight line"), text=move.text())
     if surrounded_on(board, move.src):
         raise IllegalMoveError(
             gettext_noop("{text}: the stack on {space} is surrounded on all six sides"),
-            text=text,
+            text=move.text(),
             space=NAMES[move.src],
         )
     distance = max(abs(dc), abs(dr))
@@ -186,6 +188,6 @@ def _check_stacking_move(position: Position, move: Move) -> None:
             template = gettext_noop(
                 "{text}: must move exactly {height} spaces (stack height {height}), not {distance}"
             )
-        raise IllegalMoveError(template, text=text, height=height, distance=distance)
+        raise IllegalMoveError(template, text=move.text(), height=height, distance=distance)
     if not board[move.dst]:
-        raise IllegalMoveError(gettext_noop("{text}: lands on an empty space"), text=text)
+        raise IllegalMoveError(gettext_noop("{text}: lands on an empty space"), text=move.text())

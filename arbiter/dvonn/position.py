@@ -60,7 +60,7 @@ def ply_mover(ply: int) -> int:
     return WHITE if (ply - TOTAL_PIECES) % 2 == 1 else BLACK
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Position:
     """A DVONN position: the board, the side to move and how many pieces were placed (0..49)."""
 

@@ -26,7 +26,14 @@ from dataclasses import dataclass, field
 
 from arbiter.dvonn.board import NAMES, TOTAL_PIECES
 from arbiter.dvonn.moves import PLACE, Move
-from arbiter.dvonn.notation import CODECUP, LITTLE_GOLEM, TAGGED, format_move, looks_like_move, parse_move
+from arbiter.dvonn.notation import (
+    CODECUP,
+    LITTLE_GOLEM,
+    TAGGED,
+    all_look_like_moves,
+    format_move,
+    parse_move,
+)
 from arbiter.dvonn.play import play_move, result_for_score
 from arbiter.dvonn.position import START, Position, ply_mover
 from arbiter.dvonn.spec import GAME
@@ -52,6 +59,7 @@ from arbiter.records import (
     has_tag_block,
     key_of_game_tag,
     parse_tagged,
+    read_once,
 )
 from arbiter.verdict import Result, Termination, Verdict
 
@@ -60,6 +68,7 @@ RESULTS = tuple(Result)
 _LG_HEADER_RE = re.compile(r"\s*([A-Za-z]+)\s*\[([^\]]*)\]")
 _LG_START_RE = re.compile(r"^\s*Event\s*\[")
 _MOVE_NUMBER_RE = re.compile(r"^\d+\.+$")
+_NUMBER_PREFIX_RE = re.compile(r"^\d+\.+")
 # Linear in the line: the claim is taken whole and stripped afterwards (a lazy group followed by
 # "\s*$" would retry at every character of a long run of spaces).
 _SCORE_COMMENT_RE = re.compile(r"^#\s*Score\s*:(.*)$", re.IGNORECASE | re.DOTALL)
@@ -81,7 +90,12 @@ class ParsedRecord:
 
 
 def detect_style(text: str) -> str | None:
-    """Which DVONN record format the text is in, or None when it is none of them."""
+    """Which DVONN record format the text is in, or None when it is none of them (found once per
+    text within the registry's reading of a record: :func:`arbiter.records.read_once`)."""
+    return read_once(_detect_style, text)
+
+
+def _detect_style(text: str) -> str | None:
     if has_tag_block(text):
         try:
             record = parse_tagged(text)
@@ -91,7 +105,7 @@ def detect_style(text: str) -> str | None:
     if _LG_START_RE.match(text):
         return LITTLE_GOLEM
     tokens = [tok for line in text.splitlines() if not line.lstrip().startswith("#") for tok in line.split()]
-    if tokens and all(looks_like_move(tok, CODECUP) for tok in tokens):
+    if all_look_like_moves(tokens, CODECUP):
         return CODECUP
     return None
 
@@ -117,7 +131,7 @@ def parse_record(text: str, style: str) -> ParsedRecord:
             tags[match.group(1)] = match.group(2).strip()
             pos = match.end()
         tokens = [tok for tok in text[pos:].split() if not _MOVE_NUMBER_RE.match(tok)]
-        tokens = [re.sub(r"^\d+\.+", "", tok) for tok in tokens]
+        tokens = [_NUMBER_PREFIX_RE.sub("", tok) for tok in tokens]
         return ParsedRecord(LITTLE_GOLEM, tags=tags, tokens=tokens)
     record = ParsedRecord(CODECUP, games_in_file=0)
     scores = []

@@ -172,15 +172,26 @@ _COLOUR_BITS = bytes.maketrans(bytes(range(5)), bytes((0, 1, 2, 1, 2)))
 _BYTE_LOW = int.from_bytes(b"\x01" * NUM_SPOTS, "little")
 
 
+#: the last board :func:`_row_colours` read and its answer: a turn's removals after the push and the
+#: next turn's before it read the same board (the same object) when the push made no row
+_LAST_READ: tuple[Board, int] = ((), 0)
+
+
 def _row_colours(board: Board) -> int:
     """Bit 0 set when four contiguous white pieces lie in a line, bit 1 when four black ones do
     (the board read as one byte per spot, 1 for a white piece and 2 for a black one: four spots of
     a line keep a bit only when they all have it)."""
+    global _LAST_READ
+    last = _LAST_READ  # read once: another thread may replace it, never change it
+    if last[0] is board:
+        return last[1]
     colours = int.from_bytes(bytes(board).translate(_COLOUR_BITS), "little")
     found = 0
     for starts, second, third, fourth in _RUN_GROUPS:
         found |= colours & starts & colours >> second & colours >> third & colours >> fourth
-    return (1 if found & _BYTE_LOW else 0) | (2 if found & _BYTE_LOW << 1 else 0)
+    answer = (1 if found & _BYTE_LOW else 0) | (2 if found & _BYTE_LOW << 1 else 0)
+    _LAST_READ = (board, answer)
+    return answer
 
 
 def row_text(board: Board) -> bytes:

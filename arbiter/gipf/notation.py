@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from arbiter.errors import AmbiguousMoveError, IllegalMoveError, InvalidNotationError, Message, gettext_noop
 from arbiter.gipf.board import ENTRY_BY_DOT, SPOT_INDEX, SPOT_NAMES, WHITE_GIPF, chain_end, entry_through
@@ -65,7 +66,18 @@ def _parse_removal(part: str, text: str) -> tuple[tuple[str, bool], ...]:
 
 
 def parse_turn(text: str, allow_no_push: bool = False) -> WrittenTurn:
-    """Parse one turn; with ``allow_no_push`` a bare removal list (a record's last word) is accepted."""
+    """Parse one turn; with ``allow_no_push`` a bare removal list (a record's last word) is accepted.
+    A short turn read before is not read again (the pushes and removals of every game recur; the
+    cache is bounded in entries and, by the length, in memory)."""
+    if len(text) <= _CACHED_LENGTH:
+        return _read_turn_cached(text, allow_no_push)
+    return _read_turn(text, allow_no_push)
+
+
+_CACHED_LENGTH = 64
+
+
+def _read_turn(text: str, allow_no_push: bool) -> WrittenTurn:
     parts = text.split(";")
     before: list[tuple[tuple[str, bool], ...]] = []
     after: list[tuple[tuple[str, bool], ...]] = []
@@ -109,6 +121,9 @@ def parse_turn(text: str, allow_no_push: bool = False) -> WrittenTurn:
     if push is None and not allow_no_push:
         raise InvalidNotationError(gettext_noop("'{text}' has no push"), move=text, text=text)
     return WrittenTurn(tuple(before), push, tuple(after))
+
+
+_read_turn_cached = lru_cache(maxsize=8192)(_read_turn)
 
 
 def looks_like_turn(text: str) -> bool:

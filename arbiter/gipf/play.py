@@ -86,17 +86,29 @@ def describe_end(status: tuple[int, GipfEnd]) -> Message:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One turn played: the position after it, the pushed path (dot, then the spots to the chain's
-    end; empty for a turn that is only a removal) and the spots whose pieces its removals took."""
+    """One turn played: the position after it, its removals before and after the push and the push
+    (none for a turn that is only a removal); :attr:`path` and :attr:`removed` name them for a
+    trace, written only when asked for."""
 
     position: Position
-    path: tuple[str, ...]
-    removed: tuple[str, ...]
     pre: Removal
     post: Removal | None = None  # None: no push
     gipf: bool = False
     entry: Entry | None = None
     end: int = 0
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The pushed path: the dot, then the spots to the chain's end (empty without a push)."""
+        if self.entry is None:
+            return ()
+        return (self.entry.dot, *(SPOT_NAMES[spot] for spot in self.entry.line[: self.end + 1]))
+
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """The spots whose pieces the turn's removals took, in spot order."""
+        spots = self.pre.removed if self.post is None else self.pre.removed | self.post.removed
+        return tuple(SPOT_NAMES[spot] for spot in sorted(spots))
 
     def notation(self) -> str:
         """The turn as the service writes it: the push to the chain's end, every removal listed."""
@@ -110,6 +122,17 @@ class Step:
         return ";".join(parts)
 
 
+#: what a turn's removals take, for the refusals (one per player, made once)
+_ROWS_AT_START = tuple(
+    Message(gettext_noop("{player}'s rows at the start of his turn"), {"player": name})
+    for name in PLAYER_MESSAGES
+)
+_ROWS_OF_PUSH = tuple(
+    Message(gettext_noop("the rows {player}'s push made in his colour"), {"player": name})
+    for name in PLAYER_MESSAGES
+)
+
+
 def play_turn(pos: Position, written: WrittenTurn) -> Step:
     """Play one written turn with its push; raises the typed error of the first thing wrong."""
     ended = status_at_turn_start(pos)
@@ -121,7 +144,7 @@ def play_turn(pos: Position, written: WrittenTurn) -> Step:
         removal_options(pos.board, mover),
         written.before,
         pos.board,
-        Message(gettext_noop("{player}'s rows at the start of his turn"), {"player": name}),
+        _ROWS_AT_START[mover],
     )
     ready = apply_removal(pos, mover, pre)
     ended = status_after_own_removals(ready)
@@ -149,13 +172,10 @@ def play_turn(pos: Position, written: WrittenTurn) -> Step:
         options,
         written.after,
         pushed.board,
-        Message(gettext_noop("the rows {player}'s push made in his colour"), {"player": name}),
+        _ROWS_OF_PUSH[mover],
     )
-    entry = ENTRIES[index]
-    path = (entry.dot, *(SPOT_NAMES[spot] for spot in entry.line[: end + 1]))
-    removed = tuple(SPOT_NAMES[spot] for spot in sorted(pre.removed | post.removed))
     after = pass_turn(apply_removal(pushed, mover, post))
-    return Step(after, path, removed, pre, post, push.gipf, entry, end)
+    return Step(after, pre, post, push.gipf, ENTRIES[index], end)
 
 
 def _piece_refusal(pos: Position, gipf: bool) -> Message:
@@ -207,8 +227,7 @@ def end_by_removal(pos: Position, written: WrittenTurn, text: str) -> Step:
     after = ready if ended is None or ended[1] == GipfEnd.NO_RESERVE else pass_turn(ready)
     if ended is None or status_of(after).result != winner_result(ended[0]):
         raise InvalidNotationError(gettext_noop("'{text}' has no push"), text=text)
-    removed = tuple(SPOT_NAMES[spot] for spot in sorted(removal.removed))
-    return Step(after, (), removed, removal)
+    return Step(after, removal)
 
 
 def play_text(pos: Position, text: str, ply: int | None = None) -> Step:

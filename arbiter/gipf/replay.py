@@ -58,8 +58,9 @@ def is_gipf_record(text: str) -> bool:
     if "Game" in record.tags:
         tag = record.tags["Game"].strip().lower()
         return tag == "gipf" or game_from_tag(tag) is not None
-    moves = [token for token in record.tokens if token not in TERMINATION_WORDS]
-    return bool(moves) and all(looks_like_turn(token) for token in moves)
+    moves = (token for token in record.tokens if token not in TERMINATION_WORDS)
+    first = next(moves, None)  # another game's record fails on its first move, read alone
+    return first is not None and looks_like_turn(first) and all(looks_like_turn(token) for token in moves)
 
 
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
