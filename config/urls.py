@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 from games import api as games_api
 from games import play_api, vacation_api
 from games import urls as games_urls
+from personal import api as personal_api
 from personal import urls as accounts_urls
 from personal import views as accounts_views
 from tournaments.api import views as tournaments_api
@@ -28,6 +29,12 @@ api_patterns = [
     path("replay/", games_api.replay, name="replay"),
     path("vacation/", vacation_api.VacationView.as_view(), name="vacation"),
     path("vacation/end/", vacation_api.VacationEndView.as_view(), name="vacation-end"),
+    path("events/<slug:slug>/claim-codes/", personal_api.ClaimCodesView.as_view(), name="claim-codes"),
+    path(
+        "events/<slug:slug>/claim-codes/<str:handle>/",
+        personal_api.ClaimCodeView.as_view(),
+        name="claim-code",
+    ),
     path("ratings/<str:family>/", tournaments_api.RatingListView.as_view(), name="rating-list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its start-up script as a file: the Content-Security-Policy allows no inline script

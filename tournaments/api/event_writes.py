@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import action
@@ -100,7 +101,7 @@ class EventWrites:
         if key is not None:
             if len(key) != 32 or any(c not in "0123456789abcdef" for c in key):
                 raise serializers.ValidationError(
-                    {"creation_key": ["An idempotency key is 32 hexadecimal digits (0-9, a-f)."]}
+                    {"creation_key": [_("An idempotency key is 32 hexadecimal digits (0-9, a-f).")]}
                 )
             earlier = Event.objects.filter(creation_key=key, organisers=request.user).first()
             if earlier is not None:

@@ -5,6 +5,7 @@ event writes go through: one home for the settings' rules."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from games.api_fields import GameChoiceField
@@ -32,7 +33,9 @@ class EventInputSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(
         min_value=1, max_value=50, required=False, allow_null=True, help_text="Swiss events only"
     )
-    games_per_pairing = serializers.ChoiceField(choices=[1, 2], required=False)
+    games_per_pairing = serializers.IntegerField(
+        min_value=1, max_value=2, required=False, help_text="1, or 2: a 2-game match, colours swapped"
+    )
     win_points = serializers.DecimalField(max_digits=3, decimal_places=1, required=False)
     draw_points = serializers.DecimalField(max_digits=3, decimal_places=1, required=False)
     loss_points = serializers.DecimalField(max_digits=3, decimal_places=1, required=False)
@@ -64,7 +67,14 @@ class EventInputSerializer(serializers.Serializer):
 
 
 class StartInputSerializer(serializers.Serializer):
-    top_seed_colour = serializers.ChoiceField(choices=["lot", "white", "black"], default="lot")
+    top_seed_colour = serializers.CharField(
+        default="lot", help_text="The top seed's colour in round 1: `white`, `black` or `lot` (drawn by lot)"
+    )
+
+    def validate_top_seed_colour(self, value: str) -> str:
+        if value not in ("lot", "white", "black"):
+            raise serializers.ValidationError(_("Choose white, black or lot."))
+        return value
 
 
 class TieBreakChangeSerializer(serializers.Serializer):
