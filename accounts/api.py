@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from rest_framework.authentication import BasicAuthentication
+from rest_framework.authentication import BasicAuthentication, TokenAuthentication
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from accounts import lockout, schema  # noqa: F401 - schema registers the OpenAPI extension of this authentication
+from accounts import lockout, schema, tokens  # noqa: F401 - schema registers the OpenAPI extension of this authentication
 from accounts.errors import LockedOut
 from common.cache_faults import guarded
 from common.client import client_address
@@ -34,7 +35,37 @@ SCOPE_OF_ROUTE = {
     "tournaments:pairing-result": "submissions",
     "accounts:claim": "claims",
     "api:replay": "replays",
+    "api:tokens": "tokens",
+    "api:token-revoke": "tokens",
 }
+
+
+class OutOfScope(exceptions.PermissionDenied):
+    """A valid token used outside its scope: a 403 (the request is not anonymous, its token is known)."""
+
+    status_code = 403
+
+
+class ScopedTokenAuthentication(TokenAuthentication):
+    """``Authorization: Token <key>``: a named token (``accounts.tokens``), refused (403) outside
+    its scope, or the account page's token (scope ``all``)."""
+
+    def authenticate(self, request: Any) -> Any:
+        self._request = request
+        return super().authenticate(request)
+
+    def authenticate_credentials(self, key: str) -> Any:
+        token = tokens.token_of(key)
+        if token is None:
+            return super().authenticate_credentials(key)
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        request = getattr(self, "_request", None)
+        if request is not None and not tokens.allows(token, request.method, request.path):
+            raise OutOfScope(
+                _("This token may only play (its scope is play): create a token with the scope all.")
+            )
+        return (token.user, token)
 
 
 class LockoutBasicAuthentication(BasicAuthentication):

@@ -31,6 +31,7 @@ from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
+from accounts.api import OutOfScope
 from accounts.errors import Conflict, NotFound, PermissionRefused, ServiceError
 from config.middleware import limit_message
 
@@ -133,7 +134,12 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     request = context.get("request")
     view = context.get("view")
     anonymous = request is not None and not getattr(request.user, "is_authenticated", False)
-    if anonymous and isinstance(exc, PermissionDenied | PermissionRefused | exceptions.PermissionDenied):
+    out_of_scope = isinstance(exc, OutOfScope)  # a known token outside its scope: refused, not unknown
+    if (
+        anonymous
+        and not out_of_scope
+        and isinstance(exc, PermissionDenied | PermissionRefused | exceptions.PermissionDenied)
+    ):
         exc = exceptions.NotAuthenticated()
     elif isinstance(exc, ServiceError):
         # an error may carry more for the client (a stale move: the current ply and position)

@@ -299,7 +299,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.openapi.ServiceAutoSchema",
     # Token first: its WWW-Authenticate header makes DRF answer anonymous writes 401, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.api.ScopedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "accounts.api.LockoutBasicAuthentication",
     ],
@@ -309,6 +309,7 @@ REST_FRAMEWORK = {
         "submissions": os.environ.get("SUBMISSION_RATE") or "30/min",
         "claims": os.environ.get("CLAIM_RATE") or "10/hour",
         "replays": os.environ.get("REPLAY_RATE") or "60/min",
+        "tokens": os.environ.get("TOKEN_RATE") or "10/min",
     },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.BoundedLimitOffsetPagination",

@@ -3,6 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
+from accounts import token_api
 from games import api as games_api
 from games import play_api, vacation_api
 from games import urls as games_urls
@@ -35,6 +36,9 @@ api_patterns = [
         personal_api.ClaimCodeView.as_view(),
         name="claim-code",
     ),
+    path("tokens/", token_api.TokensView.as_view(), name="tokens"),
+    path("tokens/revoke/", token_api.TokenRevokeView.as_view(), name="token-revoke"),
+    path("me/bot/", token_api.BotFlagView.as_view(), name="me-bot"),
     path("ratings/<str:family>/", tournaments_api.RatingListView.as_view(), name="rating-list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its start-up script as a file: the Content-Security-Policy allows no inline script
