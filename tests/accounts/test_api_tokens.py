@@ -26,7 +26,7 @@ def test_a_token_created_with_the_password_works_and_is_stored_hashed(api_client
     assert answer.status_code == 201
     key = answer.json()["key"]
     stored = ApiToken.objects.get(name="bot-1")
-    assert key not in (stored.digest, stored.prefix) and stored.prefix == key[:8]
+    assert key not in (stored.digest, stored.prefix) and stored.prefix == key[:8] and key.startswith("gt_")
     api_client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     listed = api_client.get("/api/tokens/")
     assert listed.status_code == 200 and [t["name"] for t in listed.json()] == ["bot-1"]
