@@ -4,7 +4,9 @@
   ``WWW-Authenticate: Token`` (DRF answers 403 when the first class gives no such header); session
   authentication (the pages' sign-in) and HTTP Basic stay. Basic sign-ins obey the sign-in lockout
   (``accounts.lockout``): a locked user name or address is answered 429 with the time to wait.
-* :class:`SubmissionThrottle` limits record submissions and result entry per user (scope
+* :class:`SubmissionThrottle` limits challenges per user (scope ``challenges``;
+  :class:`ChallengeOpponentThrottle` per user and opponent, ``challenge_opponents``), token requests
+  (scope ``tokens``),  record submissions and result entry per user (scope
   ``submissions``), claim attempts (scope ``claims``) and replays of a record without storing it
   (scope ``replays``, open to anonymous visitors), rates from ``DEFAULT_THROTTLE_RATES``;
   anonymous requests count per client address (``common.client``). A cache that cannot be reached
@@ -36,6 +38,8 @@ SCOPE_OF_ROUTE = {
     "accounts:claim": "claims",
     "api:replay": "replays",
     "api:tokens": "tokens",
+    "api:challenge-list": "challenges",
+    "games:challenges": "challenges",
     "api:token-revoke": "tokens",
 }
 
@@ -107,3 +111,27 @@ class SubmissionThrottle(SimpleRateThrottle):
         user: Any = getattr(request, "user", None)
         ident = str(user.pk) if getattr(user, "is_authenticated", False) else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class ChallengeOpponentThrottle(SubmissionThrottle):
+    """Challenges of one user to one opponent (scope ``challenge_opponents``), beside the scope
+    ``challenges`` of all his challenges: a player is not flooded by one challenger."""
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        match = getattr(request, "resolver_match", None)
+        if (
+            request.method in SAFE_METHODS
+            or SCOPE_OF_ROUTE.get(getattr(match, "view_name", "") or "") != "challenges"
+        ):
+            return True
+        sent = getattr(request, "data", None)
+        if sent is None:  # a page's form
+            sent = request.POST
+        self.opponent = str(sent.get("opponent", "") if hasattr(sent, "get") else "")[:80].strip().lower()
+        self.scope = "challenge_opponents"
+        self.rate = api_settings.DEFAULT_THROTTLE_RATES[self.scope]
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return guarded(lambda: SimpleRateThrottle.allow_request(self, request, view), True, "throttle")
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return f"{super().get_cache_key(request, view)}:{self.opponent}"
