@@ -38,6 +38,7 @@ api_patterns = [
     ),
     path("tokens/", token_api.TokensView.as_view(), name="tokens"),
     path("tokens/revoke/", token_api.TokenRevokeView.as_view(), name="token-revoke"),
+    path("me/", personal_api.MeView.as_view(), name="me"),
     path("me/bot/", token_api.BotFlagView.as_view(), name="me-bot"),
     path("ratings/<str:family>/", tournaments_api.RatingListView.as_view(), name="rating-list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -1,22 +1,29 @@
-"""The organiser's API of claim codes (``personal.claims``): an event's codes, a new code for one
+"""``/api/me/``: what waits for the signed-in user (:func:`what_waits`). The organiser's API of claim codes (``personal.claims``): an event's codes, a new code for one
 player (irreversible: the old one stops working, ``confirm``), linking a player to an account by its
 user name and removing that link (``confirm``). The same services, policy and questions as the
 claim codes page (``personal.views.claim_codes``)."""
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.policy import Action, can
+from games import play
+from games.confirmation import can_answer
+from games.models import Challenge, Game
 from personal import claims
 from personal.models import ClaimCode
 from tournaments.confirmations import Confirmation, require_confirmed
 from tournaments.models import Event, Registration
+from tournaments.rounds import can_pair_next
 
 
 class ClaimCodeSerializer(serializers.Serializer):
@@ -94,3 +101,112 @@ class ClaimCodeView(APIView):
             claims.unlink(registration, request.user)
         code = ClaimCode.objects.select_related("registration__player__user").get(registration=registration)
         return Response(ClaimCodeSerializer(code).data)
+
+
+class MeGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField(help_text="The game's key")
+    white = serializers.CharField(source="white.handle")
+    black = serializers.CharField(source="black.handle")
+    url = serializers.CharField(help_text="Its page")
+
+
+class MeChallengeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    challenger = serializers.CharField(source="challenger.handle")
+    game = serializers.CharField()
+    time_control = serializers.CharField()
+
+
+class MeRoundSerializer(serializers.Serializer):
+    event = serializers.CharField(source="event.slug")
+    name = serializers.CharField(source="event.name")
+    number = serializers.IntegerField(help_text="The event's latest round")
+    status = serializers.CharField(help_text="pending (being paired), paired (open) or closed")
+    deadline = serializers.DateTimeField(allow_null=True)
+    can_pair_next = serializers.BooleanField(help_text="An organiser or arbiter may pair the next round now")
+
+
+class MeSerializer(serializers.Serializer):
+    my_move = MeGameSerializer(many=True, help_text="Games on the service where it is my move")
+    awaiting_my_confirmation = MeGameSerializer(
+        many=True, help_text="Provisional results of my games that I may confirm or dispute"
+    )
+    open_disputes = MeGameSerializer(
+        many=True, help_text="My games (or my events' games) whose result is disputed"
+    )
+    challenges_received = MeChallengeSerializer(many=True)
+    next_rounds = MeRoundSerializer(
+        many=True, help_text="The latest round of each running event I play or run"
+    )
+
+
+def _game_row(game: Game) -> dict[str, object]:
+    return {
+        "id": game.pk,
+        "game": game.game,
+        "white": game.white,
+        "black": game.black,
+        "url": game.get_absolute_url(),
+    }
+
+
+def what_waits(user: object) -> dict[str, list[dict[str, object]]]:
+    """What waits for the user: the answer of ``GET /api/me/``."""
+    player = claims.player_of(user)
+    mine = Game.objects.filter(Q(white=player) | Q(black=player)).select_related("white", "black")
+    playing = mine.filter(on_service=True, finished_at=None) if player else Game.objects.none()
+    provisional = mine.filter(state=Game.State.PROVISIONAL) if player else Game.objects.none()
+    ran = (
+        Event.objects.filter(Q(organisers=user) | Q(arbiters=user))
+        if getattr(user, "pk", None)
+        else Event.objects.none()
+    )
+    played = (
+        Event.objects.filter(registrations__player=player, registrations__status="active")
+        if player
+        else Event.objects.none()
+    )
+    disputed = (
+        Game.objects.filter(disputes__decision__isnull=True, disputes__isnull=False)
+        .filter(Q(pk__in=mine.values("pk")) | Q(pairing_game__pairing__round__event__in=ran))
+        .distinct()
+        .select_related("white", "black")
+    )
+    running = (ran | played).filter(status=Event.Status.RUNNING).distinct().order_by("name")
+    rounds = []
+    for event in running:
+        latest = event.current_round()
+        if latest is not None:
+            rounds.append(
+                {
+                    "event": event,
+                    "number": latest.number,
+                    "status": latest.status,
+                    "deadline": latest.deadline,
+                    "can_pair_next": can_pair_next(event, latest) and can(user, Action.MANAGE_EVENT, event),
+                }
+            )
+    return {
+        "my_move": [_game_row(g) for g in playing if play.player_to_move(g) == player],
+        "awaiting_my_confirmation": [_game_row(g) for g in provisional if can_answer(g, user)],
+        "open_disputes": [_game_row(g) for g in disputed],
+        "challenges_received": list(
+            Challenge.objects.filter(challenged=player, status=Challenge.Status.OPEN).select_related(
+                "challenger"
+            )
+        )
+        if player
+        else [],
+        "next_rounds": rounds,
+    }
+
+
+class MeView(APIView):
+    """``/api/me/``: what waits for me, in one request (a bot polls this, not every game)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=MeSerializer, operation_id="me")
+    def get(self, request: Request) -> Response:
+        return Response(MeSerializer(what_waits(request.user)).data)
