@@ -4,7 +4,9 @@
   ``WWW-Authenticate: Token`` (DRF answers 403 when the first class gives no such header); session
   authentication (the pages' sign-in) and HTTP Basic stay. Basic sign-ins obey the sign-in lockout
   (``accounts.lockout``): a locked user name or address is answered 429 with the time to wait.
-* :class:`SubmissionThrottle` limits record submissions and result entry per user (scope
+* :class:`SubmissionThrottle` limits challenges per user (scope ``challenges``;
+  :class:`ChallengeOpponentThrottle` per user and opponent, ``challenge_opponents``), token requests
+  (scope ``tokens``),  record submissions and result entry per user (scope
   ``submissions``), claim attempts (scope ``claims``) and replays of a record without storing it
   (scope ``replays``, open to anonymous visitors), rates from ``DEFAULT_THROTTLE_RATES``;
   anonymous requests count per client address (``common.client``). A cache that cannot be reached
@@ -15,13 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from rest_framework.authentication import BasicAuthentication
+from rest_framework.authentication import BasicAuthentication, TokenAuthentication
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from accounts import lockout, schema  # noqa: F401 - schema registers the OpenAPI extension of this authentication
+from accounts import lockout, schema, tokens  # noqa: F401 - schema registers the OpenAPI extension of this authentication
 from accounts.errors import LockedOut
 from common.cache_faults import guarded
 from common.client import client_address
@@ -34,7 +37,39 @@ SCOPE_OF_ROUTE = {
     "tournaments:pairing-result": "submissions",
     "accounts:claim": "claims",
     "api:replay": "replays",
+    "api:tokens": "tokens",
+    "api:challenge-list": "challenges",
+    "games:challenges": "challenges",
+    "api:token-revoke": "tokens",
 }
+
+
+class OutOfScope(exceptions.PermissionDenied):
+    """A valid token used outside its scope: a 403 (the request is not anonymous, its token is known)."""
+
+    status_code = 403
+
+
+class ScopedTokenAuthentication(TokenAuthentication):
+    """``Authorization: Token <key>``: a named token (``accounts.tokens``), refused (403) outside
+    its scope, or the account page's token (scope ``all``)."""
+
+    def authenticate(self, request: Any) -> Any:
+        self._request = request
+        return super().authenticate(request)
+
+    def authenticate_credentials(self, key: str) -> Any:
+        token = tokens.token_of(key)
+        if token is None:
+            return super().authenticate_credentials(key)
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        request = getattr(self, "_request", None)
+        if request is not None and not tokens.allows(token, request.method, request.path):
+            raise OutOfScope(
+                _("This token may only play (its scope is play): create a token with the scope all.")
+            )
+        return (token.user, token)
 
 
 class LockoutBasicAuthentication(BasicAuthentication):
@@ -76,3 +111,27 @@ class SubmissionThrottle(SimpleRateThrottle):
         user: Any = getattr(request, "user", None)
         ident = str(user.pk) if getattr(user, "is_authenticated", False) else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class ChallengeOpponentThrottle(SubmissionThrottle):
+    """Challenges of one user to one opponent (scope ``challenge_opponents``), beside the scope
+    ``challenges`` of all his challenges: a player is not flooded by one challenger."""
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        match = getattr(request, "resolver_match", None)
+        if (
+            request.method in SAFE_METHODS
+            or SCOPE_OF_ROUTE.get(getattr(match, "view_name", "") or "") != "challenges"
+        ):
+            return True
+        sent = getattr(request, "data", None)
+        if sent is None:  # a page's form
+            sent = request.POST
+        self.opponent = str(sent.get("opponent", "") if hasattr(sent, "get") else "")[:80].strip().lower()
+        self.scope = "challenge_opponents"
+        self.rate = api_settings.DEFAULT_THROTTLE_RATES[self.scope]
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        return guarded(lambda: SimpleRateThrottle.allow_request(self, request, view), True, "throttle")
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return f"{super().get_cache_key(request, view)}:{self.opponent}"

@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from accounts.api import SCOPE_OF_ROUTE, SubmissionThrottle
+from accounts.api import SCOPE_OF_ROUTE, ChallengeOpponentThrottle, SubmissionThrottle
 
 
 class SubmissionThrottleMiddleware:
@@ -29,10 +29,14 @@ class SubmissionThrottleMiddleware:
         name = getattr(match, "view_name", "") or ""
         if request.method != "POST" or name not in SCOPE_OF_ROUTE or name.startswith("api:"):
             return None
-        throttle = SubmissionThrottle()
-        if throttle.allow_request(request, view):
+        refusing = [
+            t
+            for t in (SubmissionThrottle(), ChallengeOpponentThrottle())
+            if not t.allow_request(request, view)
+        ]
+        if not refusing:
             return None
-        wait = int(throttle.wait() or 0) + 1
+        wait = max(int(t.wait() or 0) for t in refusing) + 1
         response = render(
             request,
             "accounts/throttled.html",

@@ -85,3 +85,39 @@ class NoticePreference(models.Model):
 
     def __str__(self) -> str:
         return f"notice preference of {self.user}"
+
+
+class ApiToken(models.Model):
+    """A named API token of a user (``accounts.tokens``), with its scope: ``play`` (playing and
+    reading: the writes under ``/api/play/``, ``/api/games/``, ``/api/vacation/``) or ``all``.
+    Only the key's SHA-256 is stored: the key is shown once, when the token is created. The account
+    page's one token (DRF's ``authtoken``) stays, with the scope ``all``."""
+
+    class Scope(models.TextChoices):
+        PLAY = "play", _("Play only")
+        ALL = "all", _("Everything the account may do")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60)
+    scope = models.CharField(max_length=4, choices=Scope.choices, default=Scope.PLAY)
+    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the key, in hex")
+    prefix = models.CharField(max_length=8, help_text="The key's first characters, to tell tokens apart")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "name"], name="api_token_name_once_per_user")]
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"API token {self.name} of {self.user}"
+
+
+class BotAccount(models.Model):
+    """An account that a program plays with: its owner says so, and every page naming it shows it."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot")
+    since = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"bot account {self.user}"

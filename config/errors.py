@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -31,6 +32,7 @@ from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
+from accounts.api import OutOfScope
 from accounts.errors import Conflict, NotFound, PermissionRefused, ServiceError
 from config.middleware import limit_message
 
@@ -42,7 +44,7 @@ def _is_api(request: HttpRequest) -> bool:
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     over = limit_message(exception)  # a body over a size limit: the message names the limit
     if _is_api(request):
-        return JsonResponse({"detail": over or _("The request is malformed.")}, status=400)
+        return JsonResponse(error_body("malformed", over or _("The request is malformed.")), status=400)
     if over:
         return HttpResponse(
             f"Bad request: {over[:1].upper()}{over[1:]}.\n",
@@ -54,13 +56,15 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
-        return JsonResponse({"detail": str(exception) or _("You may not do this.")}, status=403)
+        return JsonResponse(
+            error_body("permission_denied", str(exception) or _("You may not do this.")), status=403
+        )
     return defaults.permission_denied(request, exception)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
-        return JsonResponse({"detail": _("No such address in the API.")}, status=404)
+        return JsonResponse(error_body("not_found", _("No such address in the API.")), status=404)
     return defaults.page_not_found(request, exception)
 
 
@@ -86,7 +90,7 @@ def unavailable(request: HttpRequest) -> HttpResponse:
     rendered without the request's context: its context processors would read the database."""
     message = _unavailable_message()
     if _is_api(request):
-        response: HttpResponse = JsonResponse({"detail": message}, status=503)
+        response: HttpResponse = JsonResponse(error_body("unavailable", message), status=503)
     else:
         response = HttpResponse(loader.get_template("503.html").render({"message": message}), status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
@@ -100,7 +104,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return unavailable(request)
     if _is_api(request):
         return JsonResponse(
-            {"detail": _("Something went wrong on our side; it has been logged.")}, status=500
+            error_body("server_error", _("Something went wrong on our side; it has been logged.")), status=500
         )
     return defaults.server_error(request)
 
@@ -116,8 +120,47 @@ def status_of(exc: ServiceError) -> int:
     return status.HTTP_400_BAD_REQUEST
 
 
+def error_code(exc: BaseException) -> str:
+    """The error body's ``code``: the error's own (``data["code"]``), else its class's name in
+    snake case (``IllegalMove``: ``illegal_move``; DRF's: ``invalid``, ``not_authenticated``,
+    ``throttled`` ...); a bare ``ServiceError`` is ``refused``."""
+    own = getattr(exc, "data", None)
+    if isinstance(own, dict) and isinstance(own.get("code"), str):
+        return own["code"]
+    if isinstance(exc, exceptions.APIException):
+        return str(exc.default_code)
+    if isinstance(exc, PermissionRefused):  # the policy's refusal, named as DRF names its own
+        return "permission_denied"
+    if type(exc) is ServiceError:
+        return "refused"
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(exc).__name__).lower()
+
+
+def error_body(code: str, detail: object, **more: object) -> dict[str, object]:
+    """The one error body of every 4xx and 5xx answer of the API (``config.openapi.ERROR_BODY``):
+    ``code``, ``detail`` (in the request's language) and what the error concerns (``fields``: one list
+    of messages per refused field; a move's ``ply`` and ``move`` ...)."""
+    return {"code": code, "detail": str(detail), **more}
+
+
+def _validation_body(exc: exceptions.ValidationError, data: Any) -> dict[str, object]:
+    """A refused request body: ``fields`` names each refused field; the first message is the ``detail``.
+    The fields also stay at the top level as they were answered before ``fields`` (deprecated)."""
+    fields = (
+        data if isinstance(data, dict) else {"non_field_errors": data if isinstance(data, list) else [data]}
+    )
+    first = next(iter(fields.values()), [_("The request is malformed.")])
+    while isinstance(first, list | dict) and first:
+        first = first[0] if isinstance(first, list) else next(iter(first.values()))
+    name = next(iter(fields), "")
+    detail = str(first) if name in ("non_field_errors", "") else f"{name}: {first}"
+    kept = {key: value for key, value in fields.items() if key not in ("code", "detail", "fields")}
+    return {**kept, **error_body("invalid", detail, fields=fields)}
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, plus the project's errors; a refusal of an anonymous request is a 401."""
+    """DRF's handler, plus the project's errors; a refusal of an anonymous request is a 401. Every
+    answer's body is :func:`error_body`."""
     # rest_framework.views reads these settings on import: imported here, not at the top.
     from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -126,22 +169,39 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
         set_rollback()
         return Response(
-            {"detail": _unavailable_message()},
+            error_body("unavailable", _unavailable_message()),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )
     request = context.get("request")
     view = context.get("view")
     anonymous = request is not None and not getattr(request.user, "is_authenticated", False)
-    if anonymous and isinstance(exc, PermissionDenied | PermissionRefused | exceptions.PermissionDenied):
+    out_of_scope = isinstance(exc, OutOfScope)  # a known token outside its scope: refused, not unknown
+    if (
+        anonymous
+        and not out_of_scope
+        and isinstance(exc, PermissionDenied | PermissionRefused | exceptions.PermissionDenied)
+    ):
         exc = exceptions.NotAuthenticated()
     elif isinstance(exc, ServiceError):
         # an error may carry more for the client (a stale move: the current ply and position)
-        return Response({"detail": str(exc), **getattr(exc, "data", {})}, status=status_of(exc))
+        more = {
+            key: value for key, value in getattr(exc, "data", {}).items() if key not in ("code", "detail")
+        }
+        return Response(error_body(error_code(exc), exc, **more), status=status_of(exc))
+    if isinstance(exc, Http404):  # as DRF's handler reads them, so that the code is DRF's too
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
     response = drf_exception_handler(exc, context)
-    if response is not None and isinstance(
-        exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed
-    ):
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = _validation_body(exc, response.data)
+    else:
+        detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
+        response.data = error_body(error_code(exc), detail)
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
         header = view.get_authenticate_header(request) if view is not None and request is not None else None
         if header:
             response.status_code = 401

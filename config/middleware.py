@@ -176,7 +176,7 @@ class RequestGuardMiddleware:
         except BadRequest as exc:
             message = str(exc)
             if request.path.startswith("/api/"):
-                return JsonResponse({"detail": message}, status=400)
+                return JsonResponse({"code": "malformed", "detail": message}, status=400)
             text = f"Bad request: {message[:1].upper()}{message[1:]}.\n"
             return HttpResponse(text, status=400, content_type="text/plain; charset=utf-8")
         return self.get_response(request)

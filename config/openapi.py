@@ -2,8 +2,9 @@
 
 drf-spectacular documents the success answer of each operation from its serializers; the errors come
 from layers it cannot see (the request guard, authentication, permissions, throttling, lookups, the
-services' refusals). This schema class adds them, all with the same body: ``{"detail": "..."}`` or,
-for a refused request body, one list of messages per field.
+services' refusals). This schema class adds them, and gives every error answer an operation documents
+(its own descriptions included) the one error body of ``config.errors.error_body``: ``code``,
+``detail`` in the user's language, and what it concerns (``fields``; a move's ``ply`` and ``move``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,25 @@ from drf_spectacular.openapi import AutoSchema
 
 ERROR_BODY: dict[str, Any] = {
     "type": "object",
-    "description": "What went wrong: `detail`, or one list of messages per refused field.",
-    "properties": {"detail": {"type": "string"}},
+    "description": "What went wrong: `code` (for programs: `invalid`, `not_authenticated`, "
+    "`authentication_failed`, `permission_denied`, `not_found`, `conflict`, `throttled`, "
+    "`confirmation_required`, `illegal_move`, `stale_ply` ...), `detail` (for people, in the "
+    "request's language) and what it concerns: `fields` (one list of messages per refused field), "
+    "a move's `ply`, `move` and `reason`, what a confirmation `would` do. Other members some errors "
+    "add (a stale move's `position`) are named in the operation's description.",
+    "properties": {
+        "code": {"type": "string"},
+        "detail": {"type": "string"},
+        "fields": {"type": "object", "additionalProperties": {}},
+        "ply": {"type": "integer", "nullable": True},
+        "move": {"type": "string"},
+        "reason": {"type": "string"},
+        "would": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["code", "detail"],
     "additionalProperties": {},
 }
+ERROR_CONTENT = {"application/json": {"schema": ERROR_BODY}}
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -50,8 +66,8 @@ class ServiceAutoSchema(AutoSchema):
         query = {p["name"] for p in self._get_parameters() if p.get("in") == "query"}
         for code, meaning in error_statuses(self.method, self.path, query).items():
             if code not in responses:
-                responses[code] = {
-                    "description": meaning,
-                    "content": {"application/json": {"schema": ERROR_BODY}},
-                }
+                responses[code] = {"description": meaning, "content": ERROR_CONTENT}
+        for code, response in responses.items():  # the operation's own descriptions of its errors
+            if str(code)[:1] in "45" and not response.get("content"):
+                response["content"] = ERROR_CONTENT
         return responses

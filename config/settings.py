@@ -309,16 +309,19 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.openapi.ServiceAutoSchema",
     # Token first: its WWW-Authenticate header makes DRF answer anonymous writes 401, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.api.ScopedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "accounts.api.LockoutBasicAuthentication",
     ],
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["accounts.api.SubmissionThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.api.SubmissionThrottle", "accounts.api.ChallengeOpponentThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "submissions": os.environ.get("SUBMISSION_RATE") or "30/min",
         "claims": os.environ.get("CLAIM_RATE") or "10/hour",
         "replays": os.environ.get("REPLAY_RATE") or "60/min",
+        "tokens": os.environ.get("TOKEN_RATE") or "10/min",
+        "challenges": os.environ.get("CHALLENGE_RATE") or "60/hour",
+        "challenge_opponents": os.environ.get("CHALLENGE_OPPONENT_RATE") or "10/hour",
     },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.BoundedLimitOffsetPagination",

@@ -3,9 +3,11 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
+from accounts import token_api
 from games import api as games_api
 from games import play_api, vacation_api
 from games import urls as games_urls
+from personal import api as personal_api
 from personal import urls as accounts_urls
 from personal import views as accounts_views
 from tournaments.api import views as tournaments_api
@@ -28,6 +30,16 @@ api_patterns = [
     path("replay/", games_api.replay, name="replay"),
     path("vacation/", vacation_api.VacationView.as_view(), name="vacation"),
     path("vacation/end/", vacation_api.VacationEndView.as_view(), name="vacation-end"),
+    path("events/<slug:slug>/claim-codes/", personal_api.ClaimCodesView.as_view(), name="claim-codes"),
+    path(
+        "events/<slug:slug>/claim-codes/<str:handle>/",
+        personal_api.ClaimCodeView.as_view(),
+        name="claim-code",
+    ),
+    path("tokens/", token_api.TokensView.as_view(), name="tokens"),
+    path("tokens/revoke/", token_api.TokenRevokeView.as_view(), name="token-revoke"),
+    path("me/", personal_api.MeView.as_view(), name="me"),
+    path("me/bot/", token_api.BotFlagView.as_view(), name="me-bot"),
     path("ratings/<str:family>/", tournaments_api.RatingListView.as_view(), name="rating-list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its start-up script as a file: the Content-Security-Policy allows no inline script

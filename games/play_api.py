@@ -118,6 +118,22 @@ class MakeMoveSerializer(serializers.Serializer):
     )
 
 
+def refused_move(game: Game, sent: object, errors: Any) -> play.PlayError:
+    """A move request the serializer refuses (no ``expected_ply``, no move) answered in the shape of
+    an illegal move: the ply the move would have, the move text sent, the reason, and the fields."""
+    name, messages = next(iter(errors.items()))
+    reason = str(messages[0])
+    move = sent.get("move", "") if isinstance(sent, dict) else ""
+    return play.PlayError(
+        f"{name}: {reason}",
+        code="invalid",
+        ply=play.ply_of(game) + 1,
+        move=str(move)[: play.MAX_MOVE_CHARS],
+        reason=reason,
+        fields=errors,
+    )
+
+
 class EventStreamRenderer(renderers.BaseRenderer):
     """``text/event-stream``: the stream itself is django-eventstream's response; an error before it
     starts (404, 403) is written as its JSON."""
@@ -228,10 +244,12 @@ class ServiceGameViewSet(
     @action(detail=True, methods=["post"])
     def move(self, request: Request, pk: str | None = None) -> Response:
         """Play a move, naming the ply it expects; the arbiter checks it."""
+        game = self.get_object()
         data = MakeMoveSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        if not data.is_valid():
+            raise refused_move(game, request.data, data.errors)
         played = play.make_move(
-            self.get_object(),
+            game,
             request.user,
             data.validated_data["move"],
             data.validated_data["expected_ply"],

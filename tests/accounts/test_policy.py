@@ -125,3 +125,90 @@ def test_the_players_page_links_the_claim_codes_for_their_managers_only(board: B
             reverse("accounts:claim-codes", args=[board.event.slug]) in client.get(url).content.decode()
         )
     assert shown == {name: name in {"olga", "root"} for name in ACTORS}
+
+
+# --------------------------------------------------------------------------- the organiser's API
+# Every write of the organiser's API (issue 30), the action of the policy it asks for, and the page
+# that does the same (refused alike). Each request is one the allowed actors see refused for another
+# reason or carried out harmlessly (a missing confirmation, a started event, a preview), so that
+# every actor meets the same state.
+def organiser_api_requests(board: Board) -> list[tuple[str, str, dict[str, Any], Action, str | None]]:
+    slug, handle = board.event.slug, board.pairing.white.player.handle
+    events, rounds = f"/api/events/{slug}/", f"/api/events/{slug}/rounds/1/"
+    page = f"/events/{slug}/"
+    manage, codes = Action.MANAGE_EVENT, Action.MANAGE_CLAIM_CODES
+    return [
+        ("post", "/api/events/", {}, Action.CREATE_EVENT, "/new-event/"),
+        ("post", events + "settings/", {"name": "Taken"}, manage, page + "edit/"),
+        ("post", events + "swiss-settings/", {}, manage, None),
+        ("post", events + "tie-breaks/", {"tie_breaks": [], "reason": ""}, Action.CHANGE_TIE_BREAKS, None),
+        ("post", events + "potentials/", {"potentials": ""}, manage, None),
+        ("post", events + "play/", {"play_mode": "elsewhere", "time_control": ""}, manage, None),
+        ("post", events + "start/", {}, manage, page + "start/"),
+        ("post", events + "finish/", {}, manage, page + "finish/"),
+        ("post", events + "registrations/", {"name": ""}, manage, page + "players/"),
+        (
+            "post",
+            events + "registrations/list/",
+            {"players": "Cy 1500", "preview": True},
+            manage,
+            page + "players/",
+        ),
+        ("post", events + f"registrations/{handle}/withdraw/", {}, manage, page + "players/"),
+        ("post", events + f"registrations/{handle}/undo-withdrawal/", {}, manage, page + "players/"),
+        ("post", events + "byes/", {}, manage, None),
+        ("post", events + "byes/1/cancel/", {}, manage, None),
+        ("post", events + "rounds/next/", {}, manage, page + "rounds/next/"),
+        ("post", rounds + "retry/", {}, manage, page + "rounds/1/retry/"),
+        ("post", rounds + "pairings/", {"pairs": []}, manage, page + "rounds/1/edit/"),
+        ("post", rounds + "publish/", {}, manage, page + "rounds/1/publish/"),
+        ("post", rounds + "results/", {"results": []}, manage, page + "rounds/1/results/"),
+        ("post", rounds + "close/", {}, manage, page + "rounds/1/close/"),
+        ("post", rounds + "deadline/", {"deadline": None}, manage, page + "rounds/1/deadline/"),
+        (
+            "post",
+            rounds + "play/",
+            {"play_mode": "elsewhere", "time_control": ""},
+            manage,
+            page + "rounds/1/play/",
+        ),
+        ("post", f"/api/pairings/{board.pairing.pk}/result/", {"result": "x"}, manage, None),
+        (
+            "post",
+            f"/api/pairings/{board.pairing.pk}/correct/",
+            {"result": "1-0", "reason": "r"},
+            manage,
+            None,
+        ),
+        ("get", events + "claim-codes/", {}, codes, f"/events/{slug}/players/claim-codes/"),
+        ("post", events + f"claim-codes/{handle}/", {"action": "regenerate"}, codes, None),
+    ]
+
+
+def test_the_organisers_api_refuses_as_the_policy_and_the_pages(
+    board: Board, api_client: Any, client: Any
+) -> None:
+    """Anonymous: 401 (the pages send him to sign in); signed in but not allowed: 403, as the page;
+    allowed: neither (the request goes on to its own checks), never a server error."""
+    people = actors(board)
+    allowed = {(action, on): who for action, on, who in EXPECTED}
+    for method, url, body, action, page in organiser_api_requests(board):
+        for name, user in people.items():
+            api_client.logout()
+            client.logout()
+            if name != "anonymous":
+                api_client.force_authenticate(user)
+                client.force_login(user)
+            else:
+                api_client.force_authenticate(None)
+            status = getattr(api_client, method)(url, body, format="json").status_code
+            may = name in allowed[(action, "event" if action != Action.CREATE_EVENT else None)]
+            expected = {401} if name == "anonymous" else {403}
+            assert (status not in {401, 403} and status < 500) if may else status in expected, (
+                url,
+                name,
+                status,
+            )
+            if page is not None and not may:
+                answer = client.post(page) if method == "post" else client.get(page)
+                assert answer.status_code in ({302} if name == "anonymous" else {403}), (page, name)

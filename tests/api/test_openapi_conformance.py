@@ -77,6 +77,9 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
         SUBMISSION_RATE="100000/min",
         REPLAY_RATE="100000/min",
         CLAIM_RATE="100000/min",
+        TOKEN_RATE="100000/min",
+        CHALLENGE_RATE="100000/min",
+        CHALLENGE_OPPONENT_RATE="100000/min",
     )
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], env=env, check=True, cwd=ROOT)

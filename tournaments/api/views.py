@@ -16,6 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.models import Player
+from tournaments.api.event_writes import EventWrites
+from tournaments.api.registration_writes import RegistrationWrites
+from tournaments.api.round_writes import RoundWrites
 from tournaments.api.serializers import (
     CorrectionInputSerializer,
     CrosstableRowSerializer,
@@ -66,8 +69,9 @@ def standing_rows(event: Event) -> list[dict[str, object]]:
     ]
 
 
-class EventViewSet(viewsets.ReadOnlyModelViewSet):
-    """Events, newest first. ``/events/{slug}/`` includes the registrations and rounds."""
+class EventViewSet(EventWrites, RegistrationWrites, RoundWrites, viewsets.ReadOnlyModelViewSet):
+    """Events, newest first. ``/events/{slug}/`` includes the registrations and rounds. The
+    organiser's writes are in ``event_writes``, ``registration_writes`` and ``round_writes``."""
 
     queryset = Event.objects.select_related("game_options")
     lookup_field = "slug"

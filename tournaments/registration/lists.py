@@ -56,6 +56,7 @@ class PlayerListError(ServiceError):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
+        self.data = {"problems": problems}  # the API's answer names each
 
 
 @dataclass

@@ -1,0 +1,110 @@
+"""``/api/tokens/``: a program's API tokens without a browser. Created and revoked with the account's
+user name and password (the sign-in lockout counts the failures: 429 with the time to wait; the
+``tokens`` throttle limits the requests per address); listed (never their keys) for the signed-in
+user. ``/api/me/bot/``: the account's bot flag, which the pages show beside its player."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, permissions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import tokens
+from accounts.errors import LockedOut
+from accounts.models import ApiToken
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+    name = serializers.CharField(max_length=60, help_text="The token's name, one per account, e.g. the bot's")
+
+
+class TokenRequestSerializer(CredentialsSerializer):
+    scope = serializers.ChoiceField(
+        choices=ApiToken.Scope.choices,
+        default=ApiToken.Scope.PLAY,
+        help_text="`play`: reads, and writes to the play, games, records, vacation and me operations only; "
+        "`all`: everything the account may do",
+    )
+
+
+class TokenSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ApiToken
+        fields = ["name", "scope", "prefix", "created_at", "last_used_at"]
+
+
+class NewTokenSerializer(TokenSerializer):
+    key = serializers.CharField(help_text="Shown this once: send it as `Authorization: Token <key>`")
+
+    class Meta(TokenSerializer.Meta):
+        fields = [*TokenSerializer.Meta.fields, "key"]
+
+
+class BotFlagSerializer(serializers.Serializer):
+    bot = serializers.BooleanField(help_text="A program plays with this account")
+
+
+def account_of(request: Request, data: dict[str, str]) -> object:
+    """The account of the credentials: a wrong password is a 401, a locked-out one a 429 with the
+    time to wait (``Retry-After``), as HTTP Basic answers them."""
+    try:
+        return tokens.signed_in_user(request._request, data["username"], data["password"])
+    except LockedOut as exc:
+        raise exceptions.Throttled(wait=exc.wait_seconds, detail=str(exc)) from None
+    except tokens.WrongCredentials as exc:
+        raise exceptions.AuthenticationFailed(str(exc)) from None
+
+
+class TokensView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=TokenSerializer(many=True), operation_id="tokens_list")
+    def get(self, request: Request) -> Response:
+        """The signed-in user's named tokens (never their keys)."""
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        return Response(TokenSerializer(ApiToken.objects.filter(user=request.user), many=True).data)
+
+    @extend_schema(
+        request=TokenRequestSerializer, responses={201: NewTokenSerializer}, operation_id="tokens_create"
+    )
+    def post(self, request: Request) -> Response:
+        """Create a named token with the account's user name and password."""
+        data = TokenRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = account_of(request, data.validated_data)
+        token, key = tokens.create(user, data.validated_data["name"], data.validated_data["scope"])
+        token.key = key  # type: ignore[attr-defined]
+        return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)
+
+
+class TokenRevokeView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=CredentialsSerializer, responses={204: None}, operation_id="tokens_revoke")
+    def post(self, request: Request) -> Response:
+        """Revoke the named token, with the account's user name and password."""
+        data = CredentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = account_of(request, data.validated_data)
+        tokens.revoke(user, data.validated_data["name"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class BotFlagView(APIView):
+    @extend_schema(responses=BotFlagSerializer, operation_id="me_bot_read")
+    def get(self, request: Request) -> Response:
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        return Response({"bot": tokens.is_bot(request.user)})
+
+    @extend_schema(request=BotFlagSerializer, responses=BotFlagSerializer, operation_id="me_bot_set")
+    def post(self, request: Request) -> Response:
+        """Say whether a program plays with this account (the pages show it beside its player)."""
+        data = BotFlagSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response({"bot": tokens.set_bot(request.user, data.validated_data["bot"])})

@@ -1,0 +1,110 @@
+"""Named API tokens (``ApiToken``): created and revoked with the account's password (the sign-in
+lockout counts the failures, ``accounts.lockout``), each with a scope; the bot flag of an account.
+
+Why a model of our own: DRF's ``authtoken`` keeps one token per user, with no name and no scope, and
+stores the key itself. A bot author wants one token per program, a play-only token for the program
+that plays and the account's full rights elsewhere; a leaked database should not leak working keys.
+The account page's token (``authtoken``) keeps working, with the scope ``all``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.contrib.auth import authenticate
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts import lockout
+from accounts.errors import AccountError, Conflict, NotFound
+from accounts.models import ApiToken, BotAccount
+
+MAX_TOKENS = 20
+# A named token's key begins so (the account page's token is 40 hex digits alone).
+KEY_PREFIX = "gt_"
+# What a play-only token may write to: the moves, challenges, submissions and answers of one's games,
+# one's vacation and what waits for one; reading is open to every token.
+PLAY_PATHS = ("/api/play/", "/api/games/", "/api/records/", "/api/vacation/", "/api/replay/")
+
+
+class WrongCredentials(AccountError):
+    """The user name and password given to create or revoke a token are not an account's."""
+
+
+def digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def signed_in_user(request: object, username: str, password: str) -> object:
+    """The account of these credentials; refused (and counted by the lockout) otherwise."""
+    address = lockout.address_of(request)
+    lockout.check(username, address)  # LockedOut: a 429 with the time to wait
+    user = authenticate(request, username=username, password=password)  # a failure is counted
+    if user is None:
+        raise WrongCredentials(_("wrong user name or password"))
+    lockout.clear(username, address)
+    return user
+
+
+def create(user: object, name: str, scope: str) -> tuple[ApiToken, str]:
+    """A new token and its key (shown once)."""
+    name = name.strip()
+    if not name:
+        raise AccountError(_("give the token a name"))
+    if scope not in ApiToken.Scope.values:
+        raise AccountError(_("a token's scope is play or all"))
+    if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS:
+        raise Conflict(_("an account has at most %(count)d tokens: revoke one first") % {"count": MAX_TOKENS})
+    key = KEY_PREFIX + secrets.token_hex(20)
+    try:
+        with transaction.atomic():
+            token = ApiToken.objects.create(
+                user=user, name=name, scope=scope, digest=digest(key), prefix=key[:8]
+            )
+    except IntegrityError:
+        raise Conflict(_("you have a token named %(name)s already") % {"name": name}) from None
+    return token, key
+
+
+def revoke(user: object, name: str) -> None:
+    deleted, _rows = ApiToken.objects.filter(user=user, name=name.strip()).delete()
+    if not deleted:
+        raise NotFound(_("you have no token named %(name)s") % {"name": name.strip()})
+
+
+def token_of(key: str) -> ApiToken | None:
+    """The named token of this key (its last use noted), or None."""
+    if not key.startswith(KEY_PREFIX):  # the account page's token: one query fewer
+        return None
+    token = ApiToken.objects.select_related("user").filter(digest=digest(key)).first()
+    if token is not None and (
+        token.last_used_at is None or (timezone.now() - token.last_used_at).total_seconds() > 60
+    ):
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+    return token
+
+
+def allows(token: ApiToken, method: str, path: str) -> bool:
+    """Whether the token's scope takes this request."""
+    return (
+        token.scope == ApiToken.Scope.ALL
+        or method in ("GET", "HEAD", "OPTIONS")
+        or path.startswith(PLAY_PATHS)
+    )
+
+
+def is_bot(user: object) -> bool:
+    return (
+        bool(getattr(user, "pk", None))
+        and BotAccount.objects.filter(user_id=getattr(user, "pk", None)).exists()
+    )
+
+
+def set_bot(user: object, bot: bool) -> bool:
+    if bot:
+        BotAccount.objects.get_or_create(user=user)
+    else:
+        BotAccount.objects.filter(user=user).delete()
+    return bot

@@ -1,0 +1,105 @@
+"""docs/api.md's curl lines run (issue 30): each line of its ``sh`` blocks is parsed (method, URL,
+headers, body, credentials) and sent through the test client in order, as a bot and an organiser
+would in their first hour; each must answer 2xx, or the status its ``# 400`` comment names."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from accounts.models import Player
+from games import challenges
+from games.models import Challenge
+from tests.conftest import PROJECT_ROOT
+
+pytestmark = pytest.mark.django_db
+
+DOC = Path(PROJECT_ROOT) / "docs" / "api.md"
+
+
+def curl_lines(section: str) -> list[str]:
+    text = DOC.read_text(encoding="utf-8").split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
+    return [line for block in blocks for line in block.splitlines() if line.startswith("curl ")]
+
+
+def send(client: APIClient, line: str, values: dict[str, str]) -> Any:
+    """Send one curl line; the answer, checked against the status its comment names (else 2xx)."""
+    command, _hash, comment = line.partition("  # ")
+    words = shlex.split(command)
+    method, url, headers, body = "GET", "", {}, None
+    words = [re.sub(r"\$([A-Z]+)", lambda m: values.get(m.group(1), m.group(0)), w) for w in words]
+    i = 1
+    while i < len(words):
+        word = words[i]
+        if word == "-X":
+            method, i = words[i + 1], i + 1
+        elif word == "-H":
+            name, _colon, value = words[i + 1].partition(": ")
+            headers["HTTP_" + name.upper().replace("-", "_")] = value
+            i += 1
+        elif word == "-d":
+            body, i = words[i + 1], i + 1
+        elif word.startswith("http") or word.startswith("/"):
+            url = word
+        i += 1
+    assert "$" not in url, line
+    headers.pop("HTTP_CONTENT_TYPE", None)
+    data = json.loads(body) if body else None
+    answer = getattr(client, method.lower())(url, data, format="json", **headers)
+    expected = int(comment) if comment.strip().isdigit() else None
+    if expected is not None:
+        assert answer.status_code == expected, (line, answer.status_code, answer.content[:300])
+    else:
+        assert 200 <= answer.status_code < 300, (line, answer.status_code, answer.content[:300])
+    return answer
+
+
+def person(name: str, password: str) -> User:
+    user = User.objects.create_user(name, password=password)
+    Player.objects.create(display_name=name.title(), handle=name, user=user)
+    return user
+
+
+def test_a_bots_first_hour(django_capture_on_commit_callbacks: Any) -> None:
+    person("deep-dvonn", "pw-deep-dvonn-1")
+    kris = person("kris", "pw-kris-12345")
+    client = APIClient()
+    values = {"BASE": ""}
+    lines = curl_lines("A bot's first hour")
+    assert len(lines) == 7
+    for line in lines:
+        if "$GAME" in line and "GAME" not in values:  # Kris accepts the challenge meanwhile
+            offered = Challenge.objects.get(status=Challenge.Status.OPEN)
+            values["GAME"] = str(challenges.accept(offered, kris).pk)
+        answer = send(client, line, values)
+        if "/api/tokens/" in line and answer.status_code == 201:
+            values["TOKEN"] = answer.json()["key"]
+        if line.startswith("curl -s $BASE/api/play/$GAME/ "):
+            values["MOVE"] = answer.json()["legal_moves"][0]
+    assert client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {values['TOKEN']}").json()["my_move"] == []
+
+
+def test_an_organisers_first_hour(django_capture_on_commit_callbacks: Any, organiser: User) -> None:
+    client = APIClient()
+    values = {"BASE": ""}
+    lines = curl_lines("An organiser's first hour")
+    assert len(lines) == 12
+    for line in lines:
+        with django_capture_on_commit_callbacks(execute=True):  # the pairing task, at the request's commit
+            answer = send(client, line, values)
+        if "/api/tokens/" in line:
+            values["TOKEN"] = answer.json()["key"]
+    rounds = client.get(
+        "/api/events/club-swiss/rounds/", HTTP_AUTHORIZATION=f"Token {values['TOKEN']}"
+    ).json()
+    assert [(r["number"], r["status"]) for r in rounds] == [(1, "closed"), (2, "paired")]
+    standings = client.get("/api/events/club-swiss/standings/").json()
+    assert sorted(row["points_half"] for row in standings) == [0, 0, 2, 2]
