@@ -102,7 +102,7 @@ MIDDLEWARE = [
     # Content-Security-Policy (django-csp): CONTENT_SECURITY_POLICY below.
     "csp.middleware.CSPMiddleware",
     # ...whose style-src also allows each registered game's board stylesheet, by its hash.
-    "games.middleware.BoardStylesPolicyMiddleware",
+    "games.web.middleware.BoardStylesPolicyMiddleware",
     # Embedded default only (eager tasks, no beat): now and then a request sweeps for lost work.
     "common.sweep.SweepOnRequestMiddleware",
 ]
@@ -160,12 +160,12 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 
 # Content-Security-Policy (django-csp): everything from the site itself, no inline script or style
 # attribute; the one inline style is a board's SVG stylesheet (one per registered game), allowed by
-# its hash (games.middleware). Swagger UI (/api/docs/) loads its start-up script as a file.
+# its hash (games.web.middleware). Swagger UI (/api/docs/) loads its start-up script as a file.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF],
-        "style-src": [SELF],  # and each game's board stylesheet by its hash (games.middleware)
+        "style-src": [SELF],  # and each game's board stylesheet by its hash (games.web.middleware)
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
         "connect-src": [SELF],

@@ -4,9 +4,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from accounts import token_api
-from games import api as games_api
-from games import play_api, vacation_api
-from games import urls as games_urls
+from games.api import play as play_api
+from games.api import vacation as vacation_api
+from games.api import views as games_api
+from games.web import urls as games_urls
 from personal import api as personal_api
 from personal import urls as accounts_urls
 from personal import views as accounts_views

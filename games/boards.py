@@ -88,7 +88,7 @@ def _traced(text: str, game: str) -> tuple[Verdict, tuple[PlyTrace, ...]]:
 
 def board_style_sources() -> list[str]:
     """The Content-Security-Policy sources (``'sha256-...'``) of every registered game's board
-    stylesheet (games.middleware): the boards are drawn inline, their ``<style>`` with them."""
+    stylesheet (games.web.middleware): the boards are drawn inline, their ``<style>`` with them."""
     sources = []
     for spec in registry.specs():
         digest = hashlib.sha256(stylesheet(spec.style).encode()).digest()

@@ -2,7 +2,7 @@
 
 Hypothesis generates requests (random text with NUL and control characters, huge numbers, long
 strings, wrong types, deeply nested JSON, unknown ids, missing fields, bodies in odd encodings) and
-sends them to every form of the pages (``tournaments/web/urls.py``, ``games/urls.py``, sign-in) and
+sends them to every form of the pages (``tournaments/web/urls.py``, ``games/web/urls.py``, sign-in) and
 every write endpoint of the API under ``/api/``, as an anonymous visitor, as a stranger and as the
 events' organiser. Each request must answer below 500; a request answered 4xx must leave the row
 count of every model as it was. Runs are derandomized (the same requests on every run).

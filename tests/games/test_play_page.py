@@ -1,4 +1,4 @@
-"""The game page as a place to play (``games.play_page``, ``games.views.play_move`` and ``resign``):
+"""The game page as a place to play (``games.web.play_page``, ``games.web.views.play_move`` and ``resign``):
 the board offers exactly the legal moves, a posted move is stored, a stale ply shows the game as it
 stands, a player not to move is refused, resigning needs its box ticked.
 
@@ -191,7 +191,7 @@ def test_the_clocks_are_shown(people: dict[str, Any]) -> None:
     [(0, "0:00"), (65, "1:05"), (3600 + 62, "1:01:02"), (2 * 86400 + 3 * 3600 + 10 * 60 + 5, "2 d 03:10")],
 )
 def test_clock_text(seconds: int, shown: str) -> None:
-    from games.play_page import clock_text
+    from games.web.play_page import clock_text
 
     assert clock_text(seconds) == shown
 

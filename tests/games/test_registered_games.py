@@ -16,7 +16,7 @@ from django.utils import translation
 
 from arbiter import registry
 from arbiter.spec import GameSpec
-from games.api import ReplaySerializer
+from games.api.views import ReplaySerializer
 from games.choices import game_choices, score_text, termination_name, validate_family, validate_game
 from games.models import Game
 from tests.arbiter import fake_game

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from games.api_fields import GameChoiceField
+from games.api.fields import GameChoiceField
 from tournaments.core.codes import GAME_RESULTS, written_out
 from tournaments.models import ByeRequest, Event, PlayMode, SwissSettings
 from tournaments.web.forms.events import TIE_BREAK_CHOICES

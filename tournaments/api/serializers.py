@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.models import Player
-from games.api_fields import GameChoiceField, OptionsMixin
+from games.api.fields import GameChoiceField, OptionsMixin
 from tournaments.core.codes import GAME_RESULTS, format_points, written_out
 from tournaments.events.game_options import options_of
 from tournaments.models import Event, Pairing, PlayMode, Rating, Registration, Round

@@ -25,7 +25,7 @@ from arbiter import registry
 from arbiter.errors import ArbiterError
 from common.client import client_address
 from games import confirmation, decisions, origins, reports, services
-from games.api_fields import GameChoiceField
+from games.api.fields import GameChoiceField
 from games.confirmation import MAX_REASON_CHARS
 from games.messages import arbiter_message
 from games.models import Decision, Game, SubmittedRecord

@@ -4,7 +4,8 @@ the same ``games`` namespace)."""
 
 from django.urls import path
 
-from games import arbitration_views, views
+from games.web import arbitration as arbitration_views
+from games.web import views
 
 app_name = "games"
 

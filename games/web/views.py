@@ -33,11 +33,11 @@ from games import (
     live,
     origins,
     play,
-    play_page,
     player_events,
 )
-from games.forms import ChallengeForm, DecisionForm, DisputeForm
 from games.models import Game, SubmittedRecord
+from games.web import play_page
+from games.web.forms import ChallengeForm, DecisionForm, DisputeForm
 
 
 def _game(pk: int) -> Game:

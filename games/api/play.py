@@ -27,8 +27,8 @@ from common.arrival import arrival
 from config.pagination import BoundedLimitOffsetPagination
 from games import challenges, flags, live, play, play_lists, player_events
 from games import options as game_options
-from games.api_fields import OptionsMixin
-from games.arbitration_api import ArbitrationActions
+from games.api.arbitration import ArbitrationActions
+from games.api.fields import OptionsMixin
 from games.errors import GameServiceError
 from games.models import Challenge, Game, Move
 
@@ -184,7 +184,7 @@ class ServiceGameViewSet(
 ):
     """Games played on the service: the list is mine (the signed-in user's player's), any one may be
     watched, its players play it, its officials give time, adjudicate or annul it
-    (``games.arbitration_api``)."""
+    (``games.api.arbitration``)."""
 
     serializer_class = ServiceGameSerializer
     pagination_class = BoundedLimitOffsetPagination

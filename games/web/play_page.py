@@ -1,7 +1,7 @@
 """The game page as a place to play, for a game played on the service (``games.play``): the board as
 it stands with the legal moves the arbiter offers, the clocks, the move form and resigning.
 
-The views that post a move and resign are ``games.views.play_move`` and ``games.views.resign``.
+The views that post a move and resign are ``games.web.views.play_move`` and ``games.web.views.resign``.
 
 Without JavaScript the page still plays: the legal moves are a select in notation with a send
 button. ``static/js/play.js`` adds picking the move on the board, the countdown of the clocks and

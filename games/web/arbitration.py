@@ -20,10 +20,10 @@ from django.views.decorators.http import require_http_methods
 from accounts.errors import attempt
 from accounts.policy import Action, require
 from games import arbitration
-from games.arbitration_forms import AdjudicateForm, AnnulForm, GiveTimeForm
 from games.models import Game
 from games.results import RESULT_LABELS
 from games.vacations import duration_text
+from games.web.arbitration_forms import AdjudicateForm, AnnulForm, GiveTimeForm
 
 
 def _page(

@@ -1,6 +1,6 @@
 """The arbiter's actions on a game played on the service, in the play API: ``/api/play/<id>/give-time/``,
 ``/adjudicate/`` and ``/annul/`` (:class:`ArbitrationActions`, mixed into
-``games.play_api.ServiceGameViewSet``).
+``games.api.play.ServiceGameViewSet``).
 
 Thin: ``games.arbitration`` checks everything; its refusals are answered by the one exception
 handler (a non-official 403, a game no longer in play or of a closed round 409, bad input 400).
@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import arbitration, play
-from games.api import DecisionSerializer
+from games.api.views import DecisionSerializer
 from games.confirmation import MAX_REASON_CHARS
 from games.results import PLAYED_RESULTS
 

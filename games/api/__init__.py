@@ -1,0 +1,1 @@
+"""The REST API of games: games and submissions, play, arbitration, vacation."""
