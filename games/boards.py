@@ -211,7 +211,7 @@ class MoveChoice:
 
 def picker_words(game: Game) -> dict[str, str]:
     """The move picker's words the game declares among its board words (``picker <key>``: a piece's
-    kind by its notation letter, ``basic``, ``removed``, ``loses potentials``), in the active
+    kind by its notation letter, ``basic``, ``removed``, ``loses …``: what a move gives up), in the active
     language; static/js/play.js names the choices with them (none: the notation alone)."""
     prefix = "picker "
     labels = registry.spec_for(game.game).labels

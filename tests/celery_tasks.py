@@ -13,7 +13,7 @@ import json
 import os
 import pkgutil
 
-PACKAGES = ("accounts", "games", "tournaments", "config")
+PACKAGES = ("accounts", "common", "games", "personal", "tournaments", "config")  # every package of the project
 
 
 def defined_tasks() -> set[str]:

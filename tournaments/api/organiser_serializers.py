@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from games.api.fields import GameChoiceField
+from games.api.fields import GameChoiceField, OptionsMixin
 from tournaments.core.codes import GAME_RESULTS, written_out
 from tournaments.models import ByeRequest, Event, PlayMode, SwissSettings
 from tournaments.web.forms.events import TIE_BREAK_CHOICES
@@ -23,9 +23,13 @@ def confirm_field() -> serializers.BooleanField:
     return serializers.BooleanField(default=False, help_text=CONFIRM_HELP)
 
 
-class EventInputSerializer(serializers.Serializer):
+class EventInputSerializer(OptionsMixin, serializers.Serializer):
     """An event's settings, as on the event form; points in points (0.5 steps). On the settings of
-    an existing event every field is optional: those not sent keep their value."""
+    an existing event every field is optional: those not sent keep their value. The start options
+    its games declare (``games.options``) are fields of their own names, as on the form."""
+
+    options_read_only = False
+    options_for_event = True
 
     name = serializers.CharField(max_length=200, required=False)
     game = GameChoiceField(required=False)
@@ -53,7 +57,6 @@ class EventInputSerializer(serializers.Serializer):
     unrecorded_results = serializers.BooleanField(required=False)
     rate_unrecorded = serializers.BooleanField(required=False)
     vacations = serializers.BooleanField(required=False)
-    potentials = serializers.CharField(max_length=100, required=False, allow_blank=True)
     play_mode = serializers.ChoiceField(choices=PlayMode.choices, required=False)
     time_control = serializers.CharField(max_length=20, required=False, allow_blank=True)
     location = serializers.CharField(max_length=200, required=False, allow_blank=True)
