@@ -13,7 +13,14 @@ import json
 import os
 import pkgutil
 
-PACKAGES = ("accounts", "common", "games", "personal", "tournaments", "config")  # every package of the project
+PACKAGES = (
+    "accounts",
+    "common",
+    "games",
+    "personal",
+    "tournaments",
+    "config",
+)  # every package of the project
 
 
 def defined_tasks() -> set[str]:
