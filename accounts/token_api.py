@@ -60,13 +60,15 @@ def account_of(request: Request, data: dict[str, str]) -> object:
 
 
 class TokensView(APIView):
-    permission_classes = [permissions.AllowAny]
+    def get_permissions(self) -> list[permissions.BasePermission]:
+        """Listing needs a signed-in user; creating, the credentials in the body."""
+        if self.request.method == "POST":
+            return [permissions.AllowAny()]
+        return [permissions.IsAuthenticated()]
 
     @extend_schema(responses=TokenSerializer(many=True), operation_id="tokens_list")
     def get(self, request: Request) -> Response:
         """The signed-in user's named tokens (never their keys)."""
-        if not request.user.is_authenticated:
-            self.permission_denied(request)
         return Response(TokenSerializer(ApiToken.objects.filter(user=request.user), many=True).data)
 
     @extend_schema(
@@ -96,10 +98,10 @@ class TokenRevokeView(APIView):
 
 
 class BotFlagView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
     @extend_schema(responses=BotFlagSerializer, operation_id="me_bot_read")
     def get(self, request: Request) -> Response:
-        if not request.user.is_authenticated:
-            self.permission_denied(request)
         return Response({"bot": tokens.is_bot(request.user)})
 
     @extend_schema(request=BotFlagSerializer, responses=BotFlagSerializer, operation_id="me_bot_set")

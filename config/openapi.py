@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
+from rest_framework.permissions import IsAuthenticated
 
 ERROR_BODY: dict[str, Any] = {
     "type": "object",
@@ -38,9 +39,14 @@ ERROR_CONTENT = {"application/json": {"schema": ERROR_BODY}}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
 
-def error_statuses(method: str, path: str, query: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
+NOT_SIGNED_IN = "Not signed in: send a session cookie, Basic credentials or a token."
+
+
+def error_statuses(
+    method: str, path: str, query: frozenset[str] | set[str] = frozenset(), signed_in: bool = False
+) -> dict[str, str]:
     """The error statuses an operation documents, with what each means (``query``: the names of
-    its documented query parameters)."""
+    its documented query parameters; ``signed_in``: its view's permissions refuse anonymous reads)."""
     statuses = {
         "400": "The request is malformed: the message names the problem.",
         "503": "The database cannot be reached for a moment; nothing was stored: send the request "
@@ -50,8 +56,10 @@ def error_statuses(method: str, path: str, query: frozenset[str] | set[str] = fr
         statuses["404"] = "No such object, or not visible to this user."
     if "format" in query:
         statuses["404"] = "No such format."
+    if signed_in:
+        statuses["401"] = NOT_SIGNED_IN
     if method not in SAFE_METHODS:
-        statuses["401"] = "Not signed in: send a session cookie, Basic credentials or a token."
+        statuses["401"] = NOT_SIGNED_IN
         statuses["403"] = "Signed in, but this user may not do this."
         statuses["409"] = "The object is not in a state that allows this (e.g. the round is closed)."
         statuses["429"] = "Too many requests: wait as long as the Retry-After header says."
@@ -64,7 +72,8 @@ class ServiceAutoSchema(AutoSchema):
         if direction != "response":
             return responses
         query = {p["name"] for p in self._get_parameters() if p.get("in") == "query"}
-        for code, meaning in error_statuses(self.method, self.path, query).items():
+        signed_in = any(isinstance(rule, IsAuthenticated) for rule in self.view.get_permissions())
+        for code, meaning in error_statuses(self.method, self.path, query, signed_in).items():
             if code not in responses:
                 responses[code] = {"description": meaning, "content": ERROR_CONTENT}
         for code, response in responses.items():  # the operation's own descriptions of its errors
