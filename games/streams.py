@@ -394,7 +394,10 @@ def refused(request: HttpRequest) -> HttpResponse:
     detail = _("this server holds as many live streams as it can: try again shortly, or read the game")
     response: HttpResponse
     if request.path.startswith("/api/"):
-        response = JsonResponse({"detail": detail}, status=503)
+        # imported here: config.errors reads the API's authentication, which start-up must not import
+        from config.errors import error_body
+
+        response = JsonResponse(error_body("unavailable", detail), status=503)  # the API's one error body
     else:
         response = HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(RETRY_AFTER)

@@ -29,7 +29,6 @@ from games import challenges, flags, live, play, play_lists, player_events
 from games import options as game_options
 from games.api.arbitration import ArbitrationActions
 from games.api.fields import OptionsMixin
-from games.errors import GameServiceError
 from games.models import Challenge, Game, Move
 
 
@@ -136,7 +135,8 @@ def refused_move(game: Game, sent: object, errors: Any) -> play.PlayError:
 
 class EventStreamRenderer(renderers.BaseRenderer):
     """``text/event-stream``: the stream itself is django-eventstream's response; an error before it
-    starts (404, 403) is written as its JSON."""
+    starts (401, 404, 400) is answered as JSON, ``application/json`` (``ServiceGameViewSet.handle_exception``),
+    as the schema documents every error."""
 
     media_type = "text/event-stream"
     format = "sse"
@@ -194,6 +194,14 @@ class ServiceGameViewSet(
             return play.service_games_of(self.request.user)
         # anyone may watch a game; the policy decides who may play it (a non-player: 403)
         return Game.objects.filter(on_service=True).select_related("white", "black")
+
+    def handle_exception(self, exc: Exception) -> Response:
+        """An error of a stream (not signed in, no such game, no player) is answered as JSON,
+        whatever the stream's client accepts: it is no event."""
+        if isinstance(getattr(self.request, "accepted_renderer", None), EventStreamRenderer):
+            self.request.accepted_renderer = renderers.JSONRenderer()
+            self.request.accepted_media_type = "application/json"
+        return super().handle_exception(exc)
 
     def get_object(self) -> Game:
         """The game, its flag checked first (``games.flags``) unless the reader is its player to
@@ -294,14 +302,7 @@ class ServiceGameViewSet(
     )
     def player_events(self, request: Request) -> HttpResponseBase:
         """Follow all my play live: challenges, games started, my moves to make, games ended."""
-        try:
-            player = challenges.player_of(request.user)
-        except GameServiceError:  # answered as JSON, whatever the stream's client accepts
-            request.accepted_renderer, request.accepted_media_type = (
-                renderers.JSONRenderer(),
-                "application/json",
-            )
-            raise
+        player = challenges.player_of(request.user)
         page_request = request._request
         page_request.user = request.user
         return live.serve(page_request, [player_events.channel_of(player.pk)])
