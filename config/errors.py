@@ -143,9 +143,15 @@ def error_body(code: str, detail: object, **more: object) -> dict[str, object]:
     return {"code": code, "detail": str(detail), **more}
 
 
+# The error body's own members (``config.openapi.ERROR_BODY``): a refused field of the same name (a
+# ``reason``, a ``move``) is named in ``fields`` only, never in their place.
+BODY_MEMBERS = frozenset({"code", "detail", "fields", "ply", "move", "reason", "would"})
+
+
 def _validation_body(exc: exceptions.ValidationError, data: Any) -> dict[str, object]:
     """A refused request body: ``fields`` names each refused field; the first message is the ``detail``.
-    The fields also stay at the top level as they were answered before ``fields`` (deprecated)."""
+    The fields also stay at the top level as they were answered before ``fields`` (deprecated), but
+    for those named as the body's own members (:data:`BODY_MEMBERS`)."""
     fields = (
         data if isinstance(data, dict) else {"non_field_errors": data if isinstance(data, list) else [data]}
     )
@@ -154,7 +160,7 @@ def _validation_body(exc: exceptions.ValidationError, data: Any) -> dict[str, ob
         first = first[0] if isinstance(first, list) else next(iter(first.values()))
     name = next(iter(fields), "")
     detail = str(first) if name in ("non_field_errors", "") else f"{name}: {first}"
-    kept = {key: value for key, value in fields.items() if key not in ("code", "detail", "fields")}
+    kept = {key: value for key, value in fields.items() if key not in BODY_MEMBERS}
     return {**kept, **error_body("invalid", detail, fields=fields)}
 
 

@@ -24,10 +24,11 @@ from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
 from common.client import client_address
+from config.errors import error_body
 from games import confirmation, decisions, origins, reports, services
 from games.api.fields import GameChoiceField
 from games.confirmation import MAX_REASON_CHARS
-from games.messages import arbiter_message
+from games.messages import arbiter_description, arbiter_message
 from games.models import Decision, Game, SubmittedRecord
 from games.results import GAME_RESULTS, PLAYED_RESULTS
 
@@ -319,7 +320,18 @@ class SubmittedRecordViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = SubmittedRecordSerializer
 
 
-@extend_schema(request=ReplaySerializer, responses={200: dict})
+@extend_schema(
+    request=ReplaySerializer,
+    responses={
+        200: dict,
+        400: OpenApiResponse(
+            description="A malformed request, or a record the arbiter cannot read: then `code` is the "
+            "arbiter's kind (`unreadable`, `invalid_record`, `unknown_game` ...), `ply`, `move` and "
+            "`reason` say where and why, and the body also has `valid`: false and the arbiter's "
+            "`error` (as `python -m arbiter replay --json`, with its `message`)"
+        ),
+    },
+)
 @api_view(["POST"])
 @permission_classes([AllowAny])
 def replay(request: Request) -> Response:
@@ -330,9 +342,20 @@ def replay(request: Request) -> Response:
     try:
         verdict = registry.replay(data.validated_data["record"], data.validated_data.get("game"))
     except ArbiterError as exc:
-        error = {**exc.to_json(), "message": arbiter_message(exc)}
-        return Response({"valid": False, "error": error}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(_unreadable(exc), status=status.HTTP_400_BAD_REQUEST)
     result = verdict.to_json()
     if verdict.error is not None:
         result["error"] = {**verdict.error.to_json(), "message": arbiter_message(verdict.error)}
     return Response(result)
+
+
+def _unreadable(exc: ArbiterError) -> dict[str, object]:
+    """A record the arbiter refuses to replay, in the API's one error body, with the verdict's own
+    members (``valid``, ``error``) beside it."""
+    reason = arbiter_message(exc)
+    where = {"ply": exc.ply, "reason": reason} | ({"move": exc.move} if exc.move is not None else {})
+    return {
+        "valid": False,
+        "error": {**exc.to_json(), "message": reason},
+        **error_body(exc.kind.replace("-", "_"), arbiter_description(exc), **where),
+    }
