@@ -31,13 +31,16 @@ class ClaimCodeSerializer(serializers.Serializer):
     name = serializers.CharField(source="registration.player.display_name")
     pairing_number = serializers.IntegerField(source="registration.pairing_number", allow_null=True)
     code = serializers.CharField(source="display", help_text="As printed, in groups of four")
-    used = serializers.BooleanField(source="used_at", help_text="The code has been used")
+    used = serializers.SerializerMethodField(help_text="The code has been used")
     account = serializers.CharField(
         source="registration.player.user.username",
         default=None,
         allow_null=True,
         help_text="The linked account",
     )
+
+    def get_used(self, code: ClaimCode) -> bool:
+        return code.used_at is not None
 
 
 class ClaimCodeActionSerializer(serializers.Serializer):
