@@ -353,7 +353,8 @@ def _unreadable(exc: ArbiterError) -> dict[str, object]:
     """A record the arbiter refuses to replay, in the API's one error body, with the verdict's own
     members (``valid``, ``error``) beside it."""
     reason = arbiter_message(exc)
-    where = {"ply": exc.ply, "reason": reason} | ({"move": exc.move} if exc.move is not None else {})
+    where = {"ply": exc.ply, "move": exc.move, "reason": reason}
+    where = {key: value for key, value in where.items() if value is not None}  # an error of no move
     return {
         "valid": False,
         "error": {**exc.to_json(), "message": reason},
