@@ -30,7 +30,10 @@ def schema(django_db_blocker: Any) -> dict[str, Any]:
 
 
 def operation(schema: dict[str, Any], method: str, path: str) -> dict[str, Any]:
-    """The schema's operation whose path template matches the concrete ``path``."""
+    """The schema's operation whose path template matches the concrete ``path`` (its own path first:
+    ``/api/play/events/`` is not ``/api/play/{id}/``)."""
+    if method in schema["paths"].get(path, {}):
+        return schema["paths"][path][method]  # type: ignore[no-any-return]
     for template, operations in schema["paths"].items():
         pattern = "^" + re.sub(r"\{[^}]+\}", "[^/]+", template) + "$"
         if re.match(pattern, path) and method in operations:
@@ -109,3 +112,34 @@ def test_throttled_and_unknown_addresses_have_the_one_body(schema, api_client, o
     )
     answer = api_client.get("/api/no-such-thing/")
     assert answer.status_code == 404 and answer.json()["code"] == "not_found"
+
+
+def test_the_reads_that_need_an_account_document_their_401(schema, api_client):
+    for url in ("/api/me/", "/api/me/bot/", "/api/tokens/", "/api/play/events/"):
+        check(schema, "get", url, api_client.get(url), 401, "not_authenticated")
+
+
+def test_a_streams_error_is_json_whatever_the_client_accepts(schema, api_client):
+    for answer in (
+        api_client.get("/api/play/0/events/", {"format": "sse"}),
+        api_client.get("/api/play/0/events/", HTTP_ACCEPT="text/event-stream"),
+    ):
+        check(schema, "get", "/api/play/0/events/", answer, 404, "not_found")
+        assert answer["Content-Type"] == "application/json"
+    answer = api_client.get("/api/play/events/", HTTP_ACCEPT="text/event-stream")
+    check(schema, "get", "/api/play/events/", answer, 401, "not_authenticated")
+    assert answer["Content-Type"] == "application/json"
+
+
+def test_a_refused_field_named_as_a_member_of_the_body_stays_in_fields(schema, api_client, organiser):
+    api_client.force_authenticate(organiser)
+    url = "/api/games/0/dispute/"
+    body = check(schema, "post", url, api_client.post(url, {"reason": {}}, format="json"), 400, "invalid")
+    assert "reason" in body["fields"] and "reason" not in body
+
+
+def test_a_record_the_arbiter_cannot_read_is_refused_with_the_one_body(schema, api_client):
+    answer = api_client.post("/api/replay/", {"record": "hello there"}, format="json")
+    body = check(schema, "post", "/api/replay/", answer, 400, "unreadable")
+    assert body["valid"] is False and body["error"]["kind"] == "unreadable"
+    assert "ply" not in body and "not a record of any known game" in body["detail"]  # of no move

@@ -171,6 +171,7 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
     assert isinstance(games, dict) and isinstance(records, dict) and isinstance(players, dict)
     game, record = games["results"][0]["id"], records["results"][0]["id"]
     event, number = {"slug": slug}, {"slug": slug, "number": 1}
+    missing = {"slug": "no-such-event"}
     corrected = "0-1" if closed["result"] == "1-0" else "1-0"
     replayed = shared_path("records", "gipf", "basic-02.txt").read_text()
     return {
@@ -246,6 +247,61 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/records/", "GET"): ({}, None, True),
         ("/api/records/{id}/", "GET"): ({"id": record}, None, True),
         ("/api/replay/", "POST"): ({}, {"record": replayed}, True),
+        # the signed-in account's own operations (a bot's)
+        ("/api/me/", "GET"): ({}, None, True),
+        ("/api/me/bot/", "GET"): ({}, None, True),
+        ("/api/me/bot/", "POST"): ({}, {"bot": False}, True),
+        ("/api/tokens/", "GET"): ({}, None, True),
+        # wrong credentials: refused (a 401 checked), nothing created or revoked
+        ("/api/tokens/", "POST"): ({}, {"username": "nobody", "password": "wrong", "name": "bot"}, False),
+        ("/api/tokens/revoke/", "POST"): (
+            {},
+            {"username": "nobody", "password": "wrong", "name": "bot"},
+            False,
+        ),
+        # the organiser has no player: his player stream is refused (a 400 checked)
+        ("/api/play/events/", "GET"): ({}, None, False),
+        ("/api/events/{slug}/claim-codes/", "GET"): (event, None, True),
+        # the organiser's writes: a new event refused for its empty body, the demo event's refused for
+        # theirs (a 400 checked), and those that take no body sent to an event that does not exist (a
+        # 404 checked), so that the demo event stays as the calls above and below expect it
+        ("/api/events/", "POST"): ({}, {}, False),
+        ("/api/events/{slug}/settings/", "POST"): (event, {"rounds": "many"}, False),
+        ("/api/events/{slug}/swiss-settings/", "POST"): (event, {"bye_points": "many"}, False),
+        ("/api/events/{slug}/tie-breaks/", "POST"): (event, {"tie_breaks": "many"}, False),
+        ("/api/events/{slug}/registrations/", "POST"): (event, {}, False),
+        ("/api/events/{slug}/registrations/list/", "POST"): (event, {}, False),
+        ("/api/events/{slug}/byes/", "POST"): (event, {}, False),
+        ("/api/events/{slug}/rounds/{number}/results/", "POST"): (number, {}, False),
+        ("/api/events/{slug}/rounds/{number}/pairings/", "POST"): (number, {}, False),
+        **{
+            (path, "POST"): (missing, None, False)
+            for path in (
+                "/api/events/{slug}/start/",
+                "/api/events/{slug}/finish/",
+                "/api/events/{slug}/rounds/next/",
+            )
+        },
+        **{
+            (path, "POST"): (missing | {"number": 1}, None, False)
+            for path in (
+                "/api/events/{slug}/rounds/{number}/close/",
+                "/api/events/{slug}/rounds/{number}/publish/",
+                "/api/events/{slug}/rounds/{number}/retry/",
+            )
+        },
+        ("/api/events/{slug}/byes/{id}/cancel/", "POST"): (missing | {"id": 1}, None, False),
+        ("/api/events/{slug}/claim-codes/{handle}/", "POST"): (missing | {"handle": "nobody"}, None, False),
+        ("/api/events/{slug}/registrations/{handle}/withdraw/", "POST"): (
+            missing | {"handle": "nobody"},
+            None,
+            False,
+        ),
+        ("/api/events/{slug}/registrations/{handle}/undo-withdrawal/", "POST"): (
+            missing | {"handle": "nobody"},
+            None,
+            False,
+        ),
     }
 
 
