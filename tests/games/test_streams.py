@@ -9,6 +9,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.test import AsyncClient, override_settings
 
@@ -38,11 +39,11 @@ def test_a_stream_beyond_the_limit_is_a_503_and_a_closed_one_gives_its_place_bac
         refused = await client.get(url, headers={"Accept": "text/event-stream"})
         page_refused = await client.get(f"/games/{game.pk}/events/")
         await first.streaming_content.aclose()
-        first.close()  # as Django's ASGI handler does once a response ends
+        await sync_to_async(first.close)()  # as Django's ASGI handler does once a response ends
         again = await client.get(url, headers={"Accept": "text/event-stream"})
         for response in (second, again):
             await response.streaming_content.aclose()
-            response.close()
+            await sync_to_async(response.close)()
         return [first, second, opened, refused, page_refused, again]
 
     first, second, opened, refused, page_refused, again = asyncio.run(scenario())
