@@ -6,7 +6,12 @@ last round, as the corpus tests cut it. Each run is a fresh process; its CPU sec
 from the operating system's accounting of finished children) are printed as the median of N runs
 (with the fastest), and as a ratio against a baseline measured in the same run:
 ``python -c "import django"``, the interpreter and Django alone. Nothing is asserted: the figures go
-to docs/pairing.md.
+to docs/pairing.md and docs/performance.md.
+
+``manage.py`` runs ``pair_trf`` on the settings alone (``config.standalone``); the same command run
+through Django's ``execute_from_command_line`` (the apps loaded first, as any other command and as
+before issue 32 item 10) is measured beside it, so that the two paths' difference is the apps'
+loading.
 
 Two conditions, since Python's compiled bytecode changes the figure by a fifth:
 
@@ -32,6 +37,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+# the command as Django runs any command: django.setup() (every app's models, ready()) first
+WITH_APPS = (
+    "import gc, os, sys; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings'); "
+    "from django.core.management import execute_from_command_line; "
+    "execute_from_command_line(['manage.py', 'pair_trf', sys.argv[1]]); gc.freeze()"
+)
 CORPUS = ROOT.parent / "shared" / "pairing" / "dutch" / "t20-p99-r9-d3.trf"
 
 
@@ -67,23 +78,28 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(write_trf(cut_before_round(parse_trf(CORPUS.read_text()), 9)))
         baseline_command = [sys.executable, "-c", "import django"]
         command = [sys.executable, "manage.py", "pair_trf", str(path)]
+        with_apps = [sys.executable, "-c", WITH_APPS, str(path)]
         for name, env in conditions(Path(folder) / "pycache").items():
             if name == "compiled":  # the run that writes the cache
                 child_cpu(baseline_command, env)
                 child_cpu(command, env)
-            # the baseline and the command in turn, so that a busier moment weighs on both
-            baselines, runs = [], []
+                child_cpu(with_apps, env)
+            # the baseline and the commands in turn, so that a busier moment weighs on all
+            baselines, runs, apps_runs = [], [], []
             for _ in range(args.repeat):
                 baselines.append(child_cpu(baseline_command, env))
                 runs.append(child_cpu(command, env))
-            baseline, median = statistics.median(baselines), statistics.median(runs)
+                apps_runs.append(child_cpu(with_apps, env))
+            baseline = statistics.median(baselines)
             print(
                 f"   {name}: baseline (python -c 'import django'): {baseline:.3f} s CPU (median of {args.repeat})"
             )
-            print(
-                f"   {name}: manage.py pair_trf, 99 players, round 9: {median:.3f} s CPU median, "
-                f"{min(runs):.3f} fastest ({median / baseline:.1f} x baseline)"
-            )
+            for label, times in (("manage.py pair_trf", runs), ("with the apps loaded", apps_runs)):
+                median = statistics.median(times)
+                print(
+                    f"   {name}: {label}, 99 players, round 9: {median:.3f} s CPU median, "
+                    f"{min(times):.3f} fastest ({median / baseline:.1f} x baseline)"
+                )
     return 0
 
 

@@ -7,6 +7,7 @@ is checked), the SVG writer, or the apps' admin modules (imported with the site'
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import CommandError, call_command
 
 from tests.conftest import shared_path
 from tournaments.pairing.matching import compiled_available
@@ -85,3 +87,62 @@ def test_pair_trf_does_not_import_the_web_stack(tmp_path: Path) -> None:
     assert report["first"] == "8"  # 16 players present: eight pairs
     assert [name for name in report["loaded"] if name not in APP_REGISTRY] == []
     assert report["unused"] == []
+
+
+# manage.py runs the command on the settings alone (config.standalone): the output as above
+MANAGE = """
+import io, json, os, runpy, sys
+sys.argv = ["manage.py", "pair_trf", *sys.argv[1:]]
+out, err = io.StringIO(), io.StringIO()
+sys.stdout, sys.stderr, real = out, err, sys.stdout
+code = 0
+try:
+    runpy.run_path("manage.py", run_name="__main__")
+except SystemExit as exc:
+    code = exc.code
+sys.stdout = real
+from django.apps import apps
+print(json.dumps({"out": out.getvalue(), "err": err.getvalue(), "code": code, "ready": apps.ready,
+                  "orm": "django.db.models" in sys.modules}))
+"""
+
+
+def run_manage(path: Path) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "CELERY_BROKER_URL"}}
+    env["SECRET_KEY"] = "test-only"
+    answer = subprocess.run(
+        [sys.executable, "-c", MANAGE, str(path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report: dict[str, object] = json.loads(answer.stdout.splitlines()[-1])
+    return report
+
+
+def test_manage_py_pairs_without_loading_the_apps(tmp_path: Path) -> None:
+    document = parse_trf(shared_path("pairing", "dutch", "t07-p16-r6-d0.trf").read_text())
+    path = tmp_path / "t07-r3.trf"
+    path.write_text(write_trf(cut_before_round(document, 3)))
+    report = run_manage(path)
+    assert report["ready"] is False and report["orm"] is False
+    assert report["code"] == 0 and report["err"] == ""
+    out = io.StringIO()
+    call_command("pair_trf", str(path), stdout=out)  # Django's own path, the apps loaded
+    assert report["out"] == out.getvalue()
+    assert str(report["out"]).splitlines()[0] == "8"
+
+
+def test_manage_py_refuses_a_bad_file_as_django_does(tmp_path: Path) -> None:
+    path = tmp_path / "bad.trf"
+    path.write_text("012 no players here\n")
+    report = run_manage(path)
+    assert report["code"] == 1 and report["out"] == ""
+    assert report["err"] == f"CommandError: {path}: the file has no player lines (001)\n"
+    with pytest.raises(CommandError, match=r"the file has no player lines \(001\)"):
+        call_command("pair_trf", str(path))
+    missing = run_manage(tmp_path / "missing.trf")
+    assert missing["code"] == 1
+    assert str(missing["err"]).startswith(f"CommandError: cannot read {tmp_path / 'missing.trf'}: ")
