@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arbiter.play import Played, Status
+from arbiter.turns import grouped
 from arbiter.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -128,16 +129,20 @@ class GameEngine(ABC):
         :class:`InvalidOptionError` or the error the record's tag of the same name would give.
         """
 
-    def continues_turn(self, position: str) -> bool:
-        """Whether a move made in ``position`` continues the turn of the move before it (TZAAR's
-        second move: one turn, one move number). By default every move is a turn of its own."""
-        return False
+    def continues(self, moves: Sequence[str]) -> list[bool]:
+        """Which of a game's moves (as :meth:`play` wrote them, one a ply, from its start) continue
+        the turn of the move before (TZAAR's second move: one turn, one move number), one flag a
+        move; the last may be a move not played (refused), whose flag says where it would stand.
+        The one statement of a turn of several moves: the records' turns (:meth:`turns`) and the
+        move numbers (:func:`arbiter.turns.turns`) are derived from it. By default every move is
+        a turn of its own."""
+        return [False] * len(moves)
 
     def turns(self, moves: list[str]) -> list[str]:
         """A game's moves, as :meth:`play` wrote them (one a ply), grouped as its records number them
-        (TZAAR: a turn's two moves joined by ``;``): the service writes a game's record with it and
-        numbers its move list by it. By default one move a turn."""
-        return list(moves)
+        (:meth:`continues`; TZAAR: a turn's two moves joined by ``;``): the service writes a game's
+        record with it."""
+        return grouped(moves, self.continues(moves))
 
     @abstractmethod
     def legal_moves(self, position: str) -> list[LegalMove]:

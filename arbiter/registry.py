@@ -333,9 +333,9 @@ def tag_options(game: str, tags: Mapping[str, str]) -> dict[str, str]:
     return engine_for(game).tag_options(game, tags, start_options(game))
 
 
-def continues_turn(position: str) -> bool:
-    """Whether a move made in ``position`` continues its mover's turn (``GameEngine.continues_turn``)."""
-    return _engine_of_position(position).continues_turn(position)
+def continues(game: str, moves: list[str]) -> list[bool]:
+    """Which of a game's moves continue the turn of the move before (``GameEngine.continues``)."""
+    return engine_for(game).continues(moves)
 
 
 def turns(game: str, moves: list[str]) -> list[str]:

@@ -7,8 +7,10 @@ opened. So in alternating play ply 6 is "move 3, Black"; in DVONN, where White m
 placement and the first stacking move too, ply 49 is move 25, ply 50 opens move 26 (Black's half
 is ply 51) and ply 53 is "move 27, Black". The status line, the move list, the records and the
 refused page all number plies with :func:`turns` (``games.boards``, :func:`arbiter.records.format_turns`).
-A ply that continues its mover's turn (TZAAR's second move, ``GameEngine.continues_turn``) keeps the
-turn's number and opens nothing: a turn of two plies is one turn.
+A ply that continues its mover's turn (TZAAR's second move) keeps the turn's number and opens
+nothing: a turn of two plies is one turn. Which plies continue a turn is stated once per game,
+``GameEngine.continues``; a record's turns (:func:`grouped`, ``GameEngine.turns``) and the move
+numbers here are derived from it.
 """
 
 from __future__ import annotations
@@ -40,6 +42,22 @@ def turns(movers: Sequence[int], continues: Sequence[bool] = ()) -> list[Turn]:
             number += 1
         result.append(Turn(ply, number, mover, opens))
         previous = mover
+    return result
+
+
+#: what joins the moves of one turn in a record (TZAAR: ``d3xd4;d2+d4``)
+TURN_JOINER = ";"
+
+
+def grouped(moves: Sequence[str], continues: Sequence[bool]) -> list[str]:
+    """The moves (one a ply) in their records' turns: a move that continues the turn of the move
+    before (``continues``, one flag a move) joined to it by :data:`TURN_JOINER`."""
+    result: list[str] = []
+    for move, more in zip(moves, continues, strict=True):
+        if more and result:
+            result[-1] += TURN_JOINER + move
+        else:
+            result.append(move)
     return result
 
 

@@ -58,9 +58,9 @@ def _movers(traces: Sequence[PlyTrace]) -> list[int]:
     return [registry.side_to_move(trace.before) for trace in traces]
 
 
-def _continues(befores: Sequence[str]) -> list[bool]:
-    """Which plies, made in these positions, continue their mover's turn."""
-    return [registry.continues_turn(before) for before in befores]
+def _continues(game: str, traces: Sequence[PlyTrace]) -> list[bool]:
+    """Which of these plies (a game's from its start) continue their mover's turn."""
+    return registry.continues(game, [trace.move for trace in traces])
 
 
 def _rows(notations: Sequence[str], movers: Sequence[int], continues: Sequence[bool] = ()) -> list[MoveRow]:
@@ -133,7 +133,7 @@ def plies_of(game: Game) -> tuple[PlyTrace, ...]:
 
 def moves_of(game: Game) -> list[MoveRow]:
     traces = plies_of(game)
-    return _rows([trace.move for trace in traces], _movers(traces), _continues([t.before for t in traces]))
+    return _rows([trace.move for trace in traces], _movers(traces), _continues(game.game, traces))
 
 
 def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_SIZE) -> str:
@@ -153,7 +153,7 @@ def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_S
         title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
             "white": game.white,
             "black": game.black,
-            "move": ply_label(ply, _movers(plies[:ply]), _continues([t.before for t in plies[:ply]])),
+            "move": ply_label(ply, _movers(plies[:ply]), _continues(game.game, plies[:ply])),
             "ply": ply,
             "notation": last.move if last else "",
         }
@@ -186,8 +186,10 @@ def refused_board(record: SubmittedRecord) -> RefusedBoard | None:
     last = plies[-1] if plies and plies[-1].ply == error.ply - 1 else None
     traced = len(plies) == error.ply - 1
     before = _movers(plies) if traced else alternating(error.ply - 1)
-    continues = _continues([trace.before for trace in plies]) if traced else [False] * (error.ply - 1)
-    label = ply_label(error.ply, [*before, mover], [*continues, registry.continues_turn(error.position)])
+    moves = [trace.move for trace in plies] if traced else []
+    # the refused move itself flagged too: whether it would have continued its mover's turn
+    continues = registry.continues(record.game.game, [*moves, error.move or ""]) if traced else []
+    label = ply_label(error.ply, [*before, mover], continues)
     title = _("The position before %(move)s (ply %(ply)s)") % {"move": label, "ply": error.ply}
     svg = registry.render_svg(error.position, registry.SvgOptions(title=title, labels=board_labels()), last)
     return RefusedBoard(svg, error.ply, label)
@@ -234,7 +236,8 @@ def service_movers(game: Game, moves: Sequence[tuple[str, str]]) -> tuple[list[i
     """Who made each move of a game on the service, and which moves continue their mover's turn,
     from the positions before them (``moves`` are ``(notation, position after)`` in order)."""
     befores = _service_befores(game, moves)
-    return [registry.side_to_move(before) for before in befores], _continues(befores)
+    notations = [notation for notation, _position in moves]
+    return [registry.side_to_move(before) for before in befores], registry.continues(game.game, notations)
 
 
 def played_rows(game: Game, moves: Sequence[tuple[str, str]]) -> list[MoveRow]:

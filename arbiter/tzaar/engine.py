@@ -20,8 +20,8 @@ from arbiter.tzaar.notation import (
     start_value,
 )
 from arbiter.tzaar.play import play_text, status_of
-from arbiter.tzaar.position import FIXED, SECOND, Position, parse_position
-from arbiter.tzaar.replay import group_turns, is_tzaar_record, replay_text, write_record
+from arbiter.tzaar.position import FIXED, Position, parse_position
+from arbiter.tzaar.replay import continuations, is_tzaar_record, replay_text, write_record
 from arbiter.tzaar.rules import PASS, PUT, Move, apply_move, legal_moves, perft_counts
 from arbiter.tzaar.spec import GAME
 from arbiter.verdict import Verdict
@@ -112,11 +112,8 @@ class TzaarEngine(GameEngine):
         except ArbiterError:
             return {}
 
-    def continues_turn(self, position: str) -> bool:
-        return parse_position(position).step == SECOND
-
-    def turns(self, moves: list[str]) -> list[str]:
-        return group_turns(moves)
+    def continues(self, moves: Sequence[str]) -> list[bool]:
+        return continuations(moves)
 
     def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
         before = parse_position(position)

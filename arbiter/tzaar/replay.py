@@ -16,6 +16,7 @@ result, or unfinished), without a draw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from arbiter.engine import PlyTrace, Tracer
@@ -40,6 +41,7 @@ from arbiter.records import (
     read_ending,
     split_ending,
 )
+from arbiter.turns import grouped
 from arbiter.tzaar.notation import RESULTS, read_start_tags, start_tags
 from arbiter.tzaar.play import play_text, status_of
 from arbiter.tzaar.position import FIXED, SECOND, Position
@@ -179,22 +181,16 @@ def _ending(run: _Run, words: list[str]) -> tuple[Result | None, TerminationCode
 # Writing
 
 
-def group_turns(moves: list[str]) -> list[str]:
-    """A game's moves from its start grouped in turns (Z-6): each placement a turn, then White's
-    first capture, then two moves a turn (the last turn may be one: the game ended after it)."""
-    turns: list[str] = []
-    index = 0
-    while index < len(moves) and "@" in moves[index]:
-        turns.append(moves[index])
-        index += 1
-    if index < len(moves):
-        turns.append(moves[index])
-        index += 1
-    turns.extend(";".join(moves[i : i + 2]) for i in range(index, len(moves), 2))
-    return turns
+def continuations(moves: Sequence[str]) -> list[bool]:
+    """Which of a game's moves from its start continue their mover's turn (Z-6): each placement a
+    turn, then White's first capture, then two moves a turn, the second continuing the first (the
+    last turn may be one: the game ended after it). The rules' own account of it is the position's
+    step (:data:`~arbiter.tzaar.position.SECOND` after a turn's first move); the tests compare them."""
+    first = next((index for index, move in enumerate(moves) if "@" not in move), len(moves))
+    return [index > first and (index - first) % 2 == 0 for index in range(len(moves))]
 
 
 def write_record(start: Position, moves: list[str], tags: dict[str, str], ending: str | None) -> str:
     """A record of the game from ``start`` with its moves (one a step), grouped in turns."""
     all_tags = {**tags, **game_tag(GAME), **start_tags(start)}
-    return format_record(all_tags, group_turns(moves), ending)
+    return format_record(all_tags, grouped(moves, continuations(moves)), ending)
