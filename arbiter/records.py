@@ -25,7 +25,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
-from arbiter.errors import InvalidNotationError, InvalidRecordError, UnreadableRecordError, gettext_noop
+from arbiter.errors import (
+    ArbiterError,
+    InvalidNotationError,
+    InvalidRecordError,
+    UnreadableRecordError,
+    gettext_noop,
+)
 from arbiter.turns import alternating, turns
 from arbiter.verdict import Result, Termination, TerminationCode
 
@@ -91,6 +97,17 @@ def key_of_game_tag(value: str, names: Mapping[str, str]) -> str | None:
         if written in (_normal(key), _normal(name)):
             return key
     return None
+
+
+def tagged_game(text: str, names: Mapping[str, str]) -> str | None:
+    """The variant of ``names`` that a tagged record's ``[Game]`` tag names (:func:`key_of_game_tag`);
+    None when it names none of them, or the text is no tagged record that can be read: a game's
+    ``claims_record``."""
+    try:
+        record = parse_tagged(text)
+    except ArbiterError:
+        return None
+    return key_of_game_tag(record.tags.get(GAME_TAG, ""), names)
 
 
 def split_ending(tokens: Sequence[str]) -> tuple[list[str], list[str]]:

@@ -40,6 +40,7 @@ from arbiter.records import (
     parse_tagged,
     read_ending,
     split_ending,
+    tagged_game,
 )
 from arbiter.turns import grouped
 from arbiter.tzaar.notation import RESULTS, read_start_tags, start_tags
@@ -54,13 +55,7 @@ NAMES = {GAME: NAME}
 
 def is_tzaar_record(text: str) -> bool:
     """A tagged record whose Game tag names TZAAR."""
-    if not has_tag_block(text):
-        return False
-    try:
-        record = parse_tagged(text)
-    except ArbiterError:
-        return False
-    return key_of_game_tag(record.tags.get(GAME_TAG, ""), NAMES) == GAME
+    return has_tag_block(text) and tagged_game(text, NAMES) == GAME
 
 
 @dataclass

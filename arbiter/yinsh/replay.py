@@ -28,6 +28,7 @@ from arbiter.records import (
     parse_tagged,
     read_ending,
     split_ending,
+    tagged_game,
 )
 from arbiter.verdict import Result, TerminationCode, Verdict
 from arbiter.yinsh.play import describe_end, play_text, result_of
@@ -43,13 +44,7 @@ def game_from_tag(value: str) -> str | None:
 
 
 def is_yinsh_record(text: str) -> bool:
-    if not has_tag_block(text):
-        return False
-    try:
-        record = parse_tagged(text)
-    except ArbiterError:
-        return False
-    return game_from_tag(record.tags.get(GAME_TAG, "")) is not None
+    return has_tag_block(text) and tagged_game(text, NAMES) is not None
 
 
 def judge(words: list[str], pos: Position) -> tuple[Result | None, TerminationCode]:

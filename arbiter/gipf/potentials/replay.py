@@ -30,6 +30,7 @@ from arbiter.records import (
     check_result_tag,
     key_of_game_tag,
     parse_tagged,
+    tagged_game,
 )
 from arbiter.verdict import Result, Termination, Verdict
 
@@ -45,11 +46,7 @@ def game_from_tag(value: str) -> str | None:
 
 def is_potentials_record(text: str) -> bool:
     """True when the text is a tagged record whose Game tag names GIPF with potentials."""
-    try:
-        record = parse_tagged(text)
-    except ArbiterError:
-        return False
-    return game_from_tag(record.tags.get("Game", "")) is not None
+    return tagged_game(text, GAME_NAMES) is not None
 
 
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
