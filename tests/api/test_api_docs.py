@@ -74,7 +74,7 @@ def test_a_bots_first_hour(django_capture_on_commit_callbacks: Any) -> None:
     client = APIClient()
     values = {"BASE": ""}
     lines = curl_lines("A bot's first hour")
-    assert len(lines) == 7
+    assert len(lines) == 8
     for line in lines:
         if "$GAME" in line and "GAME" not in values:  # Kris accepts the challenge meanwhile
             offered = Challenge.objects.get(status=Challenge.Status.OPEN)
@@ -84,6 +84,11 @@ def test_a_bots_first_hour(django_capture_on_commit_callbacks: Any) -> None:
             values["TOKEN"] = answer.json()["key"]
         if line.startswith("curl -s $BASE/api/play/$GAME/ "):
             values["MOVE"] = answer.json()["legal_moves"][0]
+        if "/record/" in line:  # the one move played so far, Black to move: no result yet
+            assert (
+                '[White "Deep-Dvonn"]' in answer.json()["record"]
+                and '[Result "*"]' in answer.json()["record"]
+            )
     assert client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {values['TOKEN']}").json()["my_move"] == []
 
 
