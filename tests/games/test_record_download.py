@@ -178,3 +178,19 @@ def test_a_game_without_a_record_is_a_404_naming_it(organiser: User, client: Any
     assert answer.status_code == 404
     assert answer.json()["detail"] == "this game has no accepted record"
     assert APIClient().get(f"/api/games/{game.pk + 1000}/record/").status_code == 404
+
+
+def test_a_little_golem_record_is_given_as_it_was_accepted(client: Any) -> None:
+    # DVONN's Little Golem form writes its tags otherwise ("Event [...]" on the moves' line): tags
+    # written before it would make it a tagged record it is not, so it is given unchanged
+    text = shared_path("records", "dvonn", "littlegolem-dvonn.mc.2014.may.1.1.txt").read_text()
+    ann = Player.objects.create(display_name="Ann", handle="ann")
+    bob = Player.objects.create(display_name="Bob", handle="bob")
+    # "38. resign": White resigns at his 38th move
+    game = Game.objects.create(
+        game="dvonn", white=ann, black=bob, origin=Game.Origin.IMPORTED, result="0-1", record=text
+    )
+    downloaded = _download(client, game.pk)
+    assert downloaded == text.rstrip("\n") + "\n"
+    verdict = _replayed(downloaded, "dvonn")
+    assert (verdict["valid"], verdict["result"], verdict["termination"]) == (True, "0-1", "resignation")
