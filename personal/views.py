@@ -22,6 +22,7 @@ from django.views import i18n
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
+from accounts import tokens
 from accounts.errors import AccountError, attempt
 from accounts.forms import LockoutAuthenticationForm, answer_locked_out
 from accounts.models import NoticePreference
@@ -71,6 +72,27 @@ def _confirming(
     return render(request, "accounts/confirm.html", {"question": question, "fields": fields})
 
 
+def _bot_flag(request: HttpRequest, bot: bool) -> HttpResponse | None:
+    """Set or clear the account's bot flag (``accounts.tokens``: what ``/api/me/bot/`` sets), once
+    confirmed: the pages show it beside the account's player."""
+    question = (
+        _("Mark your account as played by a program? Every page naming your player will show it as a bot.")
+        if bot
+        else _("Clear your account's bot mark? The pages will no longer show your player as a bot.")
+    )
+    asked = _confirming(request, question, "bot-on" if bot else "bot-off")
+    if asked:
+        return asked
+    tokens.set_bot(request.user, bot)
+    messages.success(
+        request,
+        _("Your account is marked as played by a program.")
+        if bot
+        else _("Your account is no longer marked as a bot."),
+    )
+    return None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def account(request: HttpRequest) -> HttpResponse:
@@ -115,6 +137,10 @@ def account(request: HttpRequest) -> HttpResponse:
                 messages.error(request, str(chosen.error))
             else:
                 messages.success(request, _("Your choice of e-mails is saved."))
+        elif action in ("bot-on", "bot-off"):
+            asked = _bot_flag(request, action == "bot-on")
+            if asked:
+                return asked
         elif action in ("start-vacation", "end-vacation"):
             change = vacations.start if action == "start-vacation" else vacations.end
             done = attempt(lambda: change(user))
@@ -132,6 +158,7 @@ def account(request: HttpRequest) -> HttpResponse:
     context = {
         "player": player,
         "token": Token.objects.filter(user=user).first(),
+        "bot": tokens.is_bot(user),
         "unread": notices.unread_count(user),
         "vacation": vacation,
         "vacation_days": VACATION_DAYS,

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,7 +26,7 @@ from arbiter import registry
 from arbiter.errors import ArbiterError
 from common.client import client_address
 from config.errors import error_body
-from games import confirmation, decisions, origins, reports, services
+from games import confirmation, decisions, downloads, origins, reports, services
 from games.api.fields import GameChoiceField
 from games.confirmation import MAX_REASON_CHARS
 from games.messages import arbiter_description, arbiter_message
@@ -183,6 +184,17 @@ class DecisionSerializer(serializers.ModelSerializer):
         fields = ["id", "game", "kind", "submission", "result", "reason", "decided_by", "decided_at"]
 
 
+class GameRecordSerializer(serializers.Serializer):
+    """A game's record as downloaded (``games.downloads``): in its own notation, with its tags."""
+
+    game = serializers.IntegerField(help_text="The game's id")
+    filename = serializers.CharField(help_text="The name `/games/{id}/record.txt` gives the file")
+    record = serializers.CharField(
+        help_text="The record: tags (Event, Round and Board of a game of an event, Date, White, Black, "
+        "TimeControl, Result, Termination, the game's own) and moves, as the arbiter reads it"
+    )
+
+
 class ReplaySerializer(serializers.Serializer):
     record = serializers.CharField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
     game = GameChoiceField(required=False)
@@ -244,6 +256,23 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         """Every submission of the game, newest first, with the arbiter's verdict and which is official."""
         game = self.get_object()
         return Response(SubmittedRecordSerializer(game.submissions.all(), many=True).data)
+
+    @extend_schema(
+        responses={
+            200: GameRecordSerializer,
+            404: OpenApiResponse(description="No such game, or a game without a record (a result alone)"),
+        },
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def record(self, request: Request, pk: str | None = None) -> Response:
+        """The game's record with its tags, as `/games/{id}/record.txt` gives it: the accepted record,
+        or for a game played on the service without one yet the moves so far. Whoever may see the
+        game may read it."""
+        game = self.get_object()
+        text = downloads.record_text(game)
+        if text is None:
+            raise NotFound(_("this game has no accepted record"))
+        return Response({"game": game.pk, "filename": downloads.filename(game), "record": text})
 
     @extend_schema(
         request=None,

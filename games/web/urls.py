@@ -12,6 +12,7 @@ app_name = "games"
 urlpatterns = [
     path("<int:pk>/", views.game_detail, name="game-detail"),
     path("<int:pk>/board.svg", views.board_svg, name="board-svg"),
+    path("<int:pk>/record.txt", views.record_txt, name="record-txt"),
     path("<int:pk>/confirm/", views.confirm, name="confirm"),
     path("<int:pk>/dispute/", views.dispute, name="dispute"),
     path("<int:pk>/decide/", views.decide, name="decide"),

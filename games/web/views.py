@@ -29,6 +29,7 @@ from games import (
     challenges,
     confirmation,
     decisions,
+    downloads,
     flags,
     live,
     origins,
@@ -266,6 +267,17 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.error(request, _("The decision form has errors: see below."))
     return _render_game(request, game, status=400, decision_form=form)
+
+
+def record_txt(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game's record as text with its tags (``games.downloads``); 404 while it has none."""
+    game = _game(pk)
+    text = downloads.record_text(game)
+    if text is None:
+        raise Http404(_("this game has no accepted record"))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{downloads.filename(game)}"'
+    return response
 
 
 def record_detail(request: HttpRequest, pk: int) -> HttpResponse:

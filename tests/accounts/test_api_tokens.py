@@ -99,6 +99,6 @@ def test_the_bot_flag_is_shown_on_the_players_page(api_client, client, organiser
     assert api_client.post("/api/me/bot/", {"bot": True}, format="json").json() == {"bot": True}
     assert api_client.get("/api/me/bot/").json() == {"bot": True}
     page = client.get(f"/players/{player.handle}/").content.decode()
-    assert 'class="bot"' in page
+    assert 'class="badge bot"' in page
     api_client.post("/api/me/bot/", {"bot": False}, format="json")
-    assert 'class="bot"' not in client.get(f"/players/{player.handle}/").content.decode()
+    assert 'class="badge bot"' not in client.get(f"/players/{player.handle}/").content.decode()

@@ -22,6 +22,7 @@ from accounts.models import Player
 from accounts.policy import ALLOWED, REFUSALS, Action, can, require
 from games.models import Challenge
 from tests.games.test_confirmation import Board, make_board
+from tournaments.models import ForbiddenPair
 
 pytestmark = pytest.mark.django_db
 
@@ -137,6 +138,10 @@ def organiser_api_requests(board: Board) -> list[tuple[str, str, dict[str, Any],
     events, rounds = f"/api/events/{slug}/", f"/api/events/{slug}/rounds/1/"
     page = f"/events/{slug}/"
     manage, codes = Action.MANAGE_EVENT, Action.MANAGE_CLAIM_CODES
+    # a pair that exists, so that its page (which reads the pair first) refuses as the API does
+    pair = ForbiddenPair.objects.create(
+        event=board.event, first=board.pairing.white, second=board.pairing.black, reason="a test"
+    ).pk
     return [
         ("post", "/api/events/", {}, Action.CREATE_EVENT, "/new-event/"),
         ("post", events + "settings/", {"name": "Taken"}, manage, page + "edit/"),
@@ -179,6 +184,31 @@ def organiser_api_requests(board: Board) -> list[tuple[str, str, dict[str, Any],
             {"result": "1-0", "reason": "r"},
             manage,
             None,
+        ),
+        ("get", events + "officials/", {}, manage, page + "officials/"),
+        (
+            "post",
+            events + "officials/",
+            {"username": "", "role": "arbiter"},
+            Action.APPOINT_OFFICIALS,
+            page + "officials/",
+        ),
+        (
+            "post",
+            events + "officials/remove/",
+            {"username": "nobody", "role": "arbiter"},
+            Action.APPOINT_OFFICIALS,
+            page + "officials/",
+        ),
+        # a round robin's: refused as the page refuses, then (allowed) a 404: forbidden pairs are the Swiss'
+        ("get", events + "forbidden-pairs/", {}, manage, page + "forbidden-pairs/"),
+        ("post", events + "forbidden-pairs/", {}, manage, page + "forbidden-pairs/"),
+        (
+            "post",
+            events + f"forbidden-pairs/{pair}/remove/",
+            {},
+            manage,
+            page + f"forbidden-pairs/{pair}/remove/",
         ),
         ("get", events + "claim-codes/", {}, codes, f"/events/{slug}/players/claim-codes/"),
         ("post", events + f"claim-codes/{handle}/", {"action": "regenerate"}, codes, None),

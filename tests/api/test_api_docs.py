@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 from accounts.models import Player
 from games import challenges
 from games.models import Challenge
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import PROJECT_ROOT, make_swiss
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +74,7 @@ def test_a_bots_first_hour(django_capture_on_commit_callbacks: Any) -> None:
     client = APIClient()
     values = {"BASE": ""}
     lines = curl_lines("A bot's first hour")
-    assert len(lines) == 7
+    assert len(lines) == 8
     for line in lines:
         if "$GAME" in line and "GAME" not in values:  # Kris accepts the challenge meanwhile
             offered = Challenge.objects.get(status=Challenge.Status.OPEN)
@@ -84,6 +84,11 @@ def test_a_bots_first_hour(django_capture_on_commit_callbacks: Any) -> None:
             values["TOKEN"] = answer.json()["key"]
         if line.startswith("curl -s $BASE/api/play/$GAME/ "):
             values["MOVE"] = answer.json()["legal_moves"][0]
+        if "/record/" in line:  # the one move played so far, Black to move: no result yet
+            assert (
+                '[White "Deep-Dvonn"]' in answer.json()["record"]
+                and '[Result "*"]' in answer.json()["record"]
+            )
     assert client.get("/api/me/", HTTP_AUTHORIZATION=f"Token {values['TOKEN']}").json()["my_move"] == []
 
 
@@ -103,3 +108,26 @@ def test_an_organisers_first_hour(django_capture_on_commit_callbacks: Any, organ
     assert [(r["number"], r["status"]) for r in rounds] == [(1, "closed"), (2, "paired")]
     standings = client.get("/api/events/club-swiss/standings/").json()
     assert sorted(row["points_half"] for row in standings) == [0, 0, 2, 2]
+
+
+def test_an_events_officials_and_forbidden_pairs(organiser: User) -> None:
+    make_swiss(organiser, "Ann 2000\nBob 1900\nCid 1800\nDan 1700", rounds=3, name="Club Swiss")
+    User.objects.create_user("ada", password="pw-ada-12345")
+    client = APIClient()
+    values = {"BASE": ""}
+    lines = curl_lines("An event's officials and forbidden pairs")
+    assert len(lines) == 7
+    answers = []
+    for line in lines:
+        answer = send(client, line, values)
+        answers.append(answer)
+        if "/api/tokens/" in line:
+            values["TOKEN"] = answer.json()["key"]
+        if "forbidden-pairs/ " in line and "-X POST" in line:
+            values["PAIR"] = str(answer.json()["id"])
+    assert answers[2].json() == {"organisers": ["olga"], "arbiters": ["ada"]}
+    assert answers[3].json()["detail"] == "an event keeps at least one organiser"
+    assert answers[5].json() == [
+        {"id": int(values["PAIR"]), "first": "ann", "second": "cid", "reason": "same club"}
+    ]
+    assert answers[6].json() == []

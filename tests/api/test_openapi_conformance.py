@@ -196,6 +196,7 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/games/", "GET"): ({}, None, True),
         ("/api/games/{id}/", "GET"): ({"id": game}, None, True),
         ("/api/games/{id}/submissions/", "GET"): ({"id": game}, None, True),
+        ("/api/games/{id}/record/", "GET"): ({"id": game}, None, True),
         ("/api/games/{id}/confirm/", "POST"): ({"id": game}, None, False),
         ("/api/games/{id}/dispute/", "POST"): ({"id": game}, {"reason": "checking"}, False),
         ("/api/games/{id}/decide/", "POST"): ({"id": game}, {"kind": "result", "result": "1-0"}, False),
@@ -291,6 +292,18 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
             )
         },
         ("/api/events/{slug}/byes/{id}/cancel/", "POST"): (missing | {"id": 1}, None, False),
+        # the officials read; an appointment and a removal of an account that does not exist (400s)
+        ("/api/events/{slug}/officials/", "GET"): (event, None, True),
+        ("/api/events/{slug}/officials/", "POST"): (event, {"username": "nobody", "role": "arbiter"}, False),
+        ("/api/events/{slug}/officials/remove/", "POST"): (
+            event,
+            {"username": "nobody", "role": "arbiter"},
+            False,
+        ),
+        # the Swiss demo event's forbidden pairs read; a pair of nobody refused (a 400), a missing one (404)
+        ("/api/events/{slug}/forbidden-pairs/", "GET"): (event, None, True),
+        ("/api/events/{slug}/forbidden-pairs/", "POST"): (event, {"first": "nobody", "second": "x"}, False),
+        ("/api/events/{slug}/forbidden-pairs/{id}/remove/", "POST"): (missing | {"id": 1}, None, False),
         ("/api/events/{slug}/claim-codes/{handle}/", "POST"): (missing | {"handle": "nobody"}, None, False),
         ("/api/events/{slug}/registrations/{handle}/withdraw/", "POST"): (
             missing | {"handle": "nobody"},

@@ -17,6 +17,8 @@ from rest_framework.response import Response
 
 from accounts.models import Player
 from tournaments.api.event_writes import EventWrites
+from tournaments.api.forbidden_pair_writes import ForbiddenPairWrites
+from tournaments.api.official_writes import OfficialWrites
 from tournaments.api.registration_writes import RegistrationWrites
 from tournaments.api.round_writes import RoundWrites
 from tournaments.api.serializers import (
@@ -69,9 +71,17 @@ def standing_rows(event: Event) -> list[dict[str, object]]:
     ]
 
 
-class EventViewSet(EventWrites, RegistrationWrites, RoundWrites, viewsets.ReadOnlyModelViewSet):
+class EventViewSet(
+    EventWrites,
+    RegistrationWrites,
+    RoundWrites,
+    OfficialWrites,
+    ForbiddenPairWrites,
+    viewsets.ReadOnlyModelViewSet,
+):
     """Events, newest first. ``/events/{slug}/`` includes the registrations and rounds. The
-    organiser's writes are in ``event_writes``, ``registration_writes`` and ``round_writes``."""
+    organiser's writes are in ``event_writes``, ``registration_writes``, ``round_writes``,
+    ``official_writes`` and ``forbidden_pair_writes``."""
 
     queryset = Event.objects.select_related("game_options")
     lookup_field = "slug"

@@ -40,7 +40,6 @@ urlpatterns = [
     path("events/<slug:slug>/crosstable/", standings.crosstable, name="crosstable"),
     path("events/<slug:slug>/statistics/", standings.statistics, name="statistics"),
     path("events/<slug:slug>/event.json", downloads.event_json, name="event-json"),
-    path("games/<int:pk>/record.txt", downloads.game_record_txt, name="game-record-txt"),
     path("events/<slug:slug>/tie-breaks/", standings.tie_breaks_change, name="tie-breaks-change"),
     path("events/<slug:slug>/rounds/next/", rounds.round_pair_next, name="round-pair-next"),
     path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),

@@ -139,17 +139,20 @@ def test_the_event_as_json(client: Any, played: Event) -> None:
 def test_a_game_record_as_text(client: Any, played: Event) -> None:
     pairing = Pairing.objects.filter(round__event=played, round__number=1, board=1).get()
     game = add_game(pairing, "1-0", "no-reserve", 40)
-    url = reverse("tournaments:game-record-txt", args=[game.pk])
+    url = reverse("games:record-txt", args=[game.pk])
     response = client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"] == "text/plain; charset=utf-8"
     assert response["Content-Disposition"] == f'attachment; filename="{played.slug}-r1-b1-g1.txt"'
-    assert response.content.decode() == game.record
+    text = response.content.decode()
+    # the record's own tags and moves, with the event's (tests/games/test_record_download.py)
+    assert '[Event "Club night"]\n' in text and '[Round "1"]\n' in text and '[Game "GIPF basic"]\n' in text
+    assert text.endswith("\n\n1. ...\n")
     assert url in client.get(game.get_absolute_url()).content.decode()
     game.record = ""
     game.save()
     assert client.get(url).status_code == 404
-    assert client.get(reverse("tournaments:game-record-txt", args=[game.pk + 1000])).status_code == 404
+    assert client.get(reverse("games:record-txt", args=[game.pk + 1000])).status_code == 404
 
 
 def test_the_403_page_and_the_submit_link_where_he_may_submit(
