@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
 from games import play
 from tests.browser.test_play_in_a_browser import (  # noqa: F401 - asgi_server is a fixture
@@ -41,6 +42,50 @@ def _opened(page: Any, url: str, stream: str = "lastEventId=") -> None:
 
 def _not_reloaded(page: Any) -> None:
     assert page.evaluate("window.notReloaded === true"), "the page was reloaded"
+
+
+def test_the_round_page_and_the_queue_show_games_ending(
+    asgi_server: str,  # noqa: F811
+    browser: Any,
+    shots: Path,
+) -> None:
+    from playwright.sync_api import expect
+
+    from tests.conftest import make_event, start
+    from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
+
+    organiser = User.objects.create_user("olga", password="pw-olga-12345")
+    event = make_event(organiser, "", name="Live night", game="gipf-standard", play_mode="service")
+    users = players_with_accounts(event, organiser, ["Ann", "Bob", "Cid", "Dan"])
+    round_ = start(event, organiser)
+    first, second = games_of_round(round_)
+
+    watcher = browser.new_context(viewport=DESK, locale="en-GB").new_page()
+    watcher.set_default_timeout(20_000)
+    _opened(watcher, f"{asgi_server}/events/{event.slug}/rounds/1/")
+    rows = watcher.locator("table.pairings tbody tr")
+    expect(rows.nth(0)).not_to_contain_text("0 – 1")
+    expect(rows.nth(1)).not_to_contain_text("0 – 1")
+    arbiter = _page(browser, asgi_server, "olga", DESK)
+    _opened(arbiter, f"{asgi_server}/games/events/{event.slug}/queue/")
+    expect(arbiter.locator("#queue-missing")).to_contain_text("board 2")
+
+    play.resign(second, users["Bob"])  # board 2: 0-1
+    expect(rows.nth(1)).to_contain_text("0 – 1")
+    expect(rows.nth(0)).not_to_contain_text("0 – 1")
+    expect(arbiter.locator("#queue-missing")).not_to_contain_text("board 2")
+    expect(arbiter.locator("#queue-missing")).to_contain_text("board 1")
+    _not_reloaded(watcher)
+    _not_reloaded(arbiter)
+    watcher.screenshot(path=str(shots / "following-round-board-2-ended.png"), full_page=True)
+
+    play.resign(first, users["Ann"])  # board 1: 0-1, the round's last game
+    expect(rows.nth(0)).to_contain_text("0 – 1")
+    expect(watcher.locator("#follow-note")).to_have_count(0)  # nothing left to follow
+    expect(arbiter.locator("#queue-missing")).to_contain_text("None.")
+    _not_reloaded(watcher)
+    _not_reloaded(arbiter)
+    assert arbiter.refused == []
 
 
 def test_the_header_counts_the_moves_waiting_live(
