@@ -2,7 +2,9 @@
 // one stream of those games' events (data-follow-url, from data-follow-from: the server replays what
 // the page has not seen); when a game ends the page's content is fetched again and swapped in,
 // without reloading the page. Where no stream is served (the embedded default answers 204) the page
-// asks again every few seconds while a game is in play. Without this file the page is as it was.
+// asks again every few seconds while a game is in play. A form the user has begun to fill in (the
+// round's results) is never swapped away: the note says instead that a game ended and the page
+// shows it once reloaded. Without this file the page is as it was.
 (function () {
   "use strict";
   var POLL_MS = 10000;
@@ -13,6 +15,7 @@
   var source = null;
   var polling = null;
   var busy = false;
+  var typing = false;
 
   function following() {
     return document.querySelector("[data-follow-url]") !== null;
@@ -28,6 +31,13 @@
   }
 
   function refresh() {
+    if (typing) {
+      var said = document.getElementById("follow-note");
+      if (said && said.getAttribute("data-ended-text")) {
+        said.textContent = said.getAttribute("data-ended-text");
+      }
+      return;
+    }
     if (busy) {
       return;
     }
@@ -64,6 +74,14 @@
     }
   }
 
+  ["input", "change"].forEach(function (kind) {
+    document.addEventListener(kind, function (event) {
+      var form = event.target && event.target.closest ? event.target.closest("main form") : null;
+      if (form) {
+        typing = true;
+      }
+    });
+  });
   if (!window.EventSource) {
     poll();
     return;

@@ -3,7 +3,8 @@ served by uvicorn in a thread of the test as in tests/browser/test_play_in_a_bro
 streams are served (``games.live``, ``games.player_events``):
 
 * the round page (anyone) and the arbiter's queue (the organiser) of a round played on the service
-  show a game's result as it ends, without reloading (issue 31; static/js/follow.js);
+  show a game's result as it ends, without reloading (issue 31; static/js/follow.js); the
+  organiser's round page where he began to enter a result keeps it and says a game ended;
 * the header's count of the games where it is the signed-in player's move changes as his opponents
   move and as a game ends (issue 29; static/js/header.js).
 
@@ -69,6 +70,10 @@ def test_the_round_page_and_the_queue_show_games_ending(
     arbiter = _page(browser, asgi_server, "olga", DESK)
     _opened(arbiter, f"{asgi_server}/games/events/{event.slug}/queue/")
     expect(arbiter.locator("#queue-missing")).to_contain_text("board 2")
+    desk = arbiter.context.new_page()  # the organiser's round page, with the results form
+    desk.set_default_timeout(20_000)
+    _opened(desk, f"{asgi_server}/events/{event.slug}/rounds/1/")
+    desk.select_option('select[name="board1_game1"]', "1-0")  # begun, not saved
 
     play.resign(second, users["Bob"])  # board 2: 0-1
     expect(rows.nth(1)).to_contain_text("0 – 1")
@@ -77,6 +82,10 @@ def test_the_round_page_and_the_queue_show_games_ending(
     expect(arbiter.locator("#queue-missing")).to_contain_text("board 1")
     _not_reloaded(watcher)
     _not_reloaded(arbiter)
+    # what the organiser began to type is not swapped away: he is told a game ended
+    expect(desk.locator("#follow-note")).to_contain_text("A game has ended")
+    assert desk.input_value('select[name="board1_game1"]') == "1-0"
+    _not_reloaded(desk)
     watcher.screenshot(path=str(shots / "following-round-board-2-ended.png"), full_page=True)
 
     play.resign(first, users["Ann"])  # board 1: 0-1, the round's last game
