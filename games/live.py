@@ -123,3 +123,21 @@ def serve(request: HttpRequest, channels: list[str]) -> HttpResponse:
         response["Cache-Control"] = "no-cache"
         return response
     return streams.serve(request, channels)
+
+
+def resume_id_of(game_ids: list[int]) -> str:
+    """The last stored event of several games' channels at once (``game-7:3,game-9:0``): a page that
+    follows a round's games (the round page, the arbiter's queue) starts its stream from it."""
+    from django_eventstream import get_current_event_id
+
+    return get_current_event_id([channel_of(game_id) for game_id in game_ids])  # type: ignore[no-any-return]
+
+
+def serve_games(request: HttpRequest, game_ids: list[int]) -> HttpResponse:
+    """One stream of several games' events (a round page's, the arbiter's queue's): the games'
+    channels together, under ASGI; 204 when there is nothing to follow or no stream here."""
+    if not game_ids:
+        response = HttpResponse(status=204)
+        response["Cache-Control"] = "no-cache"
+        return response
+    return serve(request, [channel_of(game_id) for game_id in game_ids])

@@ -22,12 +22,14 @@ class TournamentsConfig(AppConfig):
         from tournaments.events import roles  # noqa: F401 - registers the roles over events with the policy
         from tournaments.models import Pairing
         from tournaments.ratings import casual_results
+        from tournaments.results import round_closing
         from tournaments.results.deadlines import sweep_work as deadline_work
         from tournaments.results.pairing_origin import PairingOrigin
         from tournaments.sweep import sweep_work
 
         origins.register(str(Game.Origin.PAIRING), PairingOrigin(), holder=Pairing)
         result_changed.connect(casual_results.on_result_changed, dispatch_uid="tournaments.casual_ratings")
+        result_changed.connect(round_closing.on_result_changed, dispatch_uid="tournaments.round_closing")
         sweep.register(sweep_work)
         sweep.register(deadline_work)
         sweep.register_on_request(sweep_corrections)

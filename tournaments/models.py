@@ -104,6 +104,11 @@ class Event(models.Model):
     play_mode = models.CharField(max_length=10, choices=PlayMode.choices, default=PlayMode.ELSEWHERE)
     time_control = models.CharField(max_length=20, blank=True, validators=[validate_time_control])
     vacations = models.BooleanField(default=True, help_text="Vacations pause its correspondence clocks")
+    close_rounds_by_itself = models.BooleanField(
+        default=False,
+        help_text="A round closes by itself when its last game ends on the service and every game's "
+        "result is official (tournaments.results.round_closing)",
+    )
     location = models.CharField(max_length=200, blank=True)
     start_date = models.DateField(null=True, blank=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)

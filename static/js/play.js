@@ -27,6 +27,8 @@
   var prefix = [];
   var chosen = null;
   var action = null; // the piece chosen (the notation before ";") while its removals are still to choose
+  var decided = {}; // the removal step: a piece clicked on the board to remove ("x") or to keep ("k")
+  var step = null; // the removal step as last drawn: the moves offered, those left, the pieces to click
   var polling = null;
   var refreshing = false;
 
@@ -152,6 +154,13 @@
         layer.appendChild(circle("play-picked", "", centre(el), r * 0.8));
       }
     });
+    step = null;
+    if (!chosen && Object.keys(next).length === 0 && complete.length > 1) {
+      step = removalStep(offeredMoves(complete));
+      if (step && step.left.length === 1) {
+        chosen = step.left[0].notation;
+      }
+    }
     if (!chosen) {
       Object.keys(next).forEach(function (name) {
         var el = pointElement(svg, name);
@@ -159,6 +168,9 @@
           layer.appendChild(circle("play-target", name, centre(el), r));
         }
       });
+    }
+    if (step) {
+      drawRemovalTargets(svg, layer, r);
     }
     svg.appendChild(layer);
 
@@ -187,14 +199,10 @@
       complete.length > 0 &&
       (complete.length > 1 || prefix.length === 0 || Object.keys(next).length > 0);
     if (asked) {
-      // step by step: first the piece (one button a kind), then what it removes (each choice
-      // previewed on the board); one choice per button when the pieces do not differ
-      var actions = [];
-      complete.forEach(function (m) {
-        if (actions.indexOf(actionOf(m.notation)) < 0) {
-          actions.push(actionOf(m.notation));
-        }
-      });
+      // step by step: first the piece (one button a kind), then what it removes (clicked on the
+      // board, or one of the choices left, each previewed on the board when pointed at); one choice
+      // per button when the pieces do not differ
+      var actions = actionsOf(complete);
       if (action === null && actions.length > 1 && actions.length < complete.length) {
         actions.forEach(function (a) {
           var button = optionButton(a);
@@ -202,16 +210,158 @@
           list.appendChild(button);
         });
       } else {
-        complete.forEach(function (m) {
-          if (action === null || actionOf(m.notation) === action) {
-            list.appendChild(optionButton(m.notation));
-          }
+        (step ? step.left : offeredMoves(complete)).forEach(function (m) {
+          list.appendChild(optionButton(m.notation));
         });
       }
     }
     options.hidden = !asked;
-    previewRemovals(svg, chosen);
-    warn(chosen, all);
+    var hint = document.getElementById("move-removal-hint");
+    if (hint) {
+      hint.hidden = !step || Boolean(chosen);
+    }
+    previewRemovals(svg, chosen || (step ? step.sure.join(" ") : ""));
+    warn(chosen || (step ? step.left[0].notation : action), all);
+  }
+
+  // ------------------------------------------------------------------ the removal step
+  // When the moves left differ only in the pieces they remove (GIPF's and GIPF with potentials'
+  // GIPF-pieces and loaded pieces, each the remover's choice; which of two rows), the pieces that
+  // make the difference are clicked on the board: once to remove, again to keep. The pieces every
+  // move left removes are drawn removed; the move is chosen once one move alone agrees with the
+  // clicks. The buttons of the moves left stay below, for the keyboard and as a shortcut.
+
+  function actionsOf(complete) {
+    var actions = [];
+    complete.forEach(function (m) {
+      if (actions.indexOf(actionOf(m.notation)) < 0) {
+        actions.push(actionOf(m.notation));
+      }
+    });
+    return actions;
+  }
+
+  // the moves offered once the piece is known (all of them while the pieces do not differ)
+  function offeredMoves(complete) {
+    var actions = actionsOf(complete);
+    if (action === null && actions.length > 1) {
+      return actions.length < complete.length ? [] : complete;
+    }
+    return complete.filter(function (m) {
+      return action === null || actionOf(m.notation) === action;
+    });
+  }
+
+  // the spots a move removes: every "x" list of its notation
+  function removalsOf(notation) {
+    var out = [];
+    notation.split(";").forEach(function (part) {
+      if (part.charAt(0) === "x") {
+        (part.match(/[a-i][1-9]/g) || []).forEach(function (name) {
+          if (out.indexOf(name) < 0) {
+            out.push(name);
+          }
+        });
+      }
+    });
+    return out;
+  }
+
+  function withoutRemovals(notation) {
+    return notation
+      .split(";")
+      .filter(function (part) {
+        return part.charAt(0) !== "x";
+      })
+      .join(";");
+  }
+
+  function agrees(m) {
+    var removed = removalsOf(m.notation);
+    return Object.keys(decided).every(function (name) {
+      return (removed.indexOf(name) >= 0) === (decided[name] === "x");
+    });
+  }
+
+  function removalStep(offered) {
+    if (offered.length < 2) {
+      return null;
+    }
+    var shape = withoutRemovals(offered[0].notation);
+    var same = offered.every(function (m) {
+      return withoutRemovals(m.notation) === shape;
+    });
+    if (!same) {
+      return null;
+    }
+    var left = offered.filter(agrees);
+    if (!left.length) {
+      decided = {};
+      left = offered;
+    }
+    var counts = {};
+    left.forEach(function (m) {
+      removalsOf(m.notation).forEach(function (name) {
+        counts[name] = (counts[name] || 0) + 1;
+      });
+    });
+    var sure = [];
+    var open = Object.keys(decided);
+    Object.keys(counts).forEach(function (name) {
+      if (counts[name] === left.length) {
+        sure.push(name);
+      } else if (open.indexOf(name) < 0) {
+        open.push(name);
+      }
+    });
+    return { offered: offered, left: left, sure: sure, open: open };
+  }
+
+  function drawRemovalTargets(svg, layer, r) {
+    var hint = document.getElementById("move-removal-hint");
+    var said = {
+      x: (hint && hint.getAttribute("data-removed-text")) || "removed",
+      k: (hint && hint.getAttribute("data-kept-text")) || "kept",
+    };
+    step.open.forEach(function (name) {
+      var el = pointElement(svg, name);
+      if (!el) {
+        return;
+      }
+      var state = decided[name] || "";
+      var c = circle("play-removal" + (state ? " play-removal-" + state : ""), "", centre(el), r);
+      c.setAttribute("data-removal", name);
+      c.setAttribute("tabindex", "0");
+      c.setAttribute("role", "button");
+      c.setAttribute("aria-pressed", state === "x" ? "true" : "false");
+      c.setAttribute("aria-label", name + (state ? " · " + said[state] : ""));
+      var title = document.createElementNS(SVG_NS, "title");
+      title.textContent = c.getAttribute("aria-label");
+      c.appendChild(title);
+      layer.appendChild(c);
+    });
+  }
+
+  // a piece of the removal step clicked: removed, then kept, then removed again
+  function toggle(name) {
+    if (!step) {
+      return;
+    }
+    var offered = step.offered;
+    decided[name] = decided[name] === "x" ? "k" : "x";
+    if (!offered.some(agrees)) {
+      var only = {};
+      only[name] = decided[name];
+      decided = only; // no move agrees with the earlier clicks and this one: this one counts
+    }
+    chosen = null;
+    render();
+    var again = chosen
+      ? document.getElementById("move-send")
+      : document.querySelector('#play-board [data-removal="' + name + '"]');
+    if (again && again.focus) {
+      again.focus();
+    }
   }
 
   // ------------------------------------------------------------------ naming the choices
@@ -235,7 +385,7 @@
   function parts(notation) {
     var action = notation.split(";")[0];
     var kind = /^([A-Z])[a-i][1-9]-[a-i][1-9]$/.exec(action);
-    var removed = notation.indexOf(";") < 0 ? [] : notation.slice(notation.indexOf(";") + 1).match(/[a-i][1-9]/g) || [];
+    var removed = removalsOf(notation);
     if (kind) {
       return { kind: kind[1], removed: removed };
     }
@@ -313,7 +463,8 @@
     var layer = document.createElementNS(SVG_NS, "g");
     layer.setAttribute("class", "play-removals");
     var r = targetRadius(svg);
-    parts(notation).removed.forEach(function (name) {
+    var spots = notation.indexOf(" ") >= 0 || /^[a-i][1-9]$/.test(notation) ? notation.split(" ") : removalsOf(notation);
+    spots.forEach(function (name) {
       var el = pointElement(svg, name);
       if (el) {
         layer.appendChild(circle("play-removed", "", centre(el), r * 0.9));
@@ -351,6 +502,7 @@
     prefix.push(name);
     chosen = null;
     action = null;
+    decided = {};
     render();
     var send = document.getElementById("move-send");
     if (chosen && send) {
@@ -362,6 +514,7 @@
     prefix = [];
     chosen = null;
     action = null;
+    decided = {};
     render();
   }
 
@@ -375,6 +528,7 @@
     }
     chosen = move.notation;
     action = null;
+    decided = {};
     prefix = move.points.slice();
     render();
     var send = document.getElementById("move-send");
@@ -393,6 +547,12 @@
       pick(target.getAttribute("data-target"));
       return;
     }
+    var removal = event.target.closest("[data-removal]");
+    if (removal && area() && area().contains(removal)) {
+      event.preventDefault();
+      toggle(removal.getAttribute("data-removal"));
+      return;
+    }
     var option = event.target.closest(".move-option");
     if (option && option.hasAttribute("data-action")) {
       event.preventDefault();
@@ -404,8 +564,9 @@
         choose(having[0].notation);
       } else {
         action = wanted;
+        decided = {};
         render();
-        var first = document.querySelector(".move-option");
+        var first = document.querySelector("#play-board [data-removal], .move-option");
         if (first && first.focus) {
           first.focus();
         }
@@ -428,10 +589,13 @@
     if (target && target.getAttribute && target.getAttribute("data-target") && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
       pick(target.getAttribute("data-target"));
-      var first = document.querySelector("#play-board [data-target], .move-option, #move-send");
+      var first = document.querySelector("#play-board [data-target], #play-board [data-removal], .move-option, #move-send");
       if (first && first.focus) {
         first.focus();
       }
+    } else if (target && target.getAttribute && target.getAttribute("data-removal") && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      toggle(target.getAttribute("data-removal"));
     }
   });
 
@@ -523,6 +687,8 @@
           loadedAt = Date.now();
           prefix = [];
           chosen = null;
+          action = null;
+          decided = {};
           render();
           tick();
           note(polling ? "poll" : "live");

@@ -116,3 +116,83 @@ def test_the_piece_first_then_its_removals_previewed_on_the_board(
     assert page.locator("#move-preview-text").inner_text() == "Ti1-f4;xh2,h3"
     assert page.locator("#play-board .play-removed").count() == 2
     assert page.locator("#move-warning").is_hidden()
+
+
+def test_the_removals_are_clicked_on_the_board_after_a_basic_piece_is_warned(
+    live_server: Any, browser: Any, shots: Path
+) -> None:
+    """In ROW_POSITION White pushes a basic piece in from i1 through h2 (``i1-f4``): Black's ZÈRTZ
+    piece on h2 goes on to g3, and White's row h2-h5 is his basic piece on h2, his loaded TAMSK piece
+    on h3, his GIPF-piece on h4 and his loaded YINSH piece on h5. The basic piece must go; the three
+    others are each the remover's choice (docs/rules.md P-10): eight removals. They are clicked on the
+    board (once to remove, again to keep), the basic piece drawn removed from the start; the move is
+    chosen when one removal alone agrees with the clicks. The warning that a basic piece gives up the
+    potentials not yet in play (P-3) is shown from the choice of the piece on, before any removal."""
+    from django.contrib.auth.models import User
+
+    from accounts.models import Player
+    from games import play
+    from games.models import Move
+
+    ann = User.objects.create_user("ann", password="pw-ann-12345")
+    bob = User.objects.create_user("bob", password="pw-bob-12345")
+    white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
+    black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
+    game = play.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    game.position = ROW_POSITION
+    game.save()
+    page = _signed_in(browser, live_server.url, ann)
+    page.goto(live_server.url + game.get_absolute_url())
+    page.click('#play-board [data-target="i1"]')
+    page.click('#play-board [data-target="h2"]')
+    assert page.locator("#move-options .move-option[data-action]").count() == 6
+    page.locator('#move-options .move-option[data-action="i1-f4"]').click()
+
+    warning = page.locator("#move-warning")
+    assert warning.is_visible() and "loses every potential not yet in play" in warning.inner_text()
+    clickable = "#play-board [data-removal]"
+    assert sorted(page.locator(clickable).evaluate_all("els => els.map(e => e.dataset.removal)")) == [
+        "h3",
+        "h4",
+        "h5",
+    ]
+    removed = page.locator("#play-board .play-removed")
+    assert removed.count() == 1  # the basic piece on h2, in every removal
+    assert page.locator("#move-options .move-option").count() == 8  # the keyboard's list: all eight
+    assert page.locator("#move-removal-hint").is_visible()
+    assert page.locator("#move-preview").is_hidden()
+
+    page.click('#play-board [data-removal="h3"]')  # the TAMSK piece goes
+    assert page.locator('#play-board [data-removal="h3"]').get_attribute("aria-pressed") == "true"
+    assert removed.count() == 2
+    assert page.locator("#move-options .move-option").count() == 4  # h4 and h5 still open
+    page.click('#play-board [data-removal="h4"]')
+    page.click('#play-board [data-removal="h4"]')  # clicked again: the GIPF-piece stays
+    kept = page.locator('#play-board [data-removal="h4"]')
+    assert kept.get_attribute("aria-pressed") == "false" and "play-removal-k" in (
+        kept.get_attribute("class") or ""
+    )
+    assert sorted(
+        page.locator("#move-options .move-option").evaluate_all("els => els.map(e => e.dataset.move)")
+    ) == [
+        "i1-f4;xh2,h3",
+        "i1-f4;xh2,h3,h5",
+    ]
+    assert page.locator("#move-preview").is_hidden()  # not yet one removal alone
+    page.screenshot(path=str(shots / "picker-removals-on-the-board.png"), full_page=True)
+
+    # by the keyboard: the YINSH piece removed, then kept: one removal is left, and it is chosen
+    page.focus('#play-board [data-removal="h5"]')
+    page.keyboard.press("Enter")
+    assert page.locator("#move-preview-text").inner_text() == "i1-f4;xh2,h3,h5"
+    assert removed.count() == 3
+    page.focus('#play-board [data-removal="h5"]')
+    page.keyboard.press("Enter")
+    assert page.locator("#move-preview-text").inner_text() == "i1-f4;xh2,h3"
+    assert page.evaluate("document.activeElement.id") == "move-send"
+    assert removed.count() == 2
+    assert warning.is_visible()  # still warned, with the move chosen
+    page.screenshot(path=str(shots / "picker-removals-chosen.png"), full_page=True)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('play-area').getAttribute('data-ply') === '1'")
+    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["i1-f4;xh2,h3"]

@@ -57,6 +57,11 @@ class EventInputSerializer(OptionsMixin, serializers.Serializer):
     unrecorded_results = serializers.BooleanField(required=False)
     rate_unrecorded = serializers.BooleanField(required=False)
     vacations = serializers.BooleanField(required=False)
+    close_rounds_by_itself = serializers.BooleanField(
+        required=False,
+        help_text="A round closes by itself when its last game ends on the service and every game of it "
+        "has an official result (as `close` would: refused while a result is disputed or unconfirmed)",
+    )
     play_mode = serializers.ChoiceField(choices=PlayMode.choices, required=False)
     time_control = serializers.CharField(max_length=20, required=False, allow_blank=True)
     location = serializers.CharField(max_length=200, required=False, allow_blank=True)

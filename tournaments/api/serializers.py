@@ -78,6 +78,7 @@ class EventSerializer(OptionsMixin, serializers.ModelSerializer):
             "top_seed_colour",
             "play_mode",
             "time_control",
+            "close_rounds_by_itself",
             "location",
             "start_date",
             "players",
@@ -146,6 +147,12 @@ class PlaySettingsSerializer(serializers.Serializer):
         required=False,
         default="",
         help_text="5+3, 3d/15d, or empty: no clock",
+    )
+    close_rounds_by_itself = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A round closes by itself when its last game ends on the service; not sent: unchanged",
     )
 
 

@@ -133,6 +133,7 @@ class EventViewSet(
             request.user,
             data.validated_data["play_mode"],
             data.validated_data["time_control"],
+            close_rounds_by_itself=data.validated_data["close_rounds_by_itself"],
         )
         return Response(EventSerializer(event, context={"request": request}).data)
 

@@ -140,9 +140,16 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
         return event
 
 
-def set_play(event: Event, user: object, play_mode: str, time_control: str) -> Event:
+def set_play(
+    event: Event,
+    user: object,
+    play_mode: str,
+    time_control: str,
+    close_rounds_by_itself: bool | None = None,
+) -> Event:
     """Where the event's rounds are played and the time control of games on the service; it holds
-    for the rounds published from then on (a round may say otherwise: ``pairing.edits.set_round_play``)."""
+    for the rounds published from then on (a round may say otherwise: ``pairing.edits.set_round_play``).
+    ``close_rounds_by_itself`` (``None``: unchanged) holds for the games ending from then on."""
     require(user, Action.MANAGE_EVENT, event)
     written = check_play(play_mode, time_control)
     with transaction.atomic():
@@ -150,7 +157,9 @@ def set_play(event: Event, user: object, play_mode: str, time_control: str) -> E
         if event.status == Event.Status.FINISHED:
             raise ServiceError(_("the event is finished: its settings can no longer change"))
         event.play_mode, event.time_control = play_mode, written
-        event.save(update_fields=["play_mode", "time_control"])
+        if close_rounds_by_itself is not None:
+            event.close_rounds_by_itself = close_rounds_by_itself
+        event.save(update_fields=["play_mode", "time_control", "close_rounds_by_itself"])
     return event
 
 

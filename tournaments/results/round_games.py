@@ -7,12 +7,13 @@ service of a game still in play (its pairing's result was set by an official).
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.locking import locked
 from games.confirmation import rests_on_report, stop_play
-from games.models import Game
+from games.models import Game, SubmittedRecord
 from tournaments.errors import ServiceError
 from tournaments.models import Round
 
@@ -60,3 +61,19 @@ def close_games(round_: Round) -> None:
     )
     for game in games:  # a result the arbiter set while play went on: play there ends with the round
         stop_play(game)
+
+
+# results nobody is left to confirm or decide
+FINAL_STATES = (Game.State.OFFICIAL, Game.State.CONFIRMED, Game.State.DECIDED)
+
+
+def every_result_official(round_: Round) -> bool:
+    """Whether every game of the round has its result and it is official: made official, confirmed or
+    decided, or played to its end on the service (the arbiter saw every move: no one confirms it)."""
+    played_here = SubmittedRecord.objects.filter(
+        game=OuterRef("pk"), official=True, kind=SubmittedRecord.Kind.PLAYED
+    )
+    games = Game.objects.filter(pairing_game__pairing__round=round_)
+    settled = Q(state__in=FINAL_STATES) | Q(state=Game.State.PROVISIONAL, played_here=True)
+    pending = games.annotate(played_here=Exists(played_here)).filter(Q(result="") | ~settled)
+    return games.exists() and not pending.exists()

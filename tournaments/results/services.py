@@ -18,7 +18,7 @@ from tournaments.core.codes import FORFEITS, normalise_codes
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing, lock_round, retry_on_conflict
 from tournaments.models import Pairing, Round
-from tournaments.results.round_games import close_games
+from tournaments.results.round_games import close_games, every_result_official
 from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale
 
 
@@ -96,24 +96,42 @@ def close_round(round_: Round, user: object) -> Round:
     once it commits: a broker that is down then fails nothing, the sweep queues the task later."""
     require(user, Action.MANAGE_EVENT, round_.event)
     with transaction.atomic():
-        round_ = lock_round(round_.pk)
-        if round_.status == Round.Status.CLOSED:
-            raise ServiceError(_("round %(number)s is already closed") % {"number": round_.number})
-        if round_.status != Round.Status.PAIRED:
-            raise ServiceError(_("round %(number)s is not paired yet") % {"number": round_.number})
-        missing = missing_results(round_)
-        if missing:
-            boards = ", ".join(
-                _("board %(board)s (%(pairing)s)") % {"board": p.board, "pairing": p} for p in missing
-            )
-            raise ServiceError(_("results missing on %(boards)s") % {"boards": boards})
-        close_games(round_)  # refused while a game is disputed; provisional results made official
-        round_.status = Round.Status.CLOSED
-        round_.closed_at = timezone.now()
-        round_.save(update_fields=["status", "closed_at"])
-        mark_standings_stale(round_)
-        mark_ratings_stale(round_)
-        from tournaments.standings.tasks import update_standings_task  # Celery loaded when queueing
+        return _close_locked(lock_round(round_.pk))
 
-        enqueue_on_commit(update_standings_task, round_.event_id)
+
+def close_round_by_itself(round_id: int) -> Round | None:
+    """Close a round of an event that closes its rounds by themselves (``Event.close_rounds_by_itself``,
+    the organiser's standing choice) once every game of it has an official result: the same close,
+    with the same refusals, as :func:`close_round`. ``None`` when the round does not close by itself
+    now (the setting off, the round not paired or closed already, a game without its official result)."""
+    with transaction.atomic():
+        round_ = lock_round(round_id)
+        if not round_.event.close_rounds_by_itself or round_.status != Round.Status.PAIRED:
+            return None
+        if not every_result_official(round_):
+            return None
+        return _close_locked(round_)
+
+
+def _close_locked(round_: Round) -> Round:
+    """Close ``round_``, locked by the caller's transaction."""
+    if round_.status == Round.Status.CLOSED:
+        raise ServiceError(_("round %(number)s is already closed") % {"number": round_.number})
+    if round_.status != Round.Status.PAIRED:
+        raise ServiceError(_("round %(number)s is not paired yet") % {"number": round_.number})
+    missing = missing_results(round_)
+    if missing:
+        boards = ", ".join(
+            _("board %(board)s (%(pairing)s)") % {"board": p.board, "pairing": p} for p in missing
+        )
+        raise ServiceError(_("results missing on %(boards)s") % {"boards": boards})
+    close_games(round_)  # refused while a game is disputed; provisional results made official
+    round_.status = Round.Status.CLOSED
+    round_.closed_at = timezone.now()
+    round_.save(update_fields=["status", "closed_at"])
+    mark_standings_stale(round_)
+    mark_ratings_stale(round_)
+    from tournaments.standings.tasks import update_standings_task  # Celery loaded when queueing
+
+    enqueue_on_commit(update_standings_task, round_.event_id)
     return round_

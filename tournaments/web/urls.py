@@ -24,6 +24,7 @@ game_patterns = [
     path("pairings/<int:pairing_id>/submit/", games.submit, name="submit"),
     path("pairings/<int:pairing_id>/game/<int:number>/", games.pairing_game, name="pairing-game"),
     path("events/<slug:slug>/queue/", games.queue, name="queue"),
+    path("events/<slug:slug>/queue/events/", games.queue_events, name="queue-events"),
 ]
 
 urlpatterns = [
@@ -43,6 +44,7 @@ urlpatterns = [
     path("events/<slug:slug>/tie-breaks/", standings.tie_breaks_change, name="tie-breaks-change"),
     path("events/<slug:slug>/rounds/next/", rounds.round_pair_next, name="round-pair-next"),
     path("events/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round-detail"),
+    path("events/<slug:slug>/rounds/<int:number>/events/", rounds.round_events, name="round-events"),
     path("events/<slug:slug>/rounds/<int:number>/results/", rounds.round_results, name="round-results"),
     path(
         "events/<slug:slug>/rounds/<int:number>/boards/<int:board>/",

@@ -116,6 +116,14 @@ class EventForm(forms.Form):
             "pause his clocks. Left unticked, the clocks run through vacations."
         ),
     )
+    close_rounds_by_itself = forms.BooleanField(
+        label=_("Close rounds by themselves"),
+        required=False,
+        help_text=_(
+            "When the last game of a round ends on the service and every game of it has an official "
+            "result, the round closes by itself, as the organiser would close it."
+        ),
+    )
     play_mode = forms.ChoiceField(
         label=_("Where the rounds are played"),
         choices=PlayMode.choices,
@@ -168,6 +176,7 @@ class EventForm(forms.Form):
             "unrecorded_results": event.unrecorded_results,
             "rate_unrecorded": event.rate_unrecorded,
             "vacations": event.vacations,
+            "close_rounds_by_itself": event.close_rounds_by_itself,
             "play_mode": event.play_mode,
             "time_control": event.time_control,
             **options_of(event),
@@ -236,6 +245,7 @@ class EventForm(forms.Form):
             "unrecorded_results": bool(data.get("unrecorded_results")),
             "rate_unrecorded": bool(data.get("rate_unrecorded")),
             "vacations": bool(data.get("vacations")),
+            "close_rounds_by_itself": bool(data.get("close_rounds_by_itself")),
             "play_mode": data.get("play_mode") or PlayMode.ELSEWHERE,
             "time_control": data.get("time_control", "").strip(),
             **{name: str(data.get(name) or "").strip() for name in option_fields(for_event=True)},

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -20,10 +21,10 @@ from django.views.decorators.http import require_http_methods
 from accounts.errors import attempt
 from accounts.policy import Action, require
 from common.client import client_address
-from games import reports, services
+from games import live, reports, services
 from games.results import PLAYED_RESULTS, RESULT_LABELS
 from tournaments.models import Event, Pairing, PlayMode
-from tournaments.results import arbiter_queue
+from tournaments.results import arbiter_queue, following
 from tournaments.rounds import play_mode
 from tournaments.web.views.common import event_context
 
@@ -32,7 +33,23 @@ from tournaments.web.views.common import event_context
 def queue(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     waiting = arbiter_queue.queue(event, request.user)
-    return render(request, "games/queue.html", {**event_context(request, event, "queue"), "queue": waiting})
+    context = {**event_context(request, event, "queue"), "queue": waiting}
+    followed = following.queue_games_in_play(event, request.user)
+    if followed:
+        context["follow"] = {
+            "url": reverse("games:queue-events", args=[slug]),
+            "from": live.resume_id_of(followed),
+        }
+    return render(request, "games/queue.html", context)
+
+
+@login_required
+@require_http_methods(["GET"])
+def queue_events(request: HttpRequest, slug: str) -> HttpResponse:
+    """The live events of the games in play in the event's open rounds, for the arbiter's queue
+    (``tournaments.results.following``); 204 with none or where no stream is served."""
+    event = get_object_or_404(Event, slug=slug)
+    return live.serve_games(request, following.queue_games_in_play(event, request.user))
 
 
 class RecordForm(forms.Form):

@@ -8,15 +8,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import attempt
+from games import live
 from tournaments import rounds as selectors
 from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import edits
 from tournaments.pairing.services import pair_next_round, retry_pairing
+from tournaments.results import following
 from tournaments.results.corrections import corrections_of
 from tournaments.results.deadlines import set_deadline
 from tournaments.results.services import close_round, record_result, record_round
@@ -29,6 +32,14 @@ from tournaments.web.views.confirm import close_confirmation, publish_confirmati
 @event_page(action=None)
 def round_detail(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     return render_round(request, event, round_)
+
+
+@event_page(action=None)
+@require_http_methods(["GET"])
+def round_events(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
+    """The live events of the round's games in play (``tournaments.results.following``), one stream
+    for the round page; 204 with none or where no stream is served."""
+    return live.serve_games(request, following.round_games_in_play(round_))
 
 
 def render_round(
@@ -64,6 +75,12 @@ def render_round(
             else [],
         }
     )
+    followed = following.round_games_in_play(round_)
+    if followed:
+        context["follow"] = {
+            "url": reverse("tournaments:round-events", args=[event.slug, round_.number]),
+            "from": live.resume_id_of(followed),
+        }
     if play_form is not None:  # sent back with its errors
         context["play_form"] = play_form
     elif context["can_manage"] and not selectors.is_public(round_):
