@@ -59,6 +59,10 @@ class PairingLine:
 
 
 def _line(number: int, game: Game | None, round_open: bool, user: object) -> GameLine:
+    if game is not None and game.on_service and game.finished_at is not None and game.result:
+        if game.state == Game.State.DISPUTED:
+            return GameLine(number, game, WAIT_ARBITER, _("Disputed: waiting for the arbiter"))
+        return GameLine(number, game, DONE, endings.result_line(game))  # played here: official
     if game is not None and game.on_service and not game.state and round_open:
         if game.finished_at is None:
             return GameLine(number, game, PLAY, _("Play it on the service"))

@@ -98,3 +98,15 @@ def test_her_player_page_lists_her_casual_games_in_play_and_finished(games: dict
     links = re.findall(r'<a href="/games/(\d+)/">', table)
     assert links == [str(games[key].pk) for key in ("over", "mine", "theirs")]  # newest first, no event game
     assert "0-1 · Ann resigned" in table and table.count("in play") == 2
+
+
+def test_an_event_game_played_here_is_told_by_its_ending_not_as_a_record_to_confirm(
+    games: dict[str, Any],
+) -> None:
+    from personal.my_games import DONE, games_of_user
+
+    play.resign(games["league"], games["users"]["Ann"])  # White, to move, resigns
+    for user, name in ((games["users"]["Ann"], "Ann"), (games["users"]["Bob"], "Bob")):
+        (line,) = games_of_user(user)
+        ((number, action, label),) = [(g.number, g.action, g.label) for g in line.lines]
+        assert (number, action, label) == (1, DONE, "0-1 · Ann resigned"), name
