@@ -53,9 +53,10 @@ RESIGN = "resign"  # the player to move resigned: he loses
 TIME = "time"  # the player to move ran out of time: he loses
 ARBITER = "arbiter"  # followed by a result: an arbiter's adjudication
 UNFINISHED = "*"  # no result: the record stops before the end, or an arbiter annulled the game
+AGREED = "draw"  # the players agreed a draw, in a game whose results include one: 1/2-1/2
 RESULT_WORDS = tuple(str(result) for result in Result)  # a result: the rules' end
 #: every word that starts a record's ending (the first of them ends the moves)
-ENDING_WORDS = frozenset({RESIGN, TIME, ARBITER, UNFINISHED, *RESULT_WORDS})
+ENDING_WORDS = frozenset({RESIGN, TIME, ARBITER, UNFINISHED, AGREED, *RESULT_WORDS})
 
 # The kinds of ending (:attr:`Ending.kind`).
 NONE, RESULT = "", "result"
@@ -64,7 +65,7 @@ NONE, RESULT = "", "result"
 @dataclass(frozen=True)
 class Ending:
     """How a record says its game ended: ``kind`` (:data:`NONE`: nothing written, :data:`RESULT`,
-    :data:`RESIGN`, :data:`TIME`, :data:`ARBITER`, :data:`UNFINISHED`) and the written result (of
+    :data:`RESIGN`, :data:`TIME`, :data:`ARBITER`, :data:`AGREED`, :data:`UNFINISHED`) and the written result (of
     :data:`RESULT` and :data:`ARBITER`)."""
 
     kind: str = NONE
@@ -124,13 +125,24 @@ def read_ending(words: Sequence[str], results: Sequence[str] = RESULT_WORDS) -> 
     first, rest = words[0], list(words[1:])
     if first in (RESIGN, TIME, UNFINISHED) and not rest:
         return Ending(first)
+    if first == AGREED and Result.DRAW in results and not rest:  # only a game that can be drawn
+        return Ending(AGREED)
     if first in results and not rest:
         return Ending(RESULT, Result(first))
     if first == ARBITER and len(rest) == 1 and rest[0] in results:
         return Ending(ARBITER, Result(rest[0]))
     raise InvalidNotationError(
         gettext_noop("the record must end with one of {words}; got '{word}'"),
-        words=", ".join([*results, RESIGN, TIME, *(f"{ARBITER} {result}" for result in results), UNFINISHED]),
+        words=", ".join(
+            [
+                *results,
+                RESIGN,
+                TIME,
+                *(f"{ARBITER} {result}" for result in results),
+                *([AGREED] if Result.DRAW in results else []),
+                UNFINISHED,
+            ]
+        ),
         word=" ".join(words),
     )
 
@@ -154,6 +166,8 @@ def judge_ending(
         return Result.won_by(1 - to_move), termination
     if ending.kind == ARBITER:
         return ending.result, Termination.ARBITER
+    if ending.kind == AGREED:
+        return Result.DRAW, Termination.AGREEMENT
     if ending.kind == RESULT:
         raise InvalidRecordError(
             gettext_noop(

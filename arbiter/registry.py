@@ -175,6 +175,11 @@ def end_of(code: str, game: str | None = None) -> End | None:
     return None
 
 
+def draws(game: str) -> bool:
+    """Whether the rules of ``game`` allow a draw, so that its players may agree one."""
+    return spec_for(game).draws
+
+
 def termination_of(code: str, game: str | None = None) -> Termination | None:
     """The game-free termination a termination code is (None for an unknown code)."""
     if code in NAMED:

@@ -75,11 +75,14 @@ class Variant:
 @dataclass(frozen=True, eq=False)
 class End:
     """A natural end of the game by its rules: its code (as verdicts and the database write it),
-    the game-free termination it is, and its name (gettext_noop)."""
+    the game-free termination it is, its name (gettext_noop) and the sentence telling a decided
+    game's end (gettext_noop with ``{winner}`` and ``{loser}``, the players' names: "{winner}
+    removed the rings needed to win"; empty: the name tells it)."""
 
     code: str
     termination: Termination
     name: str
+    sentence: str = ""
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,6 +101,9 @@ class GameSpec:
     labels: Mapping[str, str] = field(default_factory=dict)  # its board words (arbiter.svg.label keys)
     style: str = ""  # its boards' CSS beyond arbiter.svg.STYLE
     usual: str | None = None  # the variant a form offers first (None: the first)
+    # its rules allow a draw (DVONN's equal stacks, YINSH's equal rings): its players may agree one
+    # (the ending word ``draw`` of arbiter.records, games.draws); docs/play.md, draw offers
+    draws: bool = False
     _loaded: GameEngine | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:

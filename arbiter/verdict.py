@@ -27,13 +27,20 @@ class Termination(enum.StrEnum):
     RESIGNATION = "resignation"
     TIME = "time"
     ARBITER = "arbiter"  # an arbiter's decision written in the record
+    AGREEMENT = "agreement"  # the players agreed a draw (in a game whose rules allow one)
     UNFINISHED = "unfinished"  # the record stops before the game is over and names no termination
 
 
 #: the natural terminations, onto which a game maps its own ends
 NATURAL = (Termination.NO_MOVE, Termination.MATERIAL, Termination.GOAL, Termination.SCORE)
 #: the ends a record names, the same in every game
-NAMED = (Termination.RESIGNATION, Termination.TIME, Termination.ARBITER, Termination.UNFINISHED)
+NAMED = (
+    Termination.RESIGNATION,
+    Termination.TIME,
+    Termination.ARBITER,
+    Termination.AGREEMENT,
+    Termination.UNFINISHED,
+)
 
 #: the names of the game-free terminations (a game names its own ends in its spec)
 TERMINATION_NAMES: dict[str, str] = {
@@ -44,6 +51,7 @@ TERMINATION_NAMES: dict[str, str] = {
     Termination.RESIGNATION: gettext_noop("resignation"),
     Termination.TIME: gettext_noop("time"),
     Termination.ARBITER: gettext_noop("arbiter's decision"),
+    Termination.AGREEMENT: gettext_noop("draw by agreement"),
     Termination.UNFINISHED: gettext_noop("unfinished record"),
 }
 

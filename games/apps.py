@@ -50,3 +50,7 @@ class GamesConfig(AppConfig):
 
         if player_events.on_game_end not in live.END_LISTENERS:
             live.END_LISTENERS.append(player_events.on_game_end)
+        # a draw offer lapses when the player it was made to moves (games.draws)
+        from games import draws
+
+        move_played.connect(draws.on_move, dispatch_uid="games.draws.on_move")

@@ -4,7 +4,10 @@ The rules at home here:
 
 * a verified complete record from one of the game's two players becomes the game's *provisional*
   result (applied to the pairing, so standings show it); one from an organiser or arbiter of the
-  event is *official* at once;
+  event is *official* at once, and so is the record of a game played on the service (kind
+  ``played``): the arbiter judged every move, nobody submitted anything, there is nothing for the
+  opponent to confirm (its end told as ``games.endings`` words it; a dispute of it is for the
+  arbiter's powers, ``games.arbitration`` and ``games.decisions``);
 * the opponent of the player who submitted it *confirms* it or *disputes* it with a reason, until
   the round is closed; a valid record with the same outcome from the opponent counts as a
   confirmation;
@@ -35,7 +38,7 @@ from accounts.policy import Action, can, require
 from games import origins
 from games.errors import GameServiceError, PlayedOnService, ResultFixed
 from games.models import Dispute, Game, SubmittedRecord
-from games.signals import CONFIRMED, DISPUTED, SUBMITTED, VERIFIED, result_changed
+from games.signals import CONFIRMED, DISPUTED, ENDED, SUBMITTED, VERIFIED, result_changed
 
 MAX_REASON_CHARS = 2000
 
@@ -123,7 +126,8 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
     elif not game.state:
         copy_verdict(game, record)
         make_official(game, record, saved_by_caller=True)
-        game.state = Game.State.OFFICIAL if record.by_official else Game.State.PROVISIONAL
+        official = record.by_official or not by_hand  # played here: official at once
+        game.state = Game.State.OFFICIAL if official else Game.State.PROVISIONAL
         game.save()
         if by_hand:
             stop_play(game)
@@ -154,7 +158,8 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
             "this record ends %(new)s but the game's result is %(old)s: a dispute for the arbiter; "
             "the result stays until the arbiter decides"
         ) % {"new": outcome, "old": game.result}
-    result_changed.send(sender=Game, game=game, kind=SUBMITTED, actor=record.submitted_by, detail=record.note)
+    kind = SUBMITTED if by_hand else ENDED  # play that ended here: its end, not a submission
+    result_changed.send(sender=Game, game=game, kind=kind, actor=record.submitted_by, detail=record.note)
 
 
 def _refusal(game: Game, by_hand: bool) -> str:

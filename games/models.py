@@ -334,3 +334,34 @@ class Challenge(models.Model):
         from games import options as game_options  # the registry's declarations, read when shown
 
         return game_options.shown(self.game, self.options or {})
+
+
+class DrawOffer(models.Model):
+    """A player's offer of a draw in a game played on the service whose rules allow one
+    (``games.draws``): open until the opponent accepts or declines it, or moves (it lapses)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Offered")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        LAPSED = "lapsed", _("Lapsed")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="draw_offers")
+    side = models.PositiveSmallIntegerField(
+        choices=[(0, _("White")), (1, _("Black"))], help_text="Who offered it"
+    )
+    ply = models.PositiveIntegerField(help_text="The moves played when it was offered")
+    offered_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-offered_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game"], condition=Q(status="open"), name="one_open_draw_offer_per_game"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"draw offer in {self.game_id} ({self.status})"

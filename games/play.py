@@ -49,7 +49,7 @@ from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
 from arbiter.play import Status
-from arbiter.records import RESIGN, RESULT, TIME, Ending, format_record, game_tag, judge_ending
+from arbiter.records import AGREED, RESIGN, RESULT, TIME, Ending, format_record, game_tag, judge_ending
 from arbiter.verdict import Result, Termination
 from common.locking import retry_on_conflict
 from common.sweep import enqueue_on_commit
@@ -328,6 +328,12 @@ def resign(game: Game, user: object) -> Game:
         _checked(game, user, ply_of(game))
         _end(game, Ending(RESIGN), user, timezone.now())
     return game
+
+
+def end_agreed(game: Game, actor: object, now: datetime) -> None:
+    """Play ends on a locked game in play by a draw the players agreed (``games.draws``): ½–½,
+    its record ending with ``draw``."""
+    _end(game, Ending(AGREED), actor, now)
 
 
 @retry_on_conflict

@@ -1,4 +1,5 @@
-"""The list of a player's games on the service (``GET /api/play/``): newest first, filtered by
+"""The lists of a player's games on the service: his casual games for his player page
+(:func:`casual_games_of`), and ``GET /api/play/``: newest first, filtered by
 ``state`` (``active``: in play; ``finished``: over), ``turn`` (``mine``: in play with him to move;
 ``theirs``: in play with his opponent to move) and ``opponent`` (a handle); an unknown filter value
 is a 400 naming it. Whose turn it is comes from each game's position (the arbiter's status), so the
@@ -47,6 +48,23 @@ def filtered(
         mine = turn == "mine"
         return [game for game in in_play if _is_to_move(game, user) == mine]
     return games
+
+
+#: the casual games a player's page lists, newest first
+CASUAL_SHOWN = 50
+
+
+def casual_games_of(player: object) -> list[Game]:
+    """The player's casual games on the service (in play and finished, annulled ones aside), newest
+    first, at most :data:`CASUAL_SHOWN`: his player page lists them."""
+    games = (
+        Game.objects.filter(origin=Game.Origin.SERVICE)
+        .filter(Q(white=player) | Q(black=player))
+        .exclude(state=Game.State.ANNULLED)
+        .select_related("white", "black")
+        .order_by("-pk")
+    )
+    return list(games[:CASUAL_SHOWN])
 
 
 def _is_to_move(game: Game, user: object) -> bool:

@@ -3,7 +3,9 @@
 :data:`result_changed` is sent inside the transaction that changed a game's result, with
 ``sender=Game`` and the keyword arguments ``game`` (the locked game), ``kind`` (``"submitted"``: a
 verified record was taken, ``"confirmed"``: the opponent confirmed the provisional result,
-``"disputed"``: the opponent disputed it, ``"decided"``: an arbiter
+``"disputed"``: the opponent disputed it, ``"ended"``: play on the service ended (its result
+official at once, ``actor`` the player whose move, resignation or acceptance of a draw ended it,
+``None`` on time), ``"decided"``: an arbiter
 decided, ``"annulled"``: an arbiter annulled a game played on the service), ``actor`` (the user who did it, or ``None``) and ``detail`` (a sentence for people: what
 the record did, the reason of the dispute or of the decision). The personal app turns it into
 notices and e-mails (not of a confirmation); the tournaments app rates a casual game whose result
@@ -20,12 +22,13 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
-SUBMITTED, CONFIRMED, DISPUTED, DECIDED, ANNULLED = (
+SUBMITTED, CONFIRMED, DISPUTED, DECIDED, ANNULLED, ENDED = (
     "submitted",
     "confirmed",
     "disputed",
     "decided",
     "annulled",
+    "ended",
 )
 
 # How a finished game's result came about (``games.origins.result_set``'s ``source``).

@@ -1,20 +1,32 @@
-"""A player's games: his pairings in published rounds, and what each one waits for from him.
+"""A player's games: every game he plays on the service, and his pairings in published rounds, with
+what each one waits for from him.
 
-The rule at home here: what a game needs from its player. A game in play on the service: *play* it
-there; nothing recorded yet in an open round: *submit* the record; a provisional result the opponent submitted: *answer* it (confirm or
-dispute); his own provisional result: the opponent answers; a disputed game: the arbiter decides.
+The rules at home here:
+
+* "My games" is one list of every game he plays on the service (:func:`service_lines`), casual and
+  of events alike: whose move it is and both clocks as they stand now, the games waiting for his
+  move first, then those waiting for his opponent (each group the least time left first), then the
+  finished ones, newest first, told by how they ended (``games.endings``); the flag of each game in
+  play is checked first (``games.flags``);
+* what a pairing's game needs from its player (:func:`games_of_user`). A game in play on the
+  service: *play* it there; nothing recorded yet in an open round: *submit* the record; a
+  provisional result the opponent submitted: *answer* it (confirm or dispute); his own provisional
+  result: the opponent answers; a disputed game: the arbiter decides.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from games import endings, flags, play
 from games.confirmation import can_answer
 from games.decisions import state_label
 from games.models import Game
+from games.web.play_page import clock_text
 from personal.claims import player_of
 from tournaments.core.codes import outcome
 from tournaments.models import Pairing, Round
@@ -47,6 +59,10 @@ class PairingLine:
 
 
 def _line(number: int, game: Game | None, round_open: bool, user: object) -> GameLine:
+    if game is not None and game.on_service and game.finished_at is not None and game.result:
+        if game.state == Game.State.DISPUTED:
+            return GameLine(number, game, WAIT_ARBITER, _("Disputed: waiting for the arbiter"))
+        return GameLine(number, game, DONE, endings.result_line(game))  # played here: official
     if game is not None and game.on_service and not game.state and round_open:
         if game.finished_at is None:
             return GameLine(number, game, PLAY, _("Play it on the service"))
@@ -96,3 +112,88 @@ def games_of_user(user: object) -> list[PairingLine]:
                 line.lines.append(_line(number, games.get(number), round_open, user))
         result.append(line)
     return result
+
+
+#: the finished games the list shows, newest first
+FINISHED_SHOWN = 30
+
+
+@dataclass
+class PlayLine:
+    """One game of the player on the service as "My games" shows it."""
+
+    game: Game
+    side: int  # his side: 0 White, 1 Black
+    opponent: object
+    your_turn: bool
+    to_move: object  # the player to move, None once over
+    running: int | None  # whose clock runs (0 White, 1 Black), None: none
+    white_seconds: int | None
+    black_seconds: int | None
+    ending: str  # how it ended ("" while in play)
+
+    @property
+    def colour(self) -> str:
+        return _("White") if self.side == 0 else _("Black")
+
+    @property
+    def in_play(self) -> bool:
+        return self.game.finished_at is None
+
+    @property
+    def place(self) -> object:
+        return self.game.place
+
+    @property
+    def white_clock(self) -> str:
+        return clock_text(self.white_seconds)
+
+    @property
+    def black_clock(self) -> str:
+        return clock_text(self.black_seconds)
+
+
+def _seconds(value: timedelta | None) -> int | None:
+    return None if value is None else max(int(value.total_seconds()), 0)
+
+
+def _play_line(game: Game, pk: object) -> PlayLine:
+    white = game.white.user_id == pk
+    side = play.to_move(game)
+    clocks = play.clocks_at(game)
+    to_move = None if side is None else (game.white if side == 0 else game.black)
+    return PlayLine(
+        game=game,
+        side=0 if white else 1,
+        opponent=game.black if white else game.white,
+        your_turn=to_move is not None and to_move.user_id == pk,
+        to_move=to_move,
+        running=side if game.turn_started is not None and game.time_control else None,
+        white_seconds=_seconds(clocks.white),
+        black_seconds=_seconds(clocks.black),
+        ending=endings.result_line(game) if game.finished_at is not None else "",
+    )
+
+
+def _time_left(line: PlayLine) -> float:
+    mine = line.white_seconds if line.side == 0 else line.black_seconds
+    return float("inf") if mine is None else mine
+
+
+def service_lines(user: object) -> list[PlayLine]:
+    """Every game ``user``'s player plays on the service: his move first, then his opponent's (the
+    least time left first in each), then the last :data:`FINISHED_SHOWN` finished, newest first."""
+    games = play.service_games_of(user).exclude(state=Game.State.ANNULLED)
+    pk = getattr(user, "pk", None)
+    in_play = [flags.fall_if_due(game) for game in games.filter(finished_at__isnull=True)]
+    lines = [_play_line(game, pk) for game in in_play]
+    waiting = sorted((line for line in lines if line.in_play and line.your_turn), key=_time_left)
+    theirs = sorted((line for line in lines if line.in_play and not line.your_turn), key=_time_left)
+    fallen = [line for line in lines if not line.in_play]  # lost on time as the list was read
+    shown = {line.game.pk for line in fallen}
+    finished = [
+        _play_line(game, pk)
+        for game in games.filter(finished_at__isnull=False)[:FINISHED_SHOWN]
+        if game.pk not in shown
+    ]
+    return waiting + theirs + fallen + finished

@@ -29,9 +29,10 @@ from accounts.models import NoticePreference
 from accounts.policy import Action
 from games import vacations
 from games.clocks import VACATION_DAYS
+from games.web import play_page
 from personal import claims, notices, play_notices
 from personal.forms import ClaimForm, LinkForm, SignUpForm
-from personal.my_games import games_of_user
+from personal.my_games import ANSWER, SUBMIT, games_of_user, service_lines
 from tournaments.models import Event
 from tournaments.web.views.common import event_context, event_page, id_or_404
 
@@ -216,7 +217,10 @@ def my_games(request: HttpRequest) -> HttpResponse:
     context = {
         "player": player,
         "lines": lines,
-        "to_do": [line for line in lines if line.needs_action],
+        # games to play are in the list of games on the service: here the records and answers
+        "to_do": [line for line in lines if any(g.action in (SUBMIT, ANSWER) for g in line.lines)],
+        "play_lines": service_lines(request.user) if player is not None else [],
+        "days_format": play_page.DAYS_FORMAT,
     }
     return render(request, "accounts/my_games.html", context)
 

@@ -3,7 +3,7 @@
 Formats, told apart by their first lines:
 
 * the service's tagged format (``[Game "DVONN"]`` in a tag block), moves ``g2``, ``a2-b2``, ``pass``
-  and a termination ``resign`` / ``time`` / ``1-0`` / ``0-1`` / ``1/2-1/2`` / ``*``;
+  and a termination ``resign`` / ``time`` / ``draw`` (agreed) / ``1-0`` / ``0-1`` / ``1/2-1/2`` / ``*``;
 * Little Golem transcripts (``Event [..] Site [..] White [..] Black [..] 1. g2 c1 ...``), moves
   ``g2``, ``a2b2``, ``pass``, ending maybe with ``resign``;
 * CodeCup move lists (``A1``, ``A1B2``, ``PASS``) with ``#`` comment lines, one of which may be
@@ -49,6 +49,7 @@ from arbiter.errors import (
     gettext_noop,
 )
 from arbiter.records import (
+    AGREED,
     ARBITER,
     GAME_TAG,
     RESIGN,
@@ -153,7 +154,7 @@ def parse_record(text: str, style: str) -> ParsedRecord:
 
 def _termination_tokens(style: str) -> tuple[str, ...]:
     if style == TAGGED:  # the record contract's words (arbiter.records)
-        return (RESIGN, TIME, UNFINISHED, ARBITER, *RESULTS)
+        return (RESIGN, TIME, UNFINISHED, ARBITER, AGREED, *RESULTS)
     if style == LITTLE_GOLEM:
         return (RESIGN,)
     return ()
@@ -325,6 +326,15 @@ def _read_termination(
             position=text,
             first=first,
         )
+    if first == AGREED:  # the players agreed a draw (the record contract's word)
+        if natural:
+            raise IllegalMoveError(
+                gettext_noop("the game is already over (neither player can move)"),
+                ply=ply,
+                move=first,
+                position=text,
+            )
+        return Result.DRAW, Termination.AGREEMENT
     if first == UNFINISHED:
         if natural:
             return result_for_score(*position.score()), Termination.SCORE

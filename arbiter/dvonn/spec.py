@@ -32,10 +32,18 @@ SPEC = GameSpec(
     family="dvonn",
     variants=(Variant(GAME, "DVONN"),),
     # neither player can move: the stack totals decide (the game-free code "score" is DVONN's own)
-    ends=(End(Termination.SCORE, Termination.SCORE, gettext_noop("stack totals at the end")),),
+    ends=(
+        End(
+            Termination.SCORE,
+            Termination.SCORE,
+            gettext_noop("stack totals at the end"),
+            gettext_noop("{winner} won on the stack totals"),
+        ),
+    ),
     notation=gettext_noop("DVONN records (tagged, Little Golem or CodeCup)"),
     engine="arbiter.dvonn.engine:DvonnEngine",
     score=gettext_noop("stack score {score}"),
     labels=LABELS,
     style=STYLE,
+    draws=True,  # equal stacks at the end are a tie (the rulebook, "End of the game" 3)
 )

@@ -25,8 +25,18 @@ SPEC = GameSpec(
     family="gipf",
     variants=tuple(Variant(key, GAME_NAMES[key], {"rules": rules}) for key, rules in GAME_KEYS.items()),
     ends=(
-        End(GipfEnd.NO_RESERVE, Termination.NO_MOVE, gettext_noop("no piece left in reserve")),
-        End(GipfEnd.NO_GIPF_PIECE, Termination.MATERIAL, gettext_noop("no GIPF-piece left on the board")),
+        End(
+            GipfEnd.NO_RESERVE,
+            Termination.NO_MOVE,
+            gettext_noop("no piece left in reserve"),
+            gettext_noop("{loser} had no piece left in reserve"),
+        ),
+        End(
+            GipfEnd.NO_GIPF_PIECE,
+            Termination.MATERIAL,
+            gettext_noop("no GIPF-piece left on the board"),
+            gettext_noop("{loser} had no GIPF-piece left on the board"),
+        ),
     ),
     notation=gettext_noop("GIPF records (tag pairs and numbered turns)"),
     engine="arbiter.gipf.engine:GipfEngine",

@@ -54,8 +54,18 @@ SPEC = GameSpec(
     family="tzaar",
     variants=(Variant(GAME, NAME, {START.name: "random"}, start_options=(START,)),),
     ends=(
-        End("no-type", Termination.MATERIAL, gettext_noop("no Tzaar, Tzarra or Tott left")),
-        End("no-capture", Termination.NO_MOVE, gettext_noop("no capture at the start of a turn")),
+        End(
+            "no-type",
+            Termination.MATERIAL,
+            gettext_noop("no Tzaar, Tzarra or Tott left"),
+            gettext_noop("{loser} had no Tzaar, Tzarra or Tott left"),
+        ),
+        End(
+            "no-capture",
+            Termination.NO_MOVE,
+            gettext_noop("no capture at the start of a turn"),
+            gettext_noop("{loser} could not capture at the start of his turn"),
+        ),
     ),
     notation=gettext_noop("TZAAR records (tag pairs, the start in [Setup], turns like d3xd5;e2+e4)"),
     engine="arbiter.tzaar.engine:TzaarEngine",

@@ -41,13 +41,29 @@ SPEC = GameSpec(
     family="yinsh",
     variants=(Variant(NORMAL, NAMES[NORMAL]), Variant(BLITZ, NAMES[BLITZ])),
     ends=(
-        End(RINGS, Termination.GOAL, gettext_noop("rings removed")),
-        End(MARKERS, Termination.SCORE, gettext_noop("no marker left")),
-        End(BLOCKED, Termination.SCORE, gettext_noop("no ring can move")),
+        End(
+            RINGS,
+            Termination.GOAL,
+            gettext_noop("rings removed"),
+            gettext_noop("{winner} removed the rings needed to win"),
+        ),
+        End(
+            MARKERS,
+            Termination.SCORE,
+            gettext_noop("no marker left"),
+            gettext_noop("No marker left: {winner} had removed more rings"),
+        ),
+        End(
+            BLOCKED,
+            Termination.SCORE,
+            gettext_noop("no ring can move"),
+            gettext_noop("No ring could move: {winner} had removed more rings"),
+        ),
     ),
     notation=gettext_noop("YINSH records (tag pairs and numbered turns)"),
     engine="arbiter.yinsh.engine:YinshEngine",
     score=gettext_noop("rings removed {score}"),
     labels=LABELS,
     style=STYLE,
+    draws=True,  # equal rings removed when the game stops is a draw (yinsh.md)
 )

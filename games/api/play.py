@@ -25,9 +25,10 @@ from rest_framework.response import Response
 
 from common.arrival import arrival
 from config.pagination import BoundedLimitOffsetPagination
-from games import challenges, flags, live, play, play_lists, player_events
+from games import challenges, draws, endings, flags, live, play, play_lists, player_events
 from games import options as game_options
 from games.api.arbitration import ArbitrationActions
+from games.api.draws import SIDE_NAMES, DrawActions
 from games.api.fields import OptionsMixin
 from games.models import Challenge, Game, Move
 
@@ -46,6 +47,10 @@ class ServiceGameSerializer(serializers.ModelSerializer):
     your_turn = serializers.SerializerMethodField()
     white_seconds = serializers.SerializerMethodField(help_text="White's time left now (null: no clock)")
     black_seconds = serializers.SerializerMethodField(help_text="Black's time left now (null: no clock)")
+    draw_offer = serializers.SerializerMethodField(
+        help_text="Whose draw offer stands (white, black; null: none, games.draws)"
+    )
+    ending = serializers.SerializerMethodField(help_text='How the game ended, in words ("" while in play)')
 
     class Meta:
         model = Game
@@ -65,6 +70,8 @@ class ServiceGameSerializer(serializers.ModelSerializer):
             "result",
             "termination",
             "state",
+            "draw_offer",
+            "ending",
         ]
 
     def get_ply(self, game: Game) -> int:
@@ -84,6 +91,13 @@ class ServiceGameSerializer(serializers.ModelSerializer):
 
     def get_black_seconds(self, game: Game) -> float | None:
         return _seconds(play.clocks_at(game).black)
+
+    def get_draw_offer(self, game: Game) -> str | None:
+        standing = draws.pending(game) if game.finished_at is None else None
+        return None if standing is None else SIDE_NAMES[standing.side]
+
+    def get_ending(self, game: Game) -> str:
+        return endings.ending(game)
 
 
 class PositionSerializer(ServiceGameSerializer):
@@ -180,7 +194,7 @@ CONFLICT = OpenApiResponse(
 
 
 class ServiceGameViewSet(
-    ArbitrationActions, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+    ArbitrationActions, DrawActions, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
 ):
     """Games played on the service: the list is mine (the signed-in user's player's), any one may be
     watched, its players play it, its officials give time, adjudicate or annul it

@@ -5,6 +5,7 @@ the same ``games`` namespace)."""
 from django.urls import path
 
 from games.web import arbitration as arbitration_views
+from games.web import draws as draw_views
 from games.web import views
 
 app_name = "games"
@@ -19,6 +20,9 @@ urlpatterns = [
     path("<int:pk>/move/", views.play_move, name="play-move"),
     path("<int:pk>/resign/", views.resign, name="resign"),
     path("<int:pk>/events/", views.events, name="events"),
+    path("<int:pk>/offer-draw/", draw_views.offer_draw, name="offer-draw"),
+    path("<int:pk>/accept-draw/", draw_views.accept_draw, name="accept-draw"),
+    path("<int:pk>/decline-draw/", draw_views.decline_draw, name="decline-draw"),
     path("my-events/", views.my_events, name="my-events"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
     path("<int:pk>/give-time/", arbitration_views.give_time, name="give-time"),

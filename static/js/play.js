@@ -765,6 +765,7 @@
     source.addEventListener("move", onEvent);
     source.addEventListener("end", onEvent);
     source.addEventListener("clock", refresh); // an arbiter gave time: the clocks changed
+    source.addEventListener("draw", refresh); // a draw offered, declined or lapsed (games.draws)
     source.addEventListener("stream-open", function () {
       note("live");
       check(); // catch up with what happened before the stream opened (or while it was down)

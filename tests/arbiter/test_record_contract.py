@@ -11,6 +11,7 @@ import pytest
 from arbiter import registry
 from arbiter.errors import InvalidNotationError, InvalidRecordError
 from arbiter.records import (
+    AGREED,
     ARBITER,
     NONE,
     RESIGN,
@@ -84,7 +85,8 @@ def test_the_ending_words_are_read(words: list[str], ending: Ending) -> None:
 
 
 @pytest.mark.parametrize(
-    "words", [["resign", "1-0"], ["arbiter"], ["arbiter", "win"], ["draw"], ["time", "time"]]
+    "words",
+    [["resign", "1-0"], ["arbiter"], ["arbiter", "win"], ["draw", "1/2-1/2"], ["drawn"], ["time", "time"]],
 )
 def test_other_words_are_no_ending(words: list[str]) -> None:
     with pytest.raises(InvalidNotationError):
@@ -94,6 +96,19 @@ def test_other_words_are_no_ending(words: list[str]) -> None:
 def test_a_game_without_draws_reads_no_draw() -> None:
     with pytest.raises(InvalidNotationError):
         read_ending(["1/2-1/2"], results=("1-0", "0-1"))
+
+
+def test_a_draw_agreed_is_read_where_the_game_has_draws_only() -> None:
+    read = read_ending(["draw"])
+    assert (read.kind, read.result, read.text) == (AGREED, None, "draw")
+    with pytest.raises(InvalidNotationError):  # a game without draws has no draw agreed
+        read_ending(["draw"], results=("1-0", "0-1"))
+    # a draw agreed in a game not over is 1/2-1/2 by agreement, whoever is to move
+    assert judge_ending(Ending(AGREED), 0, None) == (Result.DRAW, Termination.AGREEMENT)
+    assert judge_ending(Ending(AGREED), 1, None) == (Result.DRAW, Termination.AGREEMENT)
+    # a game the rules ended takes no agreement
+    with pytest.raises(InvalidRecordError):
+        judge_ending(Ending(AGREED), 0, (Result.WHITE_WINS, "rings"))
 
 
 def test_the_ending_is_judged_against_the_position() -> None:

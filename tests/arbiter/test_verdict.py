@@ -22,6 +22,7 @@ def test_result_and_termination_values_are_the_stored_strings() -> None:
         "resignation",
         "time",
         "arbiter",
+        "agreement",
         "unfinished",
     ]
     assert Result.WHITE_WINS == "1-0" and f"{GipfEnd.NO_RESERVE}" == "no-reserve"

@@ -141,7 +141,7 @@ def _record_verifies(game_id: int, result: str, termination: str) -> None:
     assert verified.status == SubmittedRecord.Status.VALID, verified.error_reason
     assert (verified.verdict or {})["result"] == result
     game.refresh_from_db()
-    assert (game.result, game.termination, game.state) == (result, termination, Game.State.PROVISIONAL)
+    assert (game.result, game.termination, game.state) == (result, termination, Game.State.OFFICIAL)
 
 
 def _ended_naturally(players: dict[str, APIClient], game_id: int, state: dict[str, Any]) -> None:

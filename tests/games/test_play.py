@@ -83,7 +83,7 @@ def moves_of(game: str, seed: int) -> list[str]:
         ("gipf-standard", 2, 24, "0-1", "no-reserve", ""),
     ],
 )
-def test_a_whole_game_played_through_the_api_is_verified_and_confirmed(
+def test_a_whole_game_played_through_the_api_is_verified_and_official(
     people: dict[str, Any],
     django_capture_on_commit_callbacks: Any,
     key: str,
@@ -117,13 +117,13 @@ def test_a_whole_game_played_through_the_api_is_verified_and_confirmed(
     assert record.status == SubmittedRecord.Status.VALID and record.official
     assert (game.result, game.termination, game.plies, game.score) == (result, termination, plies, score)
     assert registry.replay(game.record, key).result == result
-    assert game.state == Game.State.PROVISIONAL
-    # whose turn: nobody's; the mover of the last move's opponent confirms the result
+    # played here: official at once, nothing for the opponent to confirm
+    assert game.state == Game.State.OFFICIAL
     over = ann.get(f"/api/play/{game.pk}/").json()
     assert (over["to_move"], over["legal_moves"]) == (None, [])
     opponent = bob if record.submitted_by == people["ann"] else ann
     confirmed = opponent.post(f"/api/games/{game.pk}/confirm/")
-    assert confirmed.status_code == 200 and confirmed.json()["state"] == "confirmed"
+    assert confirmed.status_code == 400, confirmed.json()
     # a finished game takes no more moves
     late = ann.post(f"/api/play/{game.pk}/move/", {"move": "pass", "expected_ply": plies})
     assert late.status_code == 409 and game.moves.count() == plies
@@ -227,7 +227,7 @@ def test_resigning_ends_the_game_as_the_records_write_it(
     resigned = bob.post(f"/api/play/{dvonn.pk}/resign/")
     assert resigned.status_code == 200
     dvonn.refresh_from_db()
-    assert (dvonn.result, dvonn.termination, dvonn.state) == ("1-0", "resignation", "provisional")
+    assert (dvonn.result, dvonn.termination, dvonn.state) == ("1-0", "resignation", "official")
     assert dvonn.record.split()[-1] == "resign"
     assert bob.post(f"/api/play/{dvonn.pk}/resign/").status_code == 409
     assert bob.post(f"/api/play/{dvonn.pk}/move/", {"move": "pass", "expected_ply": 1}).status_code == 409
@@ -306,7 +306,7 @@ def test_the_sweep_ends_games_whose_player_to_move_ran_out(
     assert commit(sweep, clock.now).timed_out == [slow.pk]
     slow.refresh_from_db()
     untimed.refresh_from_db()
-    assert (slow.result, slow.termination, slow.state) == ("0-1", "time", "provisional")
+    assert (slow.result, slow.termination, slow.state) == ("0-1", "time", "official")
     assert slow.finished_at == clock.now and untimed.finished_at is None
     assert commit(sweep, clock.now).timed_out == []  # once
 

@@ -173,7 +173,10 @@ def test_resigning_needs_the_box_ticked(people: dict[str, Any]) -> None:
     assert game.finished_at is not None
     page = ann.get(game.get_absolute_url()).content.decode()
     # the result is the game's at once (Ann, White, to move, resigned), its board the finished one's
-    assert "<strong>0-1</strong>" in page and "provisional" in page and offered(page) == {}
+    assert "<strong>0-1</strong> · Ann resigned" in page and offered(page) == {}
+    # official at once: no confirmation asked, no record panes (the record stays downloadable)
+    assert "provisional" not in page and 'id="answer"' not in page and 'id="submissions-pane"' not in page
+    assert "Download the record as text" in page
 
 
 def test_the_clocks_are_shown(people: dict[str, Any]) -> None:

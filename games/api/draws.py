@@ -1,0 +1,99 @@
+"""Draw offers in the play API: ``/api/play/<id>/offer-draw/``, ``/accept-draw/`` and
+``/decline-draw/`` (:class:`DrawActions`, mixed into ``games.api.play.ServiceGameViewSet``).
+
+Thin: ``games.draws`` checks everything; its refusals are answered by the one exception handler
+(a non-player 403, a game whose rules allow no draw 400, a game over or no offer to answer 409).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import draws, endings
+from games.models import DrawOffer
+
+SIDE_NAMES = ("white", "black")
+
+
+class DrawOfferSerializer(serializers.Serializer):
+    """One draw offer and what became of it, with the game's result once it ended."""
+
+    game = serializers.IntegerField(source="game_id")
+    offered_by = serializers.SerializerMethodField(help_text="white or black")
+    ply = serializers.IntegerField(help_text="The moves played when it was offered")
+    status = serializers.ChoiceField(
+        choices=DrawOffer.Status.choices, help_text="open, accepted, declined or lapsed"
+    )
+    result = serializers.CharField(
+        source="game.result", help_text="The game's result (1/2-1/2 once accepted)"
+    )
+    ending = serializers.SerializerMethodField(help_text='How the game ended, in words ("" while in play)')
+
+    def get_offered_by(self, offer: DrawOffer) -> str:
+        return SIDE_NAMES[offer.side]
+
+    def get_ending(self, offer: DrawOffer) -> str:
+        return endings.ending(offer.game)
+
+
+REFUSED = {
+    400: OpenApiResponse(description="The game's rules allow no draw"),
+    401: OpenApiResponse(description="Not signed in"),
+    403: OpenApiResponse(description="Not a player of the game"),
+    404: OpenApiResponse(description="No such game on the service"),
+}
+
+
+class DrawActions(viewsets.GenericViewSet):
+    """The players' draw offers in one game of ``ServiceGameViewSet`` (its ``get_object``)."""
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: DrawOfferSerializer,
+            **REFUSED,
+            409: OpenApiResponse(
+                description="The game is over, the player's offer stands already, or his last one was "
+                "answered at this move"
+            ),
+        },
+    )
+    @action(detail=True, methods=["post"], url_path="offer-draw")
+    def offer_draw(self, request: Request, pk: str | None = None) -> Response:
+        """Offer a draw (in a game whose rules allow one); offering while the opponent's offer stands
+        accepts it. The offer lapses when the opponent moves."""
+        made = draws.offer(self.get_object(), request.user)
+        made.game.refresh_from_db()
+        return Response(DrawOfferSerializer(made).data, status=201)
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: DrawOfferSerializer,
+            **REFUSED,
+            409: OpenApiResponse(description="The game is over, or no offer of the opponent stands"),
+        },
+    )
+    @action(detail=True, methods=["post"], url_path="accept-draw")
+    def accept_draw(self, request: Request, pk: str | None = None) -> Response:
+        """Accept the opponent's draw offer: the game ends ½–½ at once, official, drawn by agreement."""
+        taken = draws.accept(self.get_object(), request.user)
+        taken.game.refresh_from_db()
+        return Response(DrawOfferSerializer(taken).data)
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: DrawOfferSerializer,
+            **REFUSED,
+            409: OpenApiResponse(description="The game is over, or no offer of the opponent stands"),
+        },
+    )
+    @action(detail=True, methods=["post"], url_path="decline-draw")
+    def decline_draw(self, request: Request, pk: str | None = None) -> Response:
+        """Decline the opponent's draw offer: play goes on."""
+        return Response(DrawOfferSerializer(draws.decline(self.get_object(), request.user)).data)
