@@ -5,7 +5,8 @@ served by ``games.streams``) on the channel ``player-<player id>``.
 The rules at home here:
 
 * the events: ``challenge`` (one sent to him or by him, open), ``challenge-accepted`` (with the
-  game created), ``challenge-declined``, ``challenge-withdrawn``, each to both its players;
+  game created), ``challenge-declined``, ``challenge-withdrawn``, each to both its players (an open
+  challenge's ``challenged`` is null, and its challenger alone hears it until it is accepted);
   ``game-start`` (a game on the service of his begins: casual or an event's), ``your-move`` (in any
   of his games: the game, the ply, the last move; at a game's start too when he has White), and
   ``game-end`` (one of his games ended: its end event's data); each with ``game`` or ``challenge``
@@ -72,7 +73,7 @@ def _challenge_data(found: Challenge) -> dict[str, Any]:
     return {
         "challenge": found.pk,
         "challenger": found.challenger.handle,
-        "challenged": found.challenged.handle,
+        "challenged": found.challenged.handle if found.challenged_id else None,  # None: open
         "game_key": found.game,
         "time_control": found.time_control,
         "rated": found.rated,
@@ -89,7 +90,8 @@ def on_challenge_saved(sender: object, instance: Challenge, created: bool, **kwa
         return
     data = _challenge_data(instance)
     for player_id in (instance.challenger_id, instance.challenged_id):
-        publish_on_commit(player_id, kind, data)
+        if player_id is not None:  # an open challenge: its challenger alone until accepted
+            publish_on_commit(player_id, kind, data)
 
 
 def _game_data(game: Game, ply: int, move: str | None, to_move: int | None) -> dict[str, Any]:
