@@ -26,6 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from common.locking import retry_on_conflict
 from games.models import Challenge, Game
 
 logger = logging.getLogger(__name__)
@@ -42,17 +43,22 @@ def channel_of(player_id: int) -> str:
     return f"player-{player_id}"
 
 
+@retry_on_conflict  # a busy storage (SQLite) is tried again: the challenged must hear it
+def _send(channel: str, kind: str, data: dict[str, Any]) -> None:
+    from django_eventstream.eventstream import send_event
+
+    send_event(channel, kind, data)
+    if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.streams)
+        from games import streams
+
+        streams.notify_local(channel)
+
+
 def publish(player_id: int, kind: str, data: dict[str, Any]) -> bool:
     """Store one event of the player's channel and send it to his streams now; a failure is logged."""
     channel = channel_of(player_id)
     try:
-        from django_eventstream.eventstream import send_event
-
-        send_event(channel, kind, data)
-        if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.streams)
-            from games import streams
-
-            streams.notify_local(channel)
+        _send(channel, kind, data)
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the change stays
         logger.warning("the player event %s of player %s was not published", kind, player_id, exc_info=True)
         return False
