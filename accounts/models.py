@@ -44,6 +44,7 @@ class Notice(models.Model):
 
     # Kinds of notice about play (``personal.play_notices``); a result's notices have no kind.
     YOUR_MOVE, TIME_WARNING = "your-move", "time-warning"
+    CHALLENGE = "challenge"  # a challenge sent to him or answered (``personal.challenge_notices``)
 
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     text = models.TextField()

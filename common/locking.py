@@ -37,7 +37,12 @@ M = TypeVar("M", bound=Model)
 
 # SQLSTATE of a deadlock and of a serialisation failure (PostgreSQL); SQLite's busy database.
 TRANSIENT_SQLSTATES = {"40P01", "40001"}
-TRANSIENT_MESSAGES = ("deadlock detected", "could not serialize access", "database is locked")
+TRANSIENT_MESSAGES = (
+    "deadlock detected",
+    "could not serialize access",
+    "database is locked",
+    "database table is locked",  # SQLite's shared cache (the tests' in-memory database)
+)
 ATTEMPTS = 5
 
 # The Celery tasks' retry policy: a task whose database connection dropped, or whose transaction lost

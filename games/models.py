@@ -293,7 +293,17 @@ class Challenge(models.Model):
         RANDOM = "random", _("Random")
 
     challenger = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="challenges_sent")
-    challenged = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="challenges_received")
+    challenged = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="challenges_received",
+        null=True,
+        blank=True,
+        help_text="Empty: an open challenge, which any other player with an account may accept",
+    )
+    open_to_all = models.BooleanField(
+        default=False, help_text="Sent to no one: the first other player to accept it plays (challenged then)"
+    )
     game = models.CharField(max_length=20, validators=[validate_game])  # a registered game key
     time_control = models.CharField(max_length=20, blank=True)
     rated = models.BooleanField(default=False)
@@ -321,7 +331,8 @@ class Challenge(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
-        return f"{self.challenger} challenges {self.challenged} ({self.get_status_display()})"
+        challenged = self.challenged if self.challenged_id else "anyone"  # an open challenge
+        return f"{self.challenger} challenges {challenged} ({self.get_status_display()})"
 
     @property
     def game_name(self) -> str:

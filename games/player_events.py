@@ -5,7 +5,8 @@ served by ``games.streams``) on the channel ``player-<player id>``.
 The rules at home here:
 
 * the events: ``challenge`` (one sent to him or by him, open), ``challenge-accepted`` (with the
-  game created), ``challenge-declined``, ``challenge-withdrawn``, each to both its players;
+  game created), ``challenge-declined``, ``challenge-withdrawn``, each to both its players (an open
+  challenge's ``challenged`` is null, and its challenger alone hears it until it is accepted);
   ``game-start`` (a game on the service of his begins: casual or an event's), ``your-move`` (in any
   of his games: the game, the ply, the last move; at a game's start too when he has White), and
   ``game-end`` (one of his games ended: its end event's data); each with ``game`` or ``challenge``
@@ -25,6 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from common.locking import retry_on_conflict
 from games.models import Challenge, Game
 
 logger = logging.getLogger(__name__)
@@ -41,17 +43,22 @@ def channel_of(player_id: int) -> str:
     return f"player-{player_id}"
 
 
+@retry_on_conflict  # a busy storage (SQLite) is tried again: the challenged must hear it
+def _send(channel: str, kind: str, data: dict[str, Any]) -> None:
+    from django_eventstream.eventstream import send_event
+
+    send_event(channel, kind, data)
+    if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.streams)
+        from games import streams
+
+        streams.notify_local(channel)
+
+
 def publish(player_id: int, kind: str, data: dict[str, Any]) -> bool:
     """Store one event of the player's channel and send it to his streams now; a failure is logged."""
     channel = channel_of(player_id)
     try:
-        from django_eventstream.eventstream import send_event
-
-        send_event(channel, kind, data)
-        if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.streams)
-            from games import streams
-
-            streams.notify_local(channel)
+        _send(channel, kind, data)
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the change stays
         logger.warning("the player event %s of player %s was not published", kind, player_id, exc_info=True)
         return False
@@ -72,7 +79,7 @@ def _challenge_data(found: Challenge) -> dict[str, Any]:
     return {
         "challenge": found.pk,
         "challenger": found.challenger.handle,
-        "challenged": found.challenged.handle,
+        "challenged": found.challenged.handle if found.challenged_id else None,  # None: open
         "game_key": found.game,
         "time_control": found.time_control,
         "rated": found.rated,
@@ -89,7 +96,8 @@ def on_challenge_saved(sender: object, instance: Challenge, created: bool, **kwa
         return
     data = _challenge_data(instance)
     for player_id in (instance.challenger_id, instance.challenged_id):
-        publish_on_commit(player_id, kind, data)
+        if player_id is not None:  # an open challenge: its challenger alone until accepted
+            publish_on_commit(player_id, kind, data)
 
 
 def _game_data(game: Game, ply: int, move: str | None, to_move: int | None) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from games.vacations import duration_text
 logger = logging.getLogger(__name__)
 
 PLAY_KINDS = (Notice.YOUR_MOVE, Notice.TIME_WARNING)
+EMAILED_KINDS = (*PLAY_KINDS, Notice.CHALLENGE)  # a challenge's notices too (personal.challenge_notices)
 DIGEST_EVERY = timedelta(days=1)
 
 
@@ -162,7 +163,7 @@ def send_play_emails(now: datetime | None = None) -> int:
     if not getattr(settings, "NOTICE_EMAILS", False):
         return 0
     now = now or timezone.now()
-    pending = Notice.objects.filter(kind__in=PLAY_KINDS, emailed_at=None, read=False).exclude(
+    pending = Notice.objects.filter(kind__in=EMAILED_KINDS, emailed_at=None, read=False).exclude(
         recipient__email=""
     )
     outbox: list[tuple[str, str, str]] = []

@@ -342,7 +342,13 @@ class ChallengeSerializer(OptionsMixin, serializers.ModelSerializer):
     """A challenge to a casual game: who, which game, how, its state, and the game once accepted."""
 
     challenger = serializers.CharField(source="challenger.handle", read_only=True)
-    challenged = serializers.CharField(source="challenged.handle", read_only=True)
+    challenged = serializers.CharField(
+        source="challenged.handle",
+        read_only=True,
+        allow_null=True,
+        default=None,
+        help_text="Null: an open challenge, which any other player may accept",
+    )
     game_id = serializers.IntegerField(
         source="played_id", read_only=True, allow_null=True, help_text="The game created on acceptance"
     )
@@ -370,7 +376,15 @@ class NewChallengeSerializer(OptionsMixin, serializers.Serializer):
 
     options_read_only = False
 
-    opponent = serializers.CharField(max_length=80, help_text="The handle of the player challenged")
+    opponent = serializers.CharField(
+        max_length=80,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default="",
+        help_text="The handle (or name) of the player challenged; empty or null: an open challenge, "
+        "which the first other player to accept plays",
+    )
     game = serializers.CharField(max_length=40, help_text="A game key of the registry, variant included")
     time_control = serializers.CharField(
         max_length=20,
@@ -399,7 +413,22 @@ def _challenge_errors(extra: dict[int, object]) -> dict[int, object]:
 
 @extend_schema_view(
     list=extend_schema(
-        responses={200: ChallengeSerializer(many=True), 401: OpenApiResponse(description="Not signed in")}
+        parameters=[
+            OpenApiParameter(
+                "to",
+                str,
+                enum=list(challenges.LISTED_TO),
+                description="Only those sent to me by name (me), or only open ones (anyone)",
+            ),
+            OpenApiParameter(
+                "status", str, enum=list(Challenge.Status.values), description="Only in this state"
+            ),
+        ],
+        responses={
+            200: ChallengeSerializer(many=True),
+            400: OpenApiResponse(description="An unknown filter, named"),
+            401: OpenApiResponse(description="Not signed in"),
+        },
     ),
     retrieve=extend_schema(
         responses={
@@ -410,15 +439,20 @@ def _challenge_errors(extra: dict[int, object]) -> dict[int, object]:
     ),
 )
 class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Challenges to casual games on the service: mine, sent or received; send one, accept or
-    decline one sent to me, withdraw one of mine."""
+    """Challenges to casual games on the service: mine, sent or received, and the open ones any
+    player may accept; send one (to a player, or open), accept or decline one sent to me, accept an
+    open one of another player (the first to accept plays: a second acceptance is a 409), withdraw
+    one of mine."""
 
     serializer_class = ChallengeSerializer
     pagination_class = None
     permission_classes = [IsAuthenticated]
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return challenges.challenges_of(self.request.user)
+        if self.action != "list":
+            return challenges.challenges_of(self.request.user)
+        query = self.request.query_params
+        return challenges.listed(self.request.user, query.get("to", ""), query.get("status", ""))
 
     @extend_schema(
         request=NewChallengeSerializer,
@@ -451,12 +485,18 @@ class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     @extend_schema(
         request=None,
         responses=_challenge_errors(
-            {201: ServiceGameSerializer, 403: OpenApiResponse(description="Not the player challenged")}
+            {
+                201: ServiceGameSerializer,
+                400: OpenApiResponse(
+                    description="One's own open challenge, or an account without a player (named)"
+                ),
+                403: OpenApiResponse(description="Not the player challenged"),
+            }
         ),
     )
     @action(detail=True, methods=["post"])
     def accept(self, request: Request, pk: str | None = None) -> Response:
-        """Accept a challenge sent to me: the game is created, its clock running."""
+        """Accept a challenge sent to me, or an open one: the game is created, its clock running."""
         game = challenges.accept(self.get_object(), request.user)
         return Response(
             ServiceGameSerializer(game, context={"request": request}).data, status=status.HTTP_201_CREATED
@@ -465,7 +505,11 @@ class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     @extend_schema(
         request=None,
         responses=_challenge_errors(
-            {200: ChallengeSerializer, 403: OpenApiResponse(description="Not the player challenged")}
+            {
+                200: ChallengeSerializer,
+                400: OpenApiResponse(description="An open challenge, which is not declined"),
+                403: OpenApiResponse(description="Not the player challenged"),
+            }
         ),
     )
     @action(detail=True, methods=["post"])

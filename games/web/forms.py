@@ -8,6 +8,7 @@ They only shape the input; who may answer or decide, and which choices are consi
 from __future__ import annotations
 
 from django import forms
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_lazy as translated
 
@@ -63,19 +64,44 @@ class DecisionForm(forms.Form):
         ]
 
 
+# The time controls offered (as ``games.clocks`` reads them), then a custom one or none.
+CUSTOM = "custom"
+CLOCK_PRESETS = ("1+0", "3+2", "5+3", "10+5", "15+10", "1d/5d", "3d/15d", "7d/30d")
+
+
+def clock_choices() -> list[tuple[str, str]]:
+    fischer = _("%(minutes)s min + %(seconds)s s a move")
+    days = _("%(days)s d a move, at most %(cap)s d banked")
+    choices = []
+    for text in CLOCK_PRESETS:
+        first, second = text.replace("d", "").split("/" if "/" in text else "+")
+        label = (
+            days % {"days": first, "cap": second}
+            if "/" in text
+            else fischer % {"minutes": first, "seconds": second}
+        )
+        choices.append((text, f"{text} · {label}"))
+    return [*choices, ("", _("No clock")), (CUSTOM, _("Another time control…"))]
+
+
 class ChallengeForm(forms.Form):
     opponent = forms.CharField(
-        label=_("Player"), max_length=80, help_text=_("The short name (handle) of the player you challenge.")
+        label=_("Player"),
+        max_length=80,
+        required=False,
+        help_text=_("His name or handle (suggestions appear as you type)."),
+    )
+    open_to_all = forms.BooleanField(
+        label=_("Open challenge: the first player to accept it plays"), required=False
     )
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
+    clock = forms.ChoiceField(label=_("Time control"), choices=clock_choices, initial="10+5", required=False)
     time_control = forms.CharField(
-        label=_("Time control"),
+        label=_("Another time control"),
         max_length=20,
         required=False,
         validators=[validate_time_control],
-        help_text=_(
-            "5+3: 5 minutes and 3 seconds a move; 3d/15d: 3 days a move, at most 15 banked; empty: no clock."
-        ),
+        help_text=_("5+3: 5 minutes and 3 seconds a move; 3d/15d: 3 days a move, at most 15 banked."),
     )
     colour = forms.ChoiceField(label=_("Your colour"), choices=Challenge.Colour.choices, initial="random")
     rated = forms.BooleanField(label=_("Rated"), required=False)
@@ -83,10 +109,40 @@ class ChallengeForm(forms.Form):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields.update(option_fields())
+        self.fields["opponent"].widget.attrs.update(
+            {
+                "list": "opponent-suggestions",
+                "autocomplete": "off",
+                "data-suggest-url": reverse("games:challenge-players"),
+            }
+        )
+
+    def clean(self) -> dict[str, object]:
+        """The opponent named unless the challenge is open; the time control chosen, or the one
+        written when another is chosen."""
+        data = super().clean() or {}
+        if data.get("open_to_all"):
+            data["opponent"] = ""
+        elif not data.get("opponent") and "opponent" not in self.errors:
+            self.add_error("opponent", _("name the player you challenge, or make the challenge open"))
+        if data.get("clock") == CUSTOM or "clock" not in self.data:  # chosen, or only written
+            if not data.get("time_control") and "time_control" not in self.errors and "clock" in self.data:
+                self.add_error("time_control", _("write the time control you chose, like 5+3 or 3d/15d"))
+        elif "clock" in data:
+            data["time_control"] = data["clock"]
+        return data
 
     def option_fields(self) -> list[forms.BoundField]:
         """The start options' fields (every registered game's), in the registry's order."""
         return [self[name] for name in game_options.every_option()]
+
+    def option_games(self) -> list[tuple[forms.BoundField, str]]:
+        """Each start option's field with the game keys that take it (space-separated): the page
+        shows a field only for those games."""
+        return [
+            (self[name], " ".join(key for key, _name in game_choices() if game_options.takes(key, name)))
+            for name in game_options.every_option()
+        ]
 
     def options(self) -> dict[str, str]:
         """The start options given (cleaned), by name; empty ones too (the game's own value)."""

@@ -5,8 +5,8 @@ the same ``games`` namespace)."""
 from django.urls import path
 
 from games.web import arbitration as arbitration_views
+from games.web import challenge_views, views
 from games.web import draws as draw_views
-from games.web import views
 
 app_name = "games"
 
@@ -29,5 +29,6 @@ urlpatterns = [
     path("<int:pk>/adjudicate/", arbitration_views.adjudicate, name="adjudicate"),
     path("<int:pk>/annul/", arbitration_views.annul, name="annul"),
     path("challenges/", views.challenge_list, name="challenges"),
+    path("challenges/players/", challenge_views.player_suggestions, name="challenge-players"),
     path("challenges/<int:pk>/<str:answer>/", views.challenge_answer, name="challenge-answer"),
 ]

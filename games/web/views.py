@@ -298,8 +298,10 @@ def record_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def challenge_list(request: HttpRequest) -> HttpResponse:
-    """My challenges to casual games, sent and received, and the form to send one."""
-    form = ChallengeForm(request.POST or None)
+    """The Play page: my challenges to casual games, sent and received, the open ones of others I may
+    accept, and the form to send one (``?opponent=`` names the player, from his page)."""
+    initial = {"opponent": request.GET.get("opponent", "")[:80]}
+    form = ChallengeForm(request.POST or None, initial=initial)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -317,16 +319,20 @@ def challenge_list(request: HttpRequest) -> HttpResponse:
             )
             if not sent.refused and sent.value is not None:
                 messages.success(
-                    request, _("Challenge sent to %(player)s.") % {"player": sent.value.challenged}
+                    request,
+                    _("Challenge sent to %(player)s.") % {"player": sent.value.challenged}
+                    if sent.value.challenged_id
+                    else _("Open challenge sent: the first player to accept it plays."),
                 )
                 return redirect("games:challenges")
             form.add_error(None, sent.reason)
         status = 400
-    mine = list(challenges.challenges_of(request.user)[:100])
+    mine = list(challenges.listed(request.user)[:100])
     context = {
         "form": form,
-        "received": [c for c in mine if c.challenged.user_id == request.user.pk],
+        "received": [c for c in mine if c.challenged_id and c.challenged.user_id == request.user.pk],
         "sent": [c for c in mine if c.challenger.user_id == request.user.pk],
+        "open": list(challenges.open_to_all(request.user)[:100]),
     }
     return render(request, "games/challenges.html", context, status=status)
 

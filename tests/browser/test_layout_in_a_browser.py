@@ -48,6 +48,7 @@ def _demo() -> tuple[str, list[str]]:
         "/accounts/me/",
         "/accounts/my-games/",
         "/accounts/notices/",
+        "/games/challenges/",  # the Play page (issue 31)
     ]
     assert longest.user is not None
     return longest.user.get_username(), pages
