@@ -176,6 +176,7 @@ def test_resigning_needs_the_box_ticked(people: dict[str, Any]) -> None:
     assert "<strong>0-1</strong>" in page and "provisional" in page and offered(page) == {}
 
 
+@pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 def test_the_clocks_are_shown(people: dict[str, Any]) -> None:
     game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     html = client_of(None).get(game.get_absolute_url()).content.decode()
