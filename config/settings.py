@@ -300,6 +300,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
+# A game on the service starts when both sides have made their first move (games.aborts): each first
+# move is due within this many seconds (a live time control; correspondence and no clock), else a
+# casual game is aborted without a result and an event's game has the clock of the side to move started.
+GAME_START_LIVE = int(os.environ.get("GAME_START_LIVE", "180"))
+GAME_START_CORRESPONDENCE = int(os.environ.get("GAME_START_CORRESPONDENCE", str(7 * 86400)))
 # The sweep: every SWEEP_INTERVAL seconds (Celery beat; on the embedded default, on a request), it
 # queues again the work marked stale for more than SWEEP_GRACE seconds.
 SWEEP_INTERVAL = int(os.environ.get("SWEEP_INTERVAL", "60"))

@@ -98,6 +98,12 @@ class TimeControl:
         return min(WARN_CORRESPONDENCE, self.cap / 10)
 
 
+def start_window(control: TimeControl | None, live: timedelta, correspondence: timedelta) -> timedelta:
+    """How long each first move may wait (``games.aborts``): ``live`` for a Fischer clock,
+    ``correspondence`` for a correspondence clock or none (a game without a clock is played slowly)."""
+    return live if control is not None and control.kind == FISCHER else correspondence
+
+
 def paused(start: datetime, end: datetime, pauses: Iterable[Pause]) -> timedelta:
     """How much of ``[start, end)`` lies inside the pauses (overlapping pauses counted once)."""
     total = timedelta(0)

@@ -26,7 +26,10 @@ The rules at home here:
   ``time``: the player to move lost) or as the arbiter ended it (the result he adjudicated, or
   ``annulled``). ``move`` follows each stored move, the one that ends the game too; ``end`` then
   follows the end of play (that move, a resignation, time) and an arbiter's adjudication or
-  annulment (``games.arbitration``); ``clock`` the time an arbiter gave;
+  annulment (``games.arbitration``), and an abort (``how`` and ``ending`` ``aborted``, no result:
+  ``games.aborts``); ``clock`` the time an arbiter gave, or a clock started at the moment a first
+  move was due (an event's game); ``takeback`` a takeback asked, declined or accepted
+  (``games.takebacks``: ``takeback`` the step, ``side`` who asked, and the game's state after it);
 * a stream is served only by an ASGI server (uvicorn, README "Live games"): a WSGI server
   (``manage.py runserver``, gunicorn) answers the stream's address 204 at once, which tells a
   browser's ``EventSource`` not to reconnect; the game page then asks the play API every few
@@ -58,7 +61,7 @@ from games.models import Game
 
 logger = logging.getLogger(__name__)
 
-MOVE, END, CLOCK = "move", "end", "clock"
+MOVE, END, CLOCK, TAKEBACK = "move", "end", "clock", "takeback"
 
 # Called with the game's id and the end event's data once it is published (GamesConfig.ready adds
 # games.player_events's): whatever else must hear that a game ended.

@@ -38,6 +38,7 @@ class Game(models.Model):
         DISPUTED = "disputed", _("Disputed: awaiting the arbiter")
         DECIDED = "decided", _("Decided by the arbiter")
         ANNULLED = "annulled", _("Annulled by the arbiter: no result, unrated")
+        ABORTED = "aborted", _("Aborted: not started, no result")
 
     origin = models.CharField(max_length=10, choices=Origin.choices, default=Origin.PAIRING)
     game = models.CharField(max_length=20, validators=[validate_game])  # a registered game key
@@ -80,6 +81,15 @@ class Game(models.Model):
         null=True, blank=True, help_text="When the player to move's clock started"
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When play on the service ended")
+    # Before both sides have moved (``games.aborts``): no clock runs; the next first move is due by then.
+    first_move_by = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the game is aborted (its event's: the clock starts) without a first move",
+    )
+    # A takeback asked (``games.takebacks``): by which side (0 White, 1 Black), at which ply.
+    takeback_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    takeback_ply = models.PositiveIntegerField(null=True, blank=True)
     # The start options it is played with (``games.options``: those its game's spec declares, as its
     # event or challenge agreed them and resolved when it was created); empty: the game key's own start.
     options = models.JSONField(default=dict, blank=True)
@@ -232,6 +242,9 @@ class Move(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     at = models.DateTimeField()
     clock_after = models.DurationField(null=True, blank=True, help_text="The mover's time left after it")
+    clock_before = models.DurationField(
+        null=True, blank=True, help_text="The mover's time left when he made it (a takeback gives it back)"
+    )
 
     class Meta:
         ordering = ["game", "ply"]

@@ -5,8 +5,12 @@ The rules at home here:
 * a game on the service (``Game.on_service``) is a casual game (origin ``service``, created between
   two players with a time control, ``games.clocks``, and whether it is rated) or a pairing's game of
   a round played on the service (created by its origin's app with :func:`playable`); its position
-  starts as the arbiter's ``start`` gives it and the player to move's clock runs from its creation
-  (or, for a game its players may also play elsewhere, from the first move);
+  starts as the arbiter's ``start`` gives it; no clock runs before both sides have made their first
+  move (``games.aborts``: each first move is due within a window, ``Game.first_move_by``; a casual
+  game whose first moves do not come is aborted, an event's has its clock started), a move made
+  before then leaves its mover's time as it was; from the move that starts the game the player to
+  move's clock runs (a game its players may also play elsewhere has no window: its clocks run from
+  its first move);
 * only its two players may play it (``accounts.policy``: ``Action.PLAY_MOVE``), and only the player
   to move; each move names the ply it expects (the number of moves played so far): a stale ply is
   a :class:`StalePly` conflict (409) carrying the current ply and position, so two tabs or a
@@ -38,6 +42,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -137,9 +142,9 @@ def playable(
 ) -> dict[str, object]:
     """The fields of a game ready to be played on the service: the start of ``game_key`` with its
     ``options`` (``games.options``: its start options as agreed, resolved now, e.g. a setup drawn at
-    random stored as the one drawn), each player's initial time, and White's clock running from now
-    (``clock_running``) or from his first move (a game its players may also play elsewhere: nothing
-    runs out before play begins here)."""
+    random stored as the one drawn), each player's initial time, no clock running yet, and White's
+    first move due within the start window (``clock_running``, ``games.aborts``) or whenever he
+    makes it (a game its players may also play elsewhere: nothing runs out before play begins here)."""
     control = clocks.parse(time_control)
     initial = None if control is None else control.initial
     started = game_options.resolved(game_key, options)
@@ -151,8 +156,21 @@ def playable(
         "position": game_options.start(game_key, started),
         "white_time": initial,
         "black_time": initial,
-        "turn_started": timezone.now() if clock_running else None,
+        "turn_started": None,
+        "first_move_by": timezone.now() + clocks.start_window(control, *_windows())
+        if clock_running
+        else None,
     }
+
+
+def _windows() -> tuple[timedelta, timedelta]:
+    """The start windows of the settings (``games.aborts``): live, correspondence."""
+    return timedelta(seconds=settings.GAME_START_LIVE), timedelta(seconds=settings.GAME_START_CORRESPONDENCE)
+
+
+def start_window(game: Game) -> timedelta:
+    """How long each first move of ``game`` may wait (``games.aborts``)."""
+    return clocks.start_window(clocks.parse(game.time_control), *_windows())
 
 
 def status_of(game: Game) -> Status:
@@ -262,13 +280,18 @@ def make_move(
         now = timezone.now()
         if arrived is not None:
             now = max(min(arrived, now), game.turn_started or arrived)
-        left = clocks_at(game, now).of(side)
-        if left is not None and left <= timedelta(0):
+        aborted = _lapsed(game, now)
+        left = None if aborted else clocks_at(game, now).of(side)
+        if aborted:
+            lost = False
+        elif left is not None and left <= timedelta(0):
             _end(game, Ending(TIME), None, now)
             lost = True
         else:
             lost = False
             move = _play(game, user, side, text, expected_ply + 1, now, left)
+    if aborted:
+        raise GameOver(_("the game was aborted: its first moves did not come in time"), ply=expected_ply)
     if lost:
         raise OutOfTime(_("your time ran out before this move: the game is lost on time"), ply=expected_ply)
     return move
@@ -285,9 +308,10 @@ def _play(
             f"{messages.where(ply, text)}: {reason}", ply=ply, move=text, reason=reason
         ) from None
     control = clocks.parse(game.time_control)
-    after = None
+    starting = game.first_move_by is not None  # no clock ran: the time stays as it was
+    after = left
     if control is not None and left is not None:
-        after = control.after_move(left)
+        after = left if starting else control.after_move(left)
         if side == 0:
             game.white_time = after
         else:
@@ -302,6 +326,7 @@ def _play(
                 by=user,
                 at=now,
                 clock_after=after,
+                clock_before=left,
             )
     except IntegrityError:  # the same ply stored meanwhile (the row lock makes this rare)
         raise StalePly(
@@ -310,13 +335,51 @@ def _play(
     game.position = played.position
     game.turn_started = now
     game.plies = ply
+    game.takeback_side = game.takeback_ply = None  # a takeback asked lapses with the move
+    if starting:
+        _start_or_wait(game, side, now)
     _announce(game, live.MOVE, played.move, played.status.to_move)
     if played.status.ended:
         _end(game, Ending(RESULT, played.status.result), user, now, move=played.move)
     else:
-        game.save(update_fields=["position", "turn_started", "plies", "white_time", "black_time"])
+        game.save(
+            update_fields=[
+                *("position", "turn_started", "plies", "white_time", "black_time"),
+                *("first_move_by", "takeback_side", "takeback_ply"),
+            ]
+        )
         move_played.send(sender=Game, game=game, to_move=played.status.to_move)
     return move
+
+
+def both_moved(game: Game) -> bool:
+    """Whether both sides have a move stored (the game has started)."""
+    users = {game.white.user_id, game.black.user_id}
+    return (
+        None not in users
+        and game.moves.filter(by_id__in=users).order_by().values("by_id").distinct().count() == 2
+    )
+
+
+def _start_or_wait(game: Game, side: int, now: datetime) -> None:
+    """After a move made before the game started: the clocks start when both sides have moved (the
+    player to move's from now), else the next first move is due within the start window."""
+    if both_moved(game):
+        game.first_move_by = None
+        game.turn_started = now
+    else:
+        game.first_move_by = now + start_window(game)
+        game.turn_started = None
+
+
+def _lapsed(game: Game, now: datetime) -> bool:
+    """A locked game whose first move was due by ``now``: aborted (a casual game: whether it was) or
+    its clock started (an event's, ``games.aborts``)."""
+    if game.first_move_by is None or now < game.first_move_by:
+        return False
+    from games import aborts  # it ends games through this module
+
+    return aborts.lapse(game, now)
 
 
 @retry_on_conflict
@@ -345,6 +408,8 @@ def time_out(game_id: int, now: datetime | None = None) -> bool:
         side = to_move(game)
         if not game.on_service or side is None:
             return False
+        if _lapsed(game, now):
+            return True
         left = clocks_at(game, now).of(side)
         if left is None or left > timedelta(0):
             return False
@@ -425,7 +490,8 @@ def _stop_clock(game: Game, now: datetime) -> None:
         else:
             game.black_time = left
     game.finished_at = now
-    game.turn_started = None
+    game.turn_started = game.first_move_by = None
+    game.takeback_side = game.takeback_ply = None
 
 
 def stop(game: Game, now: datetime) -> None:
@@ -446,17 +512,21 @@ def announce_end(game: Game, result: str, how: str) -> None:
     _announce(game, live.END, None, None, result or how, how, result)
 
 
-def announce_clocks(game: Game, now: datetime | None = None) -> None:
-    """Tell the game's live streams that its clocks changed (an arbiter gave time), each clock as
-    it stands at ``now``, once the transaction commits."""
+def announce_clocks(
+    game: Game, now: datetime | None = None, kind: str = live.CLOCK, extra: Mapping[str, object] | None = None
+) -> None:
+    """Tell the game's live streams that its clocks changed (an arbiter gave time, a clock started:
+    ``clock``; a takeback: ``takeback`` with its ``extra``), each clock as it stands at ``now``, once
+    the transaction commits."""
     left = clocks_at(game, now or timezone.now())
     seconds = [
         None if value is None else max(value.total_seconds(), 0.0) for value in (left.white, left.black)
     ]
     live.publish_on_commit(
         game.pk,
-        live.CLOCK,
+        kind,
         {
+            **(extra or {}),
             "game": game.pk,
             "ply": game.plies,
             "move": None,

@@ -9,7 +9,8 @@ The rules at home here:
   challenge's ``challenged`` is null, and its challenger alone hears it until it is accepted);
   ``game-start`` (a game on the service of his begins: casual or an event's), ``your-move`` (in any
   of his games: the game, the ply, the last move; at a game's start too when he has White), and
-  ``game-end`` (one of his games ended: its end event's data); each with ``game`` or ``challenge``
+  ``game-end`` (one of his games ended: its end event's data, an abort too), ``takeback`` (his
+  opponent asked to take back a move, or answered his request: ``games.takebacks``); each with ``game`` or ``challenge``
   ids a client then reads through the play API;
 * they are published once the transaction that did it commits, never failing it (a failure is
   logged), from the hooks connected in ``GamesConfig.ready``: a challenge's save, a game's creation,
@@ -32,6 +33,7 @@ from games.models import Challenge, Game
 logger = logging.getLogger(__name__)
 
 CHALLENGE, GAME_START, YOUR_MOVE, GAME_END = "challenge", "game-start", "your-move", "game-end"
+TAKEBACK = "takeback"
 ANSWERED = {
     Challenge.Status.ACCEPTED: "challenge-accepted",
     Challenge.Status.DECLINED: "challenge-declined",

@@ -25,11 +25,12 @@ from rest_framework.response import Response
 
 from common.arrival import arrival
 from config.pagination import BoundedLimitOffsetPagination
-from games import challenges, draws, endings, flags, live, play, play_lists, player_events
+from games import challenges, draws, endings, flags, live, play, play_lists, player_events, takebacks
 from games import options as game_options
 from games.api.arbitration import ArbitrationActions
 from games.api.draws import SIDE_NAMES, DrawActions
 from games.api.fields import OptionsMixin
+from games.api.starts import StartActions
 from games.models import Challenge, Game, Move
 
 
@@ -51,6 +52,15 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         help_text="Whose draw offer stands (white, black; null: none, games.draws)"
     )
     ending = serializers.SerializerMethodField(help_text='How the game ended, in words ("" while in play)')
+    first_move_by = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="Before both sides have moved (no clock runs): when the next first move is due, else "
+        "a casual game is aborted (an event's has its clock started); null once started",
+    )
+    takeback_by = serializers.SerializerMethodField(
+        help_text="The handle of the player whose takeback request waits for an answer, or null"
+    )
 
     class Meta:
         model = Game
@@ -66,6 +76,8 @@ class ServiceGameSerializer(serializers.ModelSerializer):
             "your_turn",
             "white_seconds",
             "black_seconds",
+            "first_move_by",
+            "takeback_by",
             "finished_at",
             "result",
             "termination",
@@ -85,6 +97,10 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         player = play.player_to_move(game)
         user = self.context.get("request") and self.context["request"].user
         return player is not None and player.user_id == getattr(user, "pk", None)
+
+    def get_takeback_by(self, game: Game) -> str | None:
+        side = takebacks.pending(game)
+        return None if side is None else (game.white if side == 0 else game.black).handle
 
     def get_white_seconds(self, game: Game) -> float | None:
         return _seconds(play.clocks_at(game).white)
@@ -169,7 +185,9 @@ EVENTS_DESCRIPTION = (
     "then `end` when play ends, each with the game's state as JSON (`game`, `ply`, `move`, `to_move` "
     "0 White / 1 Black / null, `white_seconds`, `black_seconds`, `over`, and once over `result`, "
     "`winner` 0 / 1 / null, `how`: the termination, and `ending`: the rules' result, `resign`, `time`, "
-    "the arbiter's result or `annulled`); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
+    "the arbiter's result, `annulled` or `aborted`); `clock` when the clocks change (an arbiter's time, "
+    "an event game's clock started when a first move was due); `takeback` when a takeback is asked, "
+    "declined or accepted (`takeback`: the step, `side`: who asked, with the game's state); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
     "(`game-7:3`): reconnecting with the header `Last-Event-ID` (or `?lastEventId=`) replays the "
     "events missed since, in order; events are kept 24 hours, and an older id opens the stream with "
     "`stream-reset` (read the game's state instead). Anyone may follow a game "
@@ -181,7 +199,8 @@ PLAYER_EVENTS_DESCRIPTION = (
     "Server-sent events of the signed-in user's player, for a bot or a client playing all his games "
     "without polling: `challenge` (sent to him or by him), `challenge-accepted` (with `game`), "
     "`challenge-declined`, `challenge-withdrawn`, `game-start`, `your-move` (in any of his games: "
-    "`game`, `ply`, the last `move`, `to_move`) and `game-end` (the game's end event). Stored and "
+    "`game`, `ply`, the last `move`, `to_move`), `game-end` (the game's end event, an abort too) and "
+    "`takeback` (the opponent asked to take back a move, or answered my request). Stored and "
     "resumed as a game's stream (`Last-Event-ID`, ids `player-12:5`); 503 with `Retry-After` when the "
     "server holds as many streams as it can; 204 from a server that serves no streams."
 )
@@ -194,7 +213,12 @@ CONFLICT = OpenApiResponse(
 
 
 class ServiceGameViewSet(
-    ArbitrationActions, DrawActions, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+    ArbitrationActions,
+    DrawActions,
+    StartActions,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
 ):
     """Games played on the service: the list is mine (the signed-in user's player's), any one may be
     watched, its players play it, its officials give time, adjudicate or annul it

@@ -46,7 +46,10 @@ HORIZON = timedelta(minutes=15)
 
 def flag_at(game: Game, side: int | None) -> datetime | None:
     """When ``side``'s running clock reaches zero, vacations not counted; None without a running
-    clock or once play has ended."""
+    clock or once play has ended. Before the game started: the moment its first move is due
+    (``games.aborts``: a casual game is aborted then, an event's has its clock started)."""
+    if game.first_move_by is not None and game.finished_at is None:
+        return game.first_move_by
     if side is None or game.finished_at is not None or game.turn_started is None or not game.time_control:
         return None
     left = game.white_time if side == 0 else game.black_time
@@ -54,7 +57,10 @@ def flag_at(game: Game, side: int | None) -> datetime | None:
 
 
 def _maybe_fallen(game: Game, now: datetime) -> bool:
-    """Whether either clock could have run out by ``now`` (without computing who is to move)."""
+    """Whether either clock could have run out by ``now`` (without computing who is to move), or a
+    first move was due."""
+    if game.first_move_by is not None and game.finished_at is None:
+        return game.first_move_by <= now
     if game.finished_at is not None or game.turn_started is None or not game.time_control:
         return False
     times = [t for t in (game.white_time, game.black_time) if t is not None]
@@ -77,6 +83,10 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
         player = game.white if side == 0 else game.black
         if player.user_id is not None and player.user_id == getattr(mover, "pk", None):
             return game
+    if game.first_move_by is not None:  # a first move was due (games.aborts): aborted or clock started
+        play.time_out(game.pk, now)
+        game.refresh_from_db()
+        return game
     left = play.clocks_at(game, now).of(side)
     if left is None or left > timedelta(0):
         return game
@@ -143,7 +153,7 @@ def on_created(sender: object, instance: Game, created: bool, **kwargs: object) 
     """A game created on the service with its clock running: White's flag."""
     if settings.CELERY_TASK_ALWAYS_EAGER or not created:
         return
-    if instance.on_service and instance.turn_started is not None:
+    if instance.on_service and (instance.turn_started is not None or instance.first_move_by is not None):
         from games import play
 
         schedule(instance, play.to_move(instance))

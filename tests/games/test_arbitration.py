@@ -23,7 +23,8 @@ from games import arbitration, play
 from games.models import Decision, Game, Move, TimeGiven
 from tests.games.timing import Clock, frozen, person
 
-pytestmark = pytest.mark.django_db
+# their clocks run from the creation: these tests are about a running clock, not the first moves
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
 
 HOUR = timedelta(hours=1)
 

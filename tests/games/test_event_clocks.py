@@ -26,7 +26,8 @@ from tests.tournaments.results.test_rounds_on_service import games_of_round, pla
 from tournaments.models import Rating, Standing
 from tournaments.results import services as result_services
 
-pytestmark = pytest.mark.django_db
+# their clocks run from the creation: these tests are about a running clock, not the first moves
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
 
 HOUR = timedelta(hours=1)
 

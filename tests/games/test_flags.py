@@ -23,7 +23,8 @@ from games.flags.tasks import flag_task
 from games.models import Game, SubmittedRecord
 from tests.games.test_play import Clock, api_of, clock, moves_of, people  # noqa: F401 - fixtures
 
-pytestmark = pytest.mark.django_db
+# their clocks run from the creation: these tests are about a running clock, not the first moves
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
 
 SECOND = timedelta(seconds=1)
 

@@ -196,6 +196,7 @@ def test_a_resignation_through_the_api(players: dict[str, APIClient], key: str) 
     _resigned(players, game_id, state)
 
 
+@pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 @pytest.mark.parametrize("key", KEYS)
 def test_a_loss_on_time_through_the_api(players: dict[str, APIClient], key: str) -> None:
     game_id = _new_game(players, key, "1+0")

@@ -46,6 +46,7 @@ def frozen() -> Any:
         yield at
 
 
+@pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 @pytest.mark.django_db
 def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
     people: dict[str, Any], frozen: Any, django_capture_on_commit_callbacks: Callable[..., Any]
@@ -168,6 +169,7 @@ def test_the_api_schema_describes_the_stream() -> None:
     assert live.channel_of(7) == "game-7"
 
 
+@pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 @pytest.mark.django_db
 def test_the_arbiters_actions_reach_the_stream_like_a_move(
     people: dict[str, Any], frozen: Any, django_capture_on_commit_callbacks: Callable[..., Any]

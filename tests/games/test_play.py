@@ -184,6 +184,7 @@ def test_two_identical_moves_give_one_move(people: dict[str, Any], dvonn: Game) 
     assert list(Move.objects.values_list("ply", "notation")) == [(1, first)]
 
 
+@pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 def test_a_move_racing_past_the_check_collides_and_is_stale(
     people: dict[str, Any], dvonn: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -234,24 +235,32 @@ def test_resigning_ends_the_game_as_the_records_write_it(
 
 
 def test_the_fischer_clock(people: dict[str, Any], clock: Clock, commit: Any) -> None:
-    """5+3: each player has 300 s; a move that took 40 s leaves 260 s, plus 3: 263 s."""
+    """5+3: each player has 300 s, and no clock runs before both sides have moved (Ann's first move
+    after 40 s and Bob's after 100 s leave 300 s each, nothing added). Then a move that took 40 s
+    leaves 260 s, plus 3: 263 s."""
     game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     moves = moves_of("dvonn", 0)
     clock.advance(seconds=40)
-    move = play.make_move(game, people["ann"], moves[0], 0)
+    assert play.make_move(game, people["ann"], moves[0], 0).clock_after == timedelta(seconds=300)
+    clock.advance(seconds=100)
+    game.refresh_from_db()
+    assert play.clocks_at(game) == play.Clocks(timedelta(seconds=300), timedelta(seconds=300))
+    assert play.make_move(game, people["bob"], moves[1], 1).clock_after == timedelta(seconds=300)
+    clock.advance(seconds=40)
+    move = play.make_move(game, people["ann"], moves[2], 2)
     assert move.clock_after == timedelta(seconds=263)
     clock.advance(seconds=100)
     game.refresh_from_db()
     assert play.clocks_at(game) == play.Clocks(timedelta(seconds=263), timedelta(seconds=200))
     # Bob plays at 299 s: 1 s left, plus 3
     clock.advance(seconds=199)
-    assert play.make_move(game, people["bob"], moves[1], 1).clock_after == timedelta(seconds=4)
+    assert play.make_move(game, people["bob"], moves[3], 3).clock_after == timedelta(seconds=4)
     # Ann lets 263 s pass: her move comes too late, the game is lost on time, the move not stored
     clock.advance(seconds=263)
     with pytest.raises(play.OutOfTime):
-        commit(play.make_move, game, people["ann"], moves[2], 2)
+        commit(play.make_move, game, people["ann"], moves[4], 4)
     game.refresh_from_db()
-    assert game.moves.count() == 2 and game.finished_at == clock.now
+    assert game.moves.count() == 4 and game.finished_at == clock.now
     assert (game.result, game.termination) == ("0-1", "time")
     assert game.white_time == timedelta(0)
 
@@ -259,18 +268,21 @@ def test_the_fischer_clock(people: dict[str, Any], clock: Clock, commit: Any) ->
 def test_a_move_after_the_time_ran_out_is_a_409(
     people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
 ) -> None:
+    """1+0: both first moves at once (no clock ran), then Ann lets 61 s pass: 1 s too late."""
     game = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    first, second, third = moves_of("gipf-standard", 2)[:3]
+    play.make_move(game, people["ann"], first, 0)
+    play.make_move(game, people["bob"], second, 1)
     ann = api_of(people["ann"], django_capture_on_commit_callbacks)
     clock.advance(seconds=61)
-    late = ann.post(
-        f"/api/play/{game.pk}/move/", {"move": moves_of("gipf-standard", 2)[0], "expected_ply": 0}
-    )
+    late = ann.post(f"/api/play/{game.pk}/move/", {"move": third, "expected_ply": 2})
     assert late.status_code == 409 and "time" in late.json()["detail"]
     game.refresh_from_db()
-    assert not game.moves.exists()
+    assert game.moves.count() == 2
     assert (game.result, game.termination) == ("0-1", "time")
 
 
+@pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 def test_the_correspondence_clock_banks_time_up_to_its_cap(people: dict[str, Any], clock: Clock) -> None:
     """3d/15d: 3 days to start; each move adds 3 days to what is left, never more than 15 days."""
     game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
@@ -294,6 +306,7 @@ def test_the_correspondence_clock_banks_time_up_to_its_cap(people: dict[str, Any
     ]
 
 
+@pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 def test_the_sweep_ends_games_whose_player_to_move_ran_out(
     people: dict[str, Any], clock: Clock, commit: Any
 ) -> None:

@@ -179,6 +179,7 @@ def test_resigning_needs_the_box_ticked(people: dict[str, Any]) -> None:
     assert "Download the record as text" in page
 
 
+@pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 def test_the_clocks_are_shown(people: dict[str, Any]) -> None:
     game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     html = client_of(None).get(game.get_absolute_url()).content.decode()

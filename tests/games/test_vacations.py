@@ -25,7 +25,8 @@ from tests.conftest import make_event, start
 from tests.games.timing import Clock, frozen, person
 from tournaments.results.game_creation import create_games
 
-pytestmark = pytest.mark.django_db
+# their clocks run from the creation: these tests are about a running clock, not the first moves
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
 
 DAY, HOUR = timedelta(days=1), timedelta(hours=1)
 

@@ -1,0 +1,84 @@
+"""Games that never started: no clock runs before both sides have made their first move (as on
+lichess), and a game whose first moves do not come is not left waiting for ever.
+
+The rules at home here:
+
+* each first move is due within the start window (``games.play.start_window``, the settings
+  ``GAME_START_LIVE``: 3 minutes for a live clock; ``GAME_START_CORRESPONDENCE``: 7 days for a
+  correspondence clock or none): White's from the game's creation, Black's from White's first move;
+  the moment is ``Game.first_move_by``, cleared when both sides have moved (``games.play``);
+* when it passes (:func:`lapse`, under the game's lock: the moment's own task, a read of the game or
+  a move, the sweep) a **casual** game is aborted: over, no result, unrated, its state ``aborted``,
+  its moves kept as its record, the live ``end`` says ``how: aborted``. A game of an **event's**
+  round is not aborted: its arbiter and its pairing expect a result. The clock of the side to move
+  starts at the moment (as an arbiter starts an absent player's clock at the start of the round):
+  he loses on time if he never comes, and the arbiter keeps his powers (annul, adjudicate);
+* either player of a casual game may abort it (:func:`abort`) while it has not started; an event's
+  game only its arbiter ends (annul, adjudicate: ``games.arbitration``);
+* the moment is scheduled like a flag (``games.flags``: its task, the check on reading) and swept
+  (:func:`sweep_work`) behind it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.policy import Action, require
+from common.locking import retry_on_conflict
+from games import play
+from games.confirmation import lock_game
+from games.models import Game
+
+ABORTED = "aborted"  # the live end's ``how`` and ``ending``, the game's termination
+
+
+def lapse(game: Game, now: datetime) -> bool:
+    """The locked ``game``'s first move, due by ``now``, did not come: a casual game is aborted
+    (True); an event's has the clock of the side to move started at the moment it was due (False)."""
+    if game.first_move_by is None or now < game.first_move_by or game.finished_at is not None:
+        return False
+    if game.origin == Game.Origin.SERVICE:
+        _abort(game, now)
+        return True
+    game.turn_started, game.first_move_by = game.first_move_by, None
+    game.save(update_fields=["turn_started", "first_move_by"])
+    play.announce_clocks(game, now)
+    return False
+
+
+def _abort(game: Game, now: datetime) -> None:
+    game.state = Game.State.ABORTED
+    game.result = ""
+    game.termination = ABORTED
+    play.stop(game, now)
+    play.announce_end(game, "", ABORTED)
+
+
+@retry_on_conflict
+def abort(game: Game, user: object) -> Game:
+    """A player aborts his casual game before it started (both sides moved): no result."""
+    require(user, Action.PLAY_MOVE, game)
+    with transaction.atomic():
+        game = lock_game(game.pk)
+        if game.origin != Game.Origin.SERVICE:
+            raise play.PlayConflict(_("a game of an event is not aborted: its arbiter decides it"))
+        if game.finished_at is not None:
+            raise play.GameOver(_("the game is over: it cannot be aborted"), ply=play.ply_of(game))
+        if game.first_move_by is None:
+            raise play.PlayConflict(
+                _("the game has started (both sides have moved): it can no longer be aborted"),
+                ply=play.ply_of(game),
+            )
+        _abort(game, timezone.now())
+    return game
+
+
+def sweep_work(now: datetime) -> dict[str, list[int]]:
+    """The safety net behind each moment's task: every game in play whose first move was due."""
+    due = Game.objects.filter(on_service=True, finished_at__isnull=True, first_move_by__lte=now)
+    ended = [pk for pk in due.order_by("pk").values_list("pk", flat=True) if play.time_out(pk, now)]
+    return {"first_moves_due": ended}
