@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import threading
 from typing import Any
 
 NAME = "django_eventstream"
@@ -26,16 +27,29 @@ def install() -> None:
     if spec is None or spec.loader is None:
         return  # not installed: Django's own error names it when it loads the app
     package = importlib.util.module_from_spec(spec)
-    loading = False
+    # Threads asking at once (a uvicorn process's first requests, each in its thread) wait for the
+    # one that runs the __init__; the package's own imports during it see no name yet.
+    lock = threading.RLock()
+    state = {"loaded": False, "loading": False}
 
     def __getattr__(name: str) -> Any:  # noqa: N807 - a module's __getattr__ (PEP 562)
-        nonlocal loading
-        if loading or name.startswith("__"):
+        if name.startswith("__"):
             raise AttributeError(f"module {NAME!r} has no attribute {name!r}")
-        loading = True
-        delattr(package, "__getattr__")
-        spec.loader.exec_module(package)  # type: ignore[union-attr]
-        return getattr(package, name)
+        with lock:
+            if not state["loaded"]:
+                if state["loading"]:  # the __init__ itself, in this thread
+                    raise AttributeError(f"module {NAME!r} has no attribute {name!r}")
+                state["loading"] = True
+                try:
+                    spec.loader.exec_module(package)  # type: ignore[union-attr]
+                finally:
+                    state["loading"] = False
+                state["loaded"] = True
+                package.__dict__.pop("__getattr__", None)
+        try:
+            return package.__dict__[name]
+        except KeyError:
+            raise AttributeError(f"module {NAME!r} has no attribute {name!r}") from None
 
     setattr(package, "__getattr__", __getattr__)  # noqa: B010 - a module's __getattr__, set from outside
     sys.modules[NAME] = package

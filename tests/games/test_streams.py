@@ -110,3 +110,37 @@ def test_django_starts_without_django_eventstream_s_http_stack() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["[]", "True True"]
+
+
+def test_threads_asking_django_eventstream_at_once_all_get_its_names() -> None:
+    """A uvicorn process's first requests run each in its thread: every thread that asks for
+    ``send_event`` while another runs the package's deferred ``__init__`` gets it (before, all but
+    the first got an ImportError, and their moves' events were neither stored nor sent)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import django, threading; django.setup(); errors = []\n"
+        "def ask():\n"
+        "    try:\n"
+        "        from django_eventstream import send_event\n"
+        "    except ImportError as refused:\n"
+        "        errors.append(refused)\n"
+        "threads = [threading.Thread(target=ask) for _ in range(16)]\n"
+        "[thread.start() for thread in threads]; [thread.join() for thread in threads]\n"
+        "print(len(errors))\n"
+    )
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1")
+    env.pop("DATABASE_URL", None)
+    env.pop("CELERY_BROKER_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0"
