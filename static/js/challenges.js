@@ -6,8 +6,9 @@
 //  - the time control: the custom field only for "another time control";
 //  - a game's start options only for the game chosen that has them (the others disabled, so not sent);
 //  - the lists are fetched again when the player's stream (header.js: "player-event") says a
-//    challenge of his was sent, accepted, declined or withdrawn, or every few seconds without a
-//    stream; a challenge of his own just accepted takes him to its game.
+//    challenge of his was sent, accepted, declined or withdrawn, when the stream (re)opens, every
+//    15 s as a safety net, and every 5 s without a stream; a challenge of his own just accepted
+//    takes him to its game.
 (function () {
   "use strict";
   var page = document.getElementById("challenges-page");
@@ -123,6 +124,12 @@
         }
         document.getElementById("challenges-lists").replaceWith(fresh);
         waiting = openSent();
+        var count = document.querySelector("[data-challenges-waiting]"); // the header's, also without a stream
+        if (count) {
+          var open = fresh.querySelectorAll('#challenges-received tr[data-status="open"]').length;
+          count.textContent = String(open);
+          count.hidden = open === 0;
+        }
         done();
       })
       .catch(done);
@@ -140,6 +147,15 @@
     }
   }
   document.addEventListener("player-stream-closed", poll);
+  // what happened before the stream opened, or while it reconnected, is read once it is open; and
+  // an event lost on the way is caught up within SAFETY_MS
+  document.addEventListener("player-stream-open", refresh);
+  var SAFETY_MS = 15000;
+  window.setInterval(function () {
+    if (!polling) {
+      refresh();
+    }
+  }, SAFETY_MS);
   if (
     !document.querySelector("[data-events-url]") ||
     document.documentElement.getAttribute("data-player-stream") === "closed"

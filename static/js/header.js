@@ -51,8 +51,9 @@
       .catch(function () {});
   }
   recount();
-  // Each event goes on to the page's own scripts as a "player-event" (detail: kind and data); a
-  // stream that ends for good (a server answering 204) as "player-stream-closed".
+  // Each event goes on to the page's own scripts as a "player-event" (detail: kind and data); the
+  // stream opened (again) as "player-stream-open"; a stream that ends for good (a server answering
+  // 204) as "player-stream-closed".
   function pass(event) {
     var data = null;
     try {
@@ -76,6 +77,7 @@
     });
     source.addEventListener("open", function () {
       document.documentElement.setAttribute("data-player-stream", "open");
+      document.dispatchEvent(new CustomEvent("player-stream-open")); // (again): catch up
     });
     source.addEventListener("error", function () {
       if (source.readyState === EventSource.CLOSED) {

@@ -6,7 +6,9 @@ challenge, 5+3, as White. Bob, on his Play page, sees it arrive and the header c
 reloading; he accepts and is at the game; Anna's page takes her there by itself. Each then plays a
 move by clicking the board: DVONN's first moves place pieces on empty spaces (``c3``, then ``d3``).
 
-The site is served by uvicorn (``asgi_server``) so that the pages follow the players' streams.
+The site is served by uvicorn (``asgi_server``) so that the pages follow the players' streams; once
+more by pytest-django's WSGI live server, whose streams answer 204: the Play page then asks every few
+seconds, and the journey is the same.
 """
 
 from __future__ import annotations
@@ -31,19 +33,38 @@ WORDS = {
 }
 
 
-def _stream_open(page: Any) -> None:
-    page.wait_for_selector('html[data-player-stream="open"]', state="attached")
+STREAM = {"asgi": "open", "wsgi": "closed"}  # the player stream as header.js found it
 
 
 @pytest.mark.parametrize(
-    ("viewport", "locale"), [(DESK, "en-GB"), (PHONE, "uk")], ids=["1280px-en", "390px-uk"]
+    ("viewport", "locale", "server"),
+    [(DESK, "en-GB", "asgi"), (PHONE, "uk", "asgi"), (DESK, "en-GB", "wsgi")],
+    ids=["1280px-en", "390px-uk", "1280px-en-no-stream"],
 )
 def test_a_challenge_sent_from_a_player_page_reaches_the_other_and_both_play(
-    asgi_server: str, browser: Any, shots: Path, viewport: dict[str, int], locale: str
+    request: pytest.FixtureRequest,
+    browser: Any,
+    shots: Path,
+    viewport: dict[str, int],
+    locale: str,
+    server: str,
+    settings: Any,
 ) -> None:
     from playwright.sync_api import expect
 
-    base, words, name = asgi_server, WORDS[locale], f"{viewport['width']}{locale[:2]}"
+    expect.set_options(timeout=20_000)  # a loaded machine
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]  # the live server, asked for by name below
+
+    base = (
+        request.getfixturevalue("asgi_server")
+        if server == "asgi"
+        else request.getfixturevalue("live_server").url
+    )
+    words, name = WORDS[locale], f"{viewport['width']}{locale[:2]}{server}"
+
+    def _stream_open(page: Any) -> None:
+        page.wait_for_selector(f'html[data-player-stream="{STREAM[server]}"]', state="attached")
+
     anna, bob = _player(f"Anna{name}"), _player(f"Bob{name}")
     anna.display_name = "Anna Vermeer"
     anna.save()
@@ -94,7 +115,7 @@ def test_a_challenge_sent_from_a_player_page_reaches_the_other_and_both_play(
 
     # Bob's page shows it without reloading, his header counts it
     row = challenged.locator(f'#challenges-received tr[data-challenge="{sent.pk}"]')
-    expect(row).to_have_count(1, timeout=20_000)
+    expect(row).to_have_count(1)
     expect(challenged.locator("[data-challenges-waiting]")).to_have_text("1")
     assert challenged.evaluate("window.notReloaded === true"), "the page was reloaded"
     challenged.screenshot(path=str(shots / f"challenge-{name}-2-received.png"), full_page=True)
