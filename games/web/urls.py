@@ -5,7 +5,7 @@ the same ``games`` namespace)."""
 from django.urls import path
 
 from games.web import arbitration as arbitration_views
-from games.web import views
+from games.web import play_actions, views
 
 app_name = "games"
 
@@ -17,6 +17,8 @@ urlpatterns = [
     path("<int:pk>/decide/", views.decide, name="decide"),
     path("<int:pk>/move/", views.play_move, name="play-move"),
     path("<int:pk>/resign/", views.resign, name="resign"),
+    path("<int:pk>/abort/", play_actions.abort, name="abort"),
+    path("<int:pk>/takeback/<str:step>/", play_actions.takeback, name="takeback"),
     path("<int:pk>/events/", views.events, name="events"),
     path("my-events/", views.my_events, name="my-events"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
