@@ -273,7 +273,7 @@ def start_clocks(game_ids: list[int]) -> None:
 
     from games.models import Game
 
-    Game.objects.filter(pk__in=game_ids).update(turn_started=timezone.now())
+    Game.objects.filter(pk__in=game_ids).update(turn_started=timezone.now(), first_move_by=None)
 
 
 def play_moves(

@@ -75,6 +75,7 @@ def _games(count: int) -> list[dict[str, Any]]:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     from django.contrib.auth.models import User
+    from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
     from accounts.models import Player
@@ -91,6 +92,8 @@ def _games(count: int) -> list[dict[str, Any]]:
         fields = play.playable("dvonn", "1+0")
         fields["white_time"] = timedelta(seconds=60)
         fields["black_time"] = timedelta(seconds=60)
+        # its clock running, as after both first moves (games.aborts)
+        fields |= {"turn_started": timezone.now(), "first_move_by": None}
         game = Game.objects.create(origin=Game.Origin.SERVICE, white=players[0], black=players[1], **fields)
         made.append({"id": game.pk, "tokens": tokens})
     return made

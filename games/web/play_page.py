@@ -14,10 +14,11 @@ import json
 from datetime import timedelta
 
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from games import boards, live, play
+from games import boards, live, play, takebacks
 from games.models import Game
 
 #: a clock with days left, in the active language (the page gives it to its script too)
@@ -55,6 +56,30 @@ def side_of(game: Game, user: object) -> int | None:
     return None
 
 
+def start_and_takeback(game: Game, mine: int | None, over: bool) -> dict[str, object]:
+    """Before the game started (``games.aborts``): when the next first move is due and whether the
+    viewer may abort it; a takeback (``games.takebacks``): who asked, and what the viewer may do."""
+    casual = game.origin == Game.Origin.SERVICE
+    due = None if over or game.first_move_by is None else game.first_move_by
+    asked = takebacks.pending(game)
+    last_by = game.moves.order_by("-ply").values_list("by_id", flat=True).first()
+    player = mine is not None and not over
+    start_seconds = None if due is None else seconds_of(due - timezone.now())
+    return {
+        "casual": casual,
+        "start_seconds": start_seconds,
+        "start_text": clock_text(start_seconds),
+        "can_abort": player and casual and due is not None,
+        "takeback_side": asked,
+        "can_ask_takeback": player
+        and casual
+        and last_by is not None
+        and last_by == getattr(game.white if mine == 0 else game.black, "user_id", None)
+        and asked != mine,
+        "can_answer_takeback": player and asked is not None and asked != mine,
+    }
+
+
 def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
     """The play part of the game page: the board now, whose move, the clocks, the legal moves of the
     player to move when he is the viewer."""
@@ -87,5 +112,6 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "black_clock": clock_text(black_seconds),
             "days_format": DAYS_FORMAT,
             "stream_from": stream_from,
+            **start_and_takeback(game, mine, to_move is None),
         }
     }

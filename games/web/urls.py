@@ -5,7 +5,7 @@ the same ``games`` namespace)."""
 from django.urls import path
 
 from games.web import arbitration as arbitration_views
-from games.web import challenge_views, views
+from games.web import challenge_views, play_actions, views
 from games.web import draws as draw_views
 
 app_name = "games"
@@ -19,6 +19,8 @@ urlpatterns = [
     path("<int:pk>/decide/", views.decide, name="decide"),
     path("<int:pk>/move/", views.play_move, name="play-move"),
     path("<int:pk>/resign/", views.resign, name="resign"),
+    path("<int:pk>/abort/", play_actions.abort, name="abort"),
+    path("<int:pk>/takeback/<str:step>/", play_actions.takeback, name="takeback"),
     path("<int:pk>/events/", views.events, name="events"),
     path("<int:pk>/offer-draw/", draw_views.offer_draw, name="offer-draw"),
     path("<int:pk>/accept-draw/", draw_views.accept_draw, name="accept-draw"),

@@ -639,7 +639,27 @@
     return minutes + ":" + two(secs);
   }
 
+  // before both first moves (games.aborts): the time left for the next one; at zero, ask the server
+  function tickStart() {
+    var due = document.getElementById("start-due");
+    if (!due) {
+      return;
+    }
+    var clocks = document.getElementById("clocks");
+    var format = (clocks && clocks.getAttribute("data-days-format")) || "{days} d {hours}:{minutes}";
+    var left = parseFloat(due.getAttribute("data-seconds")) - (Date.now() - loadedAt) / 1000;
+    var time = due.querySelector(".start-due-time");
+    if (time) {
+      time.textContent = clockText(left, format);
+    }
+    if (left <= 0 && !due.hasAttribute("data-due")) {
+      due.setAttribute("data-due", "1");
+      window.setTimeout(check, 1500); // aborted, or the clock started: fetch what the server says
+    }
+  }
+
   function tick() {
+    tickStart();
     var running = document.querySelector(".clock[data-running]");
     if (!running) {
       return;
@@ -714,7 +734,12 @@
         return response.ok ? response.json() : null;
       })
       .then(function (state) {
-        if (state && (state.ply !== currentPly() || (state.finished_at && !isOver()))) {
+        var start = document.getElementById("play-start");
+        var changed =
+          start &&
+          (String(state && state.takeback_by ? 1 : 0) !== (start.getAttribute("data-takeback") ? "1" : "0") ||
+            (state && state.first_move_by === null) !== (start.getAttribute("data-started") === "1"));
+        if (state && (state.ply !== currentPly() || (state.finished_at && !isOver()) || changed)) {
           refresh();
         }
       })
@@ -764,8 +789,9 @@
     };
     source.addEventListener("move", onEvent);
     source.addEventListener("end", onEvent);
-    source.addEventListener("clock", refresh); // an arbiter gave time: the clocks changed
+    source.addEventListener("clock", refresh); // an arbiter gave time, a clock started: the clocks changed
     source.addEventListener("draw", refresh); // a draw offered, declined or lapsed (games.draws)
+    source.addEventListener("takeback", refresh); // a takeback asked, declined or accepted
     source.addEventListener("stream-open", function () {
       note("live");
       check(); // catch up with what happened before the stream opened (or while it was down)

@@ -41,6 +41,8 @@ def _games(count: int, white_seconds: float) -> list[Game]:
     for _ in range(count):
         fields: dict[str, Any] = play.playable("dvonn", "1+0")
         fields["white_time"] = timedelta(seconds=white_seconds)
+        # its clock running, as after both first moves (games.aborts)
+        fields |= {"turn_started": timezone.now(), "first_move_by": None}
         games.append(Game.objects.create(origin=Game.Origin.SERVICE, white=ann, black=bob, **fields))
     return games
 

@@ -134,7 +134,8 @@ def test_a_gipf_round_robin_round_played_on_the_service(
         assert game.position == registry.start("gipf-standard")
         assert game.time_control == "5+3"
         assert game.white_time == game.black_time == timedelta(seconds=300)
-        assert game.turn_started == clock.now  # White's clock runs from publication
+        # no clock runs before both first moves; White's is due within the start window (games.aborts)
+        assert game.turn_started is None and game.first_move_by == clock.now + timedelta(seconds=180)
         assert game.rated
     first, second = games
     with django_capture_on_commit_callbacks(execute=True):
