@@ -9,7 +9,6 @@ from django.contrib.auth.models import User
 
 from accounts.models import Player
 from games import play
-from games.confirmation import confirm
 from games.models import Game
 from tests.celery_tasks import defined_tasks
 from tests.integration.conftest import wait_for
@@ -46,15 +45,11 @@ def test_a_rated_casual_game_is_rated_by_the_worker(celery_worker_process) -> No
     ann_user, ann = person("Ann", 1600, 10)
     bob_user, bob = person("Bob", 1500, 5)
     game = play.create_service_game(ann, bob, "gipf-standard", "5+3", rated=True)
-    play.resign(game, ann_user)  # the record of the game is verified by the worker, then stored
-
-    def provisional() -> Game | None:
-        game.refresh_from_db()
-        return game if game.result else None
-
-    wait_for(provisional, what="the worker to verify the resigned game's record")
-    assert (game.result, game.state) == ("0-1", Game.State.PROVISIONAL)
-    confirm(game, bob_user)  # final: its rating is queued after the commit, to the worker
+    # played here, the result is official at once: its rating is queued after the commit, to the
+    # worker (which verifies the game's record too)
+    play.resign(game, ann_user)
+    game.refresh_from_db()
+    assert (game.result, game.state) == ("0-1", Game.State.OFFICIAL)
 
     def rated() -> bool:
         return not CasualPeriod.objects.filter(game=game, stale_since__isnull=False).exists() and (

@@ -21,6 +21,7 @@ from accounts.models import Player
 from common.sweep import sweep
 from games import decisions, play
 from games.confirmation import confirm, dispute
+from games.errors import GameServiceError
 from games.models import Game
 from tests.conftest import boards, make_event, next_round, play_round, start
 from tests.games.timing import Clock, frozen, person
@@ -71,23 +72,24 @@ def rated_players(people: dict[str, Any]) -> None:
 
 
 def resigned_by_ann(people: dict[str, Any], commit: Any, rated: bool = True) -> Game:
-    """A casual GIPF game, Ann White: she resigns at once (0-1); her record is the provisional result."""
+    """A casual GIPF game, Ann White: she resigns at once (0-1), the result official at once (played
+    on the service: no confirmation step)."""
     game = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=rated)
     commit(play.resign, game, people["ann"])
     game.refresh_from_db()
-    assert (game.result, game.state) == ("0-1", Game.State.PROVISIONAL)
+    assert (game.result, game.state) == ("0-1", Game.State.OFFICIAL)
     return game
 
 
-def test_a_rated_casual_game_confirmed_changes_both_ratings(people: dict[str, Any], commit: Any) -> None:
+def test_a_rated_casual_game_ended_changes_both_ratings(people: dict[str, Any], commit: Any) -> None:
     """D = 1600 - 1500 = 100: E(Ann) = 1 / (1 + 10 ** -0.25) = 1 / 1.562341 = 0.640065, E(Bob) =
     0.359935. Bob wins: Ann 40 * (0 - 0.640065) = -25.60 -> -26, 1574 after 11 games; Bob
     40 * (1 - 0.359935) = +25.60 -> +26, 1526 after 6."""
     rated_players(people)
-    game = resigned_by_ann(people, commit)
-    assert ratings("gipf") == {"Ann": (1600, 10), "Bob": (1500, 5)}  # provisional: not yet
-    commit(confirm, game, people["bob"])
+    game = resigned_by_ann(people, commit)  # official at once: rated at once
     assert ratings("gipf") == {"Ann": (1574, 11), "Bob": (1526, 6)}
+    with pytest.raises(GameServiceError):  # nothing for the opponent to confirm
+        confirm(game, people["bob"])
     assert history("gipf") == [("Ann", None, game.pk, 1600, 1574, 1), ("Bob", None, game.pk, 1500, 1526, 1)]
     assert CasualPeriod.objects.get(game=game).stale_since is None  # nothing left to compute
     assert rate_casual_game(game.pk) == 0  # run again: nothing to do, nothing changes
@@ -96,22 +98,21 @@ def test_a_rated_casual_game_confirmed_changes_both_ratings(people: dict[str, An
 
 def test_an_unrated_casual_game_changes_nothing(people: dict[str, Any], commit: Any) -> None:
     rated_players(people)
-    game = resigned_by_ann(people, commit, rated=False)
-    commit(confirm, game, people["bob"])
+    resigned_by_ann(people, commit, rated=False)
     assert ratings("gipf") == {"Ann": (1600, 10), "Bob": (1500, 5)}
     assert not RatingChange.objects.exists() and not CasualPeriod.objects.exists()
 
 
-def test_a_disputed_casual_game_is_rated_when_the_arbiter_decides(
+def test_a_casual_game_the_arbiter_decides_afterwards_is_rated_again(
     people: dict[str, Any], commit: Any
 ) -> None:
-    """Disputed: no change. Decided a draw: Ann 40 * (0.5 - 0.640065) = -5.60 -> -6, 1594; Bob
-    40 * (0.5 - 0.359935) = +5.60 -> +6, 1506."""
-    rated_players(people)
+    """Played here, the result is official at once: no dispute by the opponent (the arbiter's powers
+    remain). Both new (1500, K 40, E 0.5): Bob's win is rated at once, Ann 1480, Bob 1520. Decided a
+    draw, the family is rebuilt with the draw in its place: 40 * (0.5 - 0.5) = 0, both 1500."""
     game = resigned_by_ann(people, commit)
-    commit(dispute, game, people["bob"], "I offered a draw and she accepted")
-    assert ratings("gipf") == {"Ann": (1600, 10), "Bob": (1500, 5)}
-    assert not CasualPeriod.objects.exists()
+    with pytest.raises(GameServiceError):
+        dispute(game, people["bob"], "I offered a draw and she accepted")
+    assert ratings("gipf") == {"Ann": (1480, 1), "Bob": (1520, 1)}
     commit(
         decisions.decide,
         game,
@@ -120,17 +121,17 @@ def test_a_disputed_casual_game_is_rated_when_the_arbiter_decides(
         result="1/2-1/2",
         reason="The draw was agreed in the chat",
     )
-    assert ratings("gipf") == {"Ann": (1594, 11), "Bob": (1506, 6)}
+    assert ratings("gipf") == {"Ann": (1500, 1), "Bob": (1500, 1)}
 
 
 def test_a_lost_rating_task_is_queued_again_by_the_sweep(
     people: dict[str, Any], commit: Any, clock: Clock
 ) -> None:
-    """The confirmation's task never ran (its transaction's callbacks dropped): the period stays
+    """The end's rating task never ran (its transaction's callbacks dropped): the period stays
     marked, and the sweep queues it again after the grace period; the figures are test 1's."""
     rated_players(people)
-    game = resigned_by_ann(people, commit)
-    confirm(game, people["bob"])  # no on-commit callbacks here: the task is lost
+    game = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=True)
+    play.resign(game, people["ann"])  # no on-commit callbacks here: the task is lost
     assert ratings("gipf") == {"Ann": (1600, 10), "Bob": (1500, 5)}
     assert CasualPeriod.objects.get(game=game).stale_since == clock.now
     clock.advance(hours=1)
@@ -171,9 +172,8 @@ def test_a_casual_game_between_two_rounds_is_rated_in_time_order(
     assert ratings("dvonn") == {"Ann": (1520, 1), "Dan": (1480, 1), "Bob": (1500, 1), "Cid": (1500, 1)}
 
     game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
-    commit(play.resign, game, people["ann"])
     clock.at(hours=2)
-    commit(confirm, game, people["bob"])
+    commit(play.resign, game, people["ann"])  # official at once: final at 2 h
     assert ratings("dvonn")["Ann"] == (1499, 2) and ratings("dvonn")["Bob"] == (1521, 2)
 
     round_2 = commit(next_round, event, organiser)
@@ -222,7 +222,6 @@ def test_the_player_page_and_the_api_show_a_casual_games_rating_change(
     """The figures of the first test: Ann 1600 -> 1574 (-26) in the casual game against Bob."""
     rated_players(people)
     game = resigned_by_ann(people, commit)
-    commit(confirm, game, people["bob"])
     page = client.get("/players/ann/").content.decode()
     assert "Casual game against Bob" in page and f'href="/games/{game.pk}/"' in page
     assert "1574" in page and "-26" in page
@@ -267,9 +266,8 @@ def test_a_round_rated_after_a_later_casual_game_rebuilds_in_time_order(
     assert not RatingChange.objects.exists()
 
     game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
-    commit(play.resign, game, people["ann"])
     clock.at(hours=2)
-    commit(confirm, game, people["bob"])
+    commit(play.resign, game, people["ann"])  # official at once: final at 2 h
     assert ratings("dvonn") == {"Ann": (1480, 1), "Bob": (1520, 1)}
 
     assert rate_closed_rounds(event.pk) == 2  # round 1 and the casual game, in that order

@@ -1,6 +1,7 @@
 """``Game.rated`` read by the ratings (docs/play.md): a pairing's game marked unrated (as an annulled
 game is) is left out of its round's rating period, in the round's rating and in the rebuild alike;
-an unrated casual game on the service enters no rating list, a rated one does once confirmed.
+an unrated casual game on the service enters no rating list, a rated one does once it ends (its
+result played here official at once).
 
 Hand-worked (FIDE B.02 defaults, every player new at 1,500, K = 40, expected score 0.5): a win is
 +20 and a loss -20; a player whose only game is unrated gets no rating at all.
@@ -15,7 +16,6 @@ from django.contrib.auth.models import User
 
 from accounts.models import Player
 from games import play
-from games.confirmation import confirm
 from games.models import Game
 from tests.conftest import make_event, start
 from tournaments.models import Rating, RatingChange
@@ -67,13 +67,11 @@ def test_an_unrated_casual_game_enters_no_rating_list(django_capture_on_commit_c
     with django_capture_on_commit_callbacks(execute=True):
         play.resign(game, ann)
     game.refresh_from_db()
-    assert (game.result, game.state) == ("0-1", Game.State.PROVISIONAL)
-    with django_capture_on_commit_callbacks(execute=True):
-        confirm(game, bob)  # Ann's resignation wrote the record: Bob confirms, the result is settled
+    assert (game.result, game.state) == ("0-1", Game.State.OFFICIAL)  # played here: final at once
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
-def test_a_rated_casual_game_enters_its_familys_list_once_confirmed(
+def test_a_rated_casual_game_enters_its_familys_list_when_it_ends(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     """Both new (1500, K 40, E 0.5): Bob's win is +20, Ann's loss -20 (the rest in
@@ -82,8 +80,5 @@ def test_a_rated_casual_game_enters_its_familys_list_once_confirmed(
     bob, bob_player = person("Bob")
     game = play.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=True)
     with django_capture_on_commit_callbacks(execute=True):
-        play.resign(game, ann)
-    assert not Rating.objects.exists()  # provisional: not yet
-    with django_capture_on_commit_callbacks(execute=True):
-        confirm(game, bob)
+        play.resign(game, ann)  # official at once: rated at once
     assert ratings("gipf") == {"Ann": (1480, 1), "Bob": (1520, 1)}
