@@ -1,5 +1,6 @@
 """The ASGI application (uvicorn): Django's, each HTTP request stamped with its arrival
-(``common.arrival``) before it waits for anything; no persistent database connections."""
+(``common.arrival``) before it waits for anything, the streams opened a few at a time
+(``games.stream_gate``); no persistent database connections."""
 
 import os
 import time
@@ -14,8 +15,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["DB_CONN_MAX_AGE"] = "0"
 django_application = get_asgi_application()
 
+from games.stream_gate import OpeningGate  # noqa: E402 - after Django's set-up
+
+# Streams open a few at a time (games.stream_gate): a burst of them takes a bounded number of connections.
+gated_application = OpeningGate(django_application)
+
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
     if scope.get("type") == "http":
         scope = {**scope, "arrived_at": time.time()}
-    await django_application(scope, receive, send)
+    await gated_application(scope, receive, send)

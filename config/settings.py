@@ -238,6 +238,14 @@ EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
 # The streams one ASGI process serves at once (games.streams): one more is answered 503 with Retry-After.
 # An open stream holds no database connection and no thread while it waits (a coroutine and a few KB).
 EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "1000")
+# Opening a stream reads the database (authentication, the game, the stored events): at most this many
+# streams of a process open at once (games.stream_gate), the others wait as coroutines (no thread, no
+# connection), at most EVENT_STREAMS_OPEN_WAIT seconds (then 503). 0: no bound. And the threads that read
+# the stored events for the open streams (each read's connection closed after it): together the most
+# connections a process's streams take, whatever arrives at once (README "The connection budget").
+EVENT_STREAMS_OPENING = int(os.environ.get("EVENT_STREAMS_OPENING") or "8")
+EVENT_STREAMS_OPEN_WAIT = float(os.environ.get("EVENT_STREAMS_OPEN_WAIT") or "120")
+EVENT_STREAMS_READERS = int(os.environ.get("EVENT_STREAMS_READERS") or "4")
 EVENTS_REDIS_URL = os.environ.get("EVENTS_REDIS_URL", "")
 if EVENTS_REDIS_URL:
     from urllib.parse import urlsplit

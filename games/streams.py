@@ -35,6 +35,7 @@ import json
 import logging
 import threading
 from collections.abc import AsyncIterator, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
@@ -271,6 +272,21 @@ def _read(last_ids: dict[str, int | None]) -> Read:
     return Read(found, reset, now)
 
 
+_readers: ThreadPoolExecutor | None = None
+_readers_lock = threading.Lock()
+
+
+def readers() -> ThreadPoolExecutor:
+    """The process's threads reading the storage for its streams: ``EVENT_STREAMS_READERS`` of them,
+    so at most that many connections (each closed after its read) whatever the streams do at once
+    (a Redis reconnection makes every stream read)."""
+    global _readers
+    with _readers_lock:
+        if _readers is None:
+            _readers = ThreadPoolExecutor(settings.EVENT_STREAMS_READERS, thread_name_prefix="stream-read")
+        return _readers
+
+
 def _text(data: object) -> str:
     """An event's data as stored: the JSON text ``send_event`` wrote (decoded once by the storage)."""
     return data if isinstance(data, str) else json.dumps(data)
@@ -323,7 +339,11 @@ async def _events(
     # any worker thread on PostgreSQL; SQLite (the embedded default, the tests) locks a table read
     # by a second connection while another writes it, so there the request's own thread reads
     sqlite = connections["default"].vendor == "sqlite"
-    read_storage = sync_to_async(_read, thread_sensitive=sqlite)
+    read_storage = (
+        sync_to_async(_read, thread_sensitive=True)
+        if sqlite
+        else sync_to_async(_read, thread_sensitive=False, executor=readers())
+    )
     try:
         await sync_to_async(_close_request_connections)()  # the request's own, in its own thread
         hub.add(listener)  # before reading: what comes meanwhile is queued, and skipped if read
@@ -391,9 +411,14 @@ def serve(request: HttpRequest, channels: Iterable[str]) -> HttpResponse:
 
 
 def refused(request: HttpRequest) -> HttpResponse:
+    return refused_at(request.path)
+
+
+def refused_at(path: str) -> HttpResponse:
+    """The 503 of a stream the process has no room for (or no place to open it soon enough)."""
     detail = _("this server holds as many live streams as it can: try again shortly, or read the game")
     response: HttpResponse
-    if request.path.startswith("/api/"):
+    if path.startswith("/api/"):
         # imported here: config.errors reads the API's authentication, which start-up must not import
         from config.errors import error_body
 

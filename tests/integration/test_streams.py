@@ -81,8 +81,9 @@ def private_redis() -> Iterator[PrivateRedis]:
         server.stop()
 
 
-def _uvicorn(port: int, events_url: str = "") -> subprocess.Popen[bytes]:
+def _uvicorn(port: int, events_url: str = "", extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     env = dict(_process_env(), ALLOWED_HOSTS="127.0.0.1", EVENT_STREAMS_MAX=str(LIMIT))
+    env.update(extra or {})
     if events_url:
         env["EVENTS_REDIS_URL"] = events_url
     server = subprocess.Popen(
