@@ -25,6 +25,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from games import live_batch
 from games.models import Challenge, Game
 
 logger = logging.getLogger(__name__)
@@ -42,8 +43,11 @@ def channel_of(player_id: int) -> str:
 
 
 def publish(player_id: int, kind: str, data: dict[str, Any]) -> bool:
-    """Store one event of the player's channel and send it to his streams now; a failure is logged."""
+    """Store one event of the player's channel and send it to his streams now (or with the events
+    published together, ``games.live_batch``); a failure is logged."""
     channel = channel_of(player_id)
+    if live_batch.collect(channel, kind, data):
+        return True
     try:
         from django_eventstream.eventstream import send_event
 
