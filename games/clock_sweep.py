@@ -20,10 +20,10 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.db.models import DateTimeField, ExpressionWrapper, F, Q
 
-from games import clocks
+from games import clocks, flags
 from games.confirmation import lock_game
 from games.models import Game
-from games.play import clocks_at, time_out, to_move
+from games.play import clocks_at, to_move
 from games.signals import time_running_out
 
 # The time warnings sent a sweep at most (the flags have no such limit).
@@ -31,20 +31,9 @@ SWEEP_BATCH = 100
 
 
 def sweep_work(now: datetime) -> dict[str, list[int]]:
-    """End on time the games whose player to move has no time left at ``now``."""
-    white_flag = ExpressionWrapper(F("turn_started") + F("white_time"), output_field=DateTimeField())
-    black_flag = ExpressionWrapper(F("turn_started") + F("black_time"), output_field=DateTimeField())
-    candidates = (
-        Game.objects.filter(on_service=True, finished_at__isnull=True, turn_started__isnull=False)
-        .exclude(time_control="")
-        .annotate(white_flag=white_flag, black_flag=black_flag)
-        .filter(Q(white_flag__lte=now) | Q(black_flag__lte=now))
-    )
-    ended: list[int] = []
-    for pk in list(candidates.order_by("pk").values_list("pk", flat=True)):
-        if time_out(pk, now):
-            ended.append(pk)
-    return {"timed_out": ended}
+    """End on time the games whose player to move has no time left at ``now`` (``games.flags``:
+    every one of them, a few a transaction)."""
+    return {"timed_out": flags.end_fallen(now)}
 
 
 def warning_work(now: datetime) -> dict[str, list[int]]:

@@ -45,7 +45,8 @@ The rules at home here:
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.conf import settings
@@ -56,7 +57,7 @@ from django.utils.translation import gettext as _
 
 from accounts.errors import NotFound
 from accounts.policy import Action, require
-from games import streams
+from games import live_batch, streams
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -100,8 +101,41 @@ def resume_id(game_id: int) -> str:
 
 def publish_on_commit(game_id: int, kind: str, data: dict[str, Any]) -> None:
     """Publish the event once the current transaction commits (at once outside one); a failure of
-    the publishing never reaches the request."""
+    the publishing never reaches the request. Collected instead while events are published together
+    (``games.live_batch``)."""
+    if live_batch.collect(channel_of(game_id), kind, data):
+        return
     transaction.on_commit(lambda: publish(game_id, kind, data), robust=True)
+
+
+@contextmanager
+def together() -> Iterator[list[live_batch.Pending]]:
+    """Inside a transaction: the events published meanwhile (games' and players') are published
+    together once it commits (``games.live_batch``: one storage transaction, one Redis round trip),
+    nothing if it rolls back. Yields the events collected so far (a part rolled back takes its own
+    back)."""
+    with live_batch.collecting() as events:
+        yield events
+    transaction.on_commit(lambda: publish_together(events), robust=True)
+
+
+def publish_together(events: list[live_batch.Pending]) -> int:
+    """Publish ``events`` at once, then what the games' ends among them make heard (their players'
+    own streams, :data:`END_LISTENERS`), at once too; how many went out."""
+    sent = live_batch.publish_all(events)
+    ends = [
+        (int(data["game"]), data)
+        for channel, kind, data in events
+        if kind == END and channel.startswith("game-")
+    ]
+    with live_batch.collecting() as heard:
+        for game_id, data in ends:
+            for listener in END_LISTENERS:
+                try:
+                    listener(game_id, data)
+                except Exception:  # noqa: BLE001 - as publish: the games stay ended whatever they do
+                    logger.warning("a listener of the end of game %s failed", game_id, exc_info=True)
+    return sent + live_batch.publish_all(heard)
 
 
 def watchable(game: Game, user: object) -> Game:

@@ -28,6 +28,7 @@ from django.conf import settings
 from django.db import transaction
 
 from common.locking import retry_on_conflict
+from games import live_batch
 from games.models import Challenge, Game
 
 logger = logging.getLogger(__name__)
@@ -57,8 +58,11 @@ def _send(channel: str, kind: str, data: dict[str, Any]) -> None:
 
 
 def publish(player_id: int, kind: str, data: dict[str, Any]) -> bool:
-    """Store one event of the player's channel and send it to his streams now; a failure is logged."""
+    """Store one event of the player's channel and send it to his streams now (or with the events
+    published together, ``games.live_batch``); a failure is logged."""
     channel = channel_of(player_id)
+    if live_batch.collect(channel, kind, data):
+        return True
     try:
         _send(channel, kind, data)
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the change stays

@@ -31,9 +31,14 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
+from django.db.models import DateTimeField, ExpressionWrapper, F, Q
 from django.utils import timezone
 
+from accounts.errors import ServiceError
+from arbiter.errors import ArbiterError
+from common.locking import retry_on_conflict
+from games import live
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -42,6 +47,11 @@ logger = logging.getLogger(__name__)
 MARGIN = timedelta(milliseconds=50)
 # The longest a flag's task is scheduled ahead (below Redis's visibility timeout, settings).
 HORIZON = timedelta(minutes=15)
+# The games ended in one transaction when flags fall together: its locks (an event's round among
+# them, which the round's moves wait for) are held that long only. Measured: bench/flags_bench.py.
+TOGETHER = 20
+# The longest a task goes on ending the games flagging with its own (below its time limit, tasks.py).
+RUN = timedelta(seconds=20)
 
 
 def flag_at(game: Game, side: int | None) -> datetime | None:
@@ -122,26 +132,94 @@ def _send(game_id: int, ply: int, at: datetime) -> bool:
 
 
 def flag_due(game_id: int, ply: int) -> str:
-    """The scheduled check of ``game_id``'s flag at ``ply``: ``"ended"`` (lost on time now),
-    ``"moved on"`` (a move since, or over, or no such game: nothing to do) or ``"again"`` (time left:
-    scheduled again for its new moment)."""
+    """The scheduled check of ``game_id``'s flag at ``ply``: ``"ended"`` (lost on time now, with
+    every other game whose flag has fallen by then), ``"moved on"`` (a move since, or over, or no
+    such game: nothing to do) or ``"again"`` (time left: scheduled again for its new moment)."""
     from games import play
 
-    game = Game.objects.filter(pk=game_id).select_related("white", "black").first()
+    game = Game.objects.filter(pk=game_id).first()
     if game is None or game.finished_at is not None or game.plies != ply:
         return "moved on"
-    if play.time_out(game_id):
-        # flags fall together (a round's games started at once): the first task ends them all, one
-        # transaction each, as the sweep would; the others find their games over
-        from games.clock_sweep import sweep_work
-
-        sweep_work(timezone.now())
-        return "ended"
+    if _maybe_fallen(game, timezone.now()):
+        # flags fall together (a round's games started at once): the first task ends them all, a
+        # few games a transaction; the tasks of the others find their games over
+        ended = end_fallen(until=timezone.now() + RUN)
+        if game_id in ended:
+            return "ended"
     game.refresh_from_db()
     if game.finished_at is not None or game.plies != ply:
         return "moved on"
-    schedule(game, play.to_move(game))
+    side = play.to_move(game)
+    left = play.clocks_at(game).of(side) if side is not None else None
+    if left is not None:
+        # time was added (a vacation, an arbiter's time): the flag is not before now + what is left
+        # now (a vacation going on pauses the clock: then checked again that much later)
+        _send(game_id, ply, timezone.now() + max(left, MARGIN))
     return "again"
+
+
+def fallen(now: datetime) -> list[int]:
+    """The games on the service in play whose player to move's clock has passed zero by ``now``,
+    vacations not counted (they only ever add time: :func:`end_fallen` checks them), by id."""
+    white_flag = ExpressionWrapper(F("turn_started") + F("white_time"), output_field=DateTimeField())
+    black_flag = ExpressionWrapper(F("turn_started") + F("black_time"), output_field=DateTimeField())
+    candidates = (
+        Game.objects.filter(on_service=True, finished_at__isnull=True, turn_started__isnull=False)
+        .exclude(time_control="")
+        .annotate(white_flag=white_flag, black_flag=black_flag)
+        .filter(Q(white_flag__lte=now) | Q(black_flag__lte=now))
+    )
+    return list(candidates.order_by("pk").values_list("pk", flat=True))
+
+
+def end_fallen(now: datetime | None = None, until: datetime | None = None) -> list[int]:
+    """End on time every game whose player to move has run out by ``now`` (every one, however many;
+    with ``until``, no transaction begun after it: the rest are left to their own tasks and the
+    sweep), :data:`TOGETHER` games a transaction; the ones ended. Each is judged when its turn
+    comes, under its lock (``games.play.time_out``), so its stored end is when it ended; the live
+    events of a transaction's games are published together once it commits (``games.live_batch``).
+    The games another run ended meanwhile (another task's: flags falling together) are skipped."""
+    due = fallen(now or timezone.now())
+    ended: list[int] = []
+    while due and (until is None or timezone.now() < until):
+        done, due = _end_together(due[:TOGETHER], due[TOGETHER:])
+        ended += done
+    return ended
+
+
+def _in_play(game_ids: list[int]) -> list[int]:
+    """Those of ``game_ids`` not ended yet, in order."""
+    if not game_ids:
+        return []
+    found = set(Game.objects.filter(pk__in=game_ids, finished_at__isnull=True).values_list("pk", flat=True))
+    return [game_id for game_id in game_ids if game_id in found]
+
+
+@retry_on_conflict
+def _end_together(game_ids: list[int], after: list[int]) -> tuple[list[int], list[int]]:
+    """End on time those of ``game_ids`` whose player to move has run out, in one transaction (the
+    games in the order of their ids, as every such transaction takes them: none waits on another in
+    a circle); a game that fails is left as it was (its savepoint) to the next task or sweep. The
+    ones ended, and those of ``after`` still in play once a game was found ended by another run."""
+    from games import play
+
+    ended: list[int] = []
+    with transaction.atomic(), live.together() as events:
+        waiting = _in_play(game_ids)
+        while waiting:
+            game_id = waiting.pop(0)
+            mark = len(events)
+            try:
+                if play.time_out(game_id):
+                    ended.append(game_id)
+                    continue
+            except (DatabaseError, ServiceError, ArbiterError):
+                del events[mark:]  # its savepoint was rolled back: so are its events
+                logger.warning("game %s could not be ended on time; the sweep will", game_id, exc_info=True)
+                continue
+            # not ended: another run (the task of a game flagging together) is ending these games
+            waiting, after = _in_play(waiting), _in_play(after)
+    return ended, after
 
 
 def on_move(sender: object, game: Game, to_move: int | None, **kwargs: object) -> None:
