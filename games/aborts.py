@@ -7,7 +7,7 @@ The rules at home here:
   ``GAME_START_LIVE``: 3 minutes for a live clock; ``GAME_START_CORRESPONDENCE``: 7 days for a
   correspondence clock or none): White's from the game's creation, Black's from White's first move;
   the moment is ``Game.first_move_by``, cleared when both sides have moved (``games.play``);
-* when it passes (:func:`lapse`, under the game's lock: the moment's own task, a read of the game or
+* when it passes (``games.play``'s check, under the game's lock: the moment's own task, a read of the game or
   a move, the sweep) a **casual** game is aborted: over, no result, unrated, its state ``aborted``,
   its moves kept as its record, the live ``end`` says ``how: aborted``. A game of an **event's**
   round is not aborted: its arbiter and its pairing expect a result. The clock of the side to move
@@ -33,29 +33,7 @@ from games import play
 from games.confirmation import lock_game
 from games.models import Game
 
-ABORTED = "aborted"  # the live end's ``how`` and ``ending``, the game's termination
-
-
-def lapse(game: Game, now: datetime) -> bool:
-    """The locked ``game``'s first move, due by ``now``, did not come: a casual game is aborted
-    (True); an event's has the clock of the side to move started at the moment it was due (False)."""
-    if game.first_move_by is None or now < game.first_move_by or game.finished_at is not None:
-        return False
-    if game.origin == Game.Origin.SERVICE:
-        _abort(game, now)
-        return True
-    game.turn_started, game.first_move_by = game.first_move_by, None
-    game.save(update_fields=["turn_started", "first_move_by"])
-    play.announce_clocks(game, now)
-    return False
-
-
-def _abort(game: Game, now: datetime) -> None:
-    game.state = Game.State.ABORTED
-    game.result = ""
-    game.termination = ABORTED
-    play.stop(game, now)
-    play.announce_end(game, "", ABORTED)
+ABORTED = play.ABORTED  # the live end's ``how`` and ``ending``, the game's termination
 
 
 @retry_on_conflict
@@ -73,7 +51,7 @@ def abort(game: Game, user: object) -> Game:
                 _("the game has started (both sides have moved): it can no longer be aborted"),
                 ply=play.ply_of(game),
             )
-        _abort(game, timezone.now())
+        play.abort_now(game, timezone.now())
     return game
 
 

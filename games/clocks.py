@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -98,10 +99,13 @@ class TimeControl:
         return min(WARN_CORRESPONDENCE, self.cap / 10)
 
 
-def start_window(control: TimeControl | None, live: timedelta, correspondence: timedelta) -> timedelta:
-    """How long each first move may wait (``games.aborts``): ``live`` for a Fischer clock,
-    ``correspondence`` for a correspondence clock or none (a game without a clock is played slowly)."""
-    return live if control is not None and control.kind == FISCHER else correspondence
+def start_window(control: TimeControl | None) -> timedelta:
+    """How long each first move may wait (``games.aborts``): the setting ``GAME_START_LIVE`` for a
+    Fischer clock, ``GAME_START_CORRESPONDENCE`` for a correspondence clock or none (a game without a
+    clock is played slowly)."""
+    if control is not None and control.kind == FISCHER:
+        return timedelta(seconds=settings.GAME_START_LIVE)
+    return timedelta(seconds=settings.GAME_START_CORRESPONDENCE)
 
 
 def paused(start: datetime, end: datetime, pauses: Iterable[Pause]) -> timedelta:

@@ -42,7 +42,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -69,6 +68,8 @@ MAX_MOVE_CHARS = 200
 
 #: how an arbiter's adjudication ended a game (the live ``end``'s ``how``: its termination)
 ADJUDICATED = str(Termination.ARBITER)
+#: a game whose first moves did not come (``games.aborts``): the live end's ``how``, its termination
+ABORTED = "aborted"
 
 
 class PlayError(GameServiceError):
@@ -157,20 +158,13 @@ def playable(
         "white_time": initial,
         "black_time": initial,
         "turn_started": None,
-        "first_move_by": timezone.now() + clocks.start_window(control, *_windows())
-        if clock_running
-        else None,
+        "first_move_by": timezone.now() + clocks.start_window(control) if clock_running else None,
     }
-
-
-def _windows() -> tuple[timedelta, timedelta]:
-    """The start windows of the settings (``games.aborts``): live, correspondence."""
-    return timedelta(seconds=settings.GAME_START_LIVE), timedelta(seconds=settings.GAME_START_CORRESPONDENCE)
 
 
 def start_window(game: Game) -> timedelta:
     """How long each first move of ``game`` may wait (``games.aborts``)."""
-    return clocks.start_window(clocks.parse(game.time_control), *_windows())
+    return clocks.start_window(clocks.parse(game.time_control))
 
 
 def status_of(game: Game) -> Status:
@@ -373,13 +367,24 @@ def _start_or_wait(game: Game, side: int, now: datetime) -> None:
 
 
 def _lapsed(game: Game, now: datetime) -> bool:
-    """A locked game whose first move was due by ``now``: aborted (a casual game: whether it was) or
-    its clock started (an event's, ``games.aborts``)."""
-    if game.first_move_by is None or now < game.first_move_by:
+    """The locked ``game``'s first move, due by ``now``, did not come (``games.aborts``): a casual
+    game is aborted (True); an event's has the clock of the side to move started then (False)."""
+    if game.first_move_by is None or now < game.first_move_by or game.finished_at is not None:
         return False
-    from games import aborts  # it ends games through this module
+    if game.origin == Game.Origin.SERVICE:
+        abort_now(game, now)
+        return True
+    game.turn_started, game.first_move_by = game.first_move_by, None
+    game.save(update_fields=["turn_started", "first_move_by"])
+    announce_clocks(game, now)
+    return False
 
-    return aborts.lapse(game, now)
+
+def abort_now(game: Game, now: datetime) -> None:
+    """Abort the locked ``game`` (``games.aborts``): over, no result, the stream told ``aborted``."""
+    game.state, game.result, game.termination = Game.State.ABORTED, "", ABORTED
+    stop(game, now)
+    announce_end(game, "", ABORTED)
 
 
 @retry_on_conflict

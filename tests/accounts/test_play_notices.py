@@ -25,9 +25,11 @@ from config.celery import app as celery_app
 from games import play
 from games.models import Game
 from personal.play_notices import send_play_emails
-from tests.games.timing import Clock, frozen, person
+from tests.games.timing import Clock, clocks_from_creation, frozen, person
 
-pytestmark = pytest.mark.django_db
+# their clocks run from the creation: these tests are about a running clock, not the first moves
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
+__all__ = ["clocks_from_creation"]  # the fixture, imported to be found here
 
 
 @pytest.fixture
