@@ -12,7 +12,17 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Challenge, Decision, Dispute, Game, Move, SubmittedRecord, TimeGiven, Vacation
+from games.models import (
+    Challenge,
+    Decision,
+    Dispute,
+    DrawOffer,
+    Game,
+    Move,
+    SubmittedRecord,
+    TimeGiven,
+    Vacation,
+)
 
 SERVICES_ONLY = _(
     "Read-only: results change only through the round pages or the API (enter results while the "
@@ -142,3 +152,12 @@ class ChallengeAdmin(ReadOnlyAdmin):
 
     list_display = ("challenger", "challenged", "game", "time_control", "rated", "status", "created_at")
     list_filter = ("status", "game")
+
+
+@admin.register(DrawOffer)
+class DrawOfferAdmin(ReadOnlyAdmin):
+    """Draw offers are made, answered and lapse through ``games.draws`` only: read-only here."""
+
+    list_display = ("game", "side", "ply", "status", "offered_at", "answered_at")
+    list_filter = ("status",)
+    readonly_fields = ("game", "side", "ply", "status", "offered_at", "answered_at")

@@ -36,6 +36,7 @@ READ_ONLY = {
     "games.timegiven",
     "games.vacation",
     "games.challenge",
+    "games.drawoffer",
 }
 
 

@@ -1,5 +1,6 @@
 """REST API for games played on the service: my games and whose turn it is, a game's position and
-legal moves, a move (naming the ply it expects), resigning; challenges to casual games
+legal moves, a move (naming the ply it expects), resigning, draw offers (``games.api.draws``);
+challenges to casual games
 (``/api/play/challenges/``: send, accept, decline, withdraw; ``games.challenges`` checks them).
 
 Thin: ``games.play`` checks everything; its refusals are answered by the one exception handler
@@ -187,7 +188,9 @@ EVENTS_DESCRIPTION = (
     "`winner` 0 / 1 / null, `how`: the termination, and `ending`: the rules' result, `resign`, `time`, "
     "the arbiter's result, `annulled` or `aborted`); `clock` when the clocks change (an arbiter's time, "
     "an event game's clock started when a first move was due); `takeback` when a takeback is asked, "
-    "declined or accepted (`takeback`: the step, `side`: who asked, with the game's state); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
+    "declined or accepted (`takeback`: the step, `side`: who asked, with the game's state); `draw` when a "
+    "draw is offered, declined or lapses (`offer`: 0 / 1 / null, whose offer stands; `answer`: `offered`, "
+    "`declined`, `lapsed`); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "
     "(`game-7:3`): reconnecting with the header `Last-Event-ID` (or `?lastEventId=`) replays the "
     "events missed since, in order; events are kept 24 hours, and an older id opens the stream with "
     "`stream-reset` (read the game's state instead). Anyone may follow a game "

@@ -213,6 +213,9 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/play/{id}/", "GET"): ({"id": game}, None, False),
         ("/api/play/{id}/move/", "POST"): ({"id": game}, {"move": "a1", "expected_ply": 0}, False),
         ("/api/play/{id}/resign/", "POST"): ({"id": game}, None, False),
+        ("/api/play/{id}/offer-draw/", "POST"): ({"id": game}, None, False),
+        ("/api/play/{id}/accept-draw/", "POST"): ({"id": game}, None, False),
+        ("/api/play/{id}/decline-draw/", "POST"): ({"id": game}, None, False),
         ("/api/play/{id}/events/", "GET"): ({"id": game}, None, False),
         # the arbiter's actions on a game played on the service (none in the demo: a 404 checked)
         ("/api/play/{id}/give-time/", "POST"): ({"id": game}, {"player": "white", "seconds": 60}, False),
