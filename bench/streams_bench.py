@@ -1,20 +1,31 @@
 """Streams and flags of a league's evening: ``.venv/bin/python bench/streams_bench.py [--streams 1000]
-[--games 200] [--rounds 4] --database-url postgres://user:pass@host:port/empty_db --redis-url redis://...``.
+[--games 200] --database-url postgres://user:pass@host:port/db --redis-url redis://host:port/11``.
 
 The scaled setup in processes of its own: one uvicorn process serving the whole site (with
 ``EVENTS_REDIS_URL``), one Celery worker of two processes (the flags' tasks), on the PostgreSQL given
-(an empty database, migrated here; give one whose server has ``max_connections`` 100 to measure the
-issue's case). ``--games`` games of DVONN with a ``1+0`` clock are created at once, each between two
-players with API tokens; ``--streams`` streams are opened on ``GET /api/play/{id}/events/``, spread
-over the games, over real sockets. Then ``--rounds`` times every game's player to move plays a legal
-move through ``POST /api/play/{id}/move/``; after the last round nobody moves and every game's flag
-falls (White's clock is cut to a few seconds at the start, Black's a minute).
+(its database is emptied and migrated here; give one of its own on a server with ``max_connections``
+100 to measure the issue's case). ``--games`` games of DVONN with a ``1+0`` clock, each between two
+players with API tokens. The phases, in one run:
 
-Printed: a move's p50/p99 (ms) and the event's delay on the game's streams p50/p99 (ms, from the
-move's request to the event read), the streams held, the most connections PostgreSQL counted
-meanwhile (sampled every 0.2 s), the delay from each flag to its game's end p50/max (s), and the
-answers 5xx. The baseline, in the same run, is the same move requests with no stream open. Nothing
-is asserted.
+1. *baseline*: a quarter of the games play one move each (8 clients), no stream open; an ordinary
+   request (``GET /api/play/{id}/``) is timed 20 times;
+2. *burst*: ``--streams`` streams of ``GET /api/play/{id}/events/`` (spread over the games, real
+   sockets, read by a process of their own) are opened all at once; meanwhile the ordinary request is
+   timed every 0.25 s. Printed: how long until all had their ``stream-open``, each one's wait p50/p99,
+   the ordinary request's p50/max meanwhile (ratio to the baseline), the most connections;
+3. *play*: every game is played ``--plies`` plies at a realistic pace (each player thinks
+   ``--think`` seconds, drawn between half and one and a half times that, then reads the game and
+   plays its first legal move), the streams open: a move's p50/p99 (ratio to the baseline's), the
+   event's delay on every stream of its game p50/p99 (from the move request to the event read), the
+   events heard of those due, the most connections;
+4. *flags*: every game's player to move is left 3 s; the delay from each flag to its game's end
+   p50/max (a real worker's task, ``games.flags``);
+5. *close*: the streams are closed; the connections 5 s later.
+
+Connections are PostgreSQL's own count for the database (``pg_stat_activity``, sampled every 0.05 s,
+the bench's own sampling connection left out), the most seen in each phase; every answer 5xx
+(moves, reads, streams) is counted. ``--opening 0`` serves without the streams' opening gate
+(``EVENT_STREAMS_OPENING``, ``games.stream_gate``), for the comparison. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -22,7 +33,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
+import random
+import signal
 import socket
 import subprocess
 import sys
@@ -32,6 +46,7 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -53,18 +68,31 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def _ms(values: list[float], share: float) -> str:
+    return f"{_percentile(values, share) * 1000:.0f}"
+
+
 def _setup(args: argparse.Namespace) -> dict[str, str]:
     env = dict(
         os.environ,
         DATABASE_URL=args.database_url,
         CELERY_BROKER_URL=args.redis_url,
-        EVENTS_REDIS_URL=args.redis_url.rsplit("/", 1)[0] + "/1",
+        EVENTS_REDIS_URL=args.redis_url,
         DEBUG="1",
         ALLOWED_HOSTS="127.0.0.1",
         EVENT_STREAMS_MAX=str(args.streams + 10),
+        EVENT_STREAMS_OPENING=str(args.opening),
         SWEEP_INTERVAL="60",
     )
     os.environ.update(env)
+    import psycopg
+
+    with psycopg.connect(args.database_url.replace("postgres://", "postgresql://"), autocommit=True) as db:
+        db.execute("DROP SCHEMA public CASCADE")
+        db.execute("CREATE SCHEMA public")
+    import redis
+
+    redis.Redis.from_url(args.redis_url).flushdb()
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     return env
 
@@ -90,23 +118,45 @@ def _games(count: int) -> list[dict[str, Any]]:
             players.append(Player.objects.create(display_name=user.username, handle=user.username, user=user))
             tokens.append(Token.objects.create(user=user).key)
         fields = play.playable("dvonn", "1+0")
-        fields["white_time"] = timedelta(seconds=60)
-        fields["black_time"] = timedelta(seconds=60)
         # its clock running, as after both first moves (games.aborts)
         fields |= {"turn_started": timezone.now(), "first_move_by": None}
         game = Game.objects.create(origin=Game.Origin.SERVICE, white=players[0], black=players[1], **fields)
         made.append({"id": game.pk, "tokens": tokens})
+    _close()
     return made
 
 
+def _close() -> None:
+    """The bench's own Django connection closed: the counts are the servers'."""
+    from django.db import connections
+
+    connections.close_all()
+
+
+def _start_clocks(ids: list[int], seconds: float) -> None:
+    """Both players' ``seconds`` from now: an hour for the baseline and the burst, a minute for the
+    play (the ``1+0`` of the games)."""
+    from django.utils import timezone
+
+    from games.models import Game
+
+    Game.objects.filter(pk__in=ids).update(
+        turn_started=timezone.now(),
+        white_time=timedelta(seconds=seconds),
+        black_time=timedelta(seconds=seconds),
+    )
+    _close()
+
+
 class Counter:
-    """PostgreSQL's connections to the database, sampled on a thread: the most seen."""
+    """PostgreSQL's connections to the database, sampled on a thread: the most seen per phase."""
 
     def __init__(self, url: str) -> None:
         import psycopg
 
         self.connection = psycopg.connect(url.replace("postgres://", "postgresql://"), autocommit=True)
-        self.most = 0
+        self.phase = "start"
+        self.most: dict[str, int] = {}
         self.running = True
         threading.Thread(target=self._sample, daemon=True).start()
 
@@ -118,16 +168,24 @@ class Counter:
 
     def _sample(self) -> None:
         while self.running:
-            self.most = max(self.most, self.now())
-            time.sleep(0.2)
+            seen = self.now()
+            self.most[self.phase] = max(self.most.get(self.phase, 0), seen)
+            time.sleep(0.05)
 
 
-async def _stream(port: int, game_id: int, heard: dict[tuple[int, int], float], opened: list[int]) -> None:
+# --------------------------------------------------------------------------- the streams' process
+
+
+async def _stream(port: int, game_id: int, state: dict[str, Any]) -> None:
+    started = time.monotonic()
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    state["writers"].append(writer)
     writer.write(
         f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
     )
     await writer.drain()
+    status_line = await reader.readline()
+    state["statuses"].append(int(status_line.split()[1]) if len(status_line.split()) > 1 else 0)
     kind = ""
     while True:
         line = await reader.readline()
@@ -137,19 +195,39 @@ async def _stream(port: int, game_id: int, heard: dict[tuple[int, int], float], 
         if text.startswith("event: "):
             kind = text[7:]
             if kind == "stream-open":
-                opened.append(game_id)
+                state["waits"].append(time.monotonic() - started)
         elif text.startswith("data: ") and kind == "move":
             ply = json.loads(text[6:])["ply"]
-            heard.setdefault((game_id, ply), time.monotonic())
+            state["heard"].append((game_id, ply, time.monotonic()))
 
 
-def _streams_loop(port: int, ids: list[int], heard: dict[tuple[int, int], float], opened: list[int]) -> None:
+def _streams_process(port: int, ids: list[int], pipe: Connection) -> None:
+    """Open every stream at once, say when all are open, and on ``report`` send what was heard and
+    close them all."""
+    state: dict[str, Any] = {"writers": [], "statuses": [], "waits": [], "heard": []}
+
     async def run() -> None:
-        await asyncio.gather(
-            *(_stream(port, game_id, heard, opened) for game_id in ids), return_exceptions=True
-        )
+        tasks = [asyncio.ensure_future(_stream(port, game_id, state)) for game_id in ids]
+        deadline = time.monotonic() + 300
+        while len(state["waits"]) < len(ids) and time.monotonic() < deadline:
+            if all(task.done() for task in tasks):
+                break
+            await asyncio.sleep(0.05)
+        pipe.send({"statuses": state["statuses"], "waits": state["waits"]})
+        while not pipe.poll():
+            await asyncio.sleep(0.1)
+        pipe.recv()
+        pipe.send({"heard": state["heard"], "held": sum(1 for task in tasks if not task.done())})
+        for writer in state["writers"]:
+            writer.close()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     asyncio.run(run())
+
+
+# --------------------------------------------------------------------------- requests
 
 
 def _request(port: int, path: str, token: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
@@ -160,123 +238,80 @@ def _request(port: int, path: str, token: str, body: dict[str, Any] | None = Non
         method="GET" if body is None else "POST",
     )
     try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
+        with urllib.request.urlopen(request, timeout=120) as answer:
             return int(answer.status), json.loads(answer.read() or b"null")
     except urllib.error.HTTPError as refused:
         return int(refused.code), None
 
 
-def _move(port: int, game: dict[str, Any], sent: dict[tuple[int, int], float]) -> tuple[int, float]:
-    """The player to move plays the first legal move: (status, seconds of the move's request)."""
+class Tally:
+    """Every answer's status, and the moves' timings and sending times."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.statuses: list[int] = []
+        self.moves: list[float] = []
+        self.sent: dict[tuple[int, int], float] = {}
+
+    def status(self, code: int) -> None:
+        with self.lock:
+            self.statuses.append(code)
+
+
+def _move(port: int, game: dict[str, Any], tally: Tally) -> bool:
+    """The player to move reads the game and plays its first legal move; False when he cannot."""
     status, seen = _request(port, f"/api/play/{game['id']}/", game["tokens"][0])
-    if status != 200 or not seen["legal_moves"]:
-        return status, 0.0
+    tally.status(status)
+    if status != 200 or not seen["legal_moves"] or seen["result"]:
+        return False
     token = game["tokens"][0 if seen["to_move"] == seen["white"] else 1]
     ply = seen["ply"]
     started = time.monotonic()
-    sent[(game["id"], ply + 1)] = started
+    tally.sent[(game["id"], ply + 1)] = started
     status, _ = _request(
         port, f"/api/play/{game['id']}/move/", token, {"move": seen["legal_moves"][0], "expected_ply": ply}
     )
-    return status, time.monotonic() - started
+    tally.status(status)
+    if status == 201:
+        with tally.lock:
+            tally.moves.append(time.monotonic() - started)
+    return status == 201
 
 
-def _rounds(
-    port: int, games: list[dict[str, Any]], rounds: int, sent: dict[tuple[int, int], float]
-) -> tuple[list[float], list[int]]:
-    timings, statuses = [], []
-    with ThreadPoolExecutor(max_workers=8) as pool:
-        for _round in range(rounds):
-            for status, took in pool.map(lambda g: _move(port, g, sent), games):
-                statuses.append(status)
-                if status == 201:
-                    timings.append(took)
-    return timings, statuses
+def _timed_read(port: int, game: dict[str, Any], tally: Tally) -> float:
+    """The ordinary request (a game's state): its seconds."""
+    started = time.monotonic()
+    status, _ = _request(port, f"/api/play/{game['id']}/", game["tokens"][0])
+    tally.status(status)
+    return time.monotonic() - started
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--streams", type=int, default=1000)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--rounds", type=int, default=4)
-    parser.add_argument("--database-url", required=True)
-    parser.add_argument("--redis-url", required=True)
-    args = parser.parse_args(argv)
-    env = _setup(args)
-    games = _games(args.games)
-    port = _free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "config.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ]
-        + ["--log-level", "warning", "--lifespan", "off", "--timeout-graceful-shutdown", "2"],
-        cwd=ROOT,
-        env=env,
-    )
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--concurrency",
-            "2",
-            "--loglevel",
-            "WARNING",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    counter = Counter(args.database_url)
-    try:
-        time.sleep(8)  # uvicorn and the worker start
-        sent: dict[tuple[int, int], float] = {}
-        baseline, base_statuses = _rounds(port, games[: max(1, args.games // 4)], 1, sent)
-        heard: dict[tuple[int, int], float] = {}
-        opened: list[int] = []
-        ids = [games[i % len(games)]["id"] for i in range(args.streams)]
-        threading.Thread(target=_streams_loop, args=(port, ids, heard, opened), daemon=True).start()
-        deadline = time.monotonic() + 120
-        while len(opened) < args.streams and time.monotonic() < deadline:
-            time.sleep(0.5)
-        idle = counter.now()
-        timings, statuses = _rounds(port, games, args.rounds, sent)
-        delays = [heard[key] - sent[key] for key in sent if key in heard]
-        flags = _flag_delays([g["id"] for g in games])
-        errors = sum(1 for status in statuses + base_statuses if status >= 500)
-        print(
-            f"streams held {len(opened)} of {args.streams}; connections with streams idle {idle}, most {counter.most}"
-        )
-        print(
-            f"move p50 {_percentile(timings, 0.5) * 1000:.0f} ms, p99 {_percentile(timings, 0.99) * 1000:.0f} ms "
-            f"({len(timings)} moves; with no stream open p50 {_percentile(baseline, 0.5) * 1000:.0f} ms: "
-            f"ratio {_percentile(timings, 0.5) / max(_percentile(baseline, 0.5), 1e-9):.2f})"
-        )
-        print(
-            f"event delay p50 {_percentile(delays, 0.5) * 1000:.0f} ms, p99 {_percentile(delays, 0.99) * 1000:.0f} ms ({len(delays)} events)"
-        )
-        print(
-            f"flag to end p50 {_percentile(flags, 0.5):.2f} s, max {max(flags or [float('nan')]):.2f} s ({len(flags)} games)"
-        )
-        print(f"5xx {errors} of {len(statuses) + len(base_statuses)} move requests")
-    finally:
-        counter.running = False
-        for process in (server, worker):
-            process.terminate()
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-    return 0
+def _read_times(
+    port: int, game: dict[str, Any], tally: Tally, stop: threading.Event, every: float
+) -> list[float]:
+    """The ordinary request timed every ``every`` seconds until ``stop``."""
+    took = []
+    while not stop.is_set():
+        took.append(_timed_read(port, game, tally))
+        stop.wait(every)
+    return took
+
+
+def _paced(port: int, games: list[dict[str, Any]], plies: int, think: float, tally: Tally) -> None:
+    """Each game on a thread of its own: think, then move, ``plies`` times."""
+
+    def play(game: dict[str, Any]) -> None:
+        rng = random.Random(game["id"])
+        for _ in range(plies):
+            time.sleep(rng.uniform(think / 2, think * 1.5))
+            if not _move(port, game, tally):
+                return
+
+    threads = [threading.Thread(target=play, args=(game,)) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
 
 
 def _flag_delays(ids: list[int]) -> list[float]:
@@ -304,7 +339,161 @@ def _flag_delays(ids: list[int]) -> list[float]:
     ):
         time.sleep(0.5)
     ended = Game.objects.filter(pk__in=list(due), finished_at__isnull=False).values_list("pk", "finished_at")
-    return [(finished - due[pk]).total_seconds() for pk, finished in ended]
+    delays = [(finished - due[pk]).total_seconds() for pk, finished in ended]
+    _close()
+    return delays
+
+
+def _servers(port: int, env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
+    uvicorn = [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1"]
+    uvicorn += ["--port", str(port), "--log-level", "warning", "--lifespan", "off"]
+    uvicorn += ["--timeout-graceful-shutdown", "2"]
+    worker = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2"]
+    worker += ["--loglevel", "WARNING", "--without-gossip", "--without-mingle"]
+    return [subprocess.Popen(command, cwd=ROOT, env=env) for command in (uvicorn, worker)]
+
+
+def _wait_listening(port: int) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
+def _cpu(pid: int) -> float:
+    """Seconds of CPU a process has used (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _load() -> str:
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--streams", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--plies", type=int, default=6, help="plies each game plays in the play phase")
+    parser.add_argument("--think", type=float, default=4.0, help="a player's mean seconds before a move")
+    parser.add_argument("--opening", type=int, default=8, help="EVENT_STREAMS_OPENING (0: no gate)")
+    parser.add_argument("--burst-only", action="store_true", help="stop after the burst")
+    parser.add_argument("--database-url", required=True)
+    parser.add_argument("--redis-url", required=True)
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: its servers are stopped too
+    env = _setup(args)
+    games = _games(args.games)
+    port = _free_port()
+    processes = _servers(port, env)
+    counter = Counter(args.database_url)
+    tally = Tally()
+    print(f"load average at the start {_load()}; opening gate {args.opening or 'off'}", flush=True)
+    try:
+        _wait_listening(port)
+        time.sleep(3)  # the worker starts
+        counter.phase = "baseline"
+        _start_clocks([g["id"] for g in games], 3600)
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            list(pool.map(lambda g: _move(port, g, tally), games[: max(1, args.games // 4)]))
+        baseline_moves, tally.moves = tally.moves, []
+        quiet = [_timed_read(port, games[0], tally) for _ in range(20)]
+
+        floor = counter.now()
+        counter.phase = "burst"
+        stop = threading.Event()
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            during = pool.submit(_read_times, port, games[0], tally, stop, 0.25)
+            parent, child = multiprocessing.Pipe()
+            ids = [games[i % len(games)]["id"] for i in range(args.streams)]
+            started, cpu = time.monotonic(), _cpu(processes[0].pid)
+            reader = multiprocessing.Process(target=_streams_process, args=(port, ids, child), daemon=True)
+            reader.start()
+            opened = parent.recv()
+            all_open = time.monotonic() - started
+            cpu = _cpu(processes[0].pid) - cpu
+            stop.set()
+            busy = during.result()
+        time.sleep(1)
+        idle = counter.now()
+        print(
+            f"burst: {len(opened['waits'])} of {args.streams} streams open after {all_open:.1f} s; "
+            f"a stream's wait p50 {_ms(opened['waits'], 0.5)} ms, p99 {_ms(opened['waits'], 0.99)} ms; "
+            f"statuses {sorted(set(opened['statuses']))}; uvicorn's CPU {cpu:.1f} s "
+            f"({cpu / max(len(opened['waits']), 1) * 1000:.0f} ms a stream, the ordinary requests included)",
+            flush=True,
+        )
+        print(
+            f"burst: the ordinary request meanwhile p50 {_ms(busy, 0.5)} ms, max {max(busy) * 1000:.0f} ms "
+            f"({len(busy)} requests; quiet p50 {_ms(quiet, 0.5)} ms: ratio "
+            f"{_percentile(busy, 0.5) / _percentile(quiet, 0.5):.1f}); connections most {counter.most.get('burst', 0)}, "
+            f"before the burst {floor}, with the streams open and idle {idle}; load {_load()}",
+            flush=True,
+        )
+
+        if args.burst_only:
+            parent.send("report")
+            parent.recv()
+            reader.join(30)
+            print(f"5xx {sum(1 for s in tally.statuses + opened['statuses'] if s >= 500)}", flush=True)
+            return 0
+        counter.phase = "play"
+        tally.sent = {}  # the events due are the play's
+        _start_clocks([g["id"] for g in games], 60)
+        played_from = time.monotonic()
+        _paced(port, games, args.plies, args.think, tally)
+        play_seconds = time.monotonic() - played_from
+        parent.send("report")
+        report = parent.recv()
+        per_game: dict[int, int] = {}
+        for game_id in ids:
+            per_game[game_id] = per_game.get(game_id, 0) + 1
+        delays = [at - tally.sent[(g, ply)] for g, ply, at in report["heard"] if (g, ply) in tally.sent]
+        due = sum(per_game.get(g, 0) for g, _ply in tally.sent)
+        moves = tally.moves
+        print(
+            f"play: {len(moves)} moves in {play_seconds:.0f} s ({len(moves) / play_seconds:.1f}/s); move p50 "
+            f"{_ms(moves, 0.5)} ms, p99 {_ms(moves, 0.99)} ms (no stream open, 8 clients: p50 "
+            f"{_ms(baseline_moves, 0.5)} ms, p99 {_ms(baseline_moves, 0.99)} ms; ratio of p50 "
+            f"{_percentile(moves, 0.5) / _percentile(baseline_moves, 0.5):.2f})",
+            flush=True,
+        )
+        print(
+            f"play: event delay p50 {_ms(delays, 0.5)} ms, p99 {_ms(delays, 0.99)} ms, max "
+            f"{max(delays or [float('nan')]) * 1000:.0f} ms ({len(delays)} events heard of {due} due); streams held "
+            f"{report['held']}; connections most {counter.most.get('play', 0)}; load {_load()}",
+            flush=True,
+        )
+        counter.phase = "flags"
+        flags = _flag_delays([g["id"] for g in games])
+        print(
+            f"flags: flag to end p50 {_percentile(flags, 0.5):.2f} s, max {max(flags or [float('nan')]):.2f} s "
+            f"({len(flags)} games); connections most {counter.most.get('flags', 0)}",
+            flush=True,
+        )
+        reader.join(30)
+        counter.phase = "closed"
+        time.sleep(5)
+        errors = sum(1 for status in tally.statuses + opened["statuses"] if status >= 500)
+        print(
+            f"closed: connections 5 s after the streams closed {counter.now()}; "
+            f"most of all {max(counter.most.values())}; 5xx {errors} of "
+            f"{len(tally.statuses) + len(opened['statuses'])} answers; load {_load()}",
+            flush=True,
+        )
+    finally:
+        counter.running = False
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    return 0
 
 
 if __name__ == "__main__":

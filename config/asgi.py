@@ -2,6 +2,7 @@
 (``common.arrival``) before it waits for anything, the streams opened a few at a time
 (``games.stream_gate``); no persistent database connections."""
 
+import asyncio
 import os
 import time
 from typing import Any
@@ -15,13 +16,27 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ["DB_CONN_MAX_AGE"] = "0"
 django_application = get_asgi_application()
 
-from games.stream_gate import OpeningGate  # noqa: E402 - after Django's set-up
+from django.conf import settings  # noqa: E402
+
+from games.stream_gate import STREAM_PATH, OpeningGate  # noqa: E402 - after Django's set-up
 
 # Streams open a few at a time (games.stream_gate): a burst of them takes a bounded number of connections.
 gated_application = OpeningGate(django_application)
+# Every other request runs in a thread of its own with a connection of its own: at most
+# ASGI_REQUESTS_AT_ONCE of them at once, the others wait in the event loop (as in a WSGI server's backlog).
+_running: asyncio.Semaphore | None = None
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
-    if scope.get("type") == "http":
-        scope = {**scope, "arrived_at": time.time()}
-    await gated_application(scope, receive, send)
+    global _running
+    if scope.get("type") != "http":
+        await gated_application(scope, receive, send)
+        return
+    scope = {**scope, "arrived_at": time.time()}  # before any wait: a move is judged at its arrival
+    if settings.ASGI_REQUESTS_AT_ONCE <= 0 or STREAM_PATH.match(str(scope.get("path", ""))):
+        await gated_application(scope, receive, send)
+        return
+    if _running is None:  # made in the server's loop
+        _running = asyncio.Semaphore(settings.ASGI_REQUESTS_AT_ONCE)
+    async with _running:
+        await gated_application(scope, receive, send)

@@ -244,8 +244,11 @@ EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "1000")
 # the stored events for the open streams (each read's connection closed after it): together the most
 # connections a process's streams take, whatever arrives at once (README "The connection budget").
 EVENT_STREAMS_OPENING = int(os.environ.get("EVENT_STREAMS_OPENING") or "8")
-EVENT_STREAMS_OPEN_WAIT = float(os.environ.get("EVENT_STREAMS_OPEN_WAIT") or "120")
+EVENT_STREAMS_OPEN_WAIT = float(os.environ.get("EVENT_STREAMS_OPEN_WAIT") or "300")
 EVENT_STREAMS_READERS = int(os.environ.get("EVENT_STREAMS_READERS") or "4")
+# The other requests one ASGI process runs at once (each in a thread with a connection of its own,
+# config.asgi); the others wait in the event loop. 0: no bound.
+ASGI_REQUESTS_AT_ONCE = int(os.environ.get("ASGI_REQUESTS_AT_ONCE") or "12")
 EVENTS_REDIS_URL = os.environ.get("EVENTS_REDIS_URL", "")
 if EVENTS_REDIS_URL:
     from urllib.parse import urlsplit

@@ -113,3 +113,47 @@ def test_a_full_process_refuses_at_once() -> None:
         return [m.get("status") for m in sent if m["type"] == "http.response.start"]
 
     assert asyncio.run(scenario()) == [503]
+
+
+@override_settings(ASGI_REQUESTS_AT_ONCE=1, EVENT_STREAMS_OPENING=0)
+def test_other_requests_run_so_many_at_once_and_streams_pass_them() -> None:
+    """``config.asgi``: with one place, a second page waits for the first to finish; a stream does not."""
+    import os
+    from unittest import mock
+
+    with mock.patch.dict(os.environ):  # its DB_CONN_MAX_AGE=0 stays the ASGI process's
+        import config.asgi
+
+    async def scenario() -> tuple[list[str], list[str]]:
+        stand = Stand()
+
+        async def send(message: Any) -> None:
+            pass
+
+        async def receive() -> Any:
+            await asyncio.sleep(3600)
+
+        with (
+            mock.patch.object(config.asgi, "gated_application", stand),
+            mock.patch.object(config.asgi, "_running", None),
+        ):
+            tasks = [
+                asyncio.ensure_future(config.asgi.application(_scope(path), receive, send))
+                for path in ("/games/1/", "/games/2/", "/games/3/events/")
+            ]
+            await asyncio.sleep(0.1)
+            while_first_runs = list(stand.started)
+            # the first page ends (its stand-in stream is cut): the second page starts
+            stand.go.setdefault("/games/1/", asyncio.Event()).set()
+            await asyncio.sleep(0.05)
+            tasks[0].cancel()
+            await asyncio.sleep(0.1)
+            after = list(stand.started)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        return while_first_runs, after
+
+    while_first_runs, after = asyncio.run(scenario())
+    assert sorted(while_first_runs) == ["/games/1/", "/games/3/events/"]
+    assert sorted(after) == ["/games/1/", "/games/2/", "/games/3/events/"]
