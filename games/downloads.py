@@ -125,7 +125,8 @@ def _service_tags(game: Game, written: dict[str, str]) -> dict[str, str]:
         tags["Date"] = _date(game)
     tags["White"] = game.white.display_name
     tags["Black"] = game.black.display_name
-    tags["TimeControl"] = game.time_control or ("-" if game.on_service else "?")
+    # the game's own clock, else its round's time control (a game played elsewhere), else unknown
+    tags["TimeControl"] = game.time_control or place.time_control or ("-" if game.on_service else "?")
     tags["Result"] = game.result or UNFINISHED
     if game.termination:
         tags["Termination"] = game.termination

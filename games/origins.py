@@ -36,13 +36,15 @@ if TYPE_CHECKING:  # for the types only: the model reads its place through this 
 @dataclass(frozen=True)
 class Place:
     """Where a game stands in what it belongs to: an event (its slug and name), a round, a board, and
-    the game's number there (game 2 of a 2-game match); a game of no event has only number 1."""
+    the game's number there (game 2 of a 2-game match), and the time control its round is played at
+    (``""``: none set); a game of no event has only number 1."""
 
     event: str | None = None
     event_name: str = ""
     round: int | None = None
     board: int | None = None
     number: int = 1
+    time_control: str = ""
 
 
 @dataclass(frozen=True)

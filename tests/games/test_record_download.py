@@ -30,7 +30,7 @@ from tests.games.test_game_contract import (  # noqa: F401 - the contract's fixt
     players,
     test_games_registered,
 )
-from tournaments.models import Pairing
+from tournaments.models import Event, Pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -144,6 +144,7 @@ def test_a_game_of_an_event_names_its_event_round_and_board_and_verifies_again(
     game = Game.objects.get(pairing_game__pairing=pairing)
     assert game.result == "1-0"
 
+    Event.objects.filter(pk=event.pk).update(time_control="90+30")  # the event's clock, its rounds'
     downloaded = _download(client, game.pk)
     tags = parse_tagged(downloaded).tags
     # the reference game: White's 32nd move leaves Black, to move, without a piece in reserve
@@ -155,7 +156,7 @@ def test_a_game_of_an_event_names_its_event_round_and_board_and_verifies_again(
         "White": "Ann",
         "Black": "Bob",
         "Game": "GIPF standard",
-        "TimeControl": "?",  # played elsewhere: the service does not know its clock
+        "TimeControl": "90+30",  # played elsewhere, at its round's time control (the event's)
         "Result": "1-0",
         "Termination": "no-reserve",
     }

@@ -31,7 +31,7 @@ from games.origins import ANSWER, DECIDE, REPORT, TAKE, Officials, Place
 from tournaments.locking import lock_pairing
 from tournaments.models import Event, Pairing, PairingGame, PlayMode, Round
 from tournaments.results import game_creation, game_results
-from tournaments.rounds import play_mode
+from tournaments.rounds import play_mode, time_control
 
 # What a pairing's game is read with (its link, pairing, round and event) and how games are listed.
 _PLACE = "pairing_game__pairing__round__event"
@@ -79,7 +79,14 @@ class PairingOrigin:
         if link is None:
             return Place()
         round_ = link.pairing.round
-        return Place(round_.event.slug, round_.event.name, round_.number, link.pairing.board, link.number)
+        return Place(
+            round_.event.slug,
+            round_.event.name,
+            round_.number,
+            link.pairing.board,
+            link.number,
+            time_control(round_),
+        )
 
     def officials(self, game: Game) -> Officials:
         event_id = pairing_of(game).round.event_id

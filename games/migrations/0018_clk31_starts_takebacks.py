@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0016_challenge_options_declared"),
+        ("games", "0017_ch31_open_challenges"),
     ]
 
     operations = [

@@ -4,7 +4,7 @@ import django.db.models.deletion
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0016_challenge_options_declared"),
+        ("games", "0018_clk31_starts_takebacks"),
     ]
 
     operations = [
