@@ -1,5 +1,6 @@
 """The tournaments' part of the sweep (``common.sweep``): standings, ratings (of rounds and of rated
-casual games, ``tournaments.ratings.casual``) and pairings owed.
+casual games, ``tournaments.ratings.casual``), pairings owed and the close of rounds that close by
+themselves once their games are over.
 
 The marks of ``tournaments.work`` say what is still owed; :func:`sweep_work` queues again whatever
 is still marked after ``SWEEP_GRACE`` seconds and is not being worked on (a running standings task
@@ -22,9 +23,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from games.models import Game
 from tournaments.locking import pairing_being_computed
 from tournaments.models import CasualPeriod, Event, Round
 from tournaments.ratings.casual import stale_periods
+from tournaments.results.round_games import every_result_official
 from tournaments.work import send
 
 SWEEP_BATCH = 100
@@ -42,10 +45,11 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
     # the task modules (Celery with them) are loaded by a sweep, not when the app is
     from tournaments.pairing.tasks import pair_round_task
     from tournaments.ratings.tasks import rate_casual_game_task
+    from tournaments.results.tasks import close_round_by_itself_task
     from tournaments.standings.tasks import update_standings_task
 
     before = now - timedelta(seconds=settings.SWEEP_GRACE)
-    done: dict[str, list[int]] = {"standings": [], "pairings": [], "stopped": [], "casual": []}
+    done: dict[str, list[int]] = {"standings": [], "pairings": [], "stopped": [], "casual": [], "closing": []}
 
     stale = Round.objects.filter(
         Q(standings_stale_since__lt=before) | Q(ratings_stale_since__lt=before)
@@ -78,7 +82,25 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
             done["stopped"].append(round_.pk)
         elif send(pair_round_task, round_.pk):
             done["pairings"].append(round_.pk)
+
+    for round_id in rounds_to_close()[:SWEEP_BATCH]:
+        if send(close_round_by_itself_task, round_id):
+            done["closing"].append(round_id)
     return done
+
+
+def rounds_to_close() -> list[int]:
+    """Rounds that close by themselves whose every game has its official result but that are still
+    open: their close was lost (the broker down, a worker killed) or the option was turned on after
+    their last game ended (``tournaments.results.round_closing``). A game without a result (in play,
+    annulled) keeps its round out of the list."""
+    unfinished = Game.objects.filter(result="", pairing_game__isnull=False).values(
+        "pairing_game__pairing__round_id"
+    )
+    candidates = Round.objects.filter(status=Round.Status.PAIRED, event__close_rounds_by_itself=True).exclude(
+        pk__in=unfinished
+    )
+    return [round_.pk for round_ in candidates.order_by("pk") if every_result_official(round_)]
 
 
 def stop_pairing(round_id: int, requested: datetime) -> None:

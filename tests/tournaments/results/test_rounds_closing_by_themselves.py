@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 
 from arbiter import registry
 from games.models import Game
@@ -24,6 +25,7 @@ from tests.conftest import CommittingAPIClient, CommittingClient, boards, start
 from tests.games.test_play import moves_of
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts, points
 from tournaments.models import Event, Round
+from tournaments.sweep import sweep_work
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +119,14 @@ def test_without_the_option_the_round_waits_for_the_organiser(
     )
     assert answer.json()["close_rounds_by_itself"] is True
     round_.refresh_from_db()
-    assert round_.status == Round.Status.PAIRED  # the option holds for games ending from then on
+    assert round_.status == Round.Status.PAIRED  # turning it on closes nothing by itself at once
+    # the sweep closes the round whose games were all over when the option was turned on
+    with capture(execute=True):
+        done = sweep_work(timezone.now())
+    assert done["closing"] == [round_.pk]
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.CLOSED
+    assert points(event, 1) == {"Ann": 0, "Bob": 0, "Cid": 2, "Dan": 2}
 
 
 def test_a_game_without_an_official_result_keeps_the_round_open(
@@ -142,6 +151,9 @@ def test_a_game_without_an_official_result_keeps_the_round_open(
         f"/api/events/{event.slug}/rounds/1/close/", {"confirm": True}, format="json"
     )
     assert refused.status_code == 400 and "board 1" in refused.json()["detail"]
+    # nor does the sweep take a round with a game without a result
+    with capture(execute=True):
+        assert sweep_work(timezone.now())["closing"] == []
 
 
 def test_the_settings_page_sets_the_option(organiser: User, django_capture_on_commit_callbacks: Any) -> None:
