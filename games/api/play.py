@@ -183,7 +183,8 @@ PLAYER_EVENTS_DESCRIPTION = (
     "Server-sent events of the signed-in user's player, for a bot or a client playing all his games "
     "without polling: `challenge` (sent to him or by him), `challenge-accepted` (with `game`), "
     "`challenge-declined`, `challenge-withdrawn`, `game-start`, `your-move` (in any of his games: "
-    "`game`, `ply`, the last `move`, `to_move`) and `game-end` (the game's end event). Stored and "
+    "`game`, `ply`, the last `move`, `to_move`), `draw` (a draw offered, declined or lapsed in one of "
+    "his games: `game`, `ply`, `offer`, `answer`) and `game-end` (the game's end event). Stored and "
     "resumed as a game's stream (`Last-Event-ID`, ids `player-12:5`); 503 with `Retry-After` when the "
     "server holds as many streams as it can; 204 from a server that serves no streams."
 )
