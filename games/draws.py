@@ -13,8 +13,8 @@ The rules at home here (docs/play.md, "Draw offers"):
   ``games.play.end_agreed``; or he declines it;
 * an offer lapses when the opponent moves (``games.signals.move_played``, :func:`on_move`), and with
   the game's end;
-* each offer, refusal and lapse is told to the game's live streams as ``draw`` (``games.live``)
-  with ``offer`` (0 White, 1 Black: whose offer stands, null: none) and ``answer`` (``offered``,
+* each offer, refusal and lapse is told to the game's live streams as ``draw`` (``games.live``),
+  and to each player's own stream (``games.player_events``, a bot's), with ``offer`` (0 White, 1 Black: whose offer stands, null: none) and ``answer`` (``offered``,
   ``declined``, ``lapsed``); an accepted offer's end is the game's ``end`` event.
 
 Every change locks the game's row first (``games.confirmation.lock_game``).
@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from accounts.errors import PermissionRefused
 from accounts.policy import Action, require
 from arbiter import registry
-from games import live, play
+from games import live, play, player_events
 from games.choices import game_name
 from games.confirmation import lock_game
 from games.errors import GameServiceError
@@ -80,9 +80,10 @@ def _in_play(game: Game) -> None:
 
 
 def _publish(game: Game, offer: int | None, answer: str) -> None:
-    live.publish_on_commit(
-        game.pk, DRAW, {"game": game.pk, "ply": game.plies, "offer": offer, "answer": answer}
-    )
+    data = {"game": game.pk, "ply": game.plies, "offer": offer, "answer": answer}
+    live.publish_on_commit(game.pk, DRAW, data)
+    for player in (game.white, game.black):  # and each player's own stream (a bot's)
+        player_events.publish_on_commit(player.pk, DRAW, data)
 
 
 def offer(game: Game, user: object) -> DrawOffer:

@@ -164,7 +164,10 @@ def test_offering_while_the_opponents_offer_stands_accepts_it(people: dict[str, 
 def test_each_offer_and_answer_is_told_to_the_live_stream(
     people: dict[str, Any], dvonn: Game, django_capture_on_commit_callbacks: Any
 ) -> None:
-    with mock.patch("django_eventstream.send_event") as send:
+    with (
+        mock.patch("django_eventstream.send_event") as send,
+        mock.patch("django_eventstream.eventstream.send_event") as to_players,
+    ):
         with django_capture_on_commit_callbacks(execute=True):
             draws.offer(dvonn, people["ann"])
         with django_capture_on_commit_callbacks(execute=True):
@@ -187,6 +190,14 @@ def test_each_offer_and_answer_is_told_to_the_live_stream(
         ("draw", None, "lapsed"),
         ("draw", 1, "offered"),
     ]
+    # each player's own stream (a bot's) hears the same, Ann's and Bob's alike
+    for player in (people["Ann"], people["Bob"]):
+        heard = [
+            (call.args[2]["offer"], call.args[2]["answer"])
+            for call in to_players.call_args_list
+            if call.args[:2] == (f"player-{player.pk}", "draw")
+        ]
+        assert heard == [(0, "offered"), (None, "declined"), (0, "offered"), (None, "lapsed"), (1, "offered")]
     ((end,),) = [call.args[2:] for call in send.call_args_list if call.args[1] == "end"]
     assert (end["result"], end["how"], end["ending"], end["winner"]) == ("1/2-1/2", "agreement", "draw", None)
 
