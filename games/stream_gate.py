@@ -50,8 +50,6 @@ class OpeningGate:
         self.app = app
         self.places: asyncio.Semaphore | None = None
         self.waiting = 0
-        self.opening = 0
-        self.most_opening = 0  # the most seen at once (tests, the bench)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -66,15 +64,12 @@ class OpeningGate:
         if not await self._enter(self.places):
             await refuse(scope, send)
             return
-        self.opening += 1
-        self.most_opening = max(self.most_opening, self.opening)
         held = True
 
         def leave() -> None:
             nonlocal held
             if held:
                 held = False
-                self.opening -= 1
                 assert self.places is not None
                 self.places.release()
 
