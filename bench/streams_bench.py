@@ -4,7 +4,7 @@
 The scaled setup in processes of its own: one uvicorn process serving the whole site (with
 ``EVENTS_REDIS_URL``), one Celery worker of two processes (the flags' tasks), on the PostgreSQL given
 (its database is emptied and migrated here; give one of its own on a server with ``max_connections``
-100 to measure the issue's case). ``--games`` games of DVONN with a ``1+0`` clock, each between two
+100 to measure the issue's case). ``--games`` games of DVONN with a Fischer clock, each between two
 players with API tokens. The phases, in one run:
 
 1. *baseline*: a quarter of the games play one move each (8 clients), no stream open; an ordinary
@@ -15,7 +15,7 @@ players with API tokens. The phases, in one run:
    the ordinary request's p50/max meanwhile (ratio to the baseline), the most connections;
 3. *play*: every game is played ``--plies`` plies at a realistic pace (each player thinks
    ``--think`` seconds, drawn between half and one and a half times that, then reads the game and
-   plays its first legal move), the streams open: a move's p50/p99 (ratio to the baseline's), the
+   plays its first legal move; each player has ``--clock`` seconds, 180 by default), the streams open: a move's p50/p99 (ratio to the baseline's), the
    event's delay on every stream of its game p50/p99 (from the move request to the event read), the
    events heard of those due, the most connections;
 4. *flags*: every game's player to move is left 3 s; the delay from each flag to its game's end
@@ -134,8 +134,8 @@ def _close() -> None:
 
 
 def _start_clocks(ids: list[int], seconds: float) -> None:
-    """Both players' ``seconds`` from now: an hour for the baseline and the burst, a minute for the
-    play (the ``1+0`` of the games)."""
+    """Both players' ``seconds`` from now: an hour for the baseline and the burst, ``--clock`` for
+    the play."""
     from django.utils import timezone
 
     from games.models import Game
@@ -217,6 +217,10 @@ def _streams_process(port: int, ids: list[int], pipe: Connection) -> None:
         while not pipe.poll():
             await asyncio.sleep(0.1)
         pipe.recv()
+        heard = -1
+        while heard != len(state["heard"]):  # the events still on their way: until 3 s bring none
+            heard = len(state["heard"])
+            await asyncio.sleep(3)
         pipe.send({"heard": state["heard"], "held": sum(1 for task in tasks if not task.done())})
         for writer in state["writers"]:
             writer.close()
@@ -272,9 +276,11 @@ def _move(port: int, game: dict[str, Any], tally: Tally) -> bool:
         port, f"/api/play/{game['id']}/move/", token, {"move": seen["legal_moves"][0], "expected_ply": ply}
     )
     tally.status(status)
-    if status == 201:
-        with tally.lock:
+    with tally.lock:
+        if status == 201:
             tally.moves.append(time.monotonic() - started)
+        else:  # refused (the mover's time ran out): no event is due
+            tally.sent.pop((game["id"], ply + 1), None)
     return status == 201
 
 
@@ -377,8 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--streams", type=int, default=1000)
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--plies", type=int, default=6, help="plies each game plays in the play phase")
-    parser.add_argument("--think", type=float, default=4.0, help="a player's mean seconds before a move")
+    parser.add_argument("--plies", type=int, default=4, help="plies each game plays in the play phase")
+    parser.add_argument("--think", type=float, default=10.0, help="a player's mean seconds before a move")
+    parser.add_argument("--clock", type=float, default=180, help="each player's seconds in the play phase")
     parser.add_argument("--opening", type=int, default=8, help="EVENT_STREAMS_OPENING (0: no gate)")
     parser.add_argument("--burst-only", action="store_true", help="stop after the burst")
     parser.add_argument("--database-url", required=True)
@@ -442,10 +449,10 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         counter.phase = "play"
         tally.sent = {}  # the events due are the play's
-        _start_clocks([g["id"] for g in games], 60)
-        played_from = time.monotonic()
+        _start_clocks([g["id"] for g in games], args.clock)
+        played_from, cpu = time.monotonic(), _cpu(processes[0].pid)
         _paced(port, games, args.plies, args.think, tally)
-        play_seconds = time.monotonic() - played_from
+        play_seconds, cpu = time.monotonic() - played_from, _cpu(processes[0].pid) - cpu
         parent.send("report")
         report = parent.recv()
         per_game: dict[int, int] = {}
@@ -455,7 +462,8 @@ def main(argv: list[str] | None = None) -> int:
         due = sum(per_game.get(g, 0) for g, _ply in tally.sent)
         moves = tally.moves
         print(
-            f"play: {len(moves)} moves in {play_seconds:.0f} s ({len(moves) / play_seconds:.1f}/s); move p50 "
+            f"play: {len(moves)} moves in {play_seconds:.0f} s ({len(moves) / play_seconds:.1f}/s; uvicorn's CPU "
+            f"{cpu / max(len(moves), 1) * 1000:.0f} ms a move with its read); move p50 "
             f"{_ms(moves, 0.5)} ms, p99 {_ms(moves, 0.99)} ms (no stream open, 8 clients: p50 "
             f"{_ms(baseline_moves, 0.5)} ms, p99 {_ms(baseline_moves, 0.99)} ms; ratio of p50 "
             f"{_percentile(moves, 0.5) / _percentile(baseline_moves, 0.5):.2f})",

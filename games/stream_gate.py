@@ -12,8 +12,9 @@ is complete (a 4xx, a 503). So a process's streams never hold more than ``EVENT_
 connections while they open, plus the ``EVENT_STREAMS_READERS`` threads reading the storage
 (``games.streams``): the budget of the README's scaled setup. A request that waits longer than
 ``EVENT_STREAMS_OPEN_WAIT`` seconds, or comes when the process holds and awaits
-``EVENT_STREAMS_MAX`` streams already, is answered 503 with ``Retry-After``. Every other request
-goes straight through, so pages answer while streams queue.
+``EVENT_STREAMS_MAX`` streams already, is answered 503 with ``Retry-After``. No other request
+waits for a stream's place, so pages answer while streams queue (they have their own bound,
+``ASGI_REQUESTS_AT_ONCE``, in ``config.asgi``).
 
 Decision (docs/play.md): a bound on the openings rather than opening without the database. The
 opening reads the session or the token, the user, the game and the stored events; keeping those in
@@ -50,8 +51,6 @@ class OpeningGate:
         self.app = app
         self.places: asyncio.Semaphore | None = None
         self.waiting = 0
-        self.opening = 0
-        self.most_opening = 0  # the most seen at once (tests, the bench)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
@@ -66,15 +65,12 @@ class OpeningGate:
         if not await self._enter(self.places):
             await refuse(scope, send)
             return
-        self.opening += 1
-        self.most_opening = max(self.most_opening, self.opening)
         held = True
 
         def leave() -> None:
             nonlocal held
             if held:
                 held = False
-                self.opening -= 1
                 assert self.places is not None
                 self.places.release()
 
