@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     env = _setup(args)
     from django.utils import timezone
 
-    timings = in_process(args.in_process, [int(size) for size in args.together.split(",")])
+    timings = in_process(args.in_process, [int(size) for size in args.together.split(",") if size])
     one_by_one = timings[0][1]
     print(
         f"in process, {args.in_process} fallen games each way, ms a game: "

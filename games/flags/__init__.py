@@ -13,16 +13,18 @@ The rules at home here:
   :func:`schedule` queues, once the transaction commits, the task ``games.flag``
   (``games.flags.tasks.flag_task``: the game's id and the ply it was scheduled at) for the moment the
   player to move runs out (his time left, vacations not counted: they only ever add time). The
-  task re-checks the clock under the lock: it ends the game (and every other game whose flag has
-  fallen by then, as the sweep would: flags that fall together end together), or does nothing when a
-  move was played since (that move scheduled its own), or schedules itself again when time was added (a vacation,
-  an arbiter's time). A flag further away than :data:`HORIZON` is scheduled in hops of at most that
+  task re-checks the clock under the lock: it ends the game and every other game whose flag has
+  fallen by then (:func:`end_fallen`: flags that fall together, a round's started at once, end
+  together, :data:`TOGETHER` games a transaction with their live events published at once,
+  ``games.live.together``), or does nothing when a move was played since (that move scheduled its
+  own), or schedules itself again when time was added (an arbiter's time; a vacation: for when the
+  paused clock could run out at the soonest). A flag further away than :data:`HORIZON` is scheduled in hops of at most that
   long, so no task waits in a worker longer than the broker's visibility timeout;
 * **embedded default** (Celery eager: no worker, no delayed task): nothing is scheduled, the read
   check ends the games (a page shows its game on time as soon as anyone opens it) and the sweep
   (``games.clock_sweep``) the others;
 * the sweep stays the safety net (a task lost with its broker or worker), ending every game whose
-  flag fell, with no limit of games a run.
+  flag fell, with no limit of games a run (:func:`end_fallen` too).
 """
 
 from __future__ import annotations

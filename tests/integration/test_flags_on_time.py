@@ -35,8 +35,7 @@ TOLERANCE = timedelta(seconds=2)
 # The league's round: its boards, and the games flagged first that each worker process has run a
 # task before (its first imports are not the flags' delay), the last of them alone.
 BOARDS, WARM = 200, 3
-# An end on time in one process within which 200 take 2 s; the games it is measured on.
-FAST = timedelta(milliseconds=10)
+# The games an end on time in one process is measured on (the first not counted: its imports).
 MEASURED = 21
 # The 200 flags fall this far after their clocks are cut: every task is queued by then.
 AHEAD = timedelta(seconds=8)
@@ -141,14 +140,14 @@ def test_two_hundred_flags_of_a_round_falling_together(workers: Workers) -> None
     ``finished_at``, when its transaction judged it; its ``end`` event's storing, when its watchers
     can have it) never before the flag and within :func:`_bound` of it.
 
-    The bound is the issue's 2 s on a machine that ends a game on time in this process within
-    :data:`FAST` (the test measures it first on :data:`MEASURED` of the round's games: 200 such ends
-    take 2 s). A slower machine (a shared one under load) ends 200 games in more than that whoever
-    runs them; there the bound is what 200 ends take in this process, half as much again, plus the
-    delay of one flag alone through the worker: the test then proves that the worker ends the flags
-    falling together as fast as the machine ends games at all (no sweep awaited, no task waiting
-    on another's games), not the machine's speed. The figures on the README's setup are
-    ``bench/flags_bench.py``'s (docs/performance.md)."""
+    The bound is the issue's 2 s, or, on a machine where 200 ends on time take longer than that
+    whoever runs them (a shared one under load), twice what they take there plus the delay of one
+    flag alone through the worker: the test measures first what an end takes in this process, on
+    :data:`MEASURED` of the round's games (one transaction of 20). The test then proves that the
+    worker ends the flags falling together at the machine's own speed (no sweep awaited, no task
+    waiting on another's games: the issue saw 40 s and 113 s), and 2 s wherever 200 ends fit in
+    them, not the machine's speed. The figures on the README's setup are ``bench/flags_bench.py``'s
+    (docs/performance.md)."""
     games = _league_round(BOARDS + WARM + MEASURED)
     measured, warm = games[:MEASURED], games[MEASURED : MEASURED + WARM - 1]
     alone, many = games[MEASURED + WARM - 1 : MEASURED + WARM], games[MEASURED + WARM :]
@@ -175,8 +174,5 @@ def test_two_hundred_flags_of_a_round_falling_together(workers: Workers) -> None
 
 
 def _bound(end: float, alone: float) -> float:
-    """2 s where 200 ends take 2 s in one process (``end`` a game at most :data:`FAST`), else 1.5
-    times what they take plus one flag ``alone`` (s)."""
-    if end <= FAST.total_seconds():
-        return TOLERANCE.total_seconds()
-    return 1.5 * end * BOARDS + alone
+    """2 s, or twice what 200 ends take at ``end`` a game plus one flag ``alone`` (s)."""
+    return max(TOLERANCE.total_seconds(), 2 * end * BOARDS + alone)
