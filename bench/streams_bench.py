@@ -3,8 +3,8 @@
 
 The scaled setup in processes of its own: one uvicorn process serving the whole site (with
 ``EVENTS_REDIS_URL``), one Celery worker of two processes (the flags' tasks), on the PostgreSQL given
-(its database is emptied and migrated here; give one of its own on a server with ``max_connections``
-100 to measure the issue's case). ``--games`` games of DVONN with a Fischer clock, each between two
+(a database of its own, ``<database>_streams``, created afresh, migrated and dropped at the end;
+give a server with ``max_connections`` 100 to measure the issue's case). ``--games`` games of DVONN with a Fischer clock, each between two
 players with API tokens. The phases, in one run:
 
 1. *baseline*: a quarter of the games play one move each (8 clients), no stream open; an ordinary
@@ -49,6 +49,7 @@ from datetime import timedelta
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -72,6 +73,27 @@ def _ms(values: list[float], share: float) -> str:
     return f"{_percentile(values, share) * 1000:.0f}"
 
 
+def _own_database(url: str) -> str:
+    """A database of the bench's own beside the one given (``<name>_streams``), created afresh."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/") + "_streams"
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+def _drop_database(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    admin_url = urlunsplit(parts._replace(path="/postgres")).replace("postgres://", "postgresql://", 1)
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
+
+
 def _setup(args: argparse.Namespace) -> dict[str, str]:
     env = dict(
         os.environ,
@@ -85,11 +107,6 @@ def _setup(args: argparse.Namespace) -> dict[str, str]:
         SWEEP_INTERVAL="60",
     )
     os.environ.update(env)
-    import psycopg
-
-    with psycopg.connect(args.database_url.replace("postgres://", "postgresql://"), autocommit=True) as db:
-        db.execute("DROP SCHEMA public CASCADE")
-        db.execute("CREATE SCHEMA public")
     import redis
 
     redis.Redis.from_url(args.redis_url).flushdb()
@@ -392,6 +409,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--redis-url", required=True)
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: its servers are stopped too
+    args.database_url = _own_database(args.database_url)
+    try:
+        return _run(args)
+    finally:
+        if "django.db" in sys.modules:  # the bench's own connection, if it opened one
+            sys.modules["django.db"].connections.close_all()
+        _drop_database(args.database_url)
+
+
+def _run(args: argparse.Namespace) -> int:
     env = _setup(args)
     games = _games(args.games)
     port = _free_port()
