@@ -39,9 +39,13 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-# The streams' addresses: a game's (page and API) and a player's (page and API); games/web/urls.py,
-# games/api/play.py, the README's proxy block.
-STREAM_PATH = re.compile(r"^/(?:api/play/(?:[0-9]+/)?events|games/(?:[0-9]+/events|my-events))/$")
+# The streams' addresses: a game's (page and API), a player's (page and API), a round page's and an
+# arbiter's queue's (tournaments/web/urls.py); games/web/urls.py, games/api/play.py, the README's proxy
+# block. Every address of the site whose route ends in ``events/`` is a stream (a test walks the URLs).
+STREAM_PATH = re.compile(
+    r"^/(?:api/play/(?:[0-9]+/)?events|games/(?:[0-9]+/events|my-events|events/[-\w]+/queue/events)"
+    r"|events/[-\w]+/rounds/[0-9]+/events)/$"
+)
 
 
 class OpeningGate:

@@ -5,10 +5,12 @@ longer than ``EVENT_STREAMS_OPEN_WAIT`` is a 503 with ``Retry-After``; other req
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
 from django.test import override_settings
+from django.urls import URLResolver, get_resolver
 
 from games import stream_gate, streams
 
@@ -20,6 +22,10 @@ from games import stream_gate, streams
         ("/api/play/events/", True),
         ("/games/7/events/", True),
         ("/games/my-events/", True),
+        ("/events/spring-open/rounds/3/events/", True),
+        ("/games/events/spring-open/queue/events/", True),
+        ("/events/spring-open/rounds/3/", False),
+        ("/games/events/spring-open/queue/", False),
         ("/games/7/", False),
         ("/api/play/7/", False),
         ("/api/play/7/events/x/", False),
@@ -28,6 +34,35 @@ from games import stream_gate, streams
 )
 def test_the_stream_addresses_are_gated(path: str, gated: bool) -> None:
     assert bool(stream_gate.STREAM_PATH.match(path)) is gated
+
+
+def _route(pattern: Any) -> str:
+    """A route as a path with sample values: 7 for a number or a router's key, spring-open for a slug."""
+    text = str(pattern.pattern).removeprefix("^").removesuffix("$")
+    text = re.sub(r"<int:\w+>|\(\?P<\w+>\[\^/\.\]\+\)", "7", text)
+    return re.sub(r"<(?:slug|str):\w+>", "spring-open", text)
+
+
+def _routes(patterns: list[Any], prefix: str = "") -> list[str]:
+    """Every route of the site as a path with sample values (format suffixes left out)."""
+    found = []
+    for pattern in patterns:
+        route = prefix + _route(pattern)
+        if isinstance(pattern, URLResolver):
+            found += _routes(pattern.url_patterns, route)
+        elif "(?P<format>" not in route:
+            found.append("/" + route)
+    return found
+
+
+def test_every_stream_of_the_site_is_gated() -> None:
+    """A new stream (a route ending in ``events/``) left out of the gate would hold one of the
+    process's few places for other requests for its whole life."""
+    routes = _routes(get_resolver().url_patterns)
+    # /api/events/ is the API's list of tournament events, not a stream
+    streams_found = [route for route in routes if route.endswith("events/") and route != "/api/events/"]
+    assert len(streams_found) >= 6  # games', players', a round's, a queue's: page and API
+    assert [route for route in streams_found if not stream_gate.STREAM_PATH.match(route)] == []
 
 
 class Stand:
