@@ -21,9 +21,11 @@ from accounts.models import Player
 from games import play
 from personal.my_games import service_lines
 from tests.conftest import make_event, start
+from tests.games.timing import clocks_from_creation
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
+__all__ = ["clocks_from_creation"]  # the fixture, imported to be found here
 
 
 class Clock:

@@ -26,9 +26,10 @@ from accounts.errors import ServiceError
 from games import flags, live, live_batch, play, player_events, vacations
 from games.flags.tasks import flag_task
 from games.models import Game
-from tests.games.timing import Clock, frozen, person
+from tests.games.timing import Clock, clocks_from_creation, frozen, person
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
+__all__ = ["clocks_from_creation"]  # the fixture, imported to be found here
 
 EVENTS = [
     ("game-7", "move", {"game": 7, "ply": 1, "move": "c3", "over": False}),
