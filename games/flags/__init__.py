@@ -162,14 +162,19 @@ def flag_due(game_id: int, ply: int) -> str:
 
 def fallen(now: datetime) -> list[int]:
     """The games on the service in play whose player to move's clock has passed zero by ``now``,
-    vacations not counted (they only ever add time: :func:`end_fallen` checks them), by id."""
+    vacations not counted (they only ever add time: :func:`end_fallen` checks them), or whose first
+    move was due by then (``games.aborts``: aborted, or an event's clock started), by id."""
     white_flag = ExpressionWrapper(F("turn_started") + F("white_time"), output_field=DateTimeField())
     black_flag = ExpressionWrapper(F("turn_started") + F("black_time"), output_field=DateTimeField())
+    clock_ran_out = (
+        Q(first_move_by__isnull=True, turn_started__isnull=False)
+        & ~Q(time_control="")
+        & (Q(white_flag__lte=now) | Q(black_flag__lte=now))
+    )
     candidates = (
-        Game.objects.filter(on_service=True, finished_at__isnull=True, turn_started__isnull=False)
-        .exclude(time_control="")
+        Game.objects.filter(on_service=True, finished_at__isnull=True)
         .annotate(white_flag=white_flag, black_flag=black_flag)
-        .filter(Q(white_flag__lte=now) | Q(black_flag__lte=now))
+        .filter(clock_ran_out | Q(first_move_by__lte=now))
     )
     return list(candidates.order_by("pk").values_list("pk", flat=True))
 

@@ -152,6 +152,28 @@ def test_a_run_skips_the_games_another_run_ended(people: dict[str, Any], clock: 
         assert flags.end_fallen() == [first.pk, third.pk]
 
 
+def test_a_game_whose_first_move_was_due_is_ended_with_the_fallen_flags(
+    people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
+) -> None:
+    """A casual game whose first move is due at 180 s (``GAME_START_LIVE``) and a running 1+0 game:
+    at 181 s both are due; the first is aborted (no result), the second lost on time by White."""
+    never_started, running = (
+        play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(2)
+    )
+    Game.objects.filter(pk=never_started.pk).update(
+        turn_started=None, first_move_by=clock.now + timedelta(seconds=180)
+    )
+    clock.advance(seconds=179)
+    assert flags.fallen(clock.now) == [running.pk]
+    clock.advance(seconds=2)
+    assert flags.fallen(clock.now) == [never_started.pk, running.pk]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert flags.end_fallen() == [never_started.pk, running.pk]
+    aborted, lost = Game.objects.get(pk=never_started.pk), Game.objects.get(pk=running.pk)
+    assert (aborted.state, aborted.result) == (Game.State.ABORTED, "")
+    assert (lost.result, lost.termination) == ("0-1", "time")
+
+
 @override_settings(CELERY_TASK_ALWAYS_EAGER=False)
 def test_a_flag_held_back_by_a_vacation_is_checked_again_when_it_can_fall(
     people: dict[str, Any], clock: Clock, commit: Any

@@ -101,7 +101,10 @@ def _league_round(boards: int) -> list[Game]:
     for number in range(2 * boards):
         registration_services.register(event, organiser, _player(f"p{number:03d}"))
     round_ = pairing_services.pair_round_now(event_services.start_event(event, organiser).pk)
-    return list(Game.objects.filter(pairing_game__pairing__round=round_).order_by("pk"))
+    games = Game.objects.filter(pairing_game__pairing__round=round_)
+    # their clocks running, as after both first moves (games.aborts)
+    games.update(turn_started=timezone.now(), first_move_by=None)
+    return list(games.order_by("pk"))
 
 
 def _fall_at(games: list[Game], at: datetime) -> dict[int, datetime]:
