@@ -405,11 +405,12 @@ def end_agreed(game: Game, actor: object, now: datetime) -> None:
 
 
 @retry_on_conflict
-def time_out(game_id: int, now: datetime | None = None) -> bool:
-    """End the game on time if its player to move has run out at ``now``; whether it did."""
+def time_out(game: Game | int, now: datetime | None = None) -> bool:
+    """End the game (its id, or the game as read before, with its place: its lock need not read
+    that again) on time if its player to move has run out at ``now``; whether it did."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game_id)
+        game = lock_game(game)
         side = to_move(game)
         if not game.on_service or side is None:
             return False
@@ -554,7 +555,7 @@ def _end(game: Game, ending: Ending, actor: object, now: datetime, move: str | N
     natural = None if status.result is None else (status.result, status.termination or "")
     result, termination = judge_ending(ending, status.to_move or 0, natural)
     _stop_clock(game, now)
-    game.save()
+    verified_at = game.verified_at  # the result taken sets it and saves the game (clocks stopped too)
     verdict: dict[str, object] = {
         "valid": True,
         "game": game.game,
@@ -574,6 +575,8 @@ def _end(game: Game, ending: Ending, actor: object, now: datetime, move: str | N
         verdict=verdict,
     )
     confirmation.take_verified(record, game)
+    if game.verified_at is verified_at:  # the result was not taken (a closed round, a decided game…)
+        game.save()
     record.save(update_fields=["note", "applied", "official"])
     from games.tasks import verify_record_task  # Celery loaded by what queues, not by every import
 

@@ -40,7 +40,7 @@ from django.utils import timezone
 from accounts.errors import ServiceError
 from arbiter.errors import ArbiterError
 from common.locking import retry_on_conflict
-from games import live
+from games import live, origins
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -202,6 +202,15 @@ def _in_play(game_ids: list[int]) -> list[int]:
     return [game_id for game_id in game_ids if game_id in found]
 
 
+def _read_in_play(game_ids: list[int]) -> list[Game]:
+    """Those of ``game_ids`` not ended yet, in order, read in one query with their place (an event's
+    pairing and round: ``games.origins.with_place``), which their locks then need not read again."""
+    if not game_ids:
+        return []
+    found = origins.with_place(Game.objects.filter(pk__in=game_ids, finished_at__isnull=True))
+    return sorted(found, key=lambda game: game_ids.index(game.pk))
+
+
 @retry_on_conflict
 def _end_together(game_ids: list[int], after: list[int]) -> tuple[list[int], list[int]]:
     """End on time those of ``game_ids`` whose player to move has run out, in one transaction (the
@@ -212,12 +221,13 @@ def _end_together(game_ids: list[int], after: list[int]) -> tuple[list[int], lis
 
     ended: list[int] = []
     with transaction.atomic(), live.together() as events:
-        waiting = _in_play(game_ids)
+        waiting = _read_in_play(game_ids)
         while waiting:
-            game_id = waiting.pop(0)
+            game = waiting.pop(0)
+            game_id = game.pk
             mark = len(events)
             try:
-                if play.time_out(game_id):
+                if play.time_out(game):
                     ended.append(game_id)
                     continue
             except (DatabaseError, ServiceError, ArbiterError):
@@ -225,7 +235,7 @@ def _end_together(game_ids: list[int], after: list[int]) -> tuple[list[int], lis
                 logger.warning("game %s could not be ended on time; the sweep will", game_id, exc_info=True)
                 continue
             # not ended: another run (the task of a game flagging together) is ending these games
-            waiting, after = _in_play(waiting), _in_play(after)
+            waiting, after = _read_in_play([other.pk for other in waiting]), _in_play(after)
     return ended, after
 
 

@@ -57,6 +57,10 @@ def _rows() -> list[tuple[str, int, str, str]]:
     return list(Event.objects.order_by("channel", "eid").values_list("channel", "eid", "type", "data"))
 
 
+def _counters() -> list[tuple[str, int]]:
+    return list(EventCounter.objects.order_by("name").values_list("name", "value"))
+
+
 def _forget() -> None:
     Event.objects.all().delete()
     EventCounter.objects.all().delete()
@@ -75,9 +79,11 @@ def test_events_published_together_are_stored_and_sent_as_one_by_one() -> None:
         for channel, kind, data in EVENTS:
             eventstream.send_event(channel, kind, data)
         one_by_one, sent_alone = _rows(), [c.args for c in redis.publish.call_args_list]
+        counted = _counters()
         _forget()
         assert live_batch.publish_all(list(EVENTS)) == len(EVENTS)
     assert _rows() == one_by_one
+    assert _counters() == counted == [("game-7", 2), ("game-8", 1), ("player-1", 1)]
     assert [c.args for c in pipeline.publish.call_args_list] == sent_alone
     assert pipeline.execute.call_count == 1
     # by hand: each channel starts with its placeholder of id 0, the ids follow on per channel
@@ -116,10 +122,10 @@ def test_flags_falling_together_end_every_game_with_one_end_event_each(
     clock.advance(seconds=60, milliseconds=50)
     real = play.time_out
 
-    def time_out(game_id: int, now: Any = None) -> bool:
-        if game_id == failing.pk:
+    def time_out(game: Any, now: Any = None) -> bool:
+        if getattr(game, "pk", game) == failing.pk:
             raise ServiceError("refused")
-        return real(game_id, now)
+        return real(game, now)
 
     with (
         mock.patch.object(play, "time_out", time_out),
