@@ -2,8 +2,8 @@
 a real browser: two players, each in his own browser context (Debian's headless Chromium through
 Playwright), at 1280 px in English and at 390 px in Ukrainian.
 
-* DVONN, 5+3: White places on c3 (the first moves place pieces on empty spaces), Black offers a
-  draw, White's page shows the offer live and White accepts it: both pages show 1/2-1/2, "Drawn by
+* DVONN, 5+3: White places on c3, Black on e3, White on f3 (the first moves place pieces on empty
+  spaces; the clocks run once both sides have moved), Black offers a draw, White's page shows the offer live and White accepts it: both pages show 1/2-1/2, "Drawn by
   agreement" ("Нічия за згодою"), without reloading. Before that, White's "My games" lists the game
   with both clocks, Black's running (5:00 less the seconds since his turn began) and counting down.
 * GIPF standard, 5+3: White (Anna Vermeer) resigns at once: both pages show 0-1, "Anna Vermeer
@@ -76,9 +76,16 @@ def test_a_draw_agreed_and_a_resignation_end_games_with_their_words_at_once(
     black = _page(browser, base, "kris-burm", viewport, locale)
     _open(white, base + dvonn.get_absolute_url())
     _open(black, base + dvonn.get_absolute_url())
+    # the first moves (the clocks wait for both), then White's second: Black's clock runs
     _click_move(white, ["c3"], "c3")
-    _sees_ply(black, 1)
     white.evaluate("window.notReloaded = true")  # his own move reloaded his page: from now on, none
+    _sees_ply(black, 1)
+    _click_move(black, ["e3"], "e3")
+    black.evaluate("window.notReloaded = true")
+    _sees_ply(white, 2)
+    _click_move(white, ["f3"], "f3")
+    white.evaluate("window.notReloaded = true")
+    _sees_ply(black, 3)
 
     # White's "My games": the game with both clocks, Black's running and counting down
     mine = white.context.new_page()
@@ -89,7 +96,7 @@ def test_a_draw_agreed_and_a_resignation_end_games_with_their_words_at_once(
     assert words["to move"] in row.inner_text()
     running = row.locator(".clock-time[data-running]")
     assert running.count() == 1 and 0 < _seconds(running.inner_text()) <= 300
-    white_clock = row.locator(".clock-time").first  # White's 5:00, less his move, plus 3 s: stopped
+    white_clock = row.locator(".clock-time").first  # White's 5:00, less his second move, plus 3 s: stopped
     assert white_clock.get_attribute("data-running") is None and 0 < _seconds(white_clock.inner_text()) <= 303
     before = _seconds(running.inner_text())
     mine.wait_for_timeout(2_200)
