@@ -1,7 +1,7 @@
-// "My games": the running clock of each game in play counts down on the page (the server's time
-// left when the page was made, less the time since); the clocks are written as the game page
-// writes them (static/js/play.js, games.web.play_page.clock_text). Static, no inline script: the
-// Content-Security-Policy allows none.
+// How a clock is written (as games.web.play_page.clock_text writes it on the server), the one
+// writing of the game page (static/js/play.js, loaded after this script) and of "My games", whose
+// running clock of each game in play counts down on the page (the server's time left when the page
+// was made, less the time since). Static, no inline script: the Content-Security-Policy allows none.
 (function () {
   "use strict";
 
@@ -26,6 +26,8 @@
     return minutes + ":" + two(secs);
   }
 
+  window.GipfClocks = { text: clockText };
+
   function tick() {
     var table = document.getElementById("play-games");
     if (!table) {
@@ -43,6 +45,8 @@
     }
   }
 
-  tick();
-  window.setInterval(tick, 1000);
+  if (document.getElementById("play-games")) {
+    tick();
+    window.setInterval(tick, 1000);
+  }
 })();

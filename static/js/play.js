@@ -622,21 +622,7 @@
   // ------------------------------------------------------------------ the clocks
 
   function clockText(seconds, daysFormat) {
-    seconds = Math.max(0, Math.floor(seconds));
-    var days = Math.floor(seconds / 86400);
-    var hours = Math.floor((seconds % 86400) / 3600);
-    var minutes = Math.floor((seconds % 3600) / 60);
-    var secs = seconds % 60;
-    function two(n) {
-      return (n < 10 ? "0" : "") + n;
-    }
-    if (days) {
-      return daysFormat.replace("{days}", String(days)).replace("{hours}", two(hours)).replace("{minutes}", two(minutes));
-    }
-    if (hours) {
-      return hours + ":" + two(minutes) + ":" + two(secs);
-    }
-    return minutes + ":" + two(secs);
+    return window.GipfClocks.text(seconds, daysFormat); // static/js/clocks.js: the one writing
   }
 
   // before both first moves (games.aborts): the time left for the next one; at zero, ask the server
