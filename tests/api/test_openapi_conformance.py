@@ -216,6 +216,10 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/play/{id}/offer-draw/", "POST"): ({"id": game}, None, False),
         ("/api/play/{id}/accept-draw/", "POST"): ({"id": game}, None, False),
         ("/api/play/{id}/decline-draw/", "POST"): ({"id": game}, None, False),
+        ("/api/play/{id}/abort/", "POST"): ({"id": game}, None, False),
+        ("/api/play/{id}/takeback/", "POST"): ({"id": game}, None, False),
+        ("/api/play/{id}/takeback/accept/", "POST"): ({"id": game}, None, False),
+        ("/api/play/{id}/takeback/decline/", "POST"): ({"id": game}, None, False),
         ("/api/play/{id}/events/", "GET"): ({"id": game}, None, False),
         # the arbiter's actions on a game played on the service (none in the demo: a 404 checked)
         ("/api/play/{id}/give-time/", "POST"): ({"id": game}, {"player": "white", "seconds": 60}, False),
