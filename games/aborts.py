@@ -15,13 +15,11 @@ The rules at home here:
   he loses on time if he never comes, and the arbiter keeps his powers (annul, adjudicate);
 * either player of a casual game may abort it (:func:`abort`) while it has not started; an event's
   game only its arbiter ends (annul, adjudicate: ``games.arbitration``);
-* the moment is scheduled like a flag (``games.flags``: its task, the check on reading) and swept
-  (:func:`sweep_work`) behind it.
+* the moment is scheduled like a flag and swept with the flags (``games.flags``: its task, the check
+  on reading, ``flags.fallen`` in the sweep's ``games.clock_sweep``).
 """
 
 from __future__ import annotations
-
-from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -53,10 +51,3 @@ def abort(game: Game, user: object) -> Game:
             )
         play.abort_now(game, timezone.now())
     return game
-
-
-def sweep_work(now: datetime) -> dict[str, list[int]]:
-    """The safety net behind each moment's task: every game in play whose first move was due."""
-    due = Game.objects.filter(on_service=True, finished_at__isnull=True, first_move_by__lte=now)
-    ended = [pk for pk in due.order_by("pk").values_list("pk", flat=True) if play.time_out(pk, now)]
-    return {"first_moves_due": ended}

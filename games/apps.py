@@ -27,9 +27,6 @@ class GamesConfig(AppConfig):
         sweep.register(sweep_work)
         sweep.register(clock_work)
         sweep.register(warning_work)
-        from games.aborts import sweep_work as first_moves_work  # first moves due (games.aborts)
-
-        sweep.register(first_moves_work)
         register_game_packages(getattr(settings, "GAME_PACKAGES", ()))
         from django.db.models.signals import post_save
 

@@ -31,8 +31,9 @@ SWEEP_BATCH = 100
 
 
 def sweep_work(now: datetime) -> dict[str, list[int]]:
-    """End on time the games whose player to move has no time left at ``now`` (``games.flags``:
-    every one of them, a few a transaction)."""
+    """End on time the games whose player to move has no time left at ``now``, and those whose first
+    move was due (``games.aborts``: aborted, or an event's clock started) (``games.flags``: every one
+    of them, a few a transaction)."""
     return {"timed_out": flags.end_fallen(now)}
 
 

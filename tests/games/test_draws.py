@@ -17,26 +17,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from accounts.models import Notice, Player
+from accounts.models import Notice
 from arbiter import registry
 from games import draws, play, services
 from games.models import DrawOffer, Game, SubmittedRecord
 from tests.conftest import CommittingAPIClient
 
 pytestmark = pytest.mark.django_db
-
-
-def person(name: str) -> tuple[User, Player]:
-    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
-    return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
-
-
-@pytest.fixture
-def people(db: None) -> dict[str, Any]:
-    ann, ann_player = person("Ann")
-    bob, bob_player = person("Bob")
-    sam = User.objects.create_user("sam", password="pw-sam-12345")
-    return {"ann": ann, "bob": bob, "sam": sam, "Ann": ann_player, "Bob": bob_player}
 
 
 @pytest.fixture

@@ -9,29 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.utils import translation
 from rest_framework.authtoken.models import Token
 
-from accounts.models import Notice, Player
+from accounts.models import Notice
 from games import play
 from games.endings import ending, result_line
 from games.models import Game
 from tests.conftest import CommittingAPIClient
 
 pytestmark = pytest.mark.django_db
-
-
-def person(name: str) -> tuple[User, Player]:
-    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
-    return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
-
-
-@pytest.fixture
-def people(db: None) -> dict[str, Any]:
-    ann, ann_player = person("Ann")
-    bob, bob_player = person("Bob")
-    return {"ann": ann, "bob": bob, "Ann": ann_player, "Bob": bob_player}
 
 
 @pytest.mark.parametrize(

@@ -108,9 +108,9 @@ def test_blacks_first_move_is_due_from_whites(people: dict[str, Any], clock: Clo
     clock.advance(seconds=100)
     move(people["ann"], game, GIPF[0], 0)
     clock.advance(seconds=179)
-    assert sweep(clock.now).first_moves_due == []
+    assert sweep(clock.now).timed_out == []
     clock.advance(seconds=1)
-    assert sweep(clock.now).first_moves_due == [game.pk]
+    assert sweep(clock.now).timed_out == [game.pk]
     game.refresh_from_db()
     assert (game.state, game.plies, game.finished_at) == ("aborted", 1, clock.now)
 
