@@ -117,3 +117,16 @@ def test_production_cookies_are_secure_and_http_is_redirected() -> None:
 def test_the_openapi_schema_has_no_warnings(tmp_path) -> None:  # type: ignore[no-untyped-def]
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))
     assert "/api/events/{slug}/standings/" in (tmp_path / "schema.yaml").read_text()
+
+
+def test_no_browser_test_waits_on_script_text_the_pages_refuse() -> None:
+    """Playwright's ``wait_for_function`` evaluates its text in the page, which the site's
+    Content-Security-Policy (``script-src 'self'``, no ``unsafe-eval``) refuses: a browser test that
+    waits so fails in the browser. They wait with locators (``wait_for_selector``, ``expect``)."""
+    found = [
+        f"{path.name}:{number}"
+        for path in sorted((PROJECT_ROOT / "tests" / "browser").glob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if ".wait_for_function(" in line
+    ]
+    assert found == []
