@@ -34,6 +34,7 @@ import asyncio
 import json
 import logging
 import threading
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -375,26 +376,39 @@ async def _events(
         release()
 
 
+class _Place:
+    """A stream's place in the process (:meth:`Hub.reserve`), given back once, whoever asks first."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.held = True
+
+    def give_back(self) -> None:
+        with self.lock:
+            if not self.held:
+                return
+            self.held = False
+        hub.release()
+
+
 class EventStreamResponse(StreamingHttpResponse):
-    """The stream; its place in the process is given back once, when it ends or is closed unread."""
+    """The stream; its place in the process is given back once: when it ends, when it is closed
+    unread, or when the response is dropped unsent (a client gone while the view ran: Django's
+    ASGI handler then neither sends nor closes it) and collected."""
 
     def __init__(self, channels: Iterable[str], last_event_id: str) -> None:
-        self._released = False
-        self._release_lock = threading.Lock()
+        self._place = _Place()
         names = tuple(channels)
         super().__init__(
-            _events(names, parse_last_ids(last_event_id, names), self.release),
+            _events(names, parse_last_ids(last_event_id, names), self._place.give_back),
             content_type="text/event-stream",
         )
         self["Cache-Control"] = "no-cache"
         self["X-Accel-Buffering"] = "no"
+        weakref.finalize(self, self._place.give_back)
 
     def release(self) -> None:
-        with self._release_lock:
-            if self._released:
-                return
-            self._released = True
-        hub.release()
+        self._place.give_back()
 
     def close(self) -> None:
         self.release()

@@ -70,6 +70,25 @@ def _fresh_cache() -> Iterator[None]:
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _no_streams_of_other_tests() -> Iterator[None]:
+    """The process's count of open streams (``games.streams.hub``) is process-wide: a stream an
+    earlier test left to its event loop's shutdown (closed then, or later by the collector) must not
+    take a place in this test's count. Each test starts with none."""
+    from games import streams
+
+    _forget_streams(streams.hub)
+    yield
+    _forget_streams(streams.hub)
+
+
+def _forget_streams(hub: Any) -> None:
+    with hub.lock:
+        hub.open = 0
+        hub.by_channel.clear()
+        hub.listening = None  # a listener of a closed event loop
+
+
 # --------------------------------------------------------------------------- commits
 
 

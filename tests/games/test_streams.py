@@ -6,12 +6,13 @@ storage instead; the request's database connection is closed before the stream w
 from __future__ import annotations
 
 import asyncio
+import gc
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
-from django.test import AsyncClient, override_settings
+from django.test import AsyncClient, RequestFactory, override_settings
 
 from accounts.models import Player
 from games import play, streams
@@ -144,3 +145,24 @@ def test_threads_asking_django_eventstream_at_once_all_get_its_names() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "0"
+
+
+@override_settings(EVENT_STREAMS_MAX=2)
+def test_a_stream_dropped_unsent_gives_its_place_back_once() -> None:
+    """A client gone while the stream's view ran: Django's ASGI handler drops the response unsent
+    and unclosed. Its place comes back when it is collected, and only once (a stream closed and
+    then collected gives back its own place, not another's)."""
+    request = RequestFactory().get("/games/7/events/")
+    dropped = streams.serve(request, ["game-7"])
+    closed = streams.serve(request, ["game-7"])
+    assert streams.hub.open == 2
+    assert streams.serve(request, ["game-7"]).status_code == 503  # the process is full
+    del dropped
+    gc.collect()
+    assert streams.hub.open == 1  # the dropped one's place is back; the other still holds its own
+    closed.release()  # what its close does first (the rest is Django's request_finished)
+    assert streams.hub.open == 0
+    del closed
+    gc.collect()
+    assert streams.hub.open == 0 and streams.hub.reserve() and streams.hub.open == 1
+    streams.hub.release()
