@@ -24,11 +24,14 @@ The rules at home here:
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from django.db import transaction
 
+from accounts.errors import ServiceError
 from arbiter import registry
+from arbiter.errors import ArbiterError
 from arbiter.records import Ending, format_record, game_tag, judge_ending, read_ending
 from arbiter.verdict import Result
 from common.locking import retry_on_conflict
@@ -37,6 +40,8 @@ from games import confirmation
 from games import options as game_options
 from games.confirmation import lock_game
 from games.models import Game, SubmittedRecord
+
+logger = logging.getLogger(__name__)
 
 
 def judged(game: Game, ending: Ending) -> tuple[Result | None, str]:
@@ -122,8 +127,19 @@ def carry_marked(game_id: int) -> bool:
 
 
 def carry_all(game_ids: list[int]) -> list[int]:
-    """:func:`carry_marked` for each of ``game_ids``, in order; the ones carried now."""
-    return [game_id for game_id in game_ids if carry_marked(game_id)]
+    """:func:`carry_marked` for each of ``game_ids``, in order; the ones carried now. A game refused
+    by a rule is logged and left marked (the sweep tries it again), the others carried; a database
+    error stops the run (its task is retried)."""
+    carried = []
+    for game_id in game_ids:
+        try:
+            if carry_marked(game_id):
+                carried.append(game_id)
+        except (ServiceError, ArbiterError):
+            logger.warning(
+                "the result of game %s could not be carried; the sweep will", game_id, exc_info=True
+            )
+    return carried
 
 
 def marked(before: datetime | None = None) -> list[int]:

@@ -14,15 +14,17 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django_eventstream.models import Event
 
+from accounts.errors import ServiceError
 from accounts.models import Notice
 from common.sweep import sweep
-from games import carrying, flags, live, play
+from games import carrying, confirmation, flags, live, play
 from games.models import Game, SubmittedRecord
 from tests.conftest import make_event, start
 from tests.games.timing import Clock, frozen
@@ -218,4 +220,25 @@ def test_an_end_in_two_steps_leaves_what_an_end_in_one_leaves(
     # the notices: each game's two players and the event's organiser
     assert (len(one_step[9]), len(two_steps[9])) == (3, 3)
     assert [*one_step[:9], one_step[10]] == [*two_steps[:9], two_steps[10]]
+    assert results(round_) == ["0-1", "0-1"]
+
+
+def test_a_result_that_cannot_be_carried_is_left_marked_and_the_others_are_carried(
+    organiser: User, clock: Clock, django_capture_on_commit_callbacks: Any
+) -> None:
+    round_, _users, (one, two) = league_round(organiser)
+    ended, _queued = first_step(clock, django_capture_on_commit_callbacks)
+    real = confirmation.take_verified
+
+    def take_verified(record: SubmittedRecord, game: Game) -> None:
+        if game.pk == one.pk:
+            raise ServiceError("refused")
+        real(record, game)
+
+    with mock.patch.object(confirmation, "take_verified", take_verified):
+        assert carrying.carry_all(ended) == [two.pk]
+    assert results(round_) == ["", "0-1"]
+    assert list(Game.objects.exclude(to_carry="").values_list("pk", flat=True)) == [one.pk]
+    assert not SubmittedRecord.objects.filter(game=one).exists()  # its savepoint rolled back
+    assert carrying.carry_all(ended) == [one.pk]  # the sweep's next try
     assert results(round_) == ["0-1", "0-1"]
