@@ -14,13 +14,14 @@ Two parts, each with its baseline in the same run:
 * **in this process** (no worker), the cost of an end: the same number of fallen games ended one
   transaction each with its events published one by one, as the sweep did before
   (``games.play.time_out`` a game), and then :func:`games.flags.end_fallen` (a few games a
-  transaction, their events published together): ms a game, ratio;
+  transaction, their events published together; where the ends have two steps, the second,
+  ``games.carrying``, run here too): ms a game, ratio;
 * **through the worker**: one game's flag falling alone (the baseline), then every board's White
   flag cut to fall at the same moment a few seconds ahead, each game's task scheduled for it
   (``games.flags.schedule``). For each game: its stored end (``finished_at``) and its ``end``
   event's storing (the moment the watchers can have it, django-eventstream's ``created``), each
-  less its flag's moment; p50/max, the ratio of the max to the one game alone; and whether every
-  pairing got its game's result.
+  less its flag's moment; p50/max, the ratio of the max to the one game alone; whether every
+  pairing got its game's result, and when its played record was written (the result carried).
 
 Nothing is asserted (``tests/integration/test_flags_on_time.py`` asserts the bound).
 """
@@ -28,6 +29,7 @@ Nothing is asserted (``tests/integration/test_flags_on_time.py`` asserts the bou
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -71,6 +73,7 @@ def league_round(boards: int, name: str) -> list[int]:
     """A round robin of ``2 * boards`` players played on the service (DVONN, ``15+0``): round 1
     published with its games created; their ids."""
     from django.contrib.auth.models import User
+    from django.utils import timezone
 
     from accounts.models import Player
     from games.models import Game
@@ -95,9 +98,10 @@ def league_round(boards: int, name: str) -> list[int]:
         )
         registration_services.register(event, organiser, player)
     round_ = pairing_services.pair_round_now(event_services.start_event(event, organiser).pk)
-    return list(
-        Game.objects.filter(pairing_game__pairing__round=round_).order_by("pk").values_list("pk", flat=True)
-    )
+    games = Game.objects.filter(pairing_game__pairing__round=round_)
+    # their clocks running, as after both first moves (games.aborts)
+    games.update(turn_started=timezone.now(), first_move_by=None)
+    return list(games.order_by("pk").values_list("pk", flat=True))
 
 
 def flags_at(ids: list[int], at: datetime) -> dict[int, datetime]:
@@ -119,7 +123,7 @@ def delays(due: dict[int, datetime], timeout: float = 120) -> dict[str, Any]:
     """Wait for every game to end; each one's stored end and end event less its flag (s)."""
     from django_eventstream.models import Event
 
-    from games.models import Game
+    from games.models import Game, SubmittedRecord
     from tournaments.models import Pairing
 
     channels = [f"game-{pk}" for pk in due]
@@ -132,13 +136,19 @@ def delays(due: dict[int, datetime], timeout: float = 120) -> dict[str, Any]:
         Game.objects.filter(pk__in=list(due)).exclude(finished_at=None).values_list("pk", "finished_at")
     )
     told = dict(Event.objects.filter(channel__in=channels, type="end").values_list("channel", "created"))
+    pairings = Pairing.objects.filter(games__pk__in=list(due))
+    while time.monotonic() < deadline and pairings.filter(results="").exists():
+        time.sleep(0.2)  # the second step of the ends (games.carrying): the pairings' results
+    played = SubmittedRecord.objects.filter(game__in=list(due), kind=SubmittedRecord.Kind.PLAYED)
+    carried = dict(played.values_list("game_id", "submitted_at"))
     return {
         "ends": [(ended[pk] - at).total_seconds() for pk, at in due.items() if pk in ended],
         "events": [
             (told[f"game-{pk}"] - at).total_seconds() for pk, at in due.items() if f"game-{pk}" in told
         ],
+        "carried": [(carried[pk] - at).total_seconds() for pk, at in due.items() if pk in carried],
         "unended": len(due) - len(ended),
-        "pairings": Pairing.objects.filter(games__pk__in=list(due)).exclude(results="").count(),
+        "pairings": pairings.exclude(results="").count(),
     }
 
 
@@ -162,6 +172,10 @@ def in_process(count: int, sizes: list[int]) -> list[tuple[str, float]]:
         if size:
             flags.TOGETHER = size
             ended = len(flags.end_fallen())
+            if importlib.util.find_spec("games.carrying"):  # their second steps too (not left queued)
+                from games import carrying
+
+                carrying.carry_all(carrying.marked())
         else:
             ended = sum(play.time_out(pk) for pk in ids)
         timings.append((name, (time.perf_counter() - started) * 1000 / max(ended, 1)))
@@ -218,7 +232,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.games} flags together: end p50 {_percentile(seen['ends'], 0.5):.2f} s, max {max(seen['ends']):.2f} s; "
         f"end event p50 {_percentile(seen['events'], 0.5):.2f} s, max {max(seen['events']):.2f} s; "
         f"max / one alone {worst / base:.1f}; not ended {seen['unended']}; "
-        f"pairings with their result {seen['pairings']} of {args.games}"
+        f"pairings with their result {seen['pairings']} of {args.games}, "
+        f"played records p50 {_percentile(seen['carried'], 0.5):.2f} s, "
+        f"max {max(seen['carried'] or [float('nan')]):.2f} s after the flag"
     )
     return 0
 

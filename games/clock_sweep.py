@@ -5,8 +5,9 @@ in play whose running clock has passed zero (``games.play.time_out``, which chec
 game's lock). Vacations only ever add time: the query finds the games whose clock would have run
 out without them, and ``time_out`` leaves those whose player's vacations keep them going. Every such
 game is ended in the same sweep, however many: the sweep is only the safety net behind each flag's
-own task and the check on reading (``games.flags``), and no flag waits for a later run. Registered in
-``GamesConfig.ready``.
+own task and the check on reading (``games.flags``), and no flag waits for a later run. The games
+ended on time whose results are still to be carried past the grace period (their task lost) have
+them carried (``games.carrying``). Registered in ``GamesConfig.ready``.
 
 The time warning (:func:`warning_work`, in the same sweep): the player to move is told once a move
 (``Game.warned_ply``) when less than his time control's warning is left (``games.clocks``: 24 hours
@@ -17,10 +18,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import DateTimeField, ExpressionWrapper, F, Q
 
-from games import clocks, flags
+from games import carrying, clocks, flags
 from games.confirmation import lock_game
 from games.models import Game
 from games.play import clocks_at, to_move
@@ -33,8 +35,11 @@ SWEEP_BATCH = 100
 def sweep_work(now: datetime) -> dict[str, list[int]]:
     """End on time the games whose player to move has no time left at ``now``, and those whose first
     move was due (``games.aborts``: aborted, or an event's clock started) (``games.flags``: every one
-    of them, a few a transaction)."""
-    return {"timed_out": flags.end_fallen(now)}
+    of them, a few a transaction); carry the results of the games ended on time more than the grace
+    period ago and still marked to be carried (``games.carrying``: their task lost or failed)."""
+    timed_out = flags.end_fallen(now)
+    left = carrying.marked(before=now - timedelta(seconds=settings.SWEEP_GRACE))
+    return {"timed_out": timed_out, "carried": carrying.carry_all(left)}
 
 
 def warning_work(now: datetime) -> dict[str, list[int]]:

@@ -64,9 +64,10 @@ logger = logging.getLogger(__name__)
 
 MOVE, END, CLOCK, TAKEBACK = "move", "end", "clock", "takeback"
 
-# Called with the game's id and the end event's data once it is published (GamesConfig.ready adds
-# games.player_events's): whatever else must hear that a game ended.
-END_LISTENERS: list[Callable[[int, dict[str, Any]], None]] = []
+# Called with the ends published, each game's id and its end event's data (one, or the many published
+# together), once they are (GamesConfig.ready adds games.player_events's): whatever else must hear
+# that games ended.
+END_LISTENERS: list[Callable[[list[tuple[int, dict[str, Any]]]], None]] = []
 
 
 def channel_of(game_id: int) -> str:
@@ -84,7 +85,7 @@ def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
             streams.notify_local(channel_of(game_id))
         if kind == END:  # and to what listens to ends (its players' own streams: games.player_events)
             for listener in END_LISTENERS:
-                listener(game_id, data)
+                listener([(game_id, data)])
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the move stays stored
         logger.warning("the live event %s of game %s was not published", kind, game_id, exc_info=True)
         return False
@@ -129,12 +130,11 @@ def publish_together(events: list[live_batch.Pending]) -> int:
         if kind == END and channel.startswith("game-")
     ]
     with live_batch.collecting() as heard:
-        for game_id, data in ends:
-            for listener in END_LISTENERS:
-                try:
-                    listener(game_id, data)
-                except Exception:  # noqa: BLE001 - as publish: the games stay ended whatever they do
-                    logger.warning("a listener of the end of game %s failed", game_id, exc_info=True)
+        for listener in END_LISTENERS if ends else []:
+            try:
+                listener(ends)
+            except Exception:  # noqa: BLE001 - as publish: the games stay ended whatever they do
+                logger.warning("a listener of the ends of %s games failed", len(ends), exc_info=True)
     return sent + live_batch.publish_all(heard)
 
 

@@ -98,6 +98,18 @@ class Game(models.Model):
         blank=True,
         help_text="The ply at which the player to move was warned of his time running out",
     )
+    # A game ended on time whose result is still to be carried to what it rests on (``games.carrying``:
+    # its played record, its origin's result, the notices): the ending's words (``time``); "" once done.
+    to_carry = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text="The ending of a game ended on the service whose result is still to be carried",
+    )
+
+    class Meta:
+        # the sweep's look for the games whose result is still to be carried (few, if any)
+        indexes = [models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry")]
 
     def __str__(self) -> str:
         place = self.place

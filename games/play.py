@@ -27,9 +27,10 @@ The rules at home here:
   arbiter judged every move already. Its record, an export of the stored moves written in the
   game's notation by the record contract (``arbiter.records``: the ``[Game]`` tag holds the key,
   the ending words), is kept as a submission of kind ``played`` that the result rests on; it enters
-  confirmation (``games.confirmation``) and, through the game's origin, whatever follows, at once.
-  The record is verified afterwards like any submitted record (``games.services``): the result
-  never waits on it;
+  confirmation (``games.confirmation``) and, through the game's origin, whatever follows, at once
+  (``games.carrying``; the flags falling together, ``games.flags``, end the games first and carry
+  their results right after, :func:`end_on_time`). The record is verified afterwards like any
+  submitted record (``games.services``): the result never waits on it;
 * every move is told to the live streams as ``move`` (the ending one too), then the end as ``end``
   with the result, the winner and how it ended (``games.live``).
 
@@ -53,15 +54,15 @@ from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
 from arbiter.play import Status
-from arbiter.records import AGREED, RESIGN, RESULT, TIME, Ending, format_record, game_tag, judge_ending
+from arbiter.records import AGREED, RESIGN, RESULT, TIME, Ending
 from arbiter.verdict import Result, Termination
 from common.locking import retry_on_conflict
-from common.sweep import enqueue_on_commit
-from games import clocks, confirmation, live, messages, vacations
+from games import carrying, clocks, live, messages, origins, vacations
 from games import options as game_options
+from games.carrying import record_of
 from games.confirmation import lock_game
 from games.errors import GameServiceError
-from games.models import Game, Move, SubmittedRecord
+from games.models import Game, Move
 from games.signals import move_played
 
 MAX_MOVE_CHARS = 200
@@ -410,38 +411,27 @@ def time_out(game: Game | int, now: datetime | None = None) -> bool:
     that again) on time if its player to move has run out at ``now``; whether it did."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(game)
-        side = to_move(game)
-        if not game.on_service or side is None:
-            return False
-        if _lapsed(game, now):
-            return True
-        left = clocks_at(game, now).of(side)
-        if left is None or left > timedelta(0):
-            return False
-        _end(game, Ending(TIME), None, now)
+        return fall(lock_game(game), now)
+
+
+def fall(game: Game, now: datetime, carry: bool = True) -> bool:
+    """The locked ``game`` ends on time if its player to move has run out at ``now`` (or is aborted,
+    or has its clock started, when its first move was due: ``games.aborts``); whether it ended.
+    ``carry``: its result carried at once (:func:`_end`); else the end's first step only
+    (:func:`end_on_time`: ``games.flags``, which holds the game's lock alone)."""
+    side = to_move(game)
+    if not game.on_service or side is None:
+        return False
+    if _lapsed(game, now):
         return True
-
-
-def record_of(game: Game, ending: Ending | None = None) -> str:
-    """The game's record in its own notation, an export of its stored moves by the record contract
-    (``arbiter.records``): the tags (``[Game]`` its key, its start options' tags), the moves played,
-    the ending words (a result when the rules ended it, ``resign`` or ``time``; none while unended)."""
-    tags = {
-        **game_tag(game.game),
-        "Site": "the service",
-        "White": game.white.display_name,
-        "Black": game.black.display_name,
-        **game_options.record_tags(game.game, game.options),
-    }
-    moves = list(game.moves.order_by("ply").values_list("notation", "position"))
-    from games import boards  # the boards (and their SVG writer) loaded where a record is written only
-
-    movers, continues = boards.service_movers(game, moves)
-    # a record's turn: the moves its game groups in one (TZAAR's two), numbered by who began it
-    turns = registry.turns(game.game, [notation for notation, _position in moves])
-    starters = [mover for mover, more in zip(movers, continues, strict=True) if not more]
-    return format_record(tags, turns, (ending.text if ending else "") or None, movers=starters)
+    left = clocks_at(game, now).of(side)
+    if left is None or left > timedelta(0):
+        return False
+    if carry:
+        _end(game, Ending(TIME), None, now)
+    else:
+        end_on_time(game, now)
+    return True
 
 
 def _announce(
@@ -546,39 +536,36 @@ def announce_clocks(
 
 def _end(game: Game, ending: Ending, actor: object, now: datetime, move: str | None = None) -> None:
     """Play has ended (``ending``: the rules' result after the move just stored, a resignation or
-    time): the running clock stops and the result is the game's at once, judged from the arbiter's
-    status of the position (the record contract's :func:`~arbiter.records.judge_ending`); the
-    record, an export of the stored moves, is kept as the played submission the result rests on and
-    taken like a verified one (``games.confirmation.take_verified``: its origin learns of it now);
-    its verification follows, after commit, and changes no result."""
-    status = status_of(game)
-    natural = None if status.result is None else (status.result, status.termination or "")
-    result, termination = judge_ending(ending, status.to_move or 0, natural)
-    _stop_clock(game, now)
-    verified_at = game.verified_at  # the result taken sets it and saves the game (clocks stopped too)
-    verdict: dict[str, object] = {
-        "valid": True,
-        "game": game.game,
-        "result": None if result is None else str(result),
-        "termination": str(termination),
-        "plies": ply_of(game),
-        "error": None,
-    }
-    if status.score is not None:
-        verdict["score"] = list(status.score)
-    record = SubmittedRecord.objects.create(
-        game=game,
-        kind=SubmittedRecord.Kind.PLAYED,
-        submitted_by=actor,  # type: ignore[misc]
-        by_official=False,
-        text=record_of(game, ending),
-        verdict=verdict,
-    )
-    confirmation.take_verified(record, game)
-    if game.verified_at is verified_at:  # the result was not taken (a closed round, a decided game…)
-        game.save()
-    record.save(update_fields=["note", "applied", "official"])
-    from games.tasks import verify_record_task  # Celery loaded by what queues, not by every import
+    time), both steps of an end in one transaction: :func:`_close` (the game is over, with its
+    result), then ``games.carrying.carry`` (the record it rests on, its origin told)."""
+    judged = _close(game, ending, now, move)
+    carrying.carry(game, ending, actor, judged)
 
-    enqueue_on_commit(verify_record_task, record.pk)
-    _announce(game, live.END, move, None, ending.text, str(termination))
+
+def end_on_time(game: Game, now: datetime) -> None:
+    """The first step of a loss on time on the locked ``game`` (its lock alone: nothing above it is
+    locked or written): the game is over with its result, its ``end`` told and saved, and what is
+    left to do is marked on it (``Game.to_carry``), for ``games.carrying.carry_marked`` to do."""
+    ending = Ending(TIME)
+    _close(game, ending, now, None)
+    game.to_carry = ending.text
+    game.save(update_fields=[*ENDED_FIELDS, "to_carry"])
+
+
+# What :func:`_close` changes on a game.
+ENDED_FIELDS = (
+    *("white_time", "black_time", "finished_at", "turn_started", "first_move_by"),
+    *("takeback_side", "takeback_ply", "result", "termination"),
+)
+
+
+def _close(game: Game, ending: Ending, now: datetime, move: str | None) -> tuple[Result | None, str]:
+    """The first step of an end (not saved): the running clock stops and the result is the game's
+    at once (where its origin takes one now and no arbiter set one: ``games.confirmation`` decides
+    as it takes the record), the ``end`` told once the transaction commits; the result judged."""
+    result, termination = carrying.judged(game, ending)
+    _stop_clock(game, now)
+    if not game.state and origins.allows(game, origins.TAKE):
+        game.result, game.termination = ("" if result is None else str(result)), termination
+    _announce(game, live.END, move, None, ending.text, termination)
+    return result, termination

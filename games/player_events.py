@@ -141,8 +141,11 @@ def on_move(sender: object, game: Game, to_move: int | None, **kwargs: object) -
     publish_on_commit(game.white_id if to_move == 0 else game.black_id, YOUR_MOVE, data)
 
 
-def on_game_end(game_id: int, data: dict[str, Any]) -> None:
-    """The end event of a game (``games.live``, after commit): both players hear it."""
-    players = Game.objects.filter(pk=game_id).values_list("white_id", "black_id").first()
-    for player_id in players or ():
-        publish(player_id, GAME_END, data)
+def on_game_end(ends: list[tuple[int, dict[str, Any]]]) -> None:
+    """The end events of games, each game's id and its event's data (``games.live``, after commit,
+    one or many ended together): both players of each hear it, the players of all read at once."""
+    games = Game.objects.filter(pk__in=[game_id for game_id, _data in ends])
+    players = {pk: (white, black) for pk, white, black in games.values_list("pk", "white_id", "black_id")}
+    for game_id, data in ends:
+        for player_id in players.get(game_id, ()):
+            publish(player_id, GAME_END, data)

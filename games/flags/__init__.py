@@ -15,8 +15,9 @@ The rules at home here:
   player to move runs out (his time left, vacations not counted: they only ever add time). The
   task re-checks the clock under the lock: it ends the game and every other game whose flag has
   fallen by then (:func:`end_fallen`: flags that fall together, a round's started at once, end
-  together, :data:`TOGETHER` games a transaction with their live events published at once,
-  ``games.live.together``), or does nothing when a move was played since (that move scheduled its
+  together, :data:`TOGETHER` games a transaction under their own locks only, with their live events
+  published at once, ``games.live.together``; the results carried to their pairings after, under
+  their rounds' locks: ``games.carrying``, the database marking what is left), or does nothing when a move was played since (that move scheduled its
   own), or schedules itself again when time was added (an arbiter's time; a vacation: for when the
   paused clock could run out at the soonest). A flag further away than :data:`HORIZON` is scheduled in hops of at most that
   long, so no task waits in a worker longer than the broker's visibility timeout;
@@ -24,7 +25,8 @@ The rules at home here:
   check ends the games (a page shows its game on time as soon as anyone opens it) and the sweep
   (``games.clock_sweep``) the others;
 * the sweep stays the safety net (a task lost with its broker or worker), ending every game whose
-  flag fell, with no limit of games a run (:func:`end_fallen` too).
+  flag fell, with no limit of games a run (:func:`end_fallen` too), and carrying the results left
+  marked (``games.clock_sweep``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from django.utils import timezone
 from accounts.errors import ServiceError
 from arbiter.errors import ArbiterError
 from common.locking import retry_on_conflict
+from common.sweep import enqueue_on_commit
 from games import live, origins
 from games.models import Game
 
@@ -49,9 +52,9 @@ logger = logging.getLogger(__name__)
 MARGIN = timedelta(milliseconds=50)
 # The longest a flag's task is scheduled ahead (below Redis's visibility timeout, settings).
 HORIZON = timedelta(minutes=15)
-# The games ended in one transaction when flags fall together: its locks (an event's round among
-# them, which the round's moves wait for) are held that long only. Measured: bench/flags_bench.py.
-TOGETHER = 20
+# The games ended in one transaction when flags fall together (the first step of their ends, under
+# their own locks only: nobody else waits on them). Measured: bench/flags_bench.py.
+TOGETHER = 50
 # The longest a task goes on ending the games flagging with its own (below its time limit, tasks.py).
 RUN = timedelta(seconds=20)
 
@@ -182,61 +185,56 @@ def fallen(now: datetime) -> list[int]:
 def end_fallen(now: datetime | None = None, until: datetime | None = None) -> list[int]:
     """End on time every game whose player to move has run out by ``now`` (every one, however many;
     with ``until``, no transaction begun after it: the rest are left to their own tasks and the
-    sweep), :data:`TOGETHER` games a transaction; the ones ended. Each is judged when its turn
-    comes, under its lock (``games.play.time_out``), so its stored end is when it ended; the live
-    events of a transaction's games are published together once it commits (``games.live_batch``).
-    The games another run ended meanwhile (another task's: flags falling together) are skipped."""
+    sweep), :data:`TOGETHER` games a transaction; the ones ended. Each is judged under its own lock
+    (``games.play.fall``), so its stored end is when it ended, and takes the first step of its end
+    there (``games.play.end_on_time``: over, its result set and its ``end`` told, its result marked
+    to be carried), the live events of a transaction's games published together once it commits
+    (``games.live_batch``); the second step of a transaction's games follows after it commits
+    (``games.carrying``: their pairings' results, records and notices, under their rounds' locks).
+    The games another run is ending (its lock held: another task's, flags falling together) are
+    skipped, not waited for: two workers share the games rather than queue for them."""
     due = fallen(now or timezone.now())
     ended: list[int] = []
     while due and (until is None or timezone.now() < until):
-        done, due = _end_together(due[:TOGETHER], due[TOGETHER:])
-        ended += done
+        ended += _end_together(due[:TOGETHER])
+        due = due[TOGETHER:]
     return ended
 
 
-def _in_play(game_ids: list[int]) -> list[int]:
-    """Those of ``game_ids`` not ended yet, in order."""
-    if not game_ids:
-        return []
-    found = set(Game.objects.filter(pk__in=game_ids, finished_at__isnull=True).values_list("pk", flat=True))
-    return [game_id for game_id in game_ids if game_id in found]
-
-
-def _read_in_play(game_ids: list[int]) -> list[Game]:
-    """Those of ``game_ids`` not ended yet, in order, read in one query with their place (an event's
-    pairing and round: ``games.origins.with_place``), which their locks then need not read again."""
-    if not game_ids:
-        return []
-    found = origins.with_place(Game.objects.filter(pk__in=game_ids, finished_at__isnull=True))
-    return sorted(found, key=lambda game: game_ids.index(game.pk))
-
-
 @retry_on_conflict
-def _end_together(game_ids: list[int], after: list[int]) -> tuple[list[int], list[int]]:
-    """End on time those of ``game_ids`` whose player to move has run out, in one transaction (the
-    games in the order of their ids, as every such transaction takes them: none waits on another in
-    a circle); a game that fails is left as it was (its savepoint) to the next task or sweep. The
-    ones ended, and those of ``after`` still in play once a game was found ended by another run."""
+def _end_together(game_ids: list[int]) -> list[int]:
+    """The first step of the end on time of those of ``game_ids`` whose player to move has run out,
+    in one transaction under the games' locks only (taken in the order of their ids, those another
+    run holds skipped); a game that fails is left as it was (its savepoint) to the next task or
+    sweep. The ones ended; those marked have the second step of their end queued after commit."""
     from games import play
 
     ended: list[int] = []
     with transaction.atomic(), live.together() as events:
-        waiting = _read_in_play(game_ids)
-        while waiting:
-            game = waiting.pop(0)
-            game_id = game.pk
+        games = origins.with_place(Game.objects.filter(pk__in=game_ids, finished_at__isnull=True))
+        locked = list(games.select_for_update(skip_locked=True, of=("self",)).order_by("pk"))
+        now = timezone.now()
+        for game in locked:
             mark = len(events)
             try:
-                if play.time_out(game):
-                    ended.append(game_id)
-                    continue
+                with transaction.atomic():
+                    if play.fall(game, now, carry=False):
+                        ended.append(game.pk)
             except (DatabaseError, ServiceError, ArbiterError):
                 del events[mark:]  # its savepoint was rolled back: so are its events
-                logger.warning("game %s could not be ended on time; the sweep will", game_id, exc_info=True)
-                continue
-            # not ended: another run (the task of a game flagging together) is ending these games
-            waiting, after = _read_in_play([other.pk for other in waiting]), _in_play(after)
-    return ended, after
+                logger.warning("game %s could not be ended on time; the sweep will", game.pk, exc_info=True)
+        _carry_after_commit([game.pk for game in locked if game.to_carry])
+    return ended
+
+
+def _carry_after_commit(game_ids: list[int]) -> None:
+    """Queue, once the transaction commits, the second step of ``game_ids``' ends (``games.carry``,
+    ``games.carrying``; run at once on the embedded default); a broker out of reach leaves them
+    marked, to the sweep."""
+    if game_ids:
+        from games.flags.tasks import carry_task  # Celery loaded by what queues, not by every import
+
+        enqueue_on_commit(carry_task, game_ids)
 
 
 def on_move(sender: object, game: Game, to_move: int | None, **kwargs: object) -> None:

@@ -120,15 +120,16 @@ def test_flags_falling_together_end_every_game_with_one_end_event_each(
     games = [play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(46)]
     failing = games[7]
     clock.advance(seconds=60, milliseconds=50)
-    real = play.time_out
+    real = play.fall
 
-    def time_out(game: Any, now: Any = None) -> bool:
-        if getattr(game, "pk", game) == failing.pk:
+    def fall(game: Game, now: Any, carry: bool = True) -> bool:
+        if game.pk == failing.pk:
             raise ServiceError("refused")
-        return real(game, now)
+        return real(game, now, carry)
 
     with (
-        mock.patch.object(play, "time_out", time_out),
+        mock.patch.object(flags, "TOGETHER", 20),
+        mock.patch.object(play, "fall", fall),
         mock.patch.object(live, "publish_together", wraps=live.publish_together) as published,
         django_capture_on_commit_callbacks(execute=True),
     ):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.locking import locked
+from games import carrying
 from games.confirmation import rests_on_report, stop_play
 from games.models import Game, SubmittedRecord
 from tournaments.errors import ServiceError
@@ -61,6 +62,14 @@ def close_games(round_: Round) -> None:
     )
     for game in games:  # a result the arbiter set while play went on: play there ends with the round
         stop_play(game)
+
+
+def carry_ended(round_: Round) -> list[int]:
+    """Carry now the results of the round's games ended on time whose results are still to be
+    carried (``games.carrying``: the flags' second step, queued), under the round's lock the caller
+    holds: a round closing between the two steps of an end counts the result (the ids carried)."""
+    left = Game.objects.filter(pairing_game__pairing__round=round_).exclude(to_carry="")
+    return carrying.carry_all(list(left.order_by("pk").values_list("pk", flat=True)))
 
 
 # results nobody is left to confirm or decide

@@ -18,7 +18,7 @@ from tournaments.core.codes import FORFEITS, normalise_codes
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing, lock_round, retry_on_conflict
 from tournaments.models import Pairing, Round
-from tournaments.results.round_games import close_games, every_result_official
+from tournaments.results.round_games import carry_ended, close_games, every_result_official
 from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale
 
 
@@ -119,6 +119,7 @@ def _close_locked(round_: Round) -> Round:
         raise ServiceError(_("round %(number)s is already closed") % {"number": round_.number})
     if round_.status != Round.Status.PAIRED:
         raise ServiceError(_("round %(number)s is not paired yet") % {"number": round_.number})
+    carry_ended(round_)  # the results of its games ended on time, still to be carried
     missing = missing_results(round_)
     if missing:
         boards = ", ".join(
