@@ -35,7 +35,7 @@ import json
 import logging
 import threading
 import weakref
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,7 +43,7 @@ from urllib.parse import quote, unquote
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 
@@ -54,6 +54,8 @@ PENDING_MAX = 20  # live events queued for one stream before it reads the storag
 READ_LIMIT = 100  # stored events read at once per channel
 REDIS_CHANNEL = "events_channel"  # where django-eventstream's send_event publishes
 RETRY_AFTER = 30  # seconds a refused stream is told to wait
+READ_AGAIN = 1.0  # seconds before a stream reads the storage again when a read failed
+OPENING_READS = 3  # the reads an opening stream tries before it gives up (its client reconnects)
 PADDING = ":" + " " * 2048 + "\n\n"
 
 
@@ -333,6 +335,24 @@ def _in_order(items: list[Item], last_ids: dict[str, int]) -> bool:
     return True
 
 
+async def _read_or_wait(
+    read_storage: Callable[[dict[str, int | None]], Awaitable[Read]],
+    last_ids: dict[str, int | None],
+    last: bool = False,
+) -> Read | None:
+    """The stored events after ``last_ids``; None, after :data:`READ_AGAIN` seconds, when the
+    database did not answer (down a moment, or SQLite's table locked by a writer): the stream stays
+    open and reads again, rather than end in an error (``last``: the error is raised)."""
+    try:
+        return await read_storage(last_ids)
+    except DatabaseError:
+        if last:
+            raise
+        logger.warning("a stream could not read its stored events; it reads them again", exc_info=True)
+        await asyncio.sleep(READ_AGAIN)
+        return None
+
+
 async def _events(
     channels: tuple[str, ...], wanted: dict[str, int | None], release: Callable[[], None]
 ) -> AsyncIterator[str]:
@@ -348,7 +368,12 @@ async def _events(
     try:
         await sync_to_async(_close_request_connections)()  # the request's own, in its own thread
         hub.add(listener)  # before reading: what comes meanwhile is queued, and skipped if read
-        first = await read_storage(wanted)
+        first = None
+        for attempt in range(1, OPENING_READS + 1):
+            first = await _read_or_wait(read_storage, wanted, last=attempt == OPENING_READS)
+            if first is not None:
+                break
+        assert first is not None  # the last attempt raises rather than give None
         last_ids = first.last_ids
         body = PADDING + "event: stream-open\ndata:\n\n"
         if first.reset:
@@ -363,7 +388,10 @@ async def _events(
             items, resync = listener.take()
             body = ""
             if resync or not _in_order(items, last_ids):
-                again = await read_storage(dict(last_ids))
+                again = await _read_or_wait(read_storage, dict(last_ids))
+                if again is None:  # the database did not answer: read again (what came is there too)
+                    listener.push(Item("", None))
+                    continue
                 items = again.items
                 if again.reset:  # pruned meanwhile (a day without a read): start again from now
                     last_ids.update(again.last_ids)

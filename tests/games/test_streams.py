@@ -166,3 +166,41 @@ def test_a_stream_dropped_unsent_gives_its_place_back_once() -> None:
     gc.collect()
     assert streams.hub.open == 0 and streams.hub.reserve() and streams.hub.open == 1
     streams.hub.release()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_whose_storage_read_fails_reads_again_and_misses_nothing(monkeypatch: Any) -> None:
+    """The database does not answer one read (down a moment; SQLite's table locked by a writer):
+    the stream stays open, reads again after ``READ_AGAIN`` and sends what it missed meanwhile."""
+    from django.db import OperationalError
+
+    game = _game()
+    ann = game.white
+    reads: list[int] = []
+    real = streams._read
+
+    def failing_once(last_ids: dict[str, int | None]) -> streams.Read:
+        reads.append(len(reads))
+        if len(reads) == 2:  # the opening's read passes; the next one fails
+            raise OperationalError("database table is locked")
+        return real(last_ids)
+
+    monkeypatch.setattr(streams, "_read", failing_once)
+    monkeypatch.setattr(streams, "READ_AGAIN", 0.2)
+
+    async def scenario() -> str:
+        response = await AsyncClient().get(f"/games/{game.pk}/events/")
+        stream = response.streaming_content
+        try:
+            assert b"event: stream-open" in await asyncio.wait_for(stream.__anext__(), 10)
+            streams.hub.resync_all()  # the stream must read: this read fails
+            await asyncio.sleep(0.05)
+            await sync_to_async(play.make_move)(game, ann.user, "c3", 0)  # while it waits to read again
+            chunk = await asyncio.wait_for(stream.__anext__(), 10)
+            return chunk.decode()
+        finally:
+            await stream.aclose()
+
+    chunk = asyncio.run(scenario())
+    assert len(reads) >= 3  # the opening's, the failed one, and the one after it
+    assert "event: move\n" in chunk and '"ply": 1, "move": "c3"' in chunk
