@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -161,7 +162,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def register_environment_packages() -> None:
+    """Register the game packages the ``GAME_PACKAGES`` variable names, as the service does."""
+    for path in registry.packages_from(os.environ.get(registry.GAME_PACKAGES_VARIABLE)):
+        registry.register_package(path)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    register_environment_packages()
     args = build_parser().parse_args(argv)
     code: int = args.run(args)
     return code

@@ -40,6 +40,7 @@ __all__ = [
     "PlyView",
     "SvgOptions",
     "board_labels",
+    "packages_from",
     "default_game",
     "end_of",
     "engine_for",
@@ -188,14 +189,23 @@ def termination_of(code: str, game: str | None = None) -> Termination | None:
     return None if end is None else end.termination
 
 
-def board_labels() -> dict[str, str]:
-    """The words on every game's boards, by key (English, marked for translation)."""
+def board_labels(game: str) -> dict[str, str]:
+    """The words on the boards of ``game``, by key (English, marked for translation): the shared
+    words (:data:`arbiter.svg.LABELS`) with the game's own (:attr:`GameSpec.labels`) over them. One
+    game's words never change another's boards."""
     from arbiter.svg import LABELS  # the SVG writer, imported where boards are drawn
 
-    labels = dict(LABELS)
-    for spec in _SPECS:
-        labels.update(spec.labels)
-    return labels
+    return {**LABELS, **spec_for(game).labels}
+
+
+#: the environment variable naming the game packages registered beyond the built-in ones
+#: (comma-separated dotted paths); Django's settings and the CLI read the same variable
+GAME_PACKAGES_VARIABLE = "GAME_PACKAGES"
+
+
+def packages_from(value: str | None) -> list[str]:
+    """The dotted paths a ``GAME_PACKAGES`` value names (comma-separated; blanks ignored)."""
+    return [item.strip() for item in (value or "").split(",") if item.strip()]
 
 
 def _known_games() -> Message | str:

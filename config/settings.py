@@ -78,8 +78,9 @@ INSTALLED_APPS = [
 _lazy_eventstream.install()
 
 # Game packages registered beyond the built-in games of arbiter.registry (dotted paths of packages
-# declaring a SPEC, arbiter.spec.GameSpec); games.apps registers them when Django starts.
-GAME_PACKAGES: list[str] = []
+# declaring a SPEC, arbiter.spec.GameSpec, comma-separated); games.apps registers them when Django
+# starts, and `python -m arbiter` reads the same variable (arbiter.registry.packages_from).
+GAME_PACKAGES: list[str] = env_list("GAME_PACKAGES")
 
 MIDDLEWARE = [
     # When the request arrived (common.arrival): a move is judged then, not after its wait in the server.

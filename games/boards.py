@@ -157,7 +157,7 @@ def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_S
             "ply": ply,
             "notation": last.move if last else "",
         }
-    options = registry.SvgOptions(size=size, flip=flip, title=title, labels=board_labels())
+    options = registry.SvgOptions(size=size, flip=flip, title=title, labels=board_labels(game.game))
     return registry.render_svg(position, options, last)
 
 
@@ -191,7 +191,9 @@ def refused_board(record: SubmittedRecord) -> RefusedBoard | None:
     continues = registry.continues(record.game.game, [*moves, error.move or ""]) if traced else []
     label = ply_label(error.ply, [*before, mover], continues)
     title = _("The position before %(move)s (ply %(ply)s)") % {"move": label, "ply": error.ply}
-    svg = registry.render_svg(error.position, registry.SvgOptions(title=title, labels=board_labels()), last)
+    svg = registry.render_svg(
+        error.position, registry.SvgOptions(title=title, labels=board_labels(record.game.game)), last
+    )
     return RefusedBoard(svg, error.ply, label)
 
 
@@ -268,5 +270,5 @@ def position_svg(game: Game, moves: Sequence[tuple[str, str]], *, flip: bool = F
             "ply": ply,
             "notation": moves[-1][0],
         }
-    options = registry.SvgOptions(flip=flip, title=title, labels=board_labels())
+    options = registry.SvgOptions(flip=flip, title=title, labels=board_labels(game.game))
     return registry.render_svg(game.position, options, last)

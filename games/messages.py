@@ -92,6 +92,6 @@ def arbiter_description(error: ArbiterError) -> str:
     return (prefix + ": " if prefix else "") + arbiter_message(error)
 
 
-def board_labels() -> dict[str, str]:
-    """The words on every game's boards (:func:`arbiter.registry.board_labels`) in the active language."""
-    return {key: gettext(template) for key, template in registry.board_labels().items()}
+def board_labels(game: str) -> dict[str, str]:
+    """The words on the boards of ``game`` (:func:`arbiter.registry.board_labels`) in the active language."""
+    return {key: gettext(template) for key, template in registry.board_labels(game).items()}

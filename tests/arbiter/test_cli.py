@@ -164,3 +164,30 @@ def test_svg_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert main(["svg", str(shared_path(*LG_FILE)), "--ply", "-1"]) == 2
     assert main(["svg", str(shared_path(*LG_FILE)), "--size", "10"]) == 2
     assert capsys.readouterr().out == ""
+
+
+def test_the_cli_registers_the_game_packages_of_the_environment() -> None:
+    """``GAME_PACKAGES=tests.toygame python -m arbiter replay --help`` lists Stones, as the service
+    registers it from the same variable; without it the CLI does not know it."""
+    import os
+
+    env = {**os.environ, "GAME_PACKAGES": "tests.toygame"}
+    listed = subprocess.run(
+        [sys.executable, "-m", "arbiter", "replay", "--help"],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert listed.returncode == 0 and "stones" in listed.stdout
+    plain = {key: value for key, value in os.environ.items() if key != "GAME_PACKAGES"}
+    unknown = subprocess.run(
+        [sys.executable, "-m", "arbiter", "replay", "--help"],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=plain,
+    )
+    assert unknown.returncode == 0 and "stones" not in unknown.stdout

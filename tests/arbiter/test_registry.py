@@ -40,3 +40,28 @@ def test_random_records_replay_through_the_registry() -> None:
     for game in registry.game_keys():
         verdict = registry.replay(registry.random_record(game, 7))
         assert verdict.valid and verdict.game == game, verdict.error
+
+
+def test_one_games_board_words_never_change_anothers() -> None:
+    """A game that names the shared word "White" otherwise ("Crosses") renames its own boards only."""
+    from dataclasses import replace
+
+    from arbiter.svg import LABELS
+    from tests.arbiter import fake_game
+
+    crosses = replace(fake_game.SPEC, labels={"White": "Crosses"})
+    registry.register(crosses)
+    try:
+        assert registry.board_labels(fake_game.KEY)["White"] == "Crosses"
+        for key in ("dvonn", "gipf-standard", "yinsh", "tzaar"):
+            assert registry.board_labels(key)["White"] == LABELS["White"] == "White"
+    finally:
+        registry.unregister(crosses)
+
+
+def test_game_packages_are_read_as_comma_separated_dotted_paths() -> None:
+    assert registry.packages_from(None) == []
+    assert registry.packages_from(" tests.toygame , ,tests.optiongame") == [
+        "tests.toygame",
+        "tests.optiongame",
+    ]
