@@ -25,8 +25,8 @@ ABOVE_THE_FLOOR = ("games", "tournaments", "personal", "config")
 MAX_LINES = 600
 # (task module, the service it runs): the one kind of cycle allowed.
 TASK_AND_SERVICE = {
-    frozenset({"games.tasks", "games.services"}),
-    frozenset({"games.flags.tasks", "games.flags"}),
+    frozenset({"games.records.tasks", "games.records.services"}),
+    frozenset({"games.play.tasks", "games.play.flags"}),
     frozenset({"tournaments.pairing.tasks", "tournaments.pairing.services"}),
 }
 # Modules with no database and no Django, checked strictly by mypy.

@@ -1,9 +1,9 @@
 """REST API for games played on the service: my games and whose turn it is, a game's position and
 legal moves, a move (naming the ply it expects), resigning, draw offers (``games.api.draws``);
 challenges to casual games
-(``/api/play/challenges/``: send, accept, decline, withdraw; ``games.challenges`` checks them).
+(``/api/play/challenges/``: send, accept, decline, withdraw; ``games.play.challenges`` checks them).
 
-Thin: ``games.play`` checks everything; its refusals are answered by the one exception handler
+Thin: ``games.play.service`` checks everything; its refusals are answered by the one exception handler
 (``config.errors.api_exception_handler``): a non-player or a player not to move 403, a stale ply,
 a finished game or a move after the time ran out 409 (with the current ply and position), an
 illegal move 400 naming the ply, the move and the arbiter's reason.
@@ -26,13 +26,14 @@ from rest_framework.response import Response
 
 from common.arrival import arrival
 from config.pagination import BoundedLimitOffsetPagination
-from games import challenges, draws, endings, flags, live, play, play_lists, player_events, takebacks
 from games import options as game_options
 from games.api.arbitration import ArbitrationActions
 from games.api.draws import SIDE_NAMES, DrawActions
 from games.api.fields import OptionsMixin
 from games.api.starts import StartActions
+from games.live import game_events, player_events
 from games.models import Challenge, Game, Move
+from games.play import challenges, draws, endings, flags, lists, service, takebacks
 
 
 def _seconds(value: timedelta | None) -> float | None:
@@ -50,7 +51,7 @@ class ServiceGameSerializer(serializers.ModelSerializer):
     white_seconds = serializers.SerializerMethodField(help_text="White's time left now (null: no clock)")
     black_seconds = serializers.SerializerMethodField(help_text="Black's time left now (null: no clock)")
     draw_offer = serializers.SerializerMethodField(
-        help_text="Whose draw offer stands (white, black; null: none, games.draws)"
+        help_text="Whose draw offer stands (white, black; null: none, games.play.draws)"
     )
     ending = serializers.SerializerMethodField(help_text='How the game ended, in words ("" while in play)')
     first_move_by = serializers.DateTimeField(
@@ -88,14 +89,14 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         ]
 
     def get_ply(self, game: Game) -> int:
-        return play.ply_of(game)
+        return service.ply_of(game)
 
     def get_to_move(self, game: Game) -> str | None:
-        player = play.player_to_move(game)
+        player = service.player_to_move(game)
         return None if player is None else player.handle
 
     def get_your_turn(self, game: Game) -> bool:
-        player = play.player_to_move(game)
+        player = service.player_to_move(game)
         user = self.context.get("request") and self.context["request"].user
         return player is not None and player.user_id == getattr(user, "pk", None)
 
@@ -104,10 +105,10 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         return None if side is None else (game.white if side == 0 else game.black).handle
 
     def get_white_seconds(self, game: Game) -> float | None:
-        return _seconds(play.clocks_at(game).white)
+        return _seconds(service.clocks_at(game).white)
 
     def get_black_seconds(self, game: Game) -> float | None:
-        return _seconds(play.clocks_at(game).black)
+        return _seconds(service.clocks_at(game).black)
 
     def get_draw_offer(self, game: Game) -> str | None:
         standing = draws.pending(game) if game.finished_at is None else None
@@ -126,7 +127,7 @@ class PositionSerializer(ServiceGameSerializer):
         fields = [*ServiceGameSerializer.Meta.fields, "position", "legal_moves"]
 
     def get_legal_moves(self, game: Game) -> list[str]:
-        return play.legal_moves(game)
+        return service.legal_moves(game)
 
 
 class MoveSerializer(serializers.ModelSerializer):
@@ -142,23 +143,23 @@ class MoveSerializer(serializers.ModelSerializer):
 
 
 class MakeMoveSerializer(serializers.Serializer):
-    move = serializers.CharField(max_length=play.MAX_MOVE_CHARS, help_text="In the game's record notation")
+    move = serializers.CharField(max_length=service.MAX_MOVE_CHARS, help_text="In the game's record notation")
     expected_ply = serializers.IntegerField(
         min_value=0, help_text="The game's ply as the mover saw it (moves played so far)"
     )
 
 
-def refused_move(game: Game, sent: object, errors: Any) -> play.PlayError:
+def refused_move(game: Game, sent: object, errors: Any) -> service.PlayError:
     """A move request the serializer refuses (no ``expected_ply``, no move) answered in the shape of
     an illegal move: the ply the move would have, the move text sent, the reason, and the fields."""
     name, messages = next(iter(errors.items()))
     reason = str(messages[0])
     move = sent.get("move", "") if isinstance(sent, dict) else ""
-    return play.PlayError(
+    return service.PlayError(
         f"{name}: {reason}",
         code="invalid",
-        ply=play.ply_of(game) + 1,
-        move=str(move)[: play.MAX_MOVE_CHARS],
+        ply=service.ply_of(game) + 1,
+        move=str(move)[: service.MAX_MOVE_CHARS],
         reason=reason,
         fields=errors,
     )
@@ -233,7 +234,7 @@ class ServiceGameViewSet(
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         if self.action == "list":
-            return play.service_games_of(self.request.user)
+            return service.service_games_of(self.request.user)
         # anyone may watch a game; the policy decides who may play it (a non-player: 403)
         return Game.objects.filter(on_service=True).select_related("white", "black")
 
@@ -246,8 +247,8 @@ class ServiceGameViewSet(
         return super().handle_exception(exc)
 
     def get_object(self) -> Game:
-        """The game, its flag checked first (``games.flags``) unless the reader is its player to
-        move sending a move (judged at its arrival by ``games.play.make_move``)."""
+        """The game, its flag checked first (``games.play.flags``) unless the reader is its player to
+        move sending a move (judged at its arrival by ``games.play.service.make_move``)."""
         game = super().get_object()
         return flags.fall_if_due(game, mover=self.request.user if self.action == "move" else None)
 
@@ -267,7 +268,7 @@ class ServiceGameViewSet(
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """My games on the service, newest first, paged (``limit``, ``offset``) and filtered; their
         flags checked (a game lost on time is shown over)."""
-        games = play_lists.filtered(
+        games = lists.filtered(
             self.get_queryset(),
             request.user,
             state=request.query_params.get("state", ""),
@@ -298,7 +299,7 @@ class ServiceGameViewSet(
         data = MakeMoveSerializer(data=request.data)
         if not data.is_valid():
             raise refused_move(game, request.data, data.errors)
-        played = play.make_move(
+        played = service.make_move(
             game,
             request.user,
             data.validated_data["move"],
@@ -320,7 +321,7 @@ class ServiceGameViewSet(
     @action(detail=True, methods=["post"])
     def resign(self, request: Request, pk: str | None = None) -> Response:
         """The player to move resigns: the game is his loss."""
-        game = play.resign(self.get_object(), request.user)
+        game = service.resign(self.get_object(), request.user)
         return Response(ServiceGameSerializer(game, context={"request": request}).data)
 
     @extend_schema(
@@ -347,7 +348,7 @@ class ServiceGameViewSet(
         player = challenges.player_of(request.user)
         page_request = request._request
         page_request.user = request.user
-        return live.serve(page_request, [player_events.channel_of(player.pk)])
+        return game_events.serve(page_request, [player_events.channel_of(player.pk)])
 
     @extend_schema(
         description=EVENTS_DESCRIPTION,
@@ -360,10 +361,10 @@ class ServiceGameViewSet(
     @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, EventStreamRenderer])
     def events(self, request: Request, pk: str | None = None) -> HttpResponseBase:
         """Follow the game live: its moves, clocks and end as server-sent events."""
-        game = live.watchable(self.get_object(), request.user)
+        game = game_events.watchable(self.get_object(), request.user)
         page_request = request._request
         page_request.user = request.user  # the token's user, for the stream's own bookkeeping
-        return live.stream(page_request, game)
+        return game_events.stream(page_request, game)
 
 
 class ChallengeSerializer(OptionsMixin, serializers.ModelSerializer):
