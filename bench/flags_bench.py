@@ -159,7 +159,7 @@ def in_process(count: int, sizes: list[int]) -> list[tuple[str, float]]:
     from django.urls import reverse
 
     from games.models import Game
-    from games.play import flags, service
+    from games.play import carrying, flags, service
 
     reverse("games:game-detail", args=[1])  # the URLs loaded (a notice links its game) before either
     flags.end_fallen()  # games a run before left (a database used before)

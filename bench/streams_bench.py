@@ -125,7 +125,7 @@ def _games(count: int) -> list[dict[str, Any]]:
 
     from accounts.models import Player
     from games.models import Game
-    from games.play import service
+    from games.play import state as play_state
 
     made = []
     for number in range(count):
@@ -134,7 +134,7 @@ def _games(count: int) -> list[dict[str, Any]]:
             user = User.objects.create_user(f"bench-{number}-{side}")
             players.append(Player.objects.create(display_name=user.username, handle=user.username, user=user))
             tokens.append(Token.objects.create(user=user).key)
-        fields = service.playable("dvonn", "1+0")
+        fields = play_state.playable("dvonn", "1+0")
         # its clock running, as after both first moves (games.play.aborts)
         fields |= {"turn_started": timezone.now(), "first_move_by": None}
         game = Game.objects.create(origin=Game.Origin.SERVICE, white=players[0], black=players[1], **fields)
@@ -342,12 +342,13 @@ def _flag_delays(ids: list[int]) -> list[float]:
     from django.utils import timezone
 
     from games.models import Game
-    from games.play import flags, service
+    from games.play import flags
+    from games.play import state as play_state
 
     now = timezone.now()
     due = {}
     for game in Game.objects.filter(pk__in=ids, finished_at__isnull=True).select_related("white", "black"):
-        side = service.to_move(game)
+        side = play_state.to_move(game)
         if side is None:
             continue
         left = (now - game.turn_started) + timedelta(seconds=3)

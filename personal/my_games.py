@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.models import Game
-from games.play import endings, flags, service
+from games.play import endings, flags, lists, state
 from games.records.confirmation import can_answer
 from games.records.decisions import state_label
 from games.web.play_page import clock_text
@@ -159,8 +159,8 @@ def _seconds(value: timedelta | None) -> int | None:
 
 def _play_line(game: Game, pk: object) -> PlayLine:
     white = game.white.user_id == pk
-    side = service.to_move(game)
-    clocks = service.clocks_at(game)
+    side = state.to_move(game)
+    clocks = state.clocks_at(game)
     to_move = None if side is None else (game.white if side == 0 else game.black)
     return PlayLine(
         game=game,
@@ -183,7 +183,7 @@ def _time_left(line: PlayLine) -> float:
 def service_lines(user: object) -> list[PlayLine]:
     """Every game ``user``'s player plays on the service: his move first, then his opponent's (the
     least time left first in each), then the last :data:`FINISHED_SHOWN` finished, newest first."""
-    games = service.service_games_of(user).exclude(state=Game.State.ANNULLED)
+    games = lists.service_games_of(user).exclude(state=Game.State.ANNULLED)
     pk = getattr(user, "pk", None)
     in_play = [flags.fall_if_due(game) for game in games.filter(finished_at__isnull=True)]
     lines = [_play_line(game, pk) for game in in_play]

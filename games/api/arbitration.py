@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.api.views import DecisionSerializer
-from games.play import arbitration, service
+from games.play import arbitration, state
 from games.records.confirmation import MAX_REASON_CHARS
 from games.results import PLAYED_RESULTS
 
@@ -82,7 +82,7 @@ class ArbitrationActions(viewsets.GenericViewSet):
             timedelta(seconds=data.validated_data["seconds"]),
             data.validated_data["reason"],
         )
-        now = service.clocks_at(given.game)
+        now = state.clocks_at(given.game)
         answer = {
             "player": data.validated_data["player"],
             "seconds": given.amount.total_seconds(),

@@ -33,7 +33,17 @@ from games.api.fields import OptionsMixin
 from games.api.starts import StartActions
 from games.live import game_events, player_events
 from games.models import Challenge, Game, Move
-from games.play import challenges, draws, endings, flags, lists, service, takebacks
+from games.play import (
+    challenges,
+    draws,
+    endings,
+    flags,
+    lists,
+    service,
+    state,
+    takebacks,
+)
+from games.play import errors as play_errors
 
 
 def _seconds(value: timedelta | None) -> float | None:
@@ -89,14 +99,14 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         ]
 
     def get_ply(self, game: Game) -> int:
-        return service.ply_of(game)
+        return state.ply_of(game)
 
     def get_to_move(self, game: Game) -> str | None:
-        player = service.player_to_move(game)
+        player = state.player_to_move(game)
         return None if player is None else player.handle
 
     def get_your_turn(self, game: Game) -> bool:
-        player = service.player_to_move(game)
+        player = state.player_to_move(game)
         user = self.context.get("request") and self.context["request"].user
         return player is not None and player.user_id == getattr(user, "pk", None)
 
@@ -105,10 +115,10 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         return None if side is None else (game.white if side == 0 else game.black).handle
 
     def get_white_seconds(self, game: Game) -> float | None:
-        return _seconds(service.clocks_at(game).white)
+        return _seconds(state.clocks_at(game).white)
 
     def get_black_seconds(self, game: Game) -> float | None:
-        return _seconds(service.clocks_at(game).black)
+        return _seconds(state.clocks_at(game).black)
 
     def get_draw_offer(self, game: Game) -> str | None:
         standing = draws.pending(game) if game.finished_at is None else None
@@ -127,7 +137,7 @@ class PositionSerializer(ServiceGameSerializer):
         fields = [*ServiceGameSerializer.Meta.fields, "position", "legal_moves"]
 
     def get_legal_moves(self, game: Game) -> list[str]:
-        return service.legal_moves(game)
+        return state.legal_moves(game)
 
 
 class MoveSerializer(serializers.ModelSerializer):
@@ -149,16 +159,16 @@ class MakeMoveSerializer(serializers.Serializer):
     )
 
 
-def refused_move(game: Game, sent: object, errors: Any) -> service.PlayError:
+def refused_move(game: Game, sent: object, errors: Any) -> play_errors.PlayError:
     """A move request the serializer refuses (no ``expected_ply``, no move) answered in the shape of
     an illegal move: the ply the move would have, the move text sent, the reason, and the fields."""
     name, messages = next(iter(errors.items()))
     reason = str(messages[0])
     move = sent.get("move", "") if isinstance(sent, dict) else ""
-    return service.PlayError(
+    return play_errors.PlayError(
         f"{name}: {reason}",
         code="invalid",
-        ply=service.ply_of(game) + 1,
+        ply=state.ply_of(game) + 1,
         move=str(move)[: service.MAX_MOVE_CHARS],
         reason=reason,
         fields=errors,
@@ -234,7 +244,7 @@ class ServiceGameViewSet(
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         if self.action == "list":
-            return service.service_games_of(self.request.user)
+            return lists.service_games_of(self.request.user)
         # anyone may watch a game; the policy decides who may play it (a non-player: 403)
         return Game.objects.filter(on_service=True).select_related("white", "black")
 

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.models import Game
-from games.play import aborts, service, takebacks
+from games.play import aborts, state, takebacks
 
 
 def _seconds(value: timedelta | None) -> float | None:
@@ -46,10 +46,10 @@ class GameStateSerializer(serializers.ModelSerializer):
         ]
 
     def get_white_seconds(self, game: Game) -> float | None:
-        return _seconds(service.clocks_at(game).white)
+        return _seconds(state.clocks_at(game).white)
 
     def get_black_seconds(self, game: Game) -> float | None:
-        return _seconds(service.clocks_at(game).black)
+        return _seconds(state.clocks_at(game).black)
 
     def get_takeback_by(self, game: Game) -> str | None:
         side = takebacks.pending(game)

@@ -27,6 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from arbiter import registry
 from common.locking import retry_on_conflict
 from games.live import batch
 from games.models import Challenge, Game
@@ -122,9 +123,9 @@ def on_game_created(sender: object, instance: Game, created: bool, **kwargs: obj
     """A game on the service begins: both players hear it, the player to move his move too."""
     if not created or not instance.on_service:
         return
-    from games.play import service
-
-    side = service.to_move(instance)
+    # who is to move in its position (the arbiter's status; none in a game created over): the
+    # streams read the position themselves, they never ask play
+    side = None if instance.finished_at is not None else registry.status(instance.position).to_move
     data = _game_data(instance, 0, None, side)
     for player_id in (instance.white_id, instance.black_id):
         publish_on_commit(player_id, GAME_START, data)

@@ -3,7 +3,7 @@ lichess), and a game whose first moves do not come is not left waiting for ever.
 
 The rules at home here:
 
-* each first move is due within the start window (``games.play.service.start_window``, the settings
+* each first move is due within the start window (``games.play.state.start_window``, the settings
   ``GAME_START_LIVE``: 3 minutes for a live clock; ``GAME_START_CORRESPONDENCE``: 7 days for a
   correspondence clock or none): White's from the game's creation, Black's from White's first move;
   the moment is ``Game.first_move_by``, cleared when both sides have moved (``games.play.service``);
@@ -28,10 +28,10 @@ from django.utils.translation import gettext as _
 from accounts.policy import Action, require
 from common.locking import retry_on_conflict
 from games.models import Game
-from games.play import service
+from games.play import announcements, errors, service, state
 from games.records.confirmation import lock_game
 
-ABORTED = service.ABORTED  # the live end's ``how`` and ``ending``, the game's termination
+ABORTED = announcements.ABORTED  # the live end's ``how`` and ``ending``, the game's termination
 
 
 @retry_on_conflict
@@ -41,13 +41,13 @@ def abort(game: Game, user: object) -> Game:
     with transaction.atomic():
         game = lock_game(game.pk)
         if game.origin != Game.Origin.SERVICE:
-            raise service.PlayConflict(_("a game of an event is not aborted: its arbiter decides it"))
+            raise errors.PlayConflict(_("a game of an event is not aborted: its arbiter decides it"))
         if game.finished_at is not None:
-            raise service.GameOver(_("the game is over: it cannot be aborted"), ply=service.ply_of(game))
+            raise errors.GameOver(_("the game is over: it cannot be aborted"), ply=state.ply_of(game))
         if game.first_move_by is None:
-            raise service.PlayConflict(
+            raise errors.PlayConflict(
                 _("the game has started (both sides have moved): it can no longer be aborted"),
-                ply=service.ply_of(game),
+                ply=state.ply_of(game),
             )
         service.abort_now(game, timezone.now())
     return game

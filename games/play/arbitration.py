@@ -37,7 +37,7 @@ from common.locking import retry_on_conflict
 from games import origins
 from games.errors import GameServiceError, ResultFixed
 from games.models import Decision, Game, TimeGiven
-from games.play import service
+from games.play import announcements, errors, service, state
 from games.records import decisions
 from games.records.confirmation import MAX_REASON_CHARS, lock_game
 from games.signals import ANNULLED, result_changed
@@ -59,13 +59,13 @@ def _reason(reason: str, required: bool) -> str:
 def _in_play(game: Game) -> None:
     """Refuse unless the locked game is played on the service and still in play."""
     if not game.on_service:
-        raise service.PlayConflict(_("this game is not played on the service"))
+        raise errors.PlayConflict(_("this game is not played on the service"))
     if game.finished_at is not None:
-        raise service.GameOver(_("play of this game has ended"), ply=service.ply_of(game))
+        raise errors.GameOver(_("play of this game has ended"), ply=state.ply_of(game))
     try:
         origins.check(game, origins.DECIDE)
     except ResultFixed as exc:  # a closed round: a conflict with the game's state
-        raise service.PlayConflict(str(exc)) from exc
+        raise errors.PlayConflict(str(exc)) from exc
 
 
 @retry_on_conflict
@@ -83,14 +83,14 @@ def give_time(game: Game, user: object, side: int, amount: timedelta, reason: st
         game = lock_game(game.pk)
         _in_play(game)
         if not game.time_control:
-            raise service.PlayConflict(_("this game has no clock"))
+            raise errors.PlayConflict(_("this game has no clock"))
         if side == 0:
             game.white_time = (game.white_time or timedelta(0)) + amount
         else:
             game.black_time = (game.black_time or timedelta(0)) + amount
         game.save(update_fields=["white_time", "black_time"])
         now = timezone.now()
-        service.announce_clocks(game, now)
+        announcements.announce_clocks(game, now)
         return TimeGiven.objects.create(
             game=game, side=side, amount=amount, given_by=user, given_at=now, reason=reason
         )
@@ -104,9 +104,9 @@ def adjudicate(game: Game, user: object, result: str, reason: str) -> Decision:
     with transaction.atomic():
         game = lock_game(game.pk)
         if not game.on_service:
-            raise service.PlayConflict(_("this game is not played on the service"))
+            raise errors.PlayConflict(_("this game is not played on the service"))
         if game.state == Game.State.ANNULLED:
-            raise service.PlayConflict(
+            raise errors.PlayConflict(
                 _("the game was annulled: its result is the pairing's, for the arbiter")
             )
         if game.finished_at is None:
@@ -115,7 +115,7 @@ def adjudicate(game: Game, user: object, result: str, reason: str) -> Decision:
         decision = decisions.decide(
             game, user, kind=str(Decision.Kind.ADJUDICATION), result=result, reason=reason
         )
-        service.announce_end(game, decision.result, service.ADJUDICATED)
+        announcements.announce_end(game, decision.result, announcements.ADJUDICATED)
         return decision
 
 
@@ -137,5 +137,5 @@ def annul(game: Game, user: object, reason: str) -> Decision:
         )
         game.disputes.filter(decision=None).update(decision=decision)
         result_changed.send(sender=Game, game=game, kind=ANNULLED, actor=user, detail=reason)
-        service.announce_end(game, "", ANNULLED)
+        announcements.announce_end(game, "", ANNULLED)
         return decision

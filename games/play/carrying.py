@@ -76,7 +76,7 @@ def record_of(game: Game, ending: Ending | None = None) -> str:
 
 def carry(game: Game, ending: Ending, actor: object, judged: tuple[Result | None, str]) -> None:
     """On the locked ``game`` (``games.records.confirmation.lock_game``: its origin's rows above it locked
-    too) whose play ended so (``judged``: its result and termination, ``games.play.service.judged``): the
+    too) whose play ended so (``judged``: its result and termination, ``games.play.carrying.judged``): the
     record, an export of the stored moves, kept as the played submission the result rests on and
     taken like a verified one (its origin learns of it now); its verification queued after commit.
     The game is saved, its mark cleared."""

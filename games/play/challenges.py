@@ -6,7 +6,7 @@ The rules at home here:
   challenges another player with an account to a game of the registry (a game key, variant
   included), with a time control as ``games.play.clocks`` reads them, rated or not, choosing his colour
   (white, black or random);
-* the player challenged accepts it (the game is created through ``games.play.service.create_service_game``,
+* the player challenged accepts it (the game is created through ``games.play.state.create_service_game``,
   its clock running; a random colour is drawn then) or declines it (``ANSWER_CHALLENGE``); the
   challenger may withdraw it (``WITHDRAW_CHALLENGE``); each only while it is open: an answered or
   withdrawn challenge is a :class:`ChallengeClosed` conflict (409) naming what became of it;
@@ -41,7 +41,7 @@ from common.locking import locked
 from games import options as game_options
 from games.errors import GameServiceError
 from games.models import Challenge, Game
-from games.play import clocks, service
+from games.play import clocks, state
 
 
 class ChallengeClosed(Conflict):
@@ -155,7 +155,7 @@ def accept(challenge: Challenge, user: object) -> Game:
             if colour == Challenge.Colour.WHITE
             else (found.challenged, found.challenger)
         )
-        found.played = service.create_service_game(
+        found.played = state.create_service_game(
             white, black, found.game, found.time_control, found.rated, found.options
         )
         _close(found, str(Challenge.Status.ACCEPTED))

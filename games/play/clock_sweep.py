@@ -24,7 +24,7 @@ from django.db.models import DateTimeField, ExpressionWrapper, F, Q
 
 from games.models import Game
 from games.play import carrying, clocks, flags
-from games.play.service import clocks_at, to_move
+from games.play.state import clocks_at, to_move
 from games.records.confirmation import lock_game
 from games.signals import time_running_out
 

@@ -33,7 +33,7 @@ from games.choices import game_name
 from games.errors import GameServiceError
 from games.live import game_events, player_events
 from games.models import DrawOffer, Game, Move
-from games.play import service
+from games.play import errors, service
 from games.records.confirmation import lock_game
 
 #: the live event of a draw offer (``games.live.game_events``)
@@ -70,9 +70,9 @@ def side_of(game: Game, user: object) -> int:
 
 def _in_play(game: Game) -> None:
     if not game.on_service:
-        raise service.PlayConflict(_("this game is not played on the service: no draw can be offered here"))
+        raise errors.PlayConflict(_("this game is not played on the service: no draw can be offered here"))
     if game.finished_at is not None or game.state == Game.State.ANNULLED:
-        raise service.GameOver(_("the game is over: no draw can be offered or accepted"), ply=game.plies)
+        raise errors.GameOver(_("the game is over: no draw can be offered or accepted"), ply=game.plies)
     if not allowed(game):
         raise DrawRefused(
             _("the rules of %(game)s allow no draw: a draw cannot be offered")
@@ -98,12 +98,12 @@ def offer(game: Game, user: object) -> DrawOffer:
         if standing is not None and standing.side != side:
             return _accept(game, standing, user)
         if standing is not None:
-            raise service.PlayConflict(
+            raise errors.PlayConflict(
                 _("you offered a draw already: your opponent answers it"), ply=game.plies
             )
         last = game.draw_offers.filter(side=side).first()
         if last is not None and last.ply == game.plies:
-            raise service.PlayConflict(
+            raise errors.PlayConflict(
                 _("your last draw offer was answered at this move: offer again after a move"), ply=game.plies
             )
         made = DrawOffer.objects.create(game=game, side=side, ply=game.plies, offered_at=timezone.now())
@@ -117,9 +117,9 @@ def _standing_for(game: Game, user: object) -> DrawOffer:
     _in_play(game)
     standing = pending(game)
     if standing is None:
-        raise service.PlayConflict(_("there is no draw offer to answer"), ply=game.plies)
+        raise errors.PlayConflict(_("there is no draw offer to answer"), ply=game.plies)
     if standing.side == side:
-        raise service.PlayConflict(_("this is your own draw offer: your opponent answers it"), ply=game.plies)
+        raise errors.PlayConflict(_("this is your own draw offer: your opponent answers it"), ply=game.plies)
     return standing
 
 

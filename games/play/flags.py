@@ -87,12 +87,12 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
     """``game`` as it stands now: ended on time (and read again) if its player to move has run out.
     A ``mover`` who is the player to move is left to ``games.play.service.make_move``, which judges his move
     at its arrival."""
-    from games.play import service
+    from games.play import service, state
 
     now = timezone.now()
     if not game.on_service or not _maybe_fallen(game, now):
         return game
-    side = service.to_move(game)
+    side = state.to_move(game)
     if side is None:
         return game
     if mover is not None:
@@ -103,7 +103,7 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
         service.time_out(game.pk, now)
         game.refresh_from_db()
         return game
-    left = service.clocks_at(game, now).of(side)
+    left = state.clocks_at(game, now).of(side)
     if left is None or left > timedelta(0):
         return game
     service.time_out(game.pk, now)
@@ -141,7 +141,7 @@ def flag_due(game_id: int, ply: int) -> str:
     """The scheduled check of ``game_id``'s flag at ``ply``: ``"ended"`` (lost on time now, with
     every other game whose flag has fallen by then), ``"moved on"`` (a move since, or over, or no
     such game: nothing to do) or ``"again"`` (time left: scheduled again for its new moment)."""
-    from games.play import service
+    from games.play import state
 
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.finished_at is not None or game.plies != ply:
@@ -155,8 +155,8 @@ def flag_due(game_id: int, ply: int) -> str:
     game.refresh_from_db()
     if game.finished_at is not None or game.plies != ply:
         return "moved on"
-    side = service.to_move(game)
-    left = service.clocks_at(game).of(side) if side is not None else None
+    side = state.to_move(game)
+    left = state.clocks_at(game).of(side) if side is not None else None
     if left is not None:
         # time was added (a vacation, an arbiter's time): the flag is not before now + what is left
         # now (a vacation going on pauses the clock: then checked again that much later)
@@ -248,6 +248,6 @@ def on_created(sender: object, instance: Game, created: bool, **kwargs: object) 
     if settings.CELERY_TASK_ALWAYS_EAGER or not created:
         return
     if instance.on_service and (instance.turn_started is not None or instance.first_move_by is not None):
-        from games.play import service
+        from games.play import state
 
-        schedule(instance, service.to_move(instance))
+        schedule(instance, state.to_move(instance))

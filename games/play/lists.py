@@ -13,10 +13,24 @@ from django.utils.translation import gettext as _
 
 from games.errors import GameServiceError
 from games.models import Game
-from games.play import flags, service
+from games.play import flags
+from games.play import state as play_state
 
 STATES = ("active", "finished")
 TURNS = ("mine", "theirs")
+
+
+def service_games_of(user: object) -> QuerySet[Game]:
+    """The games on the service of ``user``'s player, newest first."""
+    pk = getattr(user, "pk", None)
+    if pk is None:  # anonymous: no games of his (not those of the players without an account)
+        return Game.objects.none()
+    return (
+        Game.objects.filter(on_service=True)
+        .filter(Q(white__user_id=pk) | Q(black__user_id=pk))
+        .select_related("white", "black")
+        .order_by("-pk")
+    )
 
 
 def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
@@ -68,5 +82,5 @@ def casual_games_of(player: object) -> list[Game]:
 
 
 def _is_to_move(game: Game, user: object) -> bool:
-    player = service.player_to_move(game)
+    player = play_state.player_to_move(game)
     return player is not None and player.user_id == getattr(user, "pk", None)

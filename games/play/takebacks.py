@@ -33,7 +33,7 @@ from common.locking import retry_on_conflict
 from games import options as game_options
 from games.live import game_events, player_events
 from games.models import Game, Move
-from games.play import clocks, flags, service
+from games.play import announcements, clocks, errors, flags, state
 from games.records.confirmation import lock_game
 
 ASKED, DECLINED, ACCEPTED = "asked", "declined", "accepted"
@@ -52,9 +52,9 @@ def _side_of(game: Game, user: object) -> int:
 
 def _in_play(game: Game) -> None:
     if game.origin != Game.Origin.SERVICE:
-        raise service.PlayConflict(_("takebacks are for casual games: a game of an event keeps its moves"))
+        raise errors.PlayConflict(_("takebacks are for casual games: a game of an event keeps its moves"))
     if game.finished_at is not None:
-        raise service.GameOver(_("the game is over: no move can be taken back"), ply=service.ply_of(game))
+        raise errors.GameOver(_("the game is over: no move can be taken back"), ply=state.ply_of(game))
 
 
 @retry_on_conflict
@@ -66,12 +66,12 @@ def ask(game: Game, user: object) -> Game:
         _in_play(game)
         last = game.moves.order_by("-ply").first()
         if last is None or last.by_id != getattr(user, "pk", None):
-            raise service.PlayConflict(
+            raise errors.PlayConflict(
                 _("only your own move can be taken back, while it is the last one played"), ply=game.plies
             )
         side = _side_of(game, user)
         if pending(game) == side:
-            raise service.PlayConflict(
+            raise errors.PlayConflict(
                 _("you asked already: your opponent has not answered yet"), ply=game.plies
             )
         game.takeback_side, game.takeback_ply = side, game.plies
@@ -89,7 +89,7 @@ def answer(game: Game, user: object, accept: bool) -> Game:
         _in_play(game)
         side = pending(game)
         if side is None:
-            raise service.PlayConflict(
+            raise errors.PlayConflict(
                 _("no takeback is asked now (a request lapses when a move is played)"), ply=game.plies
             )
         if _side_of(game, user) == side:
@@ -126,17 +126,17 @@ def _take_back(game: Game, side: int) -> None:
     game.position = before.position if before else game_options.start(game.game, game.options)
     game.plies = last.ply - 1
     game.warned_ply = None
-    if service.both_moved(game):
+    if state.both_moved(game):
         game.turn_started, game.first_move_by = now, None
     else:
-        game.turn_started, game.first_move_by = None, now + service.start_window(game)
+        game.turn_started, game.first_move_by = None, now + state.start_window(game)
     game.save()
-    flags.schedule(game, service.to_move(game))
+    flags.schedule(game, state.to_move(game))
 
 
 def _tell(game: Game, step: str, side: int) -> None:
     """The game's stream and the other player's own stream hear the step."""
     data = {"game": game.pk, "ply": game.plies, "takeback": step, "side": side}
-    service.announce_clocks(game, kind=game_events.TAKEBACK, extra=data)
+    announcements.announce_clocks(game, kind=game_events.TAKEBACK, extra=data)
     other = game.black_id if (side == 0) == (step == ASKED) else game.white_id
     player_events.publish_on_commit(other, player_events.TAKEBACK, data)

@@ -9,7 +9,7 @@ The rules at home here (the arithmetic is ``games.play.clocks``'):
 * while he is away the clocks of his games do not run, in the games played on the service with a
   correspondence time control whose origin allows vacations (an event says so,
   ``Event.vacations``; a game outside events allows them): :func:`pauses` gives
-  ``games.play.service.clocks_at`` the spans to leave out; he may still move meanwhile;
+  ``games.play.state.clocks_at`` the spans to leave out; he may still move meanwhile;
 * only the player himself starts or ends his vacation; the player's row is locked while it changes,
   so two requests at once start one vacation.
 """

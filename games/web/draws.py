@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.errors import attempt
 from games.models import Game
-from games.play import draws, flags, service
+from games.play import draws, errors, flags
 from games.web.views import game_detail
 
 
@@ -25,7 +25,7 @@ def _answered(request: HttpRequest, pk: int, call: Callable[[Game], object], don
     if outcome.refused:
         messages.error(request, outcome.reason)
         response = game_detail(request, pk)
-        response.status_code = 409 if isinstance(outcome.error, service.PlayConflict) else 400
+        response.status_code = 409 if isinstance(outcome.error, errors.PlayConflict) else 400
         return response
     messages.success(request, done)
     return redirect(game)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from games.live import game_events
 from games.models import Game
-from games.play import service, takebacks
+from games.play import state, takebacks
 from games.web import boards
 
 #: a clock with days left, in the active language (the page gives it to its script too)
@@ -90,11 +90,11 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
     )  # before the moves: an event after them is replayed, none lost
     moves = list(game.moves.order_by("ply").values_list("notation", "position"))
     ply = len(moves)
-    to_move = service.to_move(game)
+    to_move = state.to_move(game)
     mine = side_of(game, request.user)
     flip = request.GET.get("flip") == "1" if "flip" in request.GET else mine == 1
     your_turn = to_move is not None and to_move == mine
-    clocks = service.clocks_at(game)
+    clocks = state.clocks_at(game)
     white_seconds, black_seconds = seconds_of(clocks.white), seconds_of(clocks.black)
     return {
         "play": {

@@ -27,7 +27,7 @@ from common.arrival import arrival
 from games import origins
 from games.live import game_events, player_events
 from games.models import Game, SubmittedRecord
-from games.play import challenges, flags, service
+from games.play import challenges, errors, flags, service
 from games.records import confirmation, decisions, downloads
 from games.web import boards, play_page
 from games.web.forms import ChallengeForm, DecisionForm, DisputeForm
@@ -117,7 +117,7 @@ def _played(request: HttpRequest, pk: int, call: Callable[[Game], object], done:
     outcome = attempt(lambda: call(game))
     if outcome.refused:
         messages.error(request, outcome.reason)
-        return _replayed_page(request, pk, 409 if isinstance(outcome.error, service.PlayConflict) else 400)
+        return _replayed_page(request, pk, 409 if isinstance(outcome.error, errors.PlayConflict) else 400)
     messages.success(request, done)
     return redirect(game)
 

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from accounts.models import Player
-from games.play import service
+from games.play import service, state
 from personal.my_games import service_lines
 from tests.conftest import make_event, start
 from tests.games.play.timing import clocks_from_creation
@@ -47,9 +47,9 @@ def games(organiser: User, clock: Clock) -> dict[str, Any]:
     (league,) = games_of_round(start(event, organiser))
     ann, bob = Player.objects.get(handle="ann"), Player.objects.get(handle="bob")
     cat = Player.objects.create(display_name="Cat", handle="cat", user=User.objects.create_user("cat"))
-    theirs = service.create_service_game(cat, ann, "dvonn", "5+3")  # Cat, White, to move
-    mine = service.create_service_game(ann, bob, "gipf-standard", "10+0")  # Ann, White, to move
-    over = service.create_service_game(ann, bob, "dvonn", "")
+    theirs = state.create_service_game(cat, ann, "dvonn", "5+3")  # Cat, White, to move
+    mine = state.create_service_game(ann, bob, "gipf-standard", "10+0")  # Ann, White, to move
+    over = state.create_service_game(ann, bob, "dvonn", "")
     service.resign(over, users["Ann"])  # White, to move, resigns
     clock.now += timedelta(seconds=100)
     return {"users": users, "event": event, "league": league, "theirs": theirs, "mine": mine, "over": over}

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games.play import service
+from games.play import service, state
 from tests.browser.test_play_in_a_browser import (  # noqa: F401 - asgi_server is a fixture
     DESK,
     _page,
@@ -107,8 +107,8 @@ def test_the_header_counts_the_moves_waiting_live(
     from playwright.sync_api import expect
 
     ann, bob, cid = _player("Ann"), _player("Bob"), _player("Cid")
-    with_ann = service.create_service_game(ann, bob, "gipf-standard", "10+5")
-    with_cid = service.create_service_game(cid, bob, "gipf-standard", "10+5")
+    with_ann = state.create_service_game(ann, bob, "gipf-standard", "10+5")
+    with_cid = state.create_service_game(cid, bob, "gipf-standard", "10+5")
     page = _page(browser, asgi_server, "bob", DESK)
     with page.expect_response(lambda answer: "turn=mine" in answer.url):
         _opened(page, f"{asgi_server}/accounts/notices/", "/games/my-events/")

@@ -28,7 +28,7 @@ from django.contrib.auth.models import User
 
 from accounts.models import Player
 from games.models import Game, Move
-from games.play import service
+from games.play import state
 from tests.browser.test_pages_in_a_browser import PHONE
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pytest.mark.slow]
@@ -139,8 +139,8 @@ POLLING = "The page checks for new moves every few seconds."  # no stream: the p
 
 def _play_gipf_and_dvonn(browser: Any, base: str, shots: Path, name: str, how: str) -> None:
     ann, bob = _player(f"Ann{name}"), _player(f"Bob{name}")
-    gipf = service.create_service_game(ann, bob, "gipf-standard", "10+5")
-    dvonn = service.create_service_game(ann, bob, "dvonn", "3d/15d")
+    gipf = state.create_service_game(ann, bob, "gipf-standard", "10+5")
+    dvonn = state.create_service_game(ann, bob, "dvonn", "3d/15d")
     white = _page(browser, base, ann.user.username, DESK)
     black = _page(browser, base, bob.user.username, DESK)
 
@@ -318,7 +318,7 @@ def test_the_mover_is_asked_which_rows_to_remove(asgi_server: str, browser: Any,
     from tests.arbiter.gipf.support import position as gipf_position
 
     ann, bob = _player("Ann"), _player("Bob")
-    game = service.create_service_game(ann, bob, "gipf-standard", "10+5")
+    game = state.create_service_game(ann, bob, "gipf-standard", "10+5")
     game.position = gipf_position(
         "standard",
         {"e2": "b", "e3": "w", "e4": "w", "e5": "w", "e6": "W", "b2": "B", "h5": "W"},

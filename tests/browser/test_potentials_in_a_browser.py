@@ -131,12 +131,12 @@ def test_a_potentials_move_played_by_clicking_on_the_board(
     extra push (docs/rules.md P-8) is picked after the first push by clicking. The moves come from
     the arbiter (docs/rules.md "GIPF with potentials"); the page computes none."""
     from games.models import Move
-    from games.play import service
+    from games.play import service, state
     from tests.arbiter.gipf.test_potentials_stacks_tamsk import PUNCT, TAMSK
     from tests.browser.test_play_in_a_browser import _page, _player
 
     ann, bob = _player("Ann"), _player("Bob")
-    game = service.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "Z6"})
+    game = state.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "Z6"})
     url = live_server.url + game.get_absolute_url()
     page = _page(browser, live_server.url, "ann", WIDE)
     page.goto(url)
@@ -165,7 +165,7 @@ def test_a_potentials_move_played_by_clicking_on_the_board(
     ]
     assert page.refused == []
 
-    punct = service.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "P6"})
+    punct = state.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "P6"})
     punct.position = PUNCT
     punct.save()
     phone = _page(browser, live_server.url, "ann", PHONE, locale="uk-UA")
@@ -189,7 +189,7 @@ def test_a_potentials_move_played_by_clicking_on_the_board(
     assert list(Move.objects.filter(game=punct).values_list("notation", flat=True)) == ["P:d4-d5=G"]
     _no_sideways_scroll(phone)
 
-    tamsk = service.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "T6"})
+    tamsk = state.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "T6"})
     tamsk.position = TAMSK
     tamsk.save()
     phone.goto(live_server.url + tamsk.get_absolute_url())

@@ -16,7 +16,7 @@ from django.urls import reverse
 from arbiter import registry
 from games.choices import family_choices, game_choices
 from games.models import Game, SubmittedRecord
-from games.play import service
+from games.play import service, state
 from games.web import boards
 from tests.games.play.test_play import api_of, people  # noqa: F401  (the players' fixture)
 from tournaments.web.forms.events import EventForm
@@ -110,7 +110,7 @@ def test_a_casual_tzaar_game_is_played_one_move_a_request_and_verified(
     people: dict[str, Any],  # noqa: F811
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", rated=False)
+    game = state.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", rated=False)
     clients = {
         "ann": api_of(people["ann"], django_capture_on_commit_callbacks),
         "bob": api_of(people["bob"], django_capture_on_commit_callbacks),
@@ -170,9 +170,7 @@ def _offered(client: Client, game: Game) -> dict[str, str]:
 
 
 def test_the_game_page_offers_from_and_to_and_a_pass_without_points(people: dict[str, Any]) -> None:  # noqa: F811
-    game = service.create_service_game(
-        people["Ann"], people["Bob"], "tzaar", "5+3", options={"start": "fixed"}
-    )
+    game = state.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", options={"start": "fixed"})
     ann, bob = Client(), Client()
     ann.force_login(people["ann"])
     bob.force_login(people["bob"])
@@ -186,7 +184,7 @@ def test_the_game_page_offers_from_and_to_and_a_pass_without_points(people: dict
 
 
 def test_the_placement_start_is_played_on_the_page_like_any_move(people: dict[str, Any]) -> None:  # noqa: F811
-    game = service.create_service_game(
+    game = state.create_service_game(
         people["Ann"], people["Bob"], "tzaar", "", options={"start": "placement"}
     )
     assert game.options == {"start": "placement"}
@@ -199,7 +197,7 @@ def test_the_placement_start_is_played_on_the_page_like_any_move(people: dict[st
 
 
 def test_the_move_list_numbers_turns_as_the_record_does(people: dict[str, Any]) -> None:  # noqa: F811
-    game = service.create_service_game(people["Ann"], people["Bob"], "tzaar", "", options={"start": "fixed"})
+    game = state.create_service_game(people["Ann"], people["Bob"], "tzaar", "", options={"start": "fixed"})
     for ply, (user, move) in enumerate(
         [
             ("ann", "c4xc5"),

@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game
-from games.play import service
+from games.play import state
 from tests.integration.conftest import Workers, wait_for
 from tests.integration.test_flags_on_time import _player
 
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_game_never_started_is_aborted_within_two_seconds_of_its_moment(workers: Workers) -> None:
     workers.start()
-    fields: dict[str, Any] = service.playable("dvonn", "1+0")
+    fields: dict[str, Any] = state.playable("dvonn", "1+0")
     fields["first_move_by"] = timezone.now() + timedelta(seconds=4)
     game = Game.objects.create(
         origin=Game.Origin.SERVICE, white=_player("ann"), black=_player("bob"), **fields

@@ -22,7 +22,7 @@ from django_eventstream.models import Event
 from accounts.models import Player
 from games.live import game_events
 from games.models import Game
-from games.play import flags, service
+from games.play import flags, state
 from tests.integration.conftest import Workers, wait_for
 from tournaments.events import services as event_services
 from tournaments.models import Pairing
@@ -52,7 +52,7 @@ def _games(count: int, white_seconds: float) -> list[Game]:
     ann, bob = _player("ann"), _player("bob")
     games = []
     for _ in range(count):
-        fields: dict[str, Any] = service.playable("dvonn", "1+0")
+        fields: dict[str, Any] = state.playable("dvonn", "1+0")
         fields["white_time"] = timedelta(seconds=white_seconds)
         # its clock running, as after both first moves (games.play.aborts)
         fields |= {"turn_started": timezone.now(), "first_move_by": None}

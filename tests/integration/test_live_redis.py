@@ -27,7 +27,7 @@ from django.contrib.auth.models import User
 
 from accounts.models import Player
 from games.models import Move
-from games.play import service
+from games.play import service, state
 from tests.integration.conftest import ROOT, _process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -116,7 +116,7 @@ def test_a_move_reaches_the_stream_of_another_process_through_redis(uvicorn_serv
     from django_eventstream import eventstream
 
     ann_user, ann, bob = _players()
-    game = service.create_service_game(ann, bob, "dvonn", "5+3")
+    game = state.create_service_game(ann, bob, "dvonn", "5+3")
     seen: list[dict[str, Any]] = []
     opened = threading.Event()
     reader = threading.Thread(target=_follow, args=(uvicorn_server, game.pk, seen, opened), daemon=True)
@@ -139,7 +139,7 @@ def test_a_redis_that_cannot_be_reached_refuses_no_move() -> None:
     from django_eventstream import eventstream
 
     ann_user, ann, bob = _players()
-    game = service.create_service_game(ann, bob, "dvonn", "5+3")
+    game = state.create_service_game(ann, bob, "dvonn", "5+3")
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         closed = probe.getsockname()[1]
@@ -195,7 +195,7 @@ def test_a_stream_that_reconnects_gets_the_moves_stored_meanwhile(uvicorn_server
     from django_eventstream import eventstream
 
     ann_user, ann, bob = _players()
-    game = service.create_service_game(ann, bob, "dvonn", "5+3")
+    game = state.create_service_game(ann, bob, "dvonn", "5+3")
     channel = f"game-{game.pk}"
     first: list[tuple[str, dict[str, Any]]] = []
     opened = threading.Event()

@@ -29,7 +29,7 @@ import pytest
 from django.db import connection
 
 from accounts.models import Player
-from games.play import service
+from games.play import service, state
 from tests.integration.conftest import ROOT, _process_env, wait_for
 from tests.integration.test_flags_on_time import _player
 
@@ -184,7 +184,7 @@ def _get(port: int, path: str) -> int:
 
 def _game() -> Any:
     ann, bob = _player("ann"), _player("bob")
-    return service.create_service_game(ann, bob, "dvonn", "5+3")
+    return state.create_service_game(ann, bob, "dvonn", "5+3")
 
 
 def test_open_streams_hold_no_connection_and_leave_nothing_when_closed(served: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from accounts.models import Player
 from games.live import game_events
 from games.models import Game, Move
 from games.play import service
+from games.play import state as play_state
 
 
 def person(name: str) -> tuple[User, Player]:
@@ -52,7 +53,7 @@ def frozen() -> Any:
 def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
     people: dict[str, Any], frozen: Any, django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     with mock.patch("django_eventstream.send_event") as send:
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
             service.make_move(game, people["ann"], "c3", 0)
@@ -94,7 +95,7 @@ def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
 
 @pytest.mark.django_db(transaction=True)
 def test_a_broker_that_is_down_never_turns_a_move_into_an_error(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     client = Client()
     client.force_login(people["ann"])
     with mock.patch("django_eventstream.send_event", side_effect=ConnectionError("Redis is down")) as send:
@@ -106,7 +107,7 @@ def test_a_broker_that_is_down_never_turns_a_move_into_an_error(people: dict[str
 
 @pytest.mark.django_db
 def test_a_server_without_streams_answers_204_so_the_page_polls(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     anonymous = Client()
     assert anonymous.get(f"/games/{game.pk}/events/").status_code == 204
     token = Token.objects.create(user=people["bob"])
@@ -132,7 +133,7 @@ async def _next_chunk(stream: Any) -> str:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_stream_under_asgi_carries_the_opponents_move(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     token = Token.objects.create(user=people["bob"])
 
     async def follow(url: str, **headers: str) -> str:
@@ -186,7 +187,7 @@ def test_the_arbiters_actions_reach_the_stream_like_a_move(
     from games.play import arbitration
 
     root = User.objects.create_superuser("root", password="pw-root-12345")  # a casual game's official
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     state = {"game": game.pk, "ply": 0, "move": None, "white_seconds": 300.0, "black_seconds": 300.0}
     with mock.patch("django_eventstream.send_event") as send:
         with django_capture_on_commit_callbacks(execute=False) as callbacks:
@@ -215,7 +216,7 @@ def test_the_arbiters_actions_reach_the_stream_like_a_move(
             },
         )
         send.reset_mock()
-        other = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+        other = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
         service.make_move(other, people["ann"], "c3", 0)
         send.reset_mock()
         with django_capture_on_commit_callbacks(execute=True):
@@ -260,7 +261,7 @@ def test_a_stream_reconnecting_with_its_last_event_id_gets_the_moves_it_missed_i
     connection drops; Bob plays d3 and Ann e3 meanwhile. Reconnecting with ``Last-Event-ID`` it gets
     both, in order (ids 2 and 3), before anything live. The game page then shows ply 3 and starts
     its stream from event 3: Bob's f3, played between the page and its stream, is replayed too."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     token = Token.objects.create(user=people["bob"])
     api = f"/api/play/{game.pk}/events/"
     headers = {"Authorization": f"Token {token.key}", "Accept": "text/event-stream"}
@@ -309,7 +310,7 @@ def test_events_are_kept_24_hours_and_an_older_id_resets_the_stream(people: dict
     from django.utils import timezone
     from django_eventstream.models import Event as StoredEvent
 
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     channel = f"game-{game.pk}"
     service.make_move(game, people["ann"], "c3", 0)
     service.make_move(game, people["bob"], "d3", 1)
@@ -341,7 +342,7 @@ def test_a_storage_that_fails_never_turns_a_move_into_an_error(
     from django.db import OperationalError
     from django_eventstream.models import Event as StoredEvent
 
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     client = Client()
     client.force_login(people["ann"])
     token = Token.objects.create(user=people["bob"])

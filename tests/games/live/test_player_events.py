@@ -14,7 +14,7 @@ from django.test import Client
 
 from accounts.models import Player
 from games.live import player_events
-from games.play import challenges, service
+from games.play import challenges, service, state
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +94,7 @@ def test_the_header_of_a_player_counts_his_moves_from_his_stream() -> None:
     the count itself is the API's (``turn=mine``), read by ``static/js/header.js``."""
     ann, ann_player = _person("ann")
     _bob, bob_player = _person("bob")
-    service.create_service_game(ann_player, bob_player, "dvonn", "3d/15d")  # Ann to move
+    state.create_service_game(ann_player, bob_player, "dvonn", "3d/15d")  # Ann to move
     client = Client()
     client.force_login(ann)
     page = client.get("/").content.decode()

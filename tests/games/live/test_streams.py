@@ -16,7 +16,7 @@ from django.test import AsyncClient, RequestFactory, override_settings
 
 from accounts.models import Player
 from games.live import streams
-from games.play import service
+from games.play import service, state
 
 
 def _game() -> Any:
@@ -24,7 +24,7 @@ def _game() -> Any:
     for name in ("ann", "bob"):
         user = User.objects.create_user(name, password=f"pw-{name}-12345")
         players.append(Player.objects.create(display_name=name.title(), handle=name, user=user))
-    return service.create_service_game(players[0], players[1], "dvonn", "5+3")
+    return state.create_service_game(players[0], players[1], "dvonn", "5+3")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 from accounts.models import Notice
 from common.sweep import sweep
 from games.models import Decision, Game, Move, TimeGiven
-from games.play import arbitration, service
+from games.play import arbitration, errors, service, state
 from tests.games.play.timing import Clock, frozen, person
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
@@ -54,7 +54,7 @@ def api_of(user: User | None) -> APIClient:
 
 @pytest.fixture
 def game(people: dict[str, Any], clock: Clock) -> Game:
-    return service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    return state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
 
 
 def test_time_given_is_added_to_the_running_clock(
@@ -90,7 +90,7 @@ def test_giving_time_is_refused_with_nothing_stored(people: dict[str, Any], cloc
     for bad in ({"player": "green", "seconds": 60}, {"player": "black", "seconds": 0}, {"player": "black"}):
         assert root.post(url, bad).status_code == 400
     assert root.post(url, {"player": "black", "seconds": 31 * 86400}).status_code == 400
-    untimed = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
+    untimed = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
     assert (
         root.post(f"/api/play/{untimed.pk}/give-time/", {"player": "black", "seconds": 60}).status_code == 409
     )
@@ -103,7 +103,7 @@ def test_giving_time_is_refused_with_nothing_stored(people: dict[str, Any], cloc
 def test_an_adjudication_ends_the_game_with_the_arbiters_decision(
     people: dict[str, Any], clock: Clock, game: Game
 ) -> None:
-    first = service.legal_moves(game)[0]
+    first = state.legal_moves(game)[0]
     service.make_move(game, people["ann"], first, 0)
     clock.at(hours=3)
     root = api_of(people["root"])
@@ -224,7 +224,7 @@ def test_the_pages_are_the_officials(people: dict[str, Any], game: Game, client:
 def test_service_functions_refuse_a_game_not_on_the_service(people: dict[str, Any], game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(on_service=False)
     game.refresh_from_db()
-    with pytest.raises(service.PlayConflict):
+    with pytest.raises(errors.PlayConflict):
         arbitration.annul(game, people["root"], "x")
 
 

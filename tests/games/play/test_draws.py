@@ -21,6 +21,7 @@ from accounts.models import Notice
 from arbiter import registry
 from games.models import DrawOffer, Game, SubmittedRecord
 from games.play import draws, service
+from games.play import state as play_state
 from games.records import services
 from tests.conftest import CommittingAPIClient
 
@@ -40,7 +41,7 @@ def api(django_capture_on_commit_callbacks: Any) -> Callable[[User | None], Comm
 
 @pytest.fixture
 def dvonn(people: dict[str, Any]) -> Game:
-    return service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    return play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
 
 
 @pytest.mark.parametrize(
@@ -97,7 +98,7 @@ def test_an_offer_accepted_ends_the_game_drawn_by_agreement_official_at_once(
 
 
 def test_a_game_that_cannot_be_drawn_refuses_the_offer_naming_why(people: dict[str, Any], api: Any) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
     answer = api(people["ann"]).post(f"/api/play/{game.pk}/offer-draw/")
     assert answer.status_code == 400
     assert "allow no draw" in answer.json()["detail"]

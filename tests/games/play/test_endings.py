@@ -14,7 +14,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import Notice
 from games.models import Game
-from games.play import service
+from games.play import state as play_state
 from games.play.endings import ending, result_line
 from tests.conftest import CommittingAPIClient
 
@@ -74,7 +74,7 @@ def test_the_wording_is_ukrainian_for_a_ukrainian_reader(people: dict[str, Any])
 def test_a_resignation_tells_the_opponent_how_it_ended_and_is_official_at_once(
     people: dict[str, Any], django_capture_on_commit_callbacks: Any
 ) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     ann = CommittingAPIClient(django_capture_on_commit_callbacks)
     ann.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=people['ann'])[0].key}")
     answer = ann.post(f"/api/play/{game.pk}/resign/")  # White, to move, resigns

@@ -19,7 +19,7 @@ from django.test import RequestFactory, override_settings
 from common.arrival import ArrivalMiddleware, arrival
 from common.sweep import sweep
 from games.models import Game, SubmittedRecord
-from games.play import flags, service
+from games.play import flags, service, state
 from games.play.tasks import flag_task
 from tests.games.play.test_play import Clock, api_of, clock, moves_of, people  # noqa: F401 - fixtures
 
@@ -37,7 +37,7 @@ def _on_time(game: Game) -> tuple[str, str, object]:
 def test_reading_a_game_through_the_api_ends_it_when_the_flag_has_fallen(
     people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
 ) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
     watcher = api_of(None, django_capture_on_commit_callbacks)
     clock.advance(seconds=59)
     assert watcher.get(f"/api/play/{game.pk}/").json()["finished_at"] is None
@@ -51,9 +51,9 @@ def test_reading_a_game_through_the_api_ends_it_when_the_flag_has_fallen(
 def test_the_list_of_my_games_and_the_game_page_end_games_lost_on_time(
     people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any, client: Any
 ) -> None:
-    listed = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
-    paged = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
-    untimed = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
+    listed = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
+    paged = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
+    untimed = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
     clock.advance(seconds=61)
     bob = api_of(people["bob"], django_capture_on_commit_callbacks)
     Game.objects.filter(pk=paged.pk).update(white_time=timedelta(seconds=120))  # not yet: 120 s
@@ -71,7 +71,7 @@ def test_a_move_out_of_turn_ends_a_game_whose_flag_fell(
     people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
 ) -> None:
     """Bob is not to move; he tries anyway after Ann's flag fell: the game is over (409), lost by Ann."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
     clock.advance(seconds=61)
     bob = api_of(people["bob"], django_capture_on_commit_callbacks)
     answer = bob.post(f"/api/play/{game.pk}/move/", {"move": moves_of("dvonn", 0)[0], "expected_ply": 0})
@@ -81,7 +81,7 @@ def test_a_move_out_of_turn_ends_a_game_whose_flag_fell(
 
 def test_a_move_is_judged_at_its_arrival_not_after_its_wait(people: dict[str, Any], clock: Clock) -> None:
     """5+3: Ann's move arrived at 299 s and waited 2 s for the lock: she had 1 s left, plus 3."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     arrived = clock.now + timedelta(seconds=299)
     clock.advance(seconds=301)
     move = service.make_move(game, people["ann"], moves_of("dvonn", 0)[0], 0, arrived=arrived)
@@ -120,7 +120,7 @@ def test_each_move_schedules_the_task_of_the_next_flag(
         mock.patch.object(flag_task, "apply_async") as queued,
         django_capture_on_commit_callbacks(execute=True),
     ):
-        game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+        game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     start = clock.now
     assert queued.call_args_list == [mock.call((game.pk, 0), eta=start + 300 * SECOND + flags.MARGIN)]
     clock.advance(seconds=40)
@@ -141,7 +141,7 @@ def test_a_correspondence_flag_is_scheduled_in_hops(
         mock.patch.object(flag_task, "apply_async") as queued,
         django_capture_on_commit_callbacks(execute=True),
     ):
-        game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+        game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
         assert flag_task(game.pk, 0) == "again"
     assert queued.call_args_list[-1] == mock.call((game.pk, 0), eta=clock.now + flags.HORIZON)
 
@@ -149,8 +149,8 @@ def test_a_correspondence_flag_is_scheduled_in_hops(
 def test_the_flag_s_task_ends_the_game_or_does_nothing(
     people: dict[str, Any], clock: Clock, commit: Any
 ) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
-    moved = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
+    moved = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
     service.make_move(moved, people["ann"], moves_of("dvonn", 0)[0], 0)
     clock.advance(seconds=60, milliseconds=50)
     assert flag_task(moved.pk, 0) == "moved on"  # Ann moved: that task is stale
@@ -164,7 +164,7 @@ def test_the_flag_s_task_ends_the_game_or_does_nothing(
 
 
 def test_the_sweep_ends_every_game_lost_on_time_however_many(people: dict[str, Any], clock: Clock) -> None:
-    games = [service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(105)]
+    games = [state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(105)]
     clock.advance(seconds=61)
     assert sorted(sweep(clock.now).timed_out) == sorted(game.pk for game in games)
     assert Game.objects.filter(finished_at=clock.now, turn_started=None).count() == 105

@@ -25,7 +25,7 @@ from django_eventstream.models import Event, EventCounter
 from accounts.errors import ServiceError
 from games.live import batch, game_events, player_events
 from games.models import Game
-from games.play import flags, service, vacations
+from games.play import flags, service, state, vacations
 from games.play.tasks import flag_task
 from tests.games.play.timing import Clock, clocks_from_creation, frozen, person
 
@@ -103,7 +103,7 @@ def test_events_published_together_are_stored_and_sent_as_one_by_one() -> None:
 
 
 def test_an_end_published_together_is_heard_by_its_players_streams(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
     data = {"game": game.pk, "ply": 0, "move": None, "over": True, "result": "0-1", "how": "time"}
     assert game_events.publish_together([(game_events.channel_of(game.pk), game_events.END, data)]) == 3
     for player in (people["Ann"], people["Bob"]):
@@ -118,7 +118,7 @@ def test_flags_falling_together_end_every_game_with_one_end_event_each(
 ) -> None:
     """45 games of 1+0 whose White flags all fell (three transactions of 20, 20 and 5), and one whose
     end fails: it is left in play, with no event, to the next task or the sweep."""
-    games = [service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(46)]
+    games = [state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(46)]
     failing = games[7]
     clock.advance(seconds=60, milliseconds=50)
     real = service.fall
@@ -150,7 +150,7 @@ def test_flags_falling_together_end_every_game_with_one_end_event_each(
 
 def test_a_run_skips_the_games_another_run_ended(people: dict[str, Any], clock: Clock) -> None:
     first, second, third = (
-        service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(3)
+        state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(3)
     )
     clock.advance(seconds=61)
     due = flags.fallen(clock.now)
@@ -166,7 +166,7 @@ def test_a_game_whose_first_move_was_due_is_ended_with_the_fallen_flags(
     """A casual game whose first move is due at 180 s (``GAME_START_LIVE``) and a running 1+0 game:
     at 181 s both are due; the first is aborted (no result), the second lost on time by White."""
     never_started, running = (
-        service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(2)
+        state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(2)
     )
     Game.objects.filter(pk=never_started.pk).update(
         turn_started=None, first_move_by=clock.now + timedelta(seconds=180)
@@ -189,7 +189,7 @@ def test_a_flag_held_back_by_a_vacation_is_checked_again_when_it_can_fall(
     """1d/2d: Ann's task comes at 24 h, but she was away 10 minutes: it is scheduled again for 24 h
     10 min (not for the flag without vacations, already past: no task running again and again);
     away again then, she is checked again when her clock, standing, could run out at the soonest."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
     clock.at(hours=2)
     commit(vacations.start, people["ann"])
     clock.at(hours=2, minutes=10)

@@ -26,7 +26,7 @@ from accounts.models import Notice
 from common.sweep import sweep
 from games.live import game_events
 from games.models import Game, SubmittedRecord
-from games.play import carrying, flags, service
+from games.play import carrying, errors, flags, service
 from games.records import confirmation
 from tests.conftest import make_event, start
 from tests.games.play.timing import Clock, frozen
@@ -83,7 +83,7 @@ def test_the_first_step_ends_the_games_and_the_second_carries_their_results(
         assert game.state == ""
     assert results(round_) == ["", ""]
     assert not SubmittedRecord.objects.filter(game__in=ended).exists()
-    with pytest.raises(service.GameOver):  # a move after it is refused
+    with pytest.raises(errors.GameOver):  # a move after it is refused
         service.make_move(games[0], users["Ann"], "a1", 0)
     # after its commit: the end events, together, and the second step
     for work in after_commit:

@@ -25,7 +25,7 @@ from accounts.models import Player
 from arbiter import registry
 from common.sweep import sweep
 from games.models import Game, Move, SubmittedRecord
-from games.play import clocks, service
+from games.play import clocks, errors, service, state
 from tests.conftest import CommittingAPIClient
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +93,7 @@ def test_a_whole_game_played_through_the_api_is_verified_and_official(
     termination: str,
     score: str,
 ) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], key, "5+3", rated=True)
+    game = state.create_service_game(people["Ann"], people["Bob"], key, "5+3", rated=True)
     ann, bob = (
         api_of(people["ann"], django_capture_on_commit_callbacks),
         api_of(people["bob"], django_capture_on_commit_callbacks),
@@ -131,7 +131,7 @@ def test_a_whole_game_played_through_the_api_is_verified_and_official(
 
 @pytest.fixture
 def dvonn(people: dict[str, Any]) -> Game:
-    return service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    return state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
 
 
 def test_bad_moves_are_refused_with_nothing_stored(
@@ -178,7 +178,7 @@ def test_two_identical_moves_give_one_move(people: dict[str, Any], dvonn: Game) 
     """Two tabs send the same move expecting ply 0: the first is played, the second is stale."""
     first = moves_of("dvonn", 0)[0]
     service.make_move(dvonn, people["ann"], first, 0)
-    with pytest.raises(service.StalePly) as stale:
+    with pytest.raises(errors.StalePly) as stale:
         service.make_move(dvonn, people["ann"], first, 0)
     assert stale.value.data["ply"] == 1
     assert list(Move.objects.values_list("ply", "notation")) == [(1, first)]
@@ -212,7 +212,7 @@ def test_a_move_racing_past_the_check_collides_and_is_stale(
             return real(position, move, ply=ply)
 
     monkeypatch.setattr(service, "registry", Racing())
-    with pytest.raises(service.StalePly):
+    with pytest.raises(errors.StalePly):
         service.make_move(dvonn, people["ann"], other, 0)
     assert not Move.objects.exists()
 
@@ -238,26 +238,26 @@ def test_the_fischer_clock(people: dict[str, Any], clock: Clock, commit: Any) ->
     """5+3: each player has 300 s, and no clock runs before both sides have moved (Ann's first move
     after 40 s and Bob's after 100 s leave 300 s each, nothing added). Then a move that took 40 s
     leaves 260 s, plus 3: 263 s."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     moves = moves_of("dvonn", 0)
     clock.advance(seconds=40)
     assert service.make_move(game, people["ann"], moves[0], 0).clock_after == timedelta(seconds=300)
     clock.advance(seconds=100)
     game.refresh_from_db()
-    assert service.clocks_at(game) == service.Clocks(timedelta(seconds=300), timedelta(seconds=300))
+    assert state.clocks_at(game) == state.Clocks(timedelta(seconds=300), timedelta(seconds=300))
     assert service.make_move(game, people["bob"], moves[1], 1).clock_after == timedelta(seconds=300)
     clock.advance(seconds=40)
     move = service.make_move(game, people["ann"], moves[2], 2)
     assert move.clock_after == timedelta(seconds=263)
     clock.advance(seconds=100)
     game.refresh_from_db()
-    assert service.clocks_at(game) == service.Clocks(timedelta(seconds=263), timedelta(seconds=200))
+    assert state.clocks_at(game) == state.Clocks(timedelta(seconds=263), timedelta(seconds=200))
     # Bob plays at 299 s: 1 s left, plus 3
     clock.advance(seconds=199)
     assert service.make_move(game, people["bob"], moves[3], 3).clock_after == timedelta(seconds=4)
     # Ann lets 263 s pass: her move comes too late, the game is lost on time, the move not stored
     clock.advance(seconds=263)
-    with pytest.raises(service.OutOfTime):
+    with pytest.raises(errors.OutOfTime):
         commit(service.make_move, game, people["ann"], moves[4], 4)
     game.refresh_from_db()
     assert game.moves.count() == 4 and game.finished_at == clock.now
@@ -269,7 +269,7 @@ def test_a_move_after_the_time_ran_out_is_a_409(
     people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
 ) -> None:
     """1+0: both first moves at once (no clock ran), then Ann lets 61 s pass: 1 s too late."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
     first, second, third = moves_of("gipf-standard", 2)[:3]
     service.make_move(game, people["ann"], first, 0)
     service.make_move(game, people["bob"], second, 1)
@@ -285,7 +285,7 @@ def test_a_move_after_the_time_ran_out_is_a_409(
 @pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 def test_the_correspondence_clock_banks_time_up_to_its_cap(people: dict[str, Any], clock: Clock) -> None:
     """3d/15d: 3 days to start; each move adds 3 days to what is left, never more than 15 days."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     moves = moves_of("dvonn", 0)
     banked = []
     for ply in range(12):
@@ -311,8 +311,8 @@ def test_the_sweep_ends_games_whose_player_to_move_ran_out(
     people: dict[str, Any], clock: Clock, commit: Any
 ) -> None:
     """1d/2d: White has one day for his first move; after 25 hours the sweep ends the game on time."""
-    slow = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
-    untimed = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
+    slow = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    untimed = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
     clock.advance(hours=23)
     assert commit(sweep, clock.now).timed_out == []
     clock.advance(hours=2)

@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import Player
 from games.models import Game
-from games.play import service
+from games.play import state
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -68,14 +68,14 @@ def test_every_move_accepted_gives_no_refusal() -> None:
 def test_the_clocks_start_with_the_timed_part() -> None:
     users = [User.objects.create_user(name) for name in ("ann", "bob")]
     white, black = (Player.objects.create(display_name=u.username, handle=u.username, user=u) for u in users)
-    game = service.create_service_game(white, black, "dvonn", "5+3")
+    game = state.create_service_game(white, black, "dvonn", "5+3")
     # created six minutes before the timed part (the baseline, the server, the streams): White's
     # five minutes ran out before his first move
     Game.objects.filter(pk=game.pk).update(turn_started=timezone.now() - timedelta(minutes=6))
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=users[0]).key}")
     assert api.post(f"/api/play/{game.pk}/move/", {"move": "c3", "expected_ply": 0}).status_code == 409
-    other = service.create_service_game(white, black, "dvonn", "5+3")
+    other = state.create_service_game(white, black, "dvonn", "5+3")
     Game.objects.filter(pk=other.pk).update(turn_started=timezone.now() - timedelta(minutes=6))
     bench().start_clocks([other.pk])
     assert api.post(f"/api/play/{other.pk}/move/", {"move": "c3", "expected_ply": 0}).status_code == 201

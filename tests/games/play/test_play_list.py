@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
-from games.play import service
+from games.play import service, state
 from tests.games.play.test_play import api_of
 
 pytestmark = pytest.mark.django_db
@@ -24,11 +24,11 @@ def _person(name: str) -> tuple[User, Player]:
 
 def test_my_games_paged_and_filtered_newest_first(django_capture_on_commit_callbacks: Any) -> None:
     (ann, ann_p), (_bob, bob_p), (_cy, cy_p) = _person("ann"), _person("bob"), _person("cy")
-    g1 = service.create_service_game(ann_p, bob_p, "dvonn", "3d/15d")
-    g2 = service.create_service_game(bob_p, ann_p, "dvonn", "3d/15d")
-    g3 = service.create_service_game(ann_p, cy_p, "dvonn", "3d/15d")
+    g1 = state.create_service_game(ann_p, bob_p, "dvonn", "3d/15d")
+    g2 = state.create_service_game(bob_p, ann_p, "dvonn", "3d/15d")
+    g3 = state.create_service_game(ann_p, cy_p, "dvonn", "3d/15d")
     service.make_move(g3, ann, "c3", 0)
-    g4 = service.create_service_game(ann_p, bob_p, "dvonn", "")
+    g4 = state.create_service_game(ann_p, bob_p, "dvonn", "")
     service.resign(g4, ann)
     api = api_of(ann, django_capture_on_commit_callbacks)
 

@@ -25,6 +25,7 @@ from common.sweep import sweep
 from games.live import game_events
 from games.models import Game, SubmittedRecord
 from games.play import flags, service
+from games.play import state as play_state
 from tests.games.play.timing import Clock, frozen, person
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +66,7 @@ def state(user: User, game: Game) -> dict[str, Any]:
 def test_the_issues_repro_is_not_lost_on_time(people: dict[str, Any], clock: Clock) -> None:
     """1+0, Ann White: 71 s after the acceptance the game is in play with 60 s each; Ann moves, then
     Bob 50 s later: still 60 s each; Ann's clock runs from Bob's move: 20 s later she has 40 s."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
     clock.advance(seconds=71)
     now = state(people["bob"], game)
     assert (now["finished_at"], now["white_seconds"], now["black_seconds"]) == (None, 60.0, 60.0)
@@ -86,7 +87,7 @@ def test_a_casual_game_never_started_is_aborted_without_a_result(
 ) -> None:
     """White's first move is due 180 s after the creation: at 179 s the game is in play, at 180 s
     the first read aborts it: no result, no record submitted, the stream told ``aborted``."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
     assert flags.flag_at(game, 0) == clock.start + timedelta(seconds=180)  # its task's moment
     clock.advance(seconds=179)
     assert state(people["bob"], game)["finished_at"] is None
@@ -105,7 +106,7 @@ def test_a_casual_game_never_started_is_aborted_without_a_result(
 
 def test_blacks_first_move_is_due_from_whites(people: dict[str, Any], clock: Clock) -> None:
     """Ann moves at 100 s: Bob's first move is due at 280 s; the sweep aborts the game then, not before."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
     clock.advance(seconds=100)
     move(people["ann"], game, GIPF[0], 0)
     clock.advance(seconds=179)
@@ -119,7 +120,7 @@ def test_blacks_first_move_is_due_from_whites(people: dict[str, Any], clock: Clo
 def test_a_move_after_the_first_move_was_due_is_refused_and_the_game_aborted(
     people: dict[str, Any], clock: Clock
 ) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
     clock.advance(seconds=181)
     late = move(people["ann"], game, GIPF[0], 0)
     assert late.status_code == 409 and "aborted" in late.json()["detail"]
@@ -131,7 +132,7 @@ def test_correspondence_and_games_without_a_clock_wait_seven_days(
     people: dict[str, Any], clock: Clock
 ) -> None:
     for control in ("3d/15d", ""):
-        game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", control)
+        game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", control)
         assert game.first_move_by == clock.now + timedelta(days=7)
 
 
@@ -158,7 +159,7 @@ def test_an_events_game_has_its_clock_started_when_the_first_move_was_due(
 
 def test_the_abort_button(people: dict[str, Any], clock: Clock) -> None:
     """Either player, before both have moved; not a spectator; not once started."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
     assert api_of(people["sam"]).post(f"/api/play/{game.pk}/abort/").status_code == 403
     move(people["ann"], game, GIPF[0], 0)
     aborted = api_of(people["bob"]).post(f"/api/play/{game.pk}/abort/")
@@ -166,7 +167,7 @@ def test_the_abort_button(people: dict[str, Any], clock: Clock) -> None:
     assert (aborted.json()["state"], aborted.json()["result"], aborted.json()["ply"]) == ("aborted", "", 1)
     again = api_of(people["ann"]).post(f"/api/play/{game.pk}/abort/")
     assert again.status_code == 409 and "over" in again.json()["detail"]
-    started = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    started = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
     move(people["ann"], started, GIPF[0], 0)
     move(people["bob"], started, GIPF[1], 1)
     refused = api_of(people["ann"]).post(f"/api/play/{started.pk}/abort/")
@@ -180,7 +181,7 @@ def test_a_takeback_accepted_gives_the_position_and_the_time_back(
     """5+3: both first moves at once (300 s each). Ann thinks 40 s on i1-g3 (260 s left, 263 after
     it) and asks to take it back; Bob accepts 30 s later: the position after e9-e7, Ann to move with
     260 s, Bob's 300 s as they were; Ann's clock runs from then: 10 s later 250 s."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
     move(people["ann"], game, GIPF[0], 0)
     move(people["bob"], game, GIPF[1], 1)
     after_two = game.moves.get(ply=2).position  # as the arbiter played e9-e7
@@ -209,7 +210,7 @@ def test_a_takeback_accepted_gives_the_position_and_the_time_back(
 
 
 def test_a_takeback_declined_or_lapsed(people: dict[str, Any], clock: Clock) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
     move(people["ann"], game, GIPF[0], 0)
     ann, bob = api_of(people["ann"]), api_of(people["bob"])
     ann.post(f"/api/play/{game.pk}/takeback/")
@@ -228,7 +229,7 @@ def test_taking_back_the_move_that_started_the_game_stops_the_clocks_again(
 ) -> None:
     """Bob's first move started the game; taken back, no clock runs and his first move is due
     180 s from the acceptance again."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
     move(people["ann"], game, GIPF[0], 0)
     move(people["bob"], game, GIPF[1], 1)
     api_of(people["bob"]).post(f"/api/play/{game.pk}/takeback/")
@@ -237,7 +238,7 @@ def test_taking_back_the_move_that_started_the_game_stops_the_clocks_again(
     assert accepted.json()["first_move_by"] is not None
     game.refresh_from_db()
     assert (game.turn_started, game.first_move_by) == (None, clock.now + timedelta(seconds=180))
-    assert service.clocks_at(game) == service.Clocks(timedelta(seconds=60), timedelta(seconds=60))
+    assert play_state.clocks_at(game) == play_state.Clocks(timedelta(seconds=60), timedelta(seconds=60))
 
 
 def test_no_takeback_in_an_events_game(organiser: User, clock: Clock) -> None:
@@ -258,12 +259,12 @@ def test_whatever_the_first_moves_wait_both_start_with_their_whole_time(
     """Any waits within the window: the game starts with each player's initial time untouched."""
     minutes = int(control.split("+")[0])
     with frozen() as clock:
-        game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", control)
+        game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", control)
         clock.advance(seconds=first)
         service.make_move(game, people["ann"], GIPF[0], 0)
         clock.advance(seconds=second)
         service.make_move(game, people["bob"], GIPF[1], 1)
         game.refresh_from_db()
         whole = timedelta(minutes=minutes)
-        assert service.clocks_at(game) == service.Clocks(whole, whole)
+        assert play_state.clocks_at(game) == play_state.Clocks(whole, whole)
         assert (game.first_move_by, game.turn_started) == (None, clock.now)

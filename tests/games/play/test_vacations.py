@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from common.sweep import sweep
 from games.models import Game, Vacation
-from games.play import clocks, service, vacations
+from games.play import clocks, service, state, vacations
 from tests.conftest import make_event, start
 from tests.games.play.timing import Clock, frozen, person
 from tournaments.results.game_creation import create_games
@@ -50,8 +50,8 @@ def test_a_vacation_delays_the_loss_on_time_by_exactly_its_length(
 ) -> None:
     """Ann and Cid each have White in a 1d/2d game started at 09:00. Ann is away from 11:00 to 16:00
     (5 hours): Cid's game is lost on time at 09:00 the next day, Ann's at 14:00, and not before."""
-    ann_game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
-    cid_game = service.create_service_game(people["Cid"], people["Bob"], "dvonn", "1d/2d")
+    ann_game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    cid_game = state.create_service_game(people["Cid"], people["Bob"], "dvonn", "1d/2d")
     clock.at(hours=2)
     commit(vacations.start, people["ann"])
     clock.at(hours=7)
@@ -60,7 +60,7 @@ def test_a_vacation_delays_the_loss_on_time_by_exactly_its_length(
     clock.at(hours=24)
     assert commit(sweep, clock.now).timed_out == [cid_game.pk]
     ann_game.refresh_from_db()
-    assert service.clocks_at(ann_game).white == 5 * HOUR
+    assert state.clocks_at(ann_game).white == 5 * HOUR
     clock.at(hours=29, seconds=-1)
     assert commit(sweep, clock.now).timed_out == []
     clock.at(hours=29)
@@ -75,35 +75,35 @@ def test_a_move_after_a_vacation_keeps_the_time_the_vacation_saved(
     people: dict[str, Any], clock: Clock
 ) -> None:
     """3d/15d: Ann moves after 30 hours, 10 of them on vacation: 3d - 20h + 3d = 6 days - 20 hours."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     clock.at(hours=10)
     vacations.start(people["ann"])
     clock.at(hours=20)
     vacations.end(people["ann"])
     clock.at(hours=30)
-    first = service.legal_moves(game)[0]
+    first = state.legal_moves(game)[0]
     assert service.make_move(game, people["ann"], first, 0).clock_after == 6 * DAY - 20 * HOUR
 
 
 def test_a_vacation_pauses_only_the_away_players_running_clock(people: dict[str, Any], clock: Clock) -> None:
     """Bob's vacation while Ann is to move changes nothing; once it is his move it pauses his clock."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     vacations.start(people["bob"])  # from 09:00 for 30 days
     clock.at(hours=4)
     game.refresh_from_db()
-    assert service.clocks_at(game) == service.Clocks(3 * DAY - 4 * HOUR, 3 * DAY)
-    service.make_move(game, people["ann"], service.legal_moves(game)[0], 0)
+    assert state.clocks_at(game) == state.Clocks(3 * DAY - 4 * HOUR, 3 * DAY)
+    service.make_move(game, people["ann"], state.legal_moves(game)[0], 0)
     clock.at(hours=40)
     game.refresh_from_db()
-    assert service.clocks_at(game).black == 3 * DAY  # still away: his clock has not run
+    assert state.clocks_at(game).black == 3 * DAY  # still away: his clock has not run
 
 
 def test_live_games_are_not_paused(people: dict[str, Any], clock: Clock) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     vacations.start(people["ann"])
     clock.at(seconds=40)
     game.refresh_from_db()
-    assert service.clocks_at(game).white == timedelta(seconds=260)
+    assert state.clocks_at(game).white == timedelta(seconds=260)
 
 
 @pytest.mark.parametrize(("allowed", "left"), [(True, 3 * DAY), (False, 3 * DAY - 6 * HOUR)])
@@ -127,7 +127,7 @@ def test_the_event_says_whether_vacations_pause_its_games(
     game.refresh_from_db()
     vacations.start(people["ann"])
     clock.at(hours=6)
-    assert service.clocks_at(game).white == left
+    assert state.clocks_at(game).white == left
 
 
 def test_the_yearly_allowance(people: dict[str, Any], clock: Clock) -> None:

@@ -19,7 +19,7 @@ from django.test import Client
 
 from accounts.models import Player
 from games.models import Game, Move
-from games.play import service
+from games.play import carrying, service, state
 from tests.arbiter.gipf.support import position as gipf_position
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +68,7 @@ def offered(html: str) -> dict[str, str]:
 def test_the_board_offers_exactly_the_legal_gipf_moves_and_asks_for_the_removal(
     people: dict[str, Any],
 ) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
     game.position = WHITES_CHOICE
     game.save()
     page = client_of(people["ann"]).get(game.get_absolute_url())
@@ -106,13 +106,13 @@ def test_the_board_offers_exactly_the_legal_gipf_moves_and_asks_for_the_removal(
 
 
 def test_the_first_dvonn_move_may_place_on_any_space(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     moves = offered(client_of(people["ann"]).get(game.get_absolute_url()).content.decode())
     assert moves == {space: space for space in DVONN_SPACES}
 
 
 def test_a_posted_move_is_stored_and_the_page_shows_it(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     ann = client_of(people["ann"])
     answer = ann.post(f"/games/{game.pk}/move/", {"move": "c3", "expected_ply": "0"})
     assert answer.status_code == 302 and answer["Location"] == game.get_absolute_url()
@@ -126,7 +126,7 @@ def test_a_posted_move_is_stored_and_the_page_shows_it(people: dict[str, Any]) -
 
 
 def test_a_stale_ply_shows_the_game_as_it_stands(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     service.make_move(game, people["ann"], "c3", 0)
     bob = client_of(people["bob"])
     service.make_move(game, people["bob"], "d3", 1)  # Bob's other tab played meanwhile
@@ -139,7 +139,7 @@ def test_a_stale_ply_shows_the_game_as_it_stands(people: dict[str, Any]) -> None
 
 
 def test_a_move_out_of_turn_is_refused(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     answer = client_of(people["bob"]).post(f"/games/{game.pk}/move/", {"move": "c3", "expected_ply": "0"})
     assert answer.status_code == 403
     assert "It is not your move: your opponent is to move." in answer.content.decode()
@@ -150,7 +150,7 @@ def test_a_move_out_of_turn_is_refused(people: dict[str, Any]) -> None:
 
 
 def test_an_illegal_or_unnamed_move_is_refused_with_the_reason(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     ann = client_of(people["ann"])
     answer = ann.post(f"/games/{game.pk}/move/", {"move": "z9", "expected_ply": "0"})
     assert answer.status_code == 400 and "z9" in answer.content.decode()
@@ -161,7 +161,7 @@ def test_an_illegal_or_unnamed_move_is_refused_with_the_reason(people: dict[str,
 
 
 def test_resigning_needs_the_box_ticked(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     ann = client_of(people["ann"])
     answer = ann.post(f"/games/{game.pk}/resign/", {})
     assert answer.status_code == 400 and "Tick the box" in answer.content.decode()
@@ -181,7 +181,7 @@ def test_resigning_needs_the_box_ticked(people: dict[str, Any]) -> None:
 
 @pytest.mark.usefixtures("clocks_from_creation")  # a running clock, not the first moves
 def test_the_clocks_are_shown(people: dict[str, Any]) -> None:
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     html = client_of(None).get(game.get_absolute_url()).content.decode()
     # three days each: White's running, Black's not; a day is written "3 d 00:00" (or a little less)
     assert re.search(r'id="clock-white" data-seconds="2591\d\d" data-running="1"', html)
@@ -208,7 +208,7 @@ def test_a_potentials_game_offers_its_pushes_and_potentials_moves_on_the_board(
     goes; PÜNCT's neutralising and converting share both, so the mover is asked."""
     from tests.arbiter.gipf.test_potentials_stacks_tamsk import PUNCT, TAMSK
 
-    game = service.create_service_game(
+    game = state.create_service_game(
         people["Ann"], people["Bob"], "gipf-pot-standard", "5+3", options={"potentials": "Z6"}
     )
     moves = offered(client_of(people["ann"]).get(game.get_absolute_url()).content.decode())
@@ -240,7 +240,7 @@ def test_a_game_on_the_service_shows_no_empty_record_panes(people: dict[str, Any
     """Issue 31: a game played here is no record anyone submits; while nothing is submitted and no
     result stands, its page has neither the "Result" nor the "Submissions" pane (a result fills the
     first once play has ended and the record is verified)."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     page = client_of(people["ann"]).get(game.get_absolute_url()).content.decode()
     assert 'id="play"' in page
     assert 'id="submissions-pane"' not in page and "Nothing submitted yet." not in page
@@ -254,7 +254,7 @@ def test_a_dvonn_game_on_the_service_numbers_the_double_turn_like_the_records(pe
     from arbiter.records import parse_tagged
 
     tokens = parse_tagged(registry.random_record("dvonn", 5)).tokens[:53]
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
     for ply, move in enumerate(tokens):
         mover = people["ann"] if registry.side_to_move(game.position) == 0 else people["bob"]
         service.make_move(game, mover, move, ply)
@@ -262,7 +262,7 @@ def test_a_dvonn_game_on_the_service_numbers_the_double_turn_like_the_records(pe
     page = client_of(people["ann"]).get(game.get_absolute_url()).content.decode()
     assert '<span class="move-number">26.</span> <span title="ply 50, move 26, White"' in page
     assert 'title="ply 53, move 27, Black"' in page
-    written = " ".join(service.record_of(game, "").split())
+    written = " ".join(carrying.record_of(game, "").split())
     assert f"25. {tokens[48]} 26. {tokens[49]} {tokens[50]} 27. {tokens[51]} {tokens[52]}" in written
 
 
@@ -272,7 +272,7 @@ def test_the_picker_is_given_the_words_of_the_game_s_choices(people: dict[str, A
     import html as html_text
     import json
 
-    pot = service.create_service_game(people["Ann"], people["Bob"], "gipf-pot-standard", "5+3")
+    pot = state.create_service_game(people["Ann"], people["Bob"], "gipf-pot-standard", "5+3")
     page = client_of(people["ann"]).get(pot.get_absolute_url()).content.decode()
     words = json.loads(html_text.unescape(re.search(r'data-words="([^"]*)"', page).group(1)))  # type: ignore[union-attr]
     assert (
@@ -281,6 +281,6 @@ def test_the_picker_is_given_the_words_of_the_game_s_choices(people: dict[str, A
         and words["basic"] == "basic piece"
     )
     assert "loses every potential not yet in play" in words["loses potentials"]
-    gipf = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    gipf = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
     page = client_of(people["ann"]).get(gipf.get_absolute_url()).content.decode()
     assert 'data-words="{}"' in page

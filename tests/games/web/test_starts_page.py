@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game
-from games.play import service
+from games.play import state
 from tests.games.play.timing import frozen, person
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def game(db: None) -> tuple[Game, Client, Client]:
     ann, ann_player = person("Ann")
     bob, bob_player = person("Bob")
     return (
-        service.create_service_game(ann_player, bob_player, "gipf-standard", "1+0"),
+        state.create_service_game(ann_player, bob_player, "gipf-standard", "1+0"),
         client_of(ann),
         client_of(bob),
     )
@@ -35,7 +35,7 @@ def game(db: None) -> tuple[Game, Client, Client]:
 def test_the_page_says_when_the_clocks_start_and_aborts(game: tuple[Game, Client, Client]) -> None:
     _casual, ann, bob = game
     with frozen():
-        played = service.create_service_game(_casual.white, _casual.black, "gipf-standard", "1+0")
+        played = state.create_service_game(_casual.white, _casual.black, "gipf-standard", "1+0")
         page = bob.get(played.get_absolute_url()).content.decode()
     assert "The clocks start once both sides have made their first move." in page
     assert 'id="abort-game"' in page

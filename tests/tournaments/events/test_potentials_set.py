@@ -25,7 +25,7 @@ from rest_framework.test import APIClient
 from arbiter import registry
 from games.messages import arbiter_message
 from games.models import Game, SubmittedRecord
-from games.play import service
+from games.play import carrying, service, state
 from games.records import services
 from tests.conftest import make_event, start
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
@@ -117,12 +117,12 @@ def test_a_game_on_the_service_starts_with_the_events_set(organiser: User, commi
     (game,) = games_of_round(round_)
     assert game.on_service and game.options == {"potentials": "Y3"}
     assert "set=Y3/Y3 hand=Y3/Y3" in game.position
-    moves = service.legal_moves(game)
+    moves = state.legal_moves(game)
     assert len(moves) == 84
     loaded = [move for move in moves if move[0].isupper()]
     assert len(loaded) == 42 and {move[0] for move in loaded} == {"Y"}
     # the record written when play ends names the set, so it passes the event's check
-    text = service.record_of(game, "")
+    text = carrying.record_of(game, "")
     assert '[Potentials "Y3"]' in text
 
 

@@ -1,4 +1,4 @@
-"""Rated casual games (challenges, ``games.play.service.create_service_game``) in the rating lists
+"""Rated casual games (challenges, ``games.play.state.create_service_game``) in the rating lists
 (``tournaments.ratings.casual``, docs/play.md "Which games are rated"): each one its own rating
 period once its result is final (confirmed, official or decided), placed among the rounds by the
 moment it became final; the rebuild orders both the same way; a later decision rebuilds from it.
@@ -21,7 +21,7 @@ from accounts.models import Player
 from common.sweep import sweep
 from games.errors import GameServiceError
 from games.models import Game
-from games.play import service
+from games.play import service, state
 from games.records import decisions
 from games.records.confirmation import confirm, dispute
 from tests.conftest import boards, make_event, next_round, play_round, start
@@ -75,7 +75,7 @@ def rated_players(people: dict[str, Any]) -> None:
 def resigned_by_ann(people: dict[str, Any], commit: Any, rated: bool = True) -> Game:
     """A casual GIPF game, Ann White: she resigns at once (0-1), the result official at once (played
     on the service: no confirmation step)."""
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=rated)
+    game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=rated)
     commit(service.resign, game, people["ann"])
     game.refresh_from_db()
     assert (game.result, game.state) == ("0-1", Game.State.OFFICIAL)
@@ -131,7 +131,7 @@ def test_a_lost_rating_task_is_queued_again_by_the_sweep(
     """The end's rating task never ran (its transaction's callbacks dropped): the period stays
     marked, and the sweep queues it again after the grace period; the figures are test 1's."""
     rated_players(people)
-    game = service.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=True)
+    game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=True)
     service.resign(game, people["ann"])  # no on-commit callbacks here: the task is lost
     assert ratings("gipf") == {"Ann": (1600, 10), "Bob": (1500, 5)}
     assert CasualPeriod.objects.get(game=game).stale_since == clock.now
@@ -172,7 +172,7 @@ def test_a_casual_game_between_two_rounds_is_rated_in_time_order(
     commit(play_round, round_1, organiser)  # Ann-Dan 1-0, then closed
     assert ratings("dvonn") == {"Ann": (1520, 1), "Dan": (1480, 1), "Bob": (1500, 1), "Cid": (1500, 1)}
 
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
     clock.at(hours=2)
     commit(service.resign, game, people["ann"])  # official at once: final at 2 h
     assert ratings("dvonn")["Ann"] == (1499, 2) and ratings("dvonn")["Bob"] == (1521, 2)
@@ -266,7 +266,7 @@ def test_a_round_rated_after_a_later_casual_game_rebuilds_in_time_order(
     play_round(round_1, organiser)  # closed, but its callbacks (the rating) never run
     assert not RatingChange.objects.exists()
 
-    game = service.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
     clock.at(hours=2)
     commit(service.resign, game, people["ann"])  # official at once: final at 2 h
     assert ratings("dvonn") == {"Ann": (1480, 1), "Bob": (1520, 1)}

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 
 from accounts.models import Player
 from games.models import Game
-from games.play import service
+from games.play import service, state
 from tests.conftest import make_event, start
 from tournaments.models import Rating, RatingChange
 from tournaments.ratings.recompute import recompute_family
@@ -63,7 +63,7 @@ def test_a_pairing_game_marked_unrated_is_left_out_of_the_rating_period(organise
 def test_an_unrated_casual_game_enters_no_rating_list(django_capture_on_commit_callbacks: Any) -> None:
     ann, ann_player = person("Ann")
     bob, bob_player = person("Bob")
-    game = service.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=False)
+    game = state.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=False)
     with django_capture_on_commit_callbacks(execute=True):
         service.resign(game, ann)
     game.refresh_from_db()
@@ -78,7 +78,7 @@ def test_a_rated_casual_game_enters_its_familys_list_when_it_ends(
     tests/tournaments/ratings/test_casual_games.py)."""
     ann, ann_player = person("Ann")
     bob, bob_player = person("Bob")
-    game = service.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=True)
+    game = state.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=True)
     with django_capture_on_commit_callbacks(execute=True):
         service.resign(game, ann)  # official at once: rated at once
     assert ratings("gipf") == {"Ann": (1480, 1), "Bob": (1520, 1)}

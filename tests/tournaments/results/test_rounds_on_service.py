@@ -33,7 +33,7 @@ from accounts.models import Player
 from arbiter import registry
 from arbiter.records import format_record
 from games.models import Game, SubmittedRecord
-from games.play import service
+from games.play import errors, service, state
 from games.records import reports
 from games.records.services import submit_record
 from tests.conftest import boards, make_event, make_swiss, start
@@ -77,9 +77,9 @@ def play_moves(game: Game, users: dict[str, User], moves: list[str]) -> None:
     """Play ``moves`` from the game's current ply, each by the player to move."""
     for move in moves:
         game.refresh_from_db()
-        mover = service.player_to_move(game)
+        mover = state.player_to_move(game)
         assert mover is not None
-        service.make_move(game, users[mover.display_name], move, service.ply_of(game))
+        service.make_move(game, users[mover.display_name], move, state.ply_of(game))
 
 
 def first_legal_moves(game: Game, users: dict[str, User], count: int) -> None:
@@ -91,7 +91,7 @@ def first_legal_moves(game: Game, users: dict[str, User], count: int) -> None:
 
 def resign_for_player_to_move(game: Game, users: dict[str, User]) -> str:
     game.refresh_from_db()
-    mover = service.player_to_move(game)
+    mover = state.player_to_move(game)
     assert mover is not None
     service.resign(game, users[mover.display_name])
     return mover.display_name
@@ -283,7 +283,7 @@ def test_both_a_record_by_hand_before_any_move_takes_the_game_and_ends_play_ther
     game = games_of_round(round_)[0]
     assert game.turn_started is None  # nothing runs out while the players may play elsewhere
     clock.advance(days=30)
-    assert service.clocks_at(game).white == timedelta(seconds=300)
+    assert state.clocks_at(game).white == timedelta(seconds=300)
     text = record_text(game, moves_of("gipf-standard", 2), "")
     with django_capture_on_commit_callbacks(execute=True):
         record = submit_record(round_.pairings.get(board=1), users["Dan"], text)
@@ -291,7 +291,7 @@ def test_both_a_record_by_hand_before_any_move_takes_the_game_and_ends_play_ther
     game.refresh_from_db()
     assert record.applied and (game.result, game.state) == ("0-1", Game.State.PROVISIONAL)
     assert game.finished_at == clock.now and game.turn_started is None
-    with pytest.raises(service.GameOver):
+    with pytest.raises(errors.GameOver):
         service.make_move(game, users["Ann"], registry.legal_moves(game.position)[0].notation, 0)
     # the opponent confirms with the same record: still a record by hand, taken as a confirmation
     with django_capture_on_commit_callbacks(execute=True):
