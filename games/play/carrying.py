@@ -32,14 +32,14 @@ from django.db import transaction
 from accounts.errors import ServiceError
 from arbiter import registry
 from arbiter.errors import ArbiterError
-from arbiter.records import Ending, format_record, game_tag, judge_ending, read_ending
+from arbiter.records import Ending, judge_ending, read_ending
 from arbiter.verdict import Result
 from common.locking import retry_on_conflict
 from common.sweep import enqueue_on_commit
-from games import options as game_options
 from games.models import Game, SubmittedRecord
 from games.records import confirmation
 from games.records.confirmation import lock_game
+from games.records.writer import record_of
 
 logger = logging.getLogger(__name__)
 
@@ -51,27 +51,6 @@ def judged(game: Game, ending: Ending) -> tuple[Result | None, str]:
     natural = None if status.result is None else (status.result, status.termination or "")
     result, termination = judge_ending(ending, status.to_move or 0, natural)
     return result, str(termination)
-
-
-def record_of(game: Game, ending: Ending | None = None) -> str:
-    """The game's record in its own notation, an export of its stored moves by the record contract
-    (``arbiter.records``): the tags (``[Game]`` its key, its start options' tags), the moves played,
-    the ending words (a result when the rules ended it, ``resign`` or ``time``; none while unended)."""
-    tags = {
-        **game_tag(game.game),
-        "Site": "the service",
-        "White": game.white.display_name,
-        "Black": game.black.display_name,
-        **game_options.record_tags(game.game, game.options),
-    }
-    moves = list(game.moves.order_by("ply").values_list("notation", "position"))
-    from games.web import boards  # the boards (and their SVG writer) loaded where a record is written only
-
-    movers, continues = boards.service_movers(game, moves)
-    # a record's turn: the moves its game groups in one (TZAAR's two), numbered by who began it
-    turns = registry.turns(game.game, [notation for notation, _position in moves])
-    starters = [mover for mover, more in zip(movers, continues, strict=True) if not more]
-    return format_record(tags, turns, (ending.text if ending else "") or None, movers=starters)
 
 
 def carry(game: Game, ending: Ending, actor: object, judged: tuple[Result | None, str]) -> None:

@@ -56,9 +56,9 @@ from games import messages, origins
 from games.live import game_events
 from games.models import Game, Move
 from games.play import announcements, carrying, clocks, state
-from games.play.carrying import record_of
 from games.play.errors import GameOver, IllegalMove, OutOfTime, PlayConflict, PlayError, StalePly
 from games.records.confirmation import lock_game
+from games.records.writer import record_of
 from games.signals import move_played
 
 MAX_MOVE_CHARS = 200

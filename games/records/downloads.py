@@ -2,7 +2,7 @@
 the game's record in its own notation with the tags of what the service knows of it.
 
 Which record: the accepted (verified) one; for a game played on the service that has none yet (in
-play), the export of its moves so far (``games.play.carrying.record_of``); none for a game with neither (a
+play), the export of its moves so far (``games.records.writer.record_of``); none for a game with neither (a
 result reported without a record). Who may read it: whoever may see the game's page (every game).
 
 The tags, by the record contract (``arbiter.records``, so that the arbiter's reader takes the
@@ -31,6 +31,7 @@ from arbiter.errors import ArbiterError
 from arbiter.records import ARBITER, TAG_RE, UNFINISHED, format_tags, parse_tagged, split_ending
 from arbiter.verdict import Termination, Verdict
 from games.models import Game
+from games.records.writer import record_of
 
 #: PGN's unknown date
 UNKNOWN_DATE = "????.??.??"
@@ -88,8 +89,6 @@ def _record_of(game: Game) -> str | None:
     if game.record:
         return game.record
     if game.on_service:
-        from games.play.carrying import record_of  # play (and the arbiter's boards) loaded where it is needed
-
         return record_of(game)
     return None
 

@@ -28,6 +28,7 @@ from arbiter.verdict import Verdict
 from games import options as game_options
 from games.messages import board_labels
 from games.models import Game, SubmittedRecord
+from games.records.writer import service_movers
 
 DEFAULT_SIZE = 480
 MIN_SIZE, MAX_SIZE = 120, 2000
@@ -229,21 +230,8 @@ def move_choices(game: Game) -> list[MoveChoice]:
     return [MoveChoice(move.notation, move.points) for move in registry.legal_moves(game.position)]
 
 
-def _service_befores(game: Game, moves: Sequence[tuple[str, str]]) -> list[str]:
-    befores = [game_options.start(game.game, game.options), *(position for _notation, position in moves)]
-    return befores[: len(moves)]
-
-
-def service_movers(game: Game, moves: Sequence[tuple[str, str]]) -> tuple[list[int], list[bool]]:
-    """Who made each move of a game on the service, and which moves continue their mover's turn,
-    from the positions before them (``moves`` are ``(notation, position after)`` in order)."""
-    befores = _service_befores(game, moves)
-    notations = [notation for notation, _position in moves]
-    return [registry.side_to_move(before) for before in befores], registry.continues(game.game, notations)
-
-
 def played_rows(game: Game, moves: Sequence[tuple[str, str]]) -> list[MoveRow]:
-    """The move list of a game played on the service (``moves`` as :func:`service_movers` takes them)."""
+    """The move list of a game played on the service (``moves`` as ``games.records.writer.service_movers`` takes them)."""
     return _rows([notation for notation, _position in moves], *service_movers(game, moves))
 
 

@@ -16,7 +16,8 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import Player
 from games.models import Challenge, Game
-from games.play import carrying, challenges
+from games.play import challenges
+from games.records import writer
 from tests.conftest import CommittingAPIClient
 
 pytestmark = pytest.mark.django_db
@@ -188,7 +189,7 @@ def test_a_challenge_to_gipf_with_potentials_carries_its_set_into_the_game(
     assert game.options == {"potentials": "White Z6 Y3; Black Y6"}
     # White's hand holds 6 ZÈRTZ- and 3 YINSH-potentials, Black's 6 YINSH-potentials
     assert "set=Z6Y3/Y6 hand=Z6Y3/Y6" in game.position
-    assert '[Potentials "White Z6 Y3; Black Y6"]' in carrying.record_of(game, "")
+    assert '[Potentials "White Z6 Y3; Black Y6"]' in writer.record_of(game, "")
     # without a set the game has the key's own: every kind, 6 of each (P-24)
     plain = challenges.accept(challenges.challenge(people["ann"], "bob", "gipf-pot-standard"), people["bob"])
     assert plain.options == {} and "hand=T6Z6D6Y6P6/T6Z6D6Y6P6" in plain.position

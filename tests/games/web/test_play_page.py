@@ -19,7 +19,8 @@ from django.test import Client
 
 from accounts.models import Player
 from games.models import Game, Move
-from games.play import carrying, service, state
+from games.play import service, state
+from games.records import writer
 from tests.arbiter.gipf.support import position as gipf_position
 
 pytestmark = pytest.mark.django_db
@@ -262,7 +263,7 @@ def test_a_dvonn_game_on_the_service_numbers_the_double_turn_like_the_records(pe
     page = client_of(people["ann"]).get(game.get_absolute_url()).content.decode()
     assert '<span class="move-number">26.</span> <span title="ply 50, move 26, White"' in page
     assert 'title="ply 53, move 27, Black"' in page
-    written = " ".join(carrying.record_of(game, "").split())
+    written = " ".join(writer.record_of(game, "").split())
     assert f"25. {tokens[48]} 26. {tokens[49]} {tokens[50]} 27. {tokens[51]} {tokens[52]}" in written
 
 

@@ -25,8 +25,8 @@ from rest_framework.test import APIClient
 from arbiter import registry
 from games.messages import arbiter_message
 from games.models import Game, SubmittedRecord
-from games.play import carrying, service, state
-from games.records import services
+from games.play import service, state
+from games.records import services, writer
 from tests.conftest import make_event, start
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 from tournaments.events import game_options
@@ -122,7 +122,7 @@ def test_a_game_on_the_service_starts_with_the_events_set(organiser: User, commi
     loaded = [move for move in moves if move[0].isupper()]
     assert len(loaded) == 42 and {move[0] for move in loaded} == {"Y"}
     # the record written when play ends names the set, so it passes the event's check
-    text = carrying.record_of(game, "")
+    text = writer.record_of(game, "")
     assert '[Potentials "Y3"]' in text
 
 
