@@ -115,11 +115,11 @@ def _send(events: list[Pending], ids: list[int]) -> None:
     """The stored events to the streams: on Redis as the library's messages, or to this process's."""
     from django_eventstream import eventstream
 
-    from games.live import streams
+    from games.live import fanout
 
     if not settings.EVENTS_REDIS_URL or eventstream.redis_client is None:
         for channel in sorted({channel for channel, _kind, _data in events}):
-            streams.notify_local(channel)
+            fanout.notify_local(channel)
         return
     pipeline = eventstream.redis_client.pipeline(transaction=False)
     for (channel, kind, data), eid in zip(events, ids, strict=True):
@@ -129,5 +129,5 @@ def _send(events: list[Pending], ids: list[int]) -> None:
             "data": json.dumps(data, cls=DjangoJSONEncoder),
             "pub_id": str(eid),
         }
-        pipeline.publish(streams.REDIS_CHANNEL, json.dumps(message))
+        pipeline.publish(fanout.REDIS_CHANNEL, json.dumps(message))
     pipeline.execute()

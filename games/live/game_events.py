@@ -57,7 +57,7 @@ from django.utils.translation import gettext as _
 
 from accounts.errors import NotFound
 from accounts.policy import Action, require
-from games.live import batch, streams
+from games.live import batch, fanout, streams
 from games.models import Game
 
 logger = logging.getLogger(__name__)
@@ -82,7 +82,7 @@ def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
 
         send_event(channel_of(game_id), kind, data)
         if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.live.streams)
-            streams.notify_local(channel_of(game_id))
+            fanout.notify_local(channel_of(game_id))
         if kind == END:  # and to what listens to ends (its players' own streams: games.live.player_events)
             for listener in END_LISTENERS:
                 listener([(game_id, data)])

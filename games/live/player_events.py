@@ -53,9 +53,9 @@ def _send(channel: str, kind: str, data: dict[str, Any]) -> None:
 
     send_event(channel, kind, data)
     if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.live.streams)
-        from games.live import streams
+        from games.live import fanout
 
-        streams.notify_local(channel)
+        fanout.notify_local(channel)
 
 
 def publish(player_id: int, kind: str, data: dict[str, Any]) -> bool:

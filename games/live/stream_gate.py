@@ -31,7 +31,7 @@ from typing import Any
 
 from django.conf import settings
 
-from games.live import streams
+from games.live import fanout, streams
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -90,7 +90,7 @@ class OpeningGate:
 
     async def _enter(self, places: asyncio.Semaphore) -> bool:
         """Wait for a place: False when the process is full or the wait is too long."""
-        if streams.hub.open + self.waiting >= settings.EVENT_STREAMS_MAX:
+        if fanout.hub.open + self.waiting >= settings.EVENT_STREAMS_MAX:
             return False
         self.waiting += 1
         try:

@@ -11,10 +11,8 @@ The rules at home here:
   Each read is one short function run in a worker thread that closes its database connection before
   it returns; the request's own connection (its authentication) is closed before the first event.
   An idle stream holds no connection and no thread, and a closed one leaves nothing behind;
-* the live events reach the process through Redis (``EVENTS_REDIS_URL``: one subscriber a process,
-  :meth:`Hub.listen`, which reconnects by itself with a back-off when Redis drops and returns, and
-  then makes every open stream read the storage: the stored events fill the gap), or, without
-  Redis, from the publishing process itself (:func:`notify_local`);
+* the live events reach the process through Redis or from the publishing process itself, and are
+  handed to the streams of their channels by the process's hub (``games.live.fanout``);
 * a process serves at most ``EVENT_STREAMS_MAX`` streams at once (from the environment); one more
   is answered 503 with ``Retry-After`` at once, and nothing else of the process suffers;
 * ids are django-eventstream's: ``game-7:3``, several channels ``a:1,b:4``; ``keep-alive`` every
@@ -37,8 +35,7 @@ import threading
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
 from asgiref.sync import sync_to_async
@@ -47,171 +44,16 @@ from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 
+from games.live import fanout
+
 logger = logging.getLogger(__name__)
 
 KEEP_ALIVE = 20.0  # seconds between two keep-alive comments of an idle stream
-PENDING_MAX = 20  # live events queued for one stream before it reads the storage instead
 READ_LIMIT = 100  # stored events read at once per channel
-REDIS_CHANNEL = "events_channel"  # where django-eventstream's send_event publishes
 RETRY_AFTER = 30  # seconds a refused stream is told to wait
 READ_AGAIN = 1.0  # seconds before a stream reads the storage again when a read failed
 OPENING_READS = 3  # the reads an opening stream tries before it gives up (its client reconnects)
 PADDING = ":" + " " * 2048 + "\n\n"
-
-
-@dataclass(frozen=True)
-class Item:
-    """One event for a channel: its stored id (None: unknown, read the storage) and its JSON text."""
-
-    channel: str
-    id: int | None
-    kind: str = ""
-    data: str = ""
-
-
-@dataclass(eq=False)
-class Listener:
-    """One open stream's mailbox in the process's loop."""
-
-    channels: tuple[str, ...]
-    loop: asyncio.AbstractEventLoop
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    items: list[Item] = field(default_factory=list)
-    resync: bool = False
-
-    def push(self, item: Item) -> None:
-        if item.id is None or len(self.items) >= PENDING_MAX:
-            self.resync = True
-        else:
-            self.items.append(item)
-        self.wake.set()
-
-    def take(self) -> tuple[list[Item], bool]:
-        items, resync = self.items, self.resync
-        self.items, self.resync = [], False
-        self.wake.clear()
-        return items, resync
-
-
-class Hub:
-    """The process's open streams by channel, their count, and the one Redis subscriber feeding them."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.by_channel: dict[str, set[Listener]] = {}
-        self.open = 0
-        self.listening: asyncio.Task[None] | None = None
-
-    def reserve(self) -> bool:
-        """Count one more stream if the process has room for it."""
-        with self.lock:
-            if self.open >= settings.EVENT_STREAMS_MAX:
-                return False
-            self.open += 1
-            return True
-
-    def release(self) -> None:
-        with self.lock:
-            self.open = max(self.open - 1, 0)
-
-    def add(self, listener: Listener) -> None:
-        with self.lock:
-            for channel in listener.channels:
-                self.by_channel.setdefault(channel, set()).add(listener)
-        if settings.EVENTS_REDIS_URL and (self.listening is None or self.listening.done()):
-            self.listening = listener.loop.create_task(self.listen())
-
-    def remove(self, listener: Listener) -> None:
-        with self.lock:
-            for channel in listener.channels:
-                held = self.by_channel.get(channel)
-                if held is not None:
-                    held.discard(listener)
-                    if not held:
-                        del self.by_channel[channel]
-
-    def listeners(self, channel: str | None = None) -> list[Listener]:
-        with self.lock:
-            if channel is not None:
-                return list(self.by_channel.get(channel, ()))
-            return list({listener for held in self.by_channel.values() for listener in held})
-
-    def deliver(self, item: Item) -> None:
-        """Hand ``item`` to its channel's streams, from any thread."""
-        for listener in self.listeners(item.channel):
-            self._wake(listener, item)
-
-    def resync_all(self) -> None:
-        """Every open stream reads the storage (events may have been missed)."""
-        for listener in self.listeners():
-            self._wake(listener, Item("", None))
-
-    def _wake(self, listener: Listener, item: Item) -> None:
-        try:
-            listener.loop.call_soon_threadsafe(listener.push, item)
-        except RuntimeError:  # its loop is closed: the stream is gone without its cleanup
-            self.remove(listener)
-
-    async def listen(self) -> None:
-        """Subscribe to Redis and pass each event on, for as long as streams are open; reconnect
-        with a back-off (0.5 s doubling to 5 s) whenever Redis drops, then resync every stream."""
-        from redis.asyncio import Redis
-
-        delay, dropped = 0.5, False
-        while self.listeners():
-            client = Redis.from_url(settings.EVENTS_REDIS_URL, socket_connect_timeout=2)
-            try:
-                async with client.pubsub() as pubsub:
-                    await pubsub.subscribe(REDIS_CHANNEL)
-                    if dropped:
-                        logger.warning("the live events' Redis is back: streams read what they missed")
-                        self.resync_all()
-                    delay, dropped = 0.5, False
-                    await self._pass_on(pubsub)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - Redis down or dropped: wait and subscribe again
-                if not dropped:
-                    logger.warning("the live events' Redis dropped; reconnecting", exc_info=True)
-                dropped = True
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
-            finally:
-                await client.aclose()
-
-    async def _pass_on(self, pubsub: Any) -> None:
-        while self.listeners():
-            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=KEEP_ALIVE)
-            if message is None or message.get("type") != "message":
-                continue
-            item = redis_item(message["data"])
-            if item is not None:
-                self.deliver(item)
-
-
-hub = Hub()
-
-
-def redis_item(raw: bytes | str) -> Item | None:
-    """The event in one of django-eventstream's Redis messages (None if unreadable)."""
-    try:
-        message = json.loads(raw)
-        pub_id = message.get("pub_id")
-        return Item(
-            str(message["channel"]),
-            None if pub_id is None else int(pub_id),
-            str(message["event_type"]),
-            str(message["data"]),
-        )
-    except (ValueError, KeyError, TypeError):
-        logger.warning("an unreadable live event on Redis: %r", raw[:200])
-        return None
-
-
-def notify_local(channel: str) -> None:
-    """An event of ``channel`` was stored by this process and no Redis carries it: its streams here
-    read the storage."""
-    hub.deliver(Item(channel, None))
 
 
 # --------------------------------------------------------------------------- ids
@@ -240,7 +82,7 @@ class Read:
     """What one read of the storage found: the events in order, the channels reset, and the last
     ids the events follow on from (a reset channel's: its current id)."""
 
-    items: list[Item]
+    items: list[fanout.Item]
     reset: list[str]
     last_ids: dict[str, int]
 
@@ -250,7 +92,7 @@ def _read(last_ids: dict[str, int | None]) -> Read:
     from django_eventstream.storage import DjangoModelStorage, EventDoesNotExist
 
     storage = DjangoModelStorage()
-    found: list[Item] = []
+    found: list[fanout.Item] = []
     reset: list[str] = []
     now: dict[str, int] = {}
     try:
@@ -266,7 +108,7 @@ def _read(last_ids: dict[str, int | None]) -> Read:
                     reset.append(channel)
                     now[channel] = int(gone.current_id)
                     break
-                found.extend(Item(channel, e.id, e.type, _text(e.data)) for e in events)
+                found.extend(fanout.Item(channel, e.id, e.type, _text(e.data)) for e in events)
                 if len(events) < READ_LIMIT:
                     break
                 last = int(events[-1].id)
@@ -311,7 +153,7 @@ def encode(kind: str, data: str, event_id: str | None = None) -> str:
     return out + "\n"
 
 
-def _written(items: Iterable[Item], last_ids: dict[str, int]) -> str:
+def _written(items: Iterable[fanout.Item], last_ids: dict[str, int]) -> str:
     body = ""
     for item in items:
         if item.id is None or item.id <= last_ids.get(item.channel, -1):
@@ -321,7 +163,7 @@ def _written(items: Iterable[Item], last_ids: dict[str, int]) -> str:
     return body
 
 
-def _in_order(items: list[Item], last_ids: dict[str, int]) -> bool:
+def _in_order(items: list[fanout.Item], last_ids: dict[str, int]) -> bool:
     """Whether the live ``items`` follow on from ``last_ids`` with no id skipped."""
     expected = dict(last_ids)
     for item in items:
@@ -356,7 +198,7 @@ async def _read_or_wait(
 async def _events(
     channels: tuple[str, ...], wanted: dict[str, int | None], release: Callable[[], None]
 ) -> AsyncIterator[str]:
-    listener = Listener(channels, asyncio.get_running_loop())
+    listener = fanout.Listener(channels, asyncio.get_running_loop())
     # any worker thread on PostgreSQL; SQLite (the embedded default, the tests) locks a table read
     # by a second connection while another writes it, so there the request's own thread reads
     sqlite = connections["default"].vendor == "sqlite"
@@ -367,7 +209,7 @@ async def _events(
     )
     try:
         await sync_to_async(_close_request_connections)()  # the request's own, in its own thread
-        hub.add(listener)  # before reading: what comes meanwhile is queued, and skipped if read
+        fanout.hub.add(listener)  # before reading: what comes meanwhile is queued, and skipped if read
         first = None
         for attempt in range(1, OPENING_READS + 1):
             first = await _read_or_wait(read_storage, wanted, last=attempt == OPENING_READS)
@@ -390,7 +232,7 @@ async def _events(
             if resync or not _in_order(items, last_ids):
                 again = await _read_or_wait(read_storage, dict(last_ids))
                 if again is None:  # the database did not answer: read again (what came is there too)
-                    listener.push(Item("", None))
+                    listener.push(fanout.Item("", None))
                     continue
                 items = again.items
                 if again.reset:  # pruned meanwhile (a day without a read): start again from now
@@ -400,7 +242,7 @@ async def _events(
             if body:
                 yield body
     finally:
-        hub.remove(listener)
+        fanout.hub.remove(listener)
         release()
 
 
@@ -416,7 +258,7 @@ class _Place:
             if not self.held:
                 return
             self.held = False
-        hub.release()
+        fanout.hub.release()
 
 
 class EventStreamResponse(StreamingHttpResponse):
@@ -446,7 +288,7 @@ class EventStreamResponse(StreamingHttpResponse):
 def serve(request: HttpRequest, channels: Iterable[str]) -> HttpResponse:
     """The event stream of ``channels`` for ``request`` (under ASGI), or a 503 when the process
     holds ``EVENT_STREAMS_MAX`` streams already."""
-    if not hub.reserve():
+    if not fanout.hub.reserve():
         return refused(request)
     last = request.headers.get("Last-Event-ID") or request.GET.get("lastEventId", "")
     return EventStreamResponse(channels, last)

@@ -12,7 +12,7 @@ import pytest
 from django.test import override_settings
 from django.urls import URLResolver, get_resolver
 
-from games.live import stream_gate, streams
+from games.live import fanout, stream_gate
 
 
 @pytest.mark.parametrize(
@@ -74,7 +74,7 @@ class Stand:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         self.started.append(scope["path"])
-        assert streams.hub.reserve()  # as the stream's view does
+        assert fanout.hub.reserve()  # as the stream's view does
         try:
             event = self.go.setdefault(scope["path"], asyncio.Event())
             await event.wait()
@@ -82,7 +82,7 @@ class Stand:
             await send({"type": "http.response.body", "body": b"event: stream-open\n\n", "more_body": True})
             await asyncio.sleep(3600)  # the stream stays open
         finally:
-            streams.hub.release()
+            fanout.hub.release()
 
 
 def _scope(path: str) -> dict[str, Any]:

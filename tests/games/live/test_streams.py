@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import AsyncClient, RequestFactory, override_settings
 
 from accounts.models import Player
-from games.live import streams
+from games.live import fanout, streams
 from games.play import service, state
 
 
@@ -55,7 +55,7 @@ def test_a_stream_beyond_the_limit_is_a_503_and_a_closed_one_gives_its_place_bac
     assert "as many live streams" in refused.json()["detail"]
     assert page_refused.status_code == 503 and page_refused["Content-Type"].startswith("text/plain")
     assert again.status_code == 200
-    assert streams.hub.open == 0
+    assert fanout.hub.open == 0
 
 
 def test_the_last_event_id_is_read_per_channel() -> None:
@@ -71,20 +71,20 @@ def test_the_last_event_id_is_read_per_channel() -> None:
 
 def test_live_events_that_skip_an_id_send_the_stream_to_the_storage() -> None:
     last = {"game-7": 3}
-    assert streams._in_order([streams.Item("game-7", 4), streams.Item("game-7", 5)], last)
-    assert streams._in_order([streams.Item("game-7", 3), streams.Item("game-7", 4)], last)  # 3 seen
-    assert not streams._in_order([streams.Item("game-7", 5)], last)  # 4 missed
-    assert not streams._in_order([streams.Item("game-7", None)], last)  # told to read
+    assert streams._in_order([fanout.Item("game-7", 4), fanout.Item("game-7", 5)], last)
+    assert streams._in_order([fanout.Item("game-7", 3), fanout.Item("game-7", 4)], last)  # 3 seen
+    assert not streams._in_order([fanout.Item("game-7", 5)], last)  # 4 missed
+    assert not streams._in_order([fanout.Item("game-7", None)], last)  # told to read
     body = streams._written(
-        [streams.Item("game-7", 3, "move", "{}"), streams.Item("game-7", 4, "move", "{}")], last
+        [fanout.Item("game-7", 3, "move", "{}"), fanout.Item("game-7", 4, "move", "{}")], last
     )
     assert body == "event: move\nid: game-7:4\ndata: {}\n\n" and last == {"game-7": 4}
 
 
 def test_a_redis_message_of_django_eventstream_is_read() -> None:
     raw = '{"channel": "game-7", "event_type": "move", "data": "{\\"ply\\": 1}", "pub_id": "4"}'
-    assert streams.redis_item(raw) == streams.Item("game-7", 4, "move", '{"ply": 1}')
-    assert streams.redis_item("not json") is None
+    assert fanout.redis_item(raw) == fanout.Item("game-7", 4, "move", '{"ply": 1}')
+    assert fanout.redis_item("not json") is None
 
 
 def test_django_starts_without_django_eventstream_s_http_stack() -> None:
@@ -156,17 +156,17 @@ def test_a_stream_dropped_unsent_gives_its_place_back_once() -> None:
     request = RequestFactory().get("/games/7/events/")
     dropped = streams.serve(request, ["game-7"])
     closed = streams.serve(request, ["game-7"])
-    assert streams.hub.open == 2
+    assert fanout.hub.open == 2
     assert streams.serve(request, ["game-7"]).status_code == 503  # the process is full
     del dropped
     gc.collect()
-    assert streams.hub.open == 1  # the dropped one's place is back; the other still holds its own
+    assert fanout.hub.open == 1  # the dropped one's place is back; the other still holds its own
     closed.release()  # what its close does first (the rest is Django's request_finished)
-    assert streams.hub.open == 0
+    assert fanout.hub.open == 0
     del closed
     gc.collect()
-    assert streams.hub.open == 0 and streams.hub.reserve() and streams.hub.open == 1
-    streams.hub.release()
+    assert fanout.hub.open == 0 and fanout.hub.reserve() and fanout.hub.open == 1
+    fanout.hub.release()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -194,7 +194,7 @@ def test_a_stream_whose_storage_read_fails_reads_again_and_misses_nothing(monkey
         stream = response.streaming_content
         try:
             assert b"event: stream-open" in await asyncio.wait_for(stream.__anext__(), 10)
-            streams.hub.resync_all()  # the stream must read: this read fails
+            fanout.hub.resync_all()  # the stream must read: this read fails
             await asyncio.sleep(0.05)
             await sync_to_async(service.make_move)(game, ann.user, "c3", 0)  # while it waits to read again
             chunk = await asyncio.wait_for(stream.__anext__(), 10)
