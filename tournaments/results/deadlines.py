@@ -24,8 +24,8 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
+from accounts.notices import send_emails
 from accounts.policy import Action, require
-from personal.notices import send_emails
 from tournaments.errors import Conflict
 from tournaments.models import Pairing, Round
 
