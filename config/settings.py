@@ -341,7 +341,7 @@ REST_FRAMEWORK = {
         "challenge_opponents": os.environ.get("CHALLENGE_OPPONENT_RATE") or "10/hour",
     },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "config.pagination.BoundedLimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "common.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
 }
 

@@ -25,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from common.arrival import arrival
-from config.pagination import BoundedLimitOffsetPagination
+from common.pagination import BoundedLimitOffsetPagination
 from games.api.arbitration import ArbitrationActions
 from games.api.draws import SIDE_NAMES, DrawActions
 from games.api.starts import StartActions

@@ -24,8 +24,8 @@ from rest_framework.response import Response
 from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
+from common.answers import error_body
 from common.client import client_address
-from config.errors import error_body
 from games import origins
 from games.api.fields import GameChoiceField
 from games.messages import arbiter_description, arbiter_message

@@ -44,6 +44,7 @@ from django.db import DatabaseError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 
+from common.answers import error_body
 from games.live import fanout
 
 logger = logging.getLogger(__name__)
@@ -303,9 +304,6 @@ def refused_at(path: str) -> HttpResponse:
     detail = _("this server holds as many live streams as it can: try again shortly, or read the game")
     response: HttpResponse
     if path.startswith("/api/"):
-        # imported here: config.errors reads the API's authentication, which start-up must not import
-        from config.errors import error_body
-
         response = JsonResponse(error_body("unavailable", detail), status=503)  # the API's one error body
     else:
         response = HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")
