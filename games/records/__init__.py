@@ -1,4 +1,4 @@
-"""Records submitted and their verification: the second of the games' three rooms.
+"""Records submitted and their verification: beside ``games.live``, below ``games.play``.
 
 Owns: submitting a game's record (or, where the event allows it, a result without one) and its
 verification by the arbiter (``services``, the Celery task ``tasks``: ``games.verify_record``, and
@@ -8,7 +8,7 @@ record (``reports``); the arbiter's decision (``decisions``); a game's record as
 (``downloads``) and the record written from the moves played on the service (``writer``).
 
 May import: the games' floor (``games.models``, ``origins``, ``errors``, ``results``, ``choices``,
-``options``, ``signals``, ``messages``), ``accounts``, ``common``, ``arbiter``. Never ``games.play.service``,
-``games.live.game_events``, the edges (``games.web``, ``games.api``) nor another app above games
+``options``, ``signals``, ``messages``), ``accounts``, ``common``, ``arbiter``. Never ``games.play``,
+``games.live``, the edges (``games.web``, ``games.api``) nor another app above games
 (``tests/test_layout.py``).
 """
