@@ -105,18 +105,16 @@ def league_round(boards: int, name: str) -> list[int]:
 
 
 def flags_at(ids: list[int], at: datetime) -> dict[int, datetime]:
-    """Cut White's clock of each game (White to move) to fall at ``at``; schedule its task."""
-    from games.models import Game
-    from games.play import flags
+    """Cut White's clock of each game (White to move) to fall at ``at``, its flag's moment with it (as
+    a move writes it, for the clocks' ticker)."""
+    from django.db.models import DateTimeField, F, Value
 
-    due = {}
-    for game in Game.objects.filter(pk__in=ids):
-        assert game.turn_started is not None
-        Game.objects.filter(pk=game.pk).update(white_time=at - game.turn_started)
-        game.white_time = at - game.turn_started
-        flags.schedule(game, 0)
-        due[game.pk] = at
-    return due
+    from games.models import Game
+
+    Game.objects.filter(pk__in=ids).update(
+        white_time=Value(at, output_field=DateTimeField()) - F("turn_started"), flag_at=at
+    )
+    return dict.fromkeys(ids, at)
 
 
 def delays(due: dict[int, datetime], timeout: float = 120) -> dict[str, Any]:
@@ -159,7 +157,7 @@ def in_process(count: int, sizes: list[int]) -> list[tuple[str, float]]:
     from django.urls import reverse
 
     from games.models import Game
-    from games.play import carrying, flags, service
+    from games.play import carrying, flags
 
     reverse("games:game-detail", args=[1])  # the URLs loaded (a notice links its game) before either
     flags.end_fallen()  # games a run before left (a database used before)
@@ -177,7 +175,7 @@ def in_process(count: int, sizes: list[int]) -> list[tuple[str, float]]:
 
                 carrying.carry_all(carrying.marked())
         else:
-            ended = sum(service.time_out(pk) for pk in ids)
+            ended = sum(flags.time_out(pk) for pk in ids)
         timings.append((name, (time.perf_counter() - started) * 1000 / max(ended, 1)))
         assert ended == count, (name, ended)
     return timings

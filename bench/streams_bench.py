@@ -2,7 +2,8 @@
 [--games 200] --database-url postgres://user:pass@host:port/db --redis-url redis://host:port/11``.
 
 The scaled setup in processes of its own: one uvicorn process serving the whole site (with
-``EVENTS_REDIS_URL``), one Celery worker of two processes (the flags' tasks), on the PostgreSQL given
+``EVENTS_REDIS_URL``), one Celery worker of two processes and beat (its process runs the clocks'
+ticker, ``common.ticker``: the flags), on the PostgreSQL given
 (a database of its own, ``<database>_streams``, created afresh, migrated and dropped at the end;
 give a server with ``max_connections`` 100 to measure the issue's case). ``--games`` games of DVONN with a Fischer clock, each between two
 players with API tokens. The phases, in one run:
@@ -19,7 +20,7 @@ players with API tokens. The phases, in one run:
    event's delay on every stream of its game p50/p99 (from the move request to the event read), the
    events heard of those due, the most connections;
 4. *flags*: every game's player to move is left 3 s; the delay from each flag to its game's end
-   p50/max (a real worker's task, ``games.play.flags``);
+   p50/max (beat's clocks' ticker, ``games.play.flags``);
 5. *close*: the streams are closed; the connections 5 s later.
 
 Connections are PostgreSQL's own count for the database (``pg_stat_activity``, sampled every 0.05 s,
@@ -40,6 +41,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -342,7 +344,6 @@ def _flag_delays(ids: list[int]) -> list[float]:
     from django.utils import timezone
 
     from games.models import Game
-    from games.play import flags
     from games.play import state as play_state
 
     now = timezone.now()
@@ -352,10 +353,10 @@ def _flag_delays(ids: list[int]) -> list[float]:
         if side is None:
             continue
         left = (now - game.turn_started) + timedelta(seconds=3)
-        Game.objects.filter(pk=game.pk).update(**{"white_time" if side == 0 else "black_time": left})
-        game.refresh_from_db()
+        # the clock cut, with its flag's moment for the clocks' ticker (beat's), as a move writes it
+        fields = {"white_time" if side == 0 else "black_time": left, "flag_at": game.turn_started + left}
+        Game.objects.filter(pk=game.pk).update(**fields)
         due[game.pk] = game.turn_started + left
-        flags.schedule(game, side)
     deadline = time.monotonic() + 120
     while (
         time.monotonic() < deadline
@@ -374,7 +375,10 @@ def _servers(port: int, env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
     uvicorn += ["--timeout-graceful-shutdown", "2"]
     worker = [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency", "2"]
     worker += ["--loglevel", "WARNING", "--without-gossip", "--without-mingle"]
-    return [subprocess.Popen(command, cwd=ROOT, env=env) for command in (uvicorn, worker)]
+    # beat: its process runs the clocks' ticker (the flags); its schedule file a temporary one
+    beat = [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel", "WARNING"]
+    beat += ["-s", str(Path(tempfile.gettempdir()) / f"streams-bench-beat-{os.getpid()}")]
+    return [subprocess.Popen(command, cwd=ROOT, env=env) for command in (uvicorn, worker, beat)]
 
 
 def _wait_listening(port: int) -> None:

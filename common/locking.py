@@ -57,9 +57,13 @@ RETRY_TRANSIENT: dict[str, Any] = {
 }
 
 
+#: how a row is locked (``select_for_update``'s arguments): its own row only, ``FOR NO KEY UPDATE``
+OWN_ROW: dict[str, Any] = {"of": ("self",), "no_key": True}
+
+
 def locked(queryset: QuerySet[M]) -> QuerySet[M]:
     """``queryset`` locking its own rows only, as the lock order wants them."""
-    return queryset.select_for_update(of=("self",), no_key=True)
+    return queryset.select_for_update(**OWN_ROW)
 
 
 def is_transient(exc: BaseException) -> bool:

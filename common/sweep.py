@@ -14,6 +14,8 @@ be reached leaves the work to the sweep (:func:`send`).
 
 from __future__ import annotations
 
+import functools
+import importlib
 import logging
 import time
 from collections.abc import Callable
@@ -81,20 +83,36 @@ def sweep(now: datetime | None = None) -> Swept:
 # --------------------------------------------------------------------------- queueing
 
 
+def task_of(task: Any) -> Any:
+    """The task itself, or the one named by its dotted path (``"games.play.tasks.carry_task"``),
+    loaded now: Celery is loaded by what queues, not by every module that may queue."""
+    if not isinstance(task, str):
+        return task
+    module, _dot, name = task.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
 def send(task: Any, *args: object) -> bool:
-    """Queue ``task`` (eagerly: run it); a broker that cannot be reached, or an eager task that
-    fails, is logged and left to the sweep. Never raises."""
+    """Queue ``task`` (a task, or its dotted path; eagerly: run it); a broker that cannot be reached,
+    or an eager task that fails, is logged and left to the sweep. Never raises."""
     try:
+        task = task_of(task)
         task.delay(*args)
     except Exception:  # the mark is committed: the sweep queues the task again
-        logger.warning("could not run or queue %s%s now; the sweep will", task.name, args, exc_info=True)
+        logger.warning(
+            "could not run or queue %s%s now; the sweep will",
+            getattr(task, "name", task),
+            args,
+            exc_info=True,
+        )
         return False
     return True
 
 
 def enqueue_on_commit(task: Any, *args: object) -> None:
-    """Queue ``task(*args)`` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: send(task, *args))
+    """Queue ``task(*args)`` (a task, or its dotted path) once the current transaction commits (at once
+    outside one)."""
+    transaction.on_commit(functools.partial(send, task, *args))
 
 
 # --------------------------------------------------------------------------- embedded default

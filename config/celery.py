@@ -5,7 +5,9 @@ request to request (``DB_CONN_MAX_AGE``): the connection is checked and closed w
 broken before and after each task (:func:`keep_connections`), where Celery's Django fix-up would
 close it after every task (``CELERY_DB_REUSE_MAX`` in ``config/settings.py``).
 
-Celery beat (``celery -A config beat``) runs the sweep every ``SWEEP_INTERVAL`` seconds: it queues
+Celery beat (``celery -A config beat``) runs the clocks' ticker in its own process between its
+periodic tasks (:class:`TickingScheduler`: ``common.ticker``, the flags falling on time, with no task
+queued a move), and the sweep every ``SWEEP_INTERVAL`` seconds: it queues
 again the standings, ratings, pairings and verifications that the database still marks as owed
 (``common/sweep.py``, with the work each app registers), and sends the play notices' e-mails
 (``personal.play_notices``). Time limits, late acknowledgement and the broker's visibility timeout
@@ -13,8 +15,10 @@ are in ``config/settings.py``.
 """
 
 import os
+from typing import Any
 
 from celery import Celery, signals
+from celery.beat import PersistentScheduler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -47,6 +51,28 @@ def task_packages() -> list[str]:
 
 
 app.autodiscover_tasks(task_packages)
+app.conf.beat_scheduler = "config.celery:TickingScheduler"
+
+
+class TickingScheduler(PersistentScheduler):
+    """Beat's schedule of periodic tasks, and between them the clocks' ticker (``common.ticker``): the
+    timed work each app registered (the flags falling, ``games.play.flags``) done in beat's own
+    process at its moment, beat sleeping until the next moment or the next periodic task, whichever
+    comes first. One beat runs on the scaled setup, so one ticker."""
+
+    def setup_schedule(self) -> None:
+        import django
+
+        django.setup()  # the ticker reads the database: the apps loaded in beat's process too
+        super().setup_schedule()
+
+    def tick(self, *args: Any, **kwargs: Any) -> float:
+        from common import ticker
+
+        interval = super().tick(*args, **kwargs)
+        if not interval:  # a periodic task was sent: beat asks again at once
+            return interval  # type: ignore[no-any-return]
+        return min(interval, ticker.look())
 
 
 @app.on_after_configure.connect

@@ -321,6 +321,9 @@ GAME_START_CORRESPONDENCE = int(os.environ.get("GAME_START_CORRESPONDENCE", str(
 # queues again the work marked stale for more than SWEEP_GRACE seconds.
 SWEEP_INTERVAL = int(os.environ.get("SWEEP_INTERVAL", "60"))
 SWEEP_GRACE = int(os.environ.get("SWEEP_GRACE", "60"))
+# The clocks' ticker (common.ticker, in Celery beat's process): it sleeps until the next flag's moment,
+# looking again at least every TICK_POLL seconds for a moment written meanwhile (docs/play.md, "Flags").
+TICK_POLL = float(os.environ.get("TICK_POLL", "0.25"))
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.openapi.ServiceAutoSchema",

@@ -1,6 +1,7 @@
 """The games Django app: games of pairings, submitted records and their verification.
 
-``ready`` registers the games' sweep work (``games.records.sweep``; ``games.play.clock_sweep``: games lost on time), each flag's task (``games.play.flags``), the roles over games
+``ready`` registers the games' sweep work (``games.records.sweep``; ``games.play.clock_sweep``: games
+lost on time), the clocks' ticker's work (``games.play.flags``: the flags falling), the roles over games
 (``games.roles``) with ``accounts.policy``, and the game packages the ``GAME_PACKAGES`` setting names
 (beyond the built-in games of :mod:`arbiter.registry`). What an event does to its games (closing a
 round, a corrected result) the tournaments app does on its side by direct calls
@@ -30,13 +31,12 @@ class GamesConfig(AppConfig):
         register_game_packages(getattr(settings, "GAME_PACKAGES", ()))
         from django.db.models.signals import post_save
 
+        from common import ticker
         from games.models import Game
         from games.play import flags
-        from games.signals import move_played
 
-        # each flag's task, scheduled when a game starts and after every move (games.play.flags)
-        move_played.connect(flags.on_move, dispatch_uid="games.play.flags.on_move")
-        post_save.connect(flags.on_created, sender=Game, dispatch_uid="games.play.flags.on_created")
+        # the clocks' ticker ends the games whose flags have fallen (games.play.flags): no task a move
+        ticker.register(flags.tick, flags.next_flag)
         # each player's own stream (games.live.player_events)
         from games.live import player_events
         from games.models import Challenge
@@ -45,12 +45,7 @@ class GamesConfig(AppConfig):
             player_events.on_challenge_saved, sender=Challenge, dispatch_uid="player_events.challenge"
         )
         post_save.connect(player_events.on_game_created, sender=Game, dispatch_uid="player_events.game")
-        move_played.connect(player_events.on_move, dispatch_uid="player_events.move")
         from games.live import game_events
 
         if player_events.on_game_end not in game_events.END_LISTENERS:
             game_events.END_LISTENERS.append(player_events.on_game_end)
-        # a draw offer lapses when the player it was made to moves (games.play.draws)
-        from games.play import draws
-
-        move_played.connect(draws.on_move, dispatch_uid="games.play.draws.on_move")

@@ -9,6 +9,9 @@ rewritten. The rules themselves live in ``games.records.confirmation`` and ``gam
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -16,6 +19,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
+from arbiter import registry
+from arbiter.errors import ArbiterError
 from games import messages, origins
 from games.choices import game_name, score_text, validate_game
 
@@ -107,9 +112,21 @@ class Game(models.Model):
         help_text="The ending of a game ended on the service whose result is still to be carried",
     )
 
+    # Kept with the position and the clock (:meth:`save`, and a move): whose turn is read from no position
+    # again (``games.play.state.to_move``); the ticker finds fallen flags by an index (``games.play.flags``).
+    to_move = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Whose move it is (0, 1)")
+    flag_at = models.DateTimeField(null=True, blank=True, help_text="When the player to move's flag falls")
+
     class Meta:
-        # the sweep's look for the games whose result is still to be carried (few, if any)
-        indexes = [models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry")]
+        indexes = [
+            # the sweep's look for the games whose result is still to be carried (few, if any)
+            models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry"),
+            models.Index(fields=["flag_at"], condition=Q(flag_at__isnull=False), name="game_flag_at"),
+        ]
+
+    CLOCK_FIELDS = frozenset({"position", "to_move", "finished_at", "first_move_by", "turn_started"}) | {
+        *("time_control", "white_time", "black_time", "on_service")
+    }
 
     def __str__(self) -> str:
         place = self.place
@@ -117,8 +134,38 @@ class Game(models.Model):
             return f"{self.white} – {self.black} ({self.get_origin_display()})"
         return f"{self.white} – {self.black} ({place.event_name} round {place.round}, board {place.board})"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saved with who is to move (:attr:`to_move`: the status of a position of a game in play saved)
+        and its flag's moment (:attr:`flag_at`) when its clock (:attr:`CLOCK_FIELDS`) changed."""
+        fields = None if kwargs.get("update_fields") is None else set(kwargs["update_fields"])
+        if fields is None or "position" in fields:
+            if self.on_service and self.finished_at is None and self.position:
+                try:
+                    self.to_move = registry.status(self.position).to_move
+                except ArbiterError:  # a position no engine reads: nobody to move
+                    self.to_move = None
+            fields = None if fields is None else fields | {"to_move"}
+        if fields is None or self.CLOCK_FIELDS & fields:
+            self.flag_at = self.flag_due()
+            fields = None if fields is None else fields | {"flag_at"}
+        if fields is not None:
+            kwargs["update_fields"] = fields
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("games:game-detail", args=[self.pk])
+
+    def flag_due(self) -> datetime | None:
+        """When the ticker must look at the game in play: its first move due (``games.play.aborts``),
+        else its player to move's clock at zero (vacations not counted); None with no clock running."""
+        if not self.on_service or self.finished_at is not None:
+            return None
+        if self.first_move_by is not None:
+            return self.first_move_by
+        if self.turn_started is None or not self.time_control or self.to_move is None:
+            return None
+        left = self.white_time if self.to_move == 0 else self.black_time
+        return None if left is None else self.turn_started + left
 
     @property
     def place(self) -> origins.Place:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from django.db.models import QuerySet
 
-from common.locking import locked
+from common.locking import OWN_ROW
 
 if TYPE_CHECKING:  # for the types only: the model reads its place through this module
     from games.models import Game
@@ -153,7 +153,7 @@ class _Unmanaged:
         return None
 
     def lock(self, games: QuerySet[Game], game_id: int, read: Game | None) -> Game:
-        return locked(games.select_related("white", "black")).get(pk=game_id)
+        return games.select_related("white", "black").select_for_update(**OWN_ROW).get(pk=game_id)
 
     def vacations_allowed(self, game: Game) -> bool:
         return True  # a game outside any event: vacations pause its clocks
@@ -245,6 +245,18 @@ def lock(games: QuerySet[Game], game_id: int, kind: str, read: Game | None = Non
     it locked first (nothing for most); ``read``, the game read before, spares reading again what was
     read with it."""
     return _ORIGINS.get(kind, _UNMANAGED).lock(games, game_id, read)
+
+
+def lock_found(games: QuerySet[Game], game_id: int) -> Game | None:
+    """The game ``game_id`` of ``games`` locked in the lock order, None when ``games`` holds none: in
+    one query when its origin puts nothing above it (a casual game), else after reading its origin,
+    which locks its rows first (:func:`lock`)."""
+    plain = games.exclude(origin__in=list(_ORIGINS)).filter(pk=game_id)
+    found = plain.select_related("white", "black").select_for_update(**OWN_ROW).first()
+    if found is not None:
+        return found
+    kind = games.filter(pk=game_id).values_list("origin", flat=True).first()
+    return None if kind is None else lock(games, game_id, kind)
 
 
 def result_set(game: Game, source: str) -> str:

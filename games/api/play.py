@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.http import HttpResponseBase
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
@@ -24,6 +25,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from accounts.errors import NotFound
 from common.arrival import arrival
 from common.pagination import BoundedLimitOffsetPagination
 from games.api.arbitration import ArbitrationActions
@@ -157,6 +159,13 @@ class MakeMoveSerializer(serializers.Serializer):
     )
 
 
+def game_id(pk: str | None) -> int:
+    """The game's id in the address (404 for one that names no game)."""
+    if pk is None or not pk.isascii() or not pk.isdigit() or len(pk) > 18:
+        raise NotFound(_("there is no such game on the service"))
+    return int(pk)
+
+
 def refused_move(game: Game, sent: object, errors: Any) -> play_errors.PlayError:
     """A move request the serializer refuses (no ``expected_ply``, no move) answered in the shape of
     an illegal move: the ply the move would have, the move text sent, the reason, and the fields."""
@@ -255,10 +264,8 @@ class ServiceGameViewSet(
         return super().handle_exception(exc)
 
     def get_object(self) -> Game:
-        """The game, its flag checked first (``games.play.flags``) unless the reader is its player to
-        move sending a move (judged at its arrival by ``games.play.service.make_move``)."""
-        game = super().get_object()
-        return flags.fall_if_due(game, mover=self.request.user if self.action == "move" else None)
+        """The game, its flag checked first (``games.play.flags``)."""
+        return flags.fall_if_due(super().get_object())
 
     @extend_schema(
         parameters=[
@@ -302,13 +309,13 @@ class ServiceGameViewSet(
     )
     @action(detail=True, methods=["post"])
     def move(self, request: Request, pk: str | None = None) -> Response:
-        """Play a move, naming the ply it expects; the arbiter checks it."""
-        game = self.get_object()
+        """Play a move, naming the ply it expects; the arbiter checks it (the game read once, locked, by
+        ``games.play.service.make_move``: its path in docs/play.md, "A move's path")."""
         data = MakeMoveSerializer(data=request.data)
         if not data.is_valid():
-            raise refused_move(game, request.data, data.errors)
+            raise refused_move(self.get_object(), request.data, data.errors)
         played = service.make_move(
-            game,
+            game_id(pk),
             request.user,
             data.validated_data["move"],
             data.validated_data["expected_ply"],

@@ -1,49 +1,63 @@
-"""Live events published together (issue 29): many games ending at once (flags falling together,
-``games.play.flags``) tell their streams in one storage transaction and one round trip to Redis, rather
-than one transaction and one round trip an event.
+"""Live events published together: what one move tells (the game's ``move``, the ``your-move`` of the
+player now to move), and many games ending at once (flags falling together, ``games.play.flags``),
+stored in one transaction and sent in one round trip to Redis, rather than a transaction and a
+round trip an event.
 
 The rules at home here:
 
-* ``games.live.game_events.together``, entered inside a transaction, collects (:func:`collecting`) the events
-  that ``games.live.game_events`` and ``games.live.player_events`` would each publish once it commits
-  (:func:`collect`); once it commits, :func:`publish_all` publishes them all, in the order they
-  came, with the same ids, storage and fan-out as one by one: every event stored in django-eventstream's tables with the next id of its
-  channel (the placeholder of id 0 first in a new channel, as the library writes it), the
-  channels' counters locked in the order of their names (one event alone locks its counter only,
-  so neither waits on the other in a circle), then sent on Redis (``EVENTS_REDIS_URL``: one
-  pipeline) as the library's own messages, or to this process's streams without Redis;
-* whoever collects takes back the events of a part that was rolled back (:func:`collecting` yields
-  the list); a failure to publish is logged and changes nothing stored (as ``games.live.game_events``).
+* :func:`publish` stores events, in the order they came, with the same ids, storage and fan-out as
+  one by one: every event stored in django-eventstream's tables with the next id of its channel (the
+  placeholder of id 0 first in a new channel, as the library writes it); the channels' counters moved
+  on and read back by one statement a transaction, locked in the order of their names (two batches
+  sharing channels never wait on each other in a circle); then sent on Redis (``EVENTS_REDIS_URL``:
+  one pipeline) as the library's own messages, or to this process's streams without Redis;
+* events older than :data:`KEPT` are pruned as events are stored, at most once a :data:`PRUNE_EVERY`
+  in a process (the library's own rule of 24 hours; one statement);
+* ``games.live.game_events.together``, entered inside a transaction, collects (:func:`collecting`) the
+  events that ``games.live.game_events`` and ``games.live.player_events`` would each publish once it
+  commits (:func:`collect`), to publish them all at once then; whoever collects takes back the events
+  of a part that was rolled back (:func:`collecting` yields the list). A failure to publish is the
+  caller's to log (:func:`publish_all` logs it): it changes nothing stored.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 from django.utils import timezone
+from django_eventstream.models import Event, EventCounter
+
+from games.live import fanout
 
 logger = logging.getLogger(__name__)
 
 # One event: its channel, its kind, its data (as games.live.game_events and games.live.player_events publish it).
 Pending = tuple[str, str, dict[str, Any]]
 
-_collected: ContextVar[list[Pending] | None] = ContextVar("games_live_batch", default=None)
+# The events being collected in this context (``games.live.game_events.together``), or None.
+COLLECTED: ContextVar[list[Pending] | None] = ContextVar("games_live_batch", default=None)
+
+#: how long stored events are kept (a stream resumes from them), and how often they are pruned
+KEPT = timedelta(hours=24)
+PRUNE_EVERY = timedelta(minutes=1)
+_pruned: list[datetime] = []  # when this process last pruned them
 
 
 def collect(channel: str, kind: str, data: dict[str, Any]) -> bool:
-    """Keep the event for the events being collected (:func:`together`); False when none are (the
+    """Keep the event for the events being collected (:func:`collecting`); False when none are (the
     caller publishes it alone)."""
-    events = _collected.get()
+    events = COLLECTED.get()
     if events is None:
         return False
     events.append((channel, kind, data))
@@ -54,74 +68,109 @@ def collect(channel: str, kind: str, data: dict[str, Any]) -> bool:
 def collecting() -> Iterator[list[Pending]]:
     """Collect the events published meanwhile (:func:`collect`) in the list yielded, in order."""
     events: list[Pending] = []
-    token = _collected.set(events)
+    token = COLLECTED.set(events)
     try:
         yield events
     finally:
-        _collected.reset(token)
+        COLLECTED.reset(token)
 
 
 def publish_all(events: list[Pending]) -> int:
     """Store ``events`` and send them to their streams, all at once; how many went out (a failure,
     of the storage or of the broker, is logged only)."""
-    if not events:
-        return 0
     try:
-        ids = _store(events)
-        _send(events, ids)
-    except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the games stay ended
+        publish(events)
+    except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the games stay as they are
         logger.warning("%s live events were not published", len(events), exc_info=True)
         return 0
     return len(events)
 
 
+def publish(events: list[Pending]) -> None:
+    """Store ``events`` and send them to their streams, all at once; a failure raises."""
+    if events:
+        _send(events, _store(events))
+
+
 def _store(events: list[Pending]) -> list[int]:
     """Store ``events`` in django-eventstream's tables, each with the next id of its channel."""
-    from django_eventstream.models import Event, EventCounter
-    from django_eventstream.utils import get_storage
-
-    names = sorted({channel for channel, _kind, _data in events})
+    counts = Counter(channel for channel, _kind, _data in events)
+    now = timezone.now()
     ids: list[int] = []
     with transaction.atomic():
-        EventCounter.objects.bulk_create([EventCounter(name=name) for name in names], ignore_conflicts=True)
-        counters = {
-            counter.name: counter
-            for counter in EventCounter.objects.select_for_update().filter(name__in=names).order_by("name")
-        }
+        reached = _moved_on(counts, now)
+        missing = sorted(set(counts) - set(reached))
+        if missing:  # a channel's first event: its counter created at 0, then moved on
+            EventCounter.objects.bulk_create(
+                [EventCounter(name=name) for name in missing], ignore_conflicts=True
+            )
+            reached |= _moved_on({name: counts[name] for name in missing}, now)
+        following = {channel: value - counts[channel] for channel, value in reached.items()}
         rows = []
         for channel, kind, data in events:
-            counter = counters[channel]
-            if counter.value == 0:
+            if following[channel] == 0:
                 rows.append(Event(channel=channel))  # the library's placeholder: id 0 can be resumed from
-            counter.value += 1
+            following[channel] += 1
             # the library stores the JSON text of the event's JSON text (send_event, then append_event)
             text = json.dumps(data, cls=DjangoJSONEncoder)
-            rows.append(Event(channel=channel, type=kind, data=json.dumps(text), eid=counter.value))
-            ids.append(counter.value)
+            rows.append(Event(channel=channel, type=kind, data=json.dumps(text), eid=following[channel]))
+            ids.append(following[channel])
         Event.objects.bulk_create(rows)
-        # each counter moved on by its channel's events: one UPDATE for the counters moved on alike
-        # (most often all: an event a channel), where bulk_update built a CASE of every counter
-        moved: dict[int, list[int]] = {}
-        for channel, count in Counter(channel for channel, _kind, _data in events).items():
-            moved.setdefault(count, []).append(counters[channel].pk)
-        now = timezone.now()
-        for count, counter_ids in sorted(moved.items()):
-            EventCounter.objects.filter(pk__in=counter_ids).update(value=F("value") + count, updated=now)
-    get_storage().trim_event_log()  # as each event stored one by one would (the events of 24 hours)
+    _prune(now)
     return ids
+
+
+def _moved_on(counts: dict[str, int], now: datetime) -> dict[str, int]:
+    """Move each channel's counter on by its count of events, in one statement a count (most often
+    one: an event a channel), the counters locked in the order of their names; each channel's value
+    now (a channel without a counter is left out)."""
+    table = connection.ops.quote_name(EventCounter._meta.db_table)
+    by_count: dict[int, list[str]] = {}
+    for name, count in sorted(counts.items()):
+        by_count.setdefault(count, []).append(name)
+    reached: dict[str, int] = {}
+    with connection.cursor() as cursor:
+        for count, names in sorted(by_count.items()):
+            marks = ", ".join(["%s"] * len(names))
+            if connection.vendor == "postgresql":
+                # the rows locked in the order of their names first, then moved on
+                cursor.execute(
+                    f"UPDATE {table} AS c SET value = c.value + %s, updated = %s FROM "
+                    f"(SELECT id FROM {table} WHERE name IN ({marks}) ORDER BY name FOR UPDATE) AS l "
+                    "WHERE c.id = l.id RETURNING c.name, c.value",
+                    [count, now, *names],
+                )
+            else:  # SQLite writes one transaction at a time: no row waits on another
+                cursor.execute(
+                    f"UPDATE {table} SET value = value + %s, updated = %s WHERE name IN ({marks}) "
+                    "RETURNING name, value",
+                    [count, now, *names],
+                )
+            reached.update(dict(cursor.fetchall()))
+    return reached
+
+
+def _prune(now: datetime) -> None:
+    """The stored events older than :data:`KEPT` deleted, at most once a :data:`PRUNE_EVERY` here."""
+    if _pruned and now - _pruned[-1] < PRUNE_EVERY and now >= _pruned[-1]:
+        return
+    _pruned[:] = [now]
+    Event.objects.filter(created__lt=now - KEPT).delete()
+
+
+def _publisher() -> Any:
+    """django-eventstream's own Redis client (``redis.Redis(**EVENTSTREAM_REDIS)``, None without it):
+    its module, with the library's HTTP stack, loaded when first asked (``config.lazy_eventstream``)."""
+    return importlib.import_module("django_eventstream.eventstream").redis_client
 
 
 def _send(events: list[Pending], ids: list[int]) -> None:
     """The stored events to the streams: on Redis as the library's messages, or to this process's."""
-    from django_eventstream import eventstream
-
-    from games.live import fanout
-
-    if not settings.EVENTS_REDIS_URL or eventstream.redis_client is None:
-        for channel in sorted({channel for channel, _kind, _data in events}):
-            fanout.notify_local(channel)
+    client = _publisher() if settings.EVENTS_REDIS_URL else None
+    if client is None:
+        fanout.notify_local(*sorted({channel for channel, _kind, _data in events}))
         return
-    pipeline = eventstream.redis_client.pipeline(transaction=False)
+    pipeline = client.pipeline(transaction=False)
     for (channel, kind, data), eid in zip(events, ids, strict=True):
         message = {
             "channel": channel,

@@ -181,7 +181,8 @@ def redis_item(raw: bytes | str) -> Item | None:
         return None
 
 
-def notify_local(channel: str) -> None:
-    """An event of ``channel`` was stored by this process and no Redis carries it: its streams here
-    read the storage."""
-    hub.deliver(Item(channel, None))
+def notify_local(*channels: str) -> None:
+    """Events of ``channels`` were stored by this process and no Redis carries them: their streams
+    here read the storage."""
+    for channel in channels:
+        hub.deliver(Item(channel, None))

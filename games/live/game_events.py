@@ -44,6 +44,7 @@ The rules at home here:
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -61,8 +62,11 @@ from games.live import batch, fanout, streams
 from games.models import Game
 
 logger = logging.getLogger(__name__)
+players_logger = logging.getLogger("games.live.player_events")
 
 MOVE, END, CLOCK, TAKEBACK = "move", "end", "clock", "takeback"
+#: a game's channel (:func:`channel_of`)
+CHANNEL = "game-{}"
 
 # Called with the ends published, each game's id and its end event's data (one, or the many published
 # together), once they are (GamesConfig.ready adds games.live.player_events's): whatever else must hear
@@ -71,7 +75,7 @@ END_LISTENERS: list[Callable[[list[tuple[int, dict[str, Any]]]], None]] = []
 
 
 def channel_of(game_id: int) -> str:
-    return f"game-{game_id}"
+    return CHANNEL.format(game_id)
 
 
 def publish(game_id: int, kind: str, data: dict[str, Any]) -> bool:
@@ -109,6 +113,16 @@ def publish_on_commit(game_id: int, kind: str, data: dict[str, Any]) -> None:
     transaction.on_commit(lambda: publish(game_id, kind, data), robust=True)
 
 
+def publish_all_on_commit(events: list[batch.Pending]) -> None:
+    """Publish ``events`` (of games' and players' channels) together once the current transaction
+    commits (:func:`publish_together`); collected instead while events are published together."""
+    collected = batch.COLLECTED.get()
+    if collected is not None:
+        collected.extend(events)
+        return
+    transaction.on_commit(functools.partial(publish_together, events), robust=True)
+
+
 @contextmanager
 def together() -> Iterator[list[batch.Pending]]:
     """Inside a transaction: the events published meanwhile (games' and players') are published
@@ -121,16 +135,30 @@ def together() -> Iterator[list[batch.Pending]]:
 
 
 def publish_together(events: list[batch.Pending]) -> int:
-    """Publish ``events`` at once, then what the games' ends among them make heard (their players'
-    own streams, :data:`END_LISTENERS`), at once too; how many went out."""
-    sent = batch.publish_all(events)
+    """Publish ``events`` (of games' and players' channels) at once, then what the games' ends among
+    them make heard (their players' own streams, :data:`END_LISTENERS`), at once too; how many went
+    out. A failure is logged, each game's event named, and changes nothing stored."""
+    try:
+        batch.publish(events)
+        sent = len(events)
+    except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the games stay as they are
+        sent = 0
+        for channel, kind, data in events:
+            if channel.startswith("game-"):
+                logger.warning(
+                    "the live event %s of game %s was not published", kind, data.get("game"), exc_info=True
+                )
+            else:  # a player's own stream (games.live.player_events)
+                players_logger.warning("the player event %s of %s was not published", kind, channel)
     ends = [
         (int(data["game"]), data)
         for channel, kind, data in events
         if kind == END and channel.startswith("game-")
     ]
+    if not ends:
+        return sent
     with batch.collecting() as heard:
-        for listener in END_LISTENERS if ends else []:
+        for listener in END_LISTENERS:
             try:
                 listener(ends)
             except Exception:  # noqa: BLE001 - as publish: the games stay ended whatever they do

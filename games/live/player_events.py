@@ -29,7 +29,7 @@ from django.db import transaction
 
 from arbiter import registry
 from common.locking import retry_on_conflict
-from games.live import batch
+from games.live import batch, fanout
 from games.models import Challenge, Game
 
 logger = logging.getLogger(__name__)
@@ -43,8 +43,12 @@ ANSWERED = {
 }
 
 
+#: a player's channel (:func:`channel_of`)
+CHANNEL = "player-{}"
+
+
 def channel_of(player_id: int) -> str:
-    return f"player-{player_id}"
+    return CHANNEL.format(player_id)
 
 
 @retry_on_conflict  # a busy storage (SQLite) is tried again: the challenged must hear it
@@ -53,8 +57,6 @@ def _send(channel: str, kind: str, data: dict[str, Any]) -> None:
 
     send_event(channel, kind, data)
     if not settings.EVENTS_REDIS_URL:  # no Redis: this process's own streams (games.live.streams)
-        from games.live import fanout
-
         fanout.notify_local(channel)
 
 
@@ -133,13 +135,11 @@ def on_game_created(sender: object, instance: Game, created: bool, **kwargs: obj
         publish_on_commit(instance.white_id if side == 0 else instance.black_id, YOUR_MOVE, data)
 
 
-def on_move(sender: object, game: Game, to_move: int | None, **kwargs: object) -> None:
-    """``games.signals.move_played``: the player now to move hears it."""
-    if to_move is None:
-        return
-    last = game.moves.order_by("-ply").values_list("notation", flat=True).first()
-    data = _game_data(game, game.plies, last, to_move)
-    publish_on_commit(game.white_id if to_move == 0 else game.black_id, YOUR_MOVE, data)
+def your_move(game: Game, move: str, to_move: int) -> batch.Pending:
+    """The ``your-move`` of the player now to move after ``move`` (the play service publishes it with
+    the move's own event)."""
+    player_id = game.white_id if to_move == 0 else game.black_id
+    return (CHANNEL.format(player_id), YOUR_MOVE, _game_data(game, game.plies, move, to_move))
 
 
 def on_game_end(ends: list[tuple[int, dict[str, Any]]]) -> None:

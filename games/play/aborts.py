@@ -7,7 +7,7 @@ The rules at home here:
   ``GAME_START_LIVE``: 3 minutes for a live clock; ``GAME_START_CORRESPONDENCE``: 7 days for a
   correspondence clock or none): White's from the game's creation, Black's from White's first move;
   the moment is ``Game.first_move_by``, cleared when both sides have moved (``games.play.service``);
-* when it passes (``games.play.service``'s check, under the game's lock: the moment's own task, a read of the game or
+* when it passes (:func:`lapsed`, under the game's lock: the clocks' ticker, a read of the game or
   a move, the sweep) a **casual** game is aborted: over, no result, unrated, its state ``aborted``,
   its moves kept as its record, the live ``end`` says ``how: aborted``. A game of an **event's**
   round is not aborted: its arbiter and its pairing expect a result. The clock of the side to move
@@ -15,11 +15,13 @@ The rules at home here:
   he loses on time if he never comes, and the arbiter keeps his powers (annul, adjudicate);
 * either player of a casual game may abort it (:func:`abort`) while it has not started; an event's
   game only its arbiter ends (annul, adjudicate: ``games.play.arbitration``);
-* the moment is scheduled like a flag and swept with the flags (``games.play.flags``: its task, the check
-  on reading, ``flags.fallen`` in the sweep's ``games.play.clock_sweep``).
+* the moment is the game's flag until then (``Game.flag_at``) and ended with the flags
+  (``games.play.flags``: the clocks' ticker, the check on reading, the sweep's ``games.play.clock_sweep``).
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -28,10 +30,24 @@ from django.utils.translation import gettext as _
 from accounts.policy import Action, require
 from common.locking import retry_on_conflict
 from games.models import Game
-from games.play import announcements, errors, service, state
+from games.play import announcements, ends, errors
 from games.records.confirmation import lock_game
 
 ABORTED = announcements.ABORTED  # the live end's ``how`` and ``ending``, the game's termination
+
+
+def lapsed(game: Game, now: datetime) -> bool:
+    """The locked ``game``'s first move, due by ``now``, did not come: a casual game is aborted
+    (True); an event's has the clock of the side to move started then (False)."""
+    if game.first_move_by is None or now < game.first_move_by or game.finished_at is not None:
+        return False
+    if game.origin == Game.Origin.SERVICE:
+        ends.abort(game, now)
+        return True
+    game.turn_started, game.first_move_by = game.first_move_by, None
+    game.save(update_fields=["turn_started", "first_move_by"])
+    announcements.announce_clocks(game, now)
+    return False
 
 
 @retry_on_conflict
@@ -43,11 +59,11 @@ def abort(game: Game, user: object) -> Game:
         if game.origin != Game.Origin.SERVICE:
             raise errors.PlayConflict(_("a game of an event is not aborted: its arbiter decides it"))
         if game.finished_at is not None:
-            raise errors.GameOver(_("the game is over: it cannot be aborted"), ply=state.ply_of(game))
+            raise errors.GameOver(_("the game is over: it cannot be aborted"), ply=game.plies)
         if game.first_move_by is None:
             raise errors.PlayConflict(
                 _("the game has started (both sides have moved): it can no longer be aborted"),
-                ply=state.ply_of(game),
+                ply=game.plies,
             )
-        service.abort_now(game, timezone.now())
+        ends.abort(game, timezone.now())
     return game

@@ -11,7 +11,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from arbiter.verdict import Result, Termination
-from games.live import game_events
+from games.live import batch, game_events, player_events
 from games.models import Game
 from games.play import state
 
@@ -21,20 +21,14 @@ ADJUDICATED = str(Termination.ARBITER)
 ABORTED = "aborted"
 
 
-def announce(
-    game: Game,
-    kind: str,
-    move: str | None,
-    to_move: int | None,
-    ending: str = "",
-    how: str = "",
-    result: str | None = None,
-) -> None:
-    """Tell the game's live streams (``games.live.game_events``) what happened, once the transaction commits.
-    Each clock as it stands when the event is sent: the one that runs has only just started. Once
-    over: ``ending`` (the record's ending words, or ``annulled``), the game's result, its winner (0
-    White, 1 Black, null: a draw or no result) and ``how`` it ended (its termination: the game's own
-    end, ``resignation``, ``time``, ``arbiter``, or ``annulled``)."""
+def _told(
+    game: Game, kind: str, move: str | None, to_move: int | None, ending: str, how: str, result: str | None
+) -> batch.Pending:
+    """One event of the game's stream: its state now (each clock as it stands when the event is sent:
+    the one that runs has only just started). Once over: ``ending`` (the record's ending words, or
+    ``annulled``), the game's result, its winner (0 White, 1 Black, null: a draw or no result) and
+    ``how`` it ended (its termination: the game's own end, ``resignation``, ``time``, ``arbiter``, or
+    ``annulled``)."""
     seconds = [
         None if value is None else max(value.total_seconds(), 0.0)
         for value in (game.white_time, game.black_time)
@@ -53,7 +47,7 @@ def announce(
         data["result"] = game.result if result is None else result
         data["winner"] = _winner(str(data["result"]))
         data["how"] = how
-    game_events.publish_on_commit(game.pk, kind, data)
+    return (game_events.CHANNEL.format(game.pk), kind, data)
 
 
 def _winner(result: str) -> int | None:
@@ -62,6 +56,36 @@ def _winner(result: str) -> int | None:
     if result == Result.BLACK_WINS:
         return 1
     return None
+
+
+def move_events(game: Game, move: str, to_move: int | None) -> list[batch.Pending]:
+    """What a stored move tells: the game's ``move`` and, while play goes on, the ``your-move`` of the
+    player now to move (``games.live.player_events``), for the play service to publish together once
+    the move commits."""
+    told = [_told(game, game_events.MOVE, move, to_move, "", "", None)]
+    if to_move is not None:
+        told.append(player_events.your_move(game, move, to_move))
+    return told
+
+
+def end_event(game: Game, move: str | None, ending: str, how: str) -> batch.Pending:
+    """The game's ``end`` (after its last ``move``, if a move ended it), to publish once it commits."""
+    return _told(game, game_events.END, move, None, ending, how, None)
+
+
+def announce(
+    game: Game,
+    kind: str,
+    move: str | None,
+    to_move: int | None,
+    ending: str = "",
+    how: str = "",
+    result: str | None = None,
+) -> None:
+    """Tell the game's live streams (``games.live.game_events``) what happened (:func:`_told`), once
+    the transaction commits."""
+    _channel, kind, data = _told(game, kind, move, to_move, ending, how, result)
+    game_events.publish_on_commit(game.pk, kind, data)
 
 
 def announce_end(game: Game, result: str, how: str) -> None:

@@ -37,7 +37,7 @@ from common.locking import retry_on_conflict
 from games import origins
 from games.errors import GameServiceError, ResultFixed
 from games.models import Decision, Game, TimeGiven
-from games.play import announcements, errors, service, state
+from games.play import announcements, ends, errors, state
 from games.records import decisions
 from games.records.confirmation import MAX_REASON_CHARS, lock_game
 from games.signals import ANNULLED, result_changed
@@ -110,7 +110,7 @@ def adjudicate(game: Game, user: object, result: str, reason: str) -> Decision:
                 _("the game was annulled: its result is the pairing's, for the arbiter")
             )
         if game.finished_at is None:
-            service.stop(game, timezone.now())
+            ends.stop(game, timezone.now())
         # a refusal there (a result that is not a played one, a closed round) undoes the stop too
         decision = decisions.decide(
             game, user, kind=str(Decision.Kind.ADJUDICATION), result=result, reason=reason
@@ -127,7 +127,7 @@ def annul(game: Game, user: object, reason: str) -> Decision:
     with transaction.atomic():
         game = lock_game(game.pk)
         _in_play(game)
-        service.stop(game, timezone.now())
+        ends.stop(game, timezone.now())
         game.result, game.termination, game.score = "", "", ""
         game.rated = False
         game.state = Game.State.ANNULLED

@@ -1,23 +1,23 @@
 """The second step of a game's end on the service: its result carried to what it rests on.
 
-An end (``games.play.service``) has two steps. The first (``games.play.service._close``) makes the game over: its
-clock stopped, its result and termination set, its ``end`` told. The second, here (:func:`carry`),
-writes what the result rests on and tells whoever must know: the record of the moves played is kept
-as the submission of kind ``played`` and taken like a verified one (``games.records.confirmation.take_verified``:
-official at once, carried by the game's origin to its pairing, the origin's refusals kept, a closed
-round's, an arbiter's decision's; ``games.signals.result_changed``: the notices, a casual game's
-ratings), and its verification is queued after commit (it changes no result).
+An end (``games.play.ends``) has two steps. The first (``games.play.ends.close``) makes the game
+over: its clock stopped, its result and termination set, its ``end`` told, and what is left marked
+on it (``Game.to_carry``: the ending's words). The second, here (:func:`carry`): the record of the
+moves played is kept as the submission of kind ``played`` and taken like a verified one
+(``games.records.confirmation.take_verified``: official at once, carried by the game's origin to its
+pairing under its locks, the origin's refusals kept, a closed round's, an arbiter's decision's;
+``games.signals.result_changed``: the notices, a casual game's ratings), and its verification is
+queued after commit (it changes no result).
 
 The rules at home here:
 
-* a move ending the game, a resignation, a draw agreed, or a loss on time found by a move or a read
-  take both steps in one transaction, under the locks of the game's origin (``games.play.service._end``);
-* the flags falling together (``games.play.flags``) take the first step for many games at once under the
-  games' own locks only (``games.play.service.end_on_time``), so the watchers' ``end`` waits on no round's
-  lock, and mark each game with what is left to do (``Game.to_carry``: the database remembers it, not
-  the queue); the second follows after commit, a task a batch (``games.carry``:
-  :func:`carry_marked`, idempotent: a game whose mark is gone is left alone), the sweep
-  (``games.play.clock_sweep``) carrying any game left marked (:func:`marked`);
+* an end a player makes or finds takes both steps in one transaction (``games.play.ends.finish``);
+* the flags falling together (``games.play.flags``) take the first step for many games at once
+  under the games' own locks only, so the watchers' ``end`` waits on no round's lock; the second
+  follows after commit, a task a batch (``games.carry``: :func:`carry_all`, a game a transaction
+  under its origin's locks, idempotent: a game whose mark is gone is left alone). The database, not
+  the queue, remembers what is left: the sweep (``games.play.clock_sweep``) carries any game left
+  marked (:func:`marked`), and a round being closed carries its marked games first;
 * a result not taken (refused by the origin meanwhile) leaves the game without one, as a game whose
   result was refused when it ended (its played record says why).
 """
@@ -32,6 +32,7 @@ from django.db import transaction
 from accounts.errors import ServiceError
 from arbiter import registry
 from arbiter.errors import ArbiterError
+from arbiter.play import Status
 from arbiter.records import Ending, judge_ending, read_ending
 from arbiter.verdict import Result
 from common.locking import retry_on_conflict
@@ -43,23 +44,29 @@ from games.records.writer import record_of
 
 logger = logging.getLogger(__name__)
 
+#: the verification of the played record (``games.records.tasks``), loaded when queued
+VERIFY = "games.records.tasks.verify_record_task"
 
-def judged(game: Game, ending: Ending) -> tuple[Result | None, str]:
+
+def judged(game: Game, ending: Ending, status: Status | None = None) -> tuple[Result | None, str]:
     """The result and termination of the game ended so, judged from the arbiter's status of its
-    position (the record contract's :func:`~arbiter.records.judge_ending`)."""
-    status = registry.status(game.position)
+    position (``status``, when the caller has it; the record contract's
+    :func:`~arbiter.records.judge_ending`)."""
+    status = status or registry.status(game.position)
     natural = None if status.result is None else (status.result, status.termination or "")
     result, termination = judge_ending(ending, status.to_move or 0, natural)
     return result, str(termination)
 
 
-def carry(game: Game, ending: Ending, actor: object, judged: tuple[Result | None, str]) -> None:
-    """On the locked ``game`` (``games.records.confirmation.lock_game``: its origin's rows above it locked
-    too) whose play ended so (``judged``: its result and termination, ``games.play.carrying.judged``): the
-    record, an export of the stored moves, kept as the played submission the result rests on and
-    taken like a verified one (its origin learns of it now); its verification queued after commit.
-    The game is saved, its mark cleared."""
-    result, termination = judged
+def carry(game: Game, ending: Ending, actor_id: int | None, status: Status | None = None) -> None:
+    """On the locked ``game`` (``games.records.confirmation.lock_game``: its origin's rows above it
+    locked too) whose play ended so (its result and termination judged again from its position:
+    :func:`judged`, or the ``status`` the caller has; ``actor_id``: who ended it, none on time): the record, an export of the stored
+    moves, kept as the played submission the result rests on and taken like a verified one (its
+    origin learns of it now); its verification queued after commit. The game is saved, its mark
+    cleared."""
+    status = status or registry.status(game.position)
+    result, termination = judged(game, ending, status)
     verified_at = game.verified_at  # the result taken sets it and saves the game
     verdict: dict[str, object] = {
         "valid": True,
@@ -69,13 +76,13 @@ def carry(game: Game, ending: Ending, actor: object, judged: tuple[Result | None
         "plies": game.moves.count(),
         "error": None,
     }
-    score = registry.status(game.position).score
+    score = status.score
     if score is not None:
         verdict["score"] = list(score)
     record = SubmittedRecord.objects.create(
         game=game,
         kind=SubmittedRecord.Kind.PLAYED,
-        submitted_by=actor,  # type: ignore[misc]
+        submitted_by_id=actor_id,
         by_official=False,
         text=record_of(game, ending),
         verdict=verdict,
@@ -87,32 +94,31 @@ def carry(game: Game, ending: Ending, actor: object, judged: tuple[Result | None
             game.result = game.termination = ""
         game.save()
     record.save(update_fields=["note", "applied", "official"])
-    from games.records.tasks import verify_record_task  # Celery loaded by what queues, not by every import
-
-    enqueue_on_commit(verify_record_task, record.pk)
+    enqueue_on_commit(VERIFY, record.pk)
 
 
 @retry_on_conflict
-def carry_marked(game_id: int) -> bool:
-    """The second step of the game's end on time, when it is still marked to be carried
-    (``Game.to_carry``), in its own transaction under its origin's locks; whether it was."""
+def carry_marked(game_id: int, actor_id: int | None = None) -> bool:
+    """The second step of the game's end, when it is still marked to be carried (``Game.to_carry``),
+    in its own transaction under its origin's locks; whether it was."""
     with transaction.atomic():
         game = lock_game(game_id)
         if not game.to_carry or game.finished_at is None:
             return False
         ending = read_ending(game.to_carry.split())
-        carry(game, ending, None, judged(game, ending))
+        carry(game, ending, actor_id)
         return True
 
 
-def carry_all(game_ids: list[int]) -> list[int]:
-    """:func:`carry_marked` for each of ``game_ids``, in order; the ones carried now. A game refused
+def carry_all(game_ids: list[int], actor_id: int | None = None) -> list[int]:
+    """:func:`carry_marked` for each of ``game_ids`` (ended by ``actor_id``, or on time: none), in
+    order; the ones carried now. A game refused
     by a rule is logged and left marked (the sweep tries it again), the others carried; a database
     error stops the run (its task is retried)."""
     carried = []
     for game_id in game_ids:
         try:
-            if carry_marked(game_id):
+            if carry_marked(game_id, actor_id):
                 carried.append(game_id)
         except (ServiceError, ArbiterError):
             logger.warning(

@@ -20,7 +20,7 @@ charged to the year it starts in and lasts at most what is left of that year's d
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -125,6 +125,29 @@ def used(start: datetime, now: datetime, pauses: Iterable[Pause] = ()) -> timede
     if now <= start:
         return timedelta(0)
     return now - start - paused(start, now, pauses)
+
+
+def on_move(
+    text: str,
+    left: timedelta | None,
+    started: datetime | None,
+    now: datetime,
+    starting: bool,
+    pauses: Callable[[datetime, datetime], Iterable[Pause]],
+) -> tuple[timedelta | None, timedelta | None]:
+    """The mover's clock at a move made ``now`` in a game of the time control written ``text``: his
+    time left then (``left`` when his clock started at ``started``, none of it used before it started,
+    the ``pauses`` between its start and now left out: asked only of a clock vacations pause) and after
+    the move (the increment added, never more than the cap; as it was while the game has not started,
+    ``starting``). ``(None, None)`` without a clock."""
+    control = parse(text)
+    if control is None or left is None:
+        return None, None
+    if started is not None:
+        left -= used(started, now, pauses(started, now) if control.pauses_for_vacations else ())
+    if left <= timedelta(0):
+        return left, left
+    return left, left if starting else control.after_move(left)
 
 
 def vacation_charged(vacations: Iterable[Pause], year: int, now: datetime) -> timedelta:

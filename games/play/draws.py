@@ -10,9 +10,10 @@ The rules at home here (docs/play.md, "Draw offers"):
   again only once a move has been played since (no offer after offer);
 * the opponent accepts it: the game ends at once, ½–½, official, worded "Drawn by agreement"
   (``games.play.endings``), its record ending with the word ``draw`` (``arbiter.records``), through
-  ``games.play.service.end_agreed``; or he declines it;
-* an offer lapses when the opponent moves (``games.signals.move_played``, :func:`on_move`), and with
-  the game's end;
+  ``games.play.ends.end``; or he declines it;
+* an offer lapses when the opponent moves (the play service asks :func:`lapse`, the side whose offer
+  stands read with the locked game: :data:`STANDING_SIDE`), and with the game's end
+  (``games.play.ends``);
 * each offer, refusal and lapse is told to the game's live streams as ``draw`` (``games.live.game_events``),
   and to each player's own stream (``games.live.player_events``, a bot's), with ``offer`` (0 White, 1 Black: whose offer stands, null: none) and ``answer`` (``offered``,
   ``declined``, ``lapsed``); an accepted offer's end is the game's ``end`` event.
@@ -22,23 +23,32 @@ Every change locks the game's row first (``games.records.confirmation.lock_game`
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.errors import PermissionRefused
 from accounts.policy import Action, require
 from arbiter import registry
+from arbiter.records import AGREED, Ending
 from games.choices import game_name
 from games.errors import GameServiceError
-from games.live import game_events, player_events
-from games.models import DrawOffer, Game, Move
-from games.play import errors, service
+from games.live import batch, game_events, player_events
+from games.models import DrawOffer, Game
+from games.play import ends, errors
 from games.records.confirmation import lock_game
 
 #: the live event of a draw offer (``games.live.game_events``)
 DRAW = "draw"
 OFFERED, DECLINED, LAPSED = "offered", "declined", "lapsed"
+
+#: the side (0 White, 1 Black) whose offer stands in the game, read with it (``annotate``): None, none
+STANDING_SIDE = Subquery(
+    DrawOffer.objects.filter(game=OuterRef("pk"), status=DrawOffer.Status.OPEN).values("side")[:1]
+)
 
 
 class DrawRefused(GameServiceError):
@@ -127,7 +137,7 @@ def _accept(game: Game, standing: DrawOffer, user: object) -> DrawOffer:
     now = timezone.now()
     standing.status, standing.answered_at = DrawOffer.Status.ACCEPTED, now
     standing.save(update_fields=["status", "answered_at"])
-    service.end_agreed(game, user, now)
+    ends.end(game, Ending(AGREED), user, now)
     return standing
 
 
@@ -151,19 +161,17 @@ def decline(game: Game, user: object) -> DrawOffer:
         return standing
 
 
-def on_move(sender: object, game: Game, **kwargs: object) -> None:
-    """Receiver of ``games.signals.move_played`` (inside the move's transaction, the game locked): a
-    standing offer lapses when the player it was made to moves."""
-    standing = pending(game)
-    if standing is None:
-        return
-    mover = Move.objects.filter(game=game).order_by("-ply").values_list("by_id", flat=True).first()
-    offerer = game.white if standing.side == 0 else game.black
-    if mover is None or mover == offerer.user_id:
-        return
-    standing.status, standing.answered_at = DrawOffer.Status.LAPSED, timezone.now()
-    standing.save(update_fields=["status", "answered_at"])
-    _publish(game, None, LAPSED)
+def lapse(game: Game, now: datetime) -> list[batch.Pending]:
+    """In the locked game just moved by the player an offer was made to (the play service): the
+    offer lapses; what its streams are told then, for the service to publish with the move's."""
+    DrawOffer.objects.filter(game=game, status=DrawOffer.Status.OPEN).update(
+        status=DrawOffer.Status.LAPSED, answered_at=now
+    )
+    data = {"game": game.pk, "ply": game.plies, "offer": None, "answer": LAPSED}
+    return [
+        (game_events.CHANNEL.format(game.pk), DRAW, data),
+        *((player_events.CHANNEL.format(player), DRAW, data) for player in (game.white_id, game.black_id)),
+    ]
 
 
 def state(game: Game, user: object) -> dict[str, object]:

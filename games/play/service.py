@@ -1,4 +1,11 @@
-"""The play service: a move on a game played on the service, a resignation, and the end of play.
+"""The play service: a move on a game played on the service, and a resignation.
+
+A move takes one straight path (docs/play.md, "A move's path"): the request, then here, under the
+game's lock, the checks, the arbiter's one call (the move checked and the position's status after it,
+computed once), the mover's clock, the move and the game's new state stored in two statements, the
+end when the rules say so (``games.play.ends``, in one place); then, once committed, what the live
+streams are told (``games.live.game_events.publish_together``: the game's ``move``, the ``your-move``
+of the player now to move, together) and the carrying of an end (``games.play.carrying``).
 
 The rules at home here:
 
@@ -12,125 +19,165 @@ The rules at home here:
   move's clock runs (a game its players may also play elsewhere has no window: its clocks run from
   its first move);
 * only its two players may play it (``accounts.policy``: ``Action.PLAY_MOVE``), and only the player
-  to move; each move names the ply it expects (the number of moves played so far): a stale ply is
-  a ``StalePly`` conflict (``games.play.errors``) (409) carrying the current ply and position, so two tabs or a
-  replayed request sending the same move give one move; the game's row is locked while a move is
-  checked and stored (``common.locking``), and the unique ``(game, ply)`` of ``Move`` holds too;
+  to move (``Game.to_move``: the status of its position, kept with it); each move names the ply it
+  expects (the number of moves played so far, ``Game.plies``): a stale ply is a ``StalePly`` conflict
+  (``games.play.errors``) (409) carrying the current ply and position, so two tabs or a replayed
+  request sending the same move give one move; the game's row is locked while a move is checked
+  and stored (``games.origins.lock_found``), and the unique ``(game, ply)`` of ``Move`` holds too;
 * the arbiter's play API checks each move (``arbiter.registry.play``): a refused move is an
   ``IllegalMove`` naming the ply, the move and the arbiter's reason, and nothing is stored;
-* a move after the mover's time ran out is refused (``OutOfTime``) and the game is lost on
-  time; the sweep (``games.play.clock_sweep``) ends such games when nobody moves; a player's vacations
-  pause his correspondence clocks (``games.play.vacations``);
+* a move after the mover's time ran out is refused (``OutOfTime``) and the game is lost on time; a
+  move out of turn finds the flag of the player to move fallen, and ends the game on time then
+  (``games.play.flags``); a player's vacations pause his correspondence clocks
+  (``games.play.vacations``);
 * the game ends when the arbiter's ``status`` after a move says so, on a resignation (the player to
   move resigns, as the records write it), or on time; its result is set then, in the transaction
   that stores the ending move, from the arbiter's status (or the resignation, the time): the
   arbiter judged every move already. Its record, an export of the stored moves written in the
   game's notation by the record contract (``arbiter.records``: the ``[Game]`` tag holds the key,
-  the ending words), is kept as a submission of kind ``played`` that the result rests on; it enters
-  confirmation (``games.records.confirmation``) and, through the game's origin, whatever follows, at once
-  (``games.play.carrying``; the flags falling together, ``games.play.flags``, end the games first and carry
-  their results right after, :func:`end_on_time`). The record is verified afterwards like any
-  submitted record (``games.records.services``): the result never waits on it;
+  the ending words), is kept after commit as a submission of kind ``played`` that the result rests
+  on; it enters confirmation (``games.records.confirmation``) and, through the game's origin,
+  whatever follows (``games.play.carrying``). The record is verified afterwards like any submitted
+  record (``games.records.services``): the result never waits on it;
 * every move is told to the live streams as ``move`` (the ending one too), then the end as ``end``
-  with the result, the winner and how it ended (``games.play.announcements``).
+  with the result, the winner and how it ended (``games.play.announcements``); a draw offer made to
+  the mover lapses with his move (``games.play.draws``).
 
 Time is read from ``django.utils.timezone.now`` (patched in tests): nothing here sleeps.
 """
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.errors import PermissionRefused
+from accounts.errors import NotFound, PermissionRefused
 from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
-from arbiter.records import AGREED, RESIGN, RESULT, TIME, Ending
-from arbiter.verdict import Result
+from arbiter.play import Played
+from arbiter.records import RESIGN, RESULT, TIME, Ending
 from common.locking import retry_on_conflict
 from games import messages, origins
-from games.live import game_events
+from games.live import batch, game_events
 from games.models import Game, Move
-from games.play import announcements, carrying, clocks, state
+from games.play import aborts, announcements, clocks, draws, ends, flags, state, vacations
 from games.play.errors import GameOver, IllegalMove, OutOfTime, PlayConflict, PlayError, StalePly
-from games.records.confirmation import lock_game
-from games.records.writer import record_of
 from games.signals import move_played
 
 MAX_MOVE_CHARS = 200
+ZERO = timedelta(0)
 
-
-def _checked(game: Game, user: object, expected_ply: int) -> int:
-    """The game's locked state takes a move from ``user`` at ``expected_ply``: the side to move."""
-    if not game.on_service:
-        raise PlayConflict(_("this game is not played on the service: submit its record"))
-    if game.state == Game.State.ANNULLED:
-        raise GameOver(_("the game was annulled: it takes no more moves"), ply=state.ply_of(game))
-    if game.finished_at is not None:
-        raise GameOver(_("the game is over: it takes no more moves"), ply=state.ply_of(game))
-    current = state.ply_of(game)
-    if expected_ply != current:
-        raise StalePly(
-            _("the game is at ply %(current)s, not %(expected)s: another move was played meanwhile")
-            % {"current": current, "expected": expected_ply},
-            ply=current,
-            position=game.position,
-        )
-    side = state.status_of(game).to_move
-    mover = game.white if side == 0 else game.black
-    if side is None or mover.user_id != getattr(user, "pk", None):
-        raise PermissionRefused(Action.PLAY_MOVE, _("it is not your move: your opponent is to move"))
-    return side
+#: the games a move is played in, read with the side whose draw offer stands (``games.play.draws``)
+IN_PLAY = Game.objects.annotate(offer_side=draws.STANDING_SIDE)
 
 
 @retry_on_conflict
 def make_move(
-    game: Game, user: object, move_text: str, expected_ply: int, arrived: datetime | None = None
+    game: Game | int, user: object, move_text: str, expected_ply: int, arrived: datetime | None = None
 ) -> Move:
-    """Play ``move_text`` (in the game's record notation) for ``user`` at ``expected_ply``, judged
-    at the request's arrival (``arrived``, ``common.arrival``: the wait for the lock is not the
-    mover's time; never before his turn started), else now.
+    """Play ``move_text`` (in the game's record notation) for ``user`` at ``expected_ply`` in ``game``
+    (the game, or the id of a game on the service: 404 without one), judged at the request's arrival
+    (``arrived``, ``common.arrival``: the wait for the lock is not the mover's time; never before his
+    turn started), else now.
 
     Refused, with nothing stored: a non-player, a player not to move, a stale ply, a finished game,
-    a move the arbiter refuses, a move after the mover's time ran out (the game is then lost on
-    time, and that is stored).
+    a move the arbiter refuses. Refused with the game's end stored: a move after the mover's time ran
+    out (lost on time), a first move that came too late (aborted), a move out of turn after the flag
+    of the player to move fell (lost on time).
     """
-    require(user, Action.PLAY_MOVE, game)
     text = (move_text or "").strip()
     if not text:
         raise PlayError(_("the move is empty"))
     if len(text) > MAX_MOVE_CHARS:
         raise PlayError(_("the move is longer than %(limit)s characters") % {"limit": MAX_MOVE_CHARS})
     with transaction.atomic():
-        game = lock_game(game.pk)
-        side = _checked(game, user, expected_ply)
+        game = _locked(game)
+        require(user, Action.PLAY_MOVE, game)
+        side = state.to_move(game)
         now = timezone.now()
-        if arrived is not None:
-            now = max(min(arrived, now), game.turn_started or arrived)
-        aborted = _lapsed(game, now)
-        left = None if aborted else state.clocks_at(game, now).of(side)
-        if aborted:
-            lost = False
-        elif left is not None and left <= timedelta(0):
-            _end(game, Ending(TIME), None, now)
-            lost = True
-        else:
-            lost = False
-            move = _play(game, user, side, text, expected_ply + 1, now, left)
-    if aborted:
-        raise GameOver(_("the game was aborted: its first moves did not come in time"), ply=expected_ply)
-    if lost:
-        raise OutOfTime(_("your time ran out before this move: the game is lost on time"), ply=expected_ply)
+        refusal = _out_of_turn(game, user, side, now) or _refused(game, user, side, expected_ply)
+        if refusal is None:
+            if arrived is not None:
+                now = max(min(arrived, now), game.turn_started or arrived)
+            if game.first_move_by is not None and aborts.lapsed(game, now):
+                refusal = GameOver(
+                    _("the game was aborted: its first moves did not come in time"), ply=expected_ply
+                )
+            else:
+                refusal, move = _play(game, user, side, text, now)  # type: ignore[arg-type]
+    if refusal is not None:
+        raise refusal
+    assert move is not None  # played, or refused above
     return move
 
 
+def _locked(game: Game | int) -> Game:
+    """The game locked for a move (with its players, and the side whose draw offer stands)."""
+    if isinstance(game, Game):
+        return origins.lock(IN_PLAY, game.pk, game.origin, game)
+    found = origins.lock_found(IN_PLAY.filter(on_service=True), game)
+    if found is None:
+        raise NotFound(_("there is no such game on the service"))
+    return found
+
+
+def _out_of_turn(game: Game, user: object, side: int | None, now: datetime) -> Exception | None:
+    """A move or a resignation of the player not to move ends the game on time when the flag of the
+    player to move has fallen (or his first move was due): the game is over then (stored)."""
+    if not game.on_service or side is None:
+        return None
+    if (game.white if side == 0 else game.black).user_id == getattr(user, "pk", None):
+        return None
+    if flags.fall(game, now):
+        return GameOver(_("the game is over: it takes no more moves"), ply=game.plies)
+    return None
+
+
+def _refused(game: Game, user: object, side: int | None, expected_ply: int) -> Exception | None:
+    """Why the locked ``game`` takes no move from ``user`` at ``expected_ply`` now (None: it takes
+    it): a game off the service, over or annulled, a stale ply, a player not to move."""
+    if not game.on_service:
+        return PlayConflict(_("this game is not played on the service: submit its record"))
+    if game.state == Game.State.ANNULLED:
+        return GameOver(_("the game was annulled: it takes no more moves"), ply=game.plies)
+    if game.finished_at is not None:
+        return GameOver(_("the game is over: it takes no more moves"), ply=game.plies)
+    if expected_ply != game.plies:
+        return StalePly(
+            _("the game is at ply %(current)s, not %(expected)s: another move was played meanwhile")
+            % {"current": game.plies, "expected": expected_ply},
+            ply=game.plies,
+            position=game.position,
+        )
+    mover = None if side is None else (game.white if side == 0 else game.black)
+    if mover is None or mover.user_id != getattr(user, "pk", None):
+        return PermissionRefused(Action.PLAY_MOVE, _("it is not your move: your opponent is to move"))
+    return None
+
+
 def _play(
-    game: Game, user: object, side: int, text: str, ply: int, now: datetime, left: timedelta | None
-) -> Move:
+    game: Game, user: object, side: int, text: str, now: datetime
+) -> tuple[Exception | None, Move | None]:
+    """The move checked by the arbiter and stored with the game's new state, the streams told once it
+    commits; or, the mover's time out, the game lost on time and the move refused."""
+    ply = game.plies + 1
+    starting = game.first_move_by is not None  # no clock ran: the time stays as it was
+    left, after = clocks.on_move(
+        game.time_control,
+        game.white_time if side == 0 else game.black_time,
+        game.turn_started,
+        now,
+        starting,
+        functools.partial(vacations.player_pauses, game, side),
+    )
+    if left is not None and left <= ZERO:
+        ends.end(game, Ending(TIME), None, now)
+        return OutOfTime(_("your time ran out before this move: the game is lost on time"), ply=ply - 1), None
     try:
         played = registry.play(game.position, text, ply=ply)
     except ArbiterError as exc:
@@ -138,49 +185,64 @@ def _play(
         raise IllegalMove(
             f"{messages.where(ply, text)}: {reason}", ply=ply, move=text, reason=reason
         ) from None
-    control = clocks.parse(game.time_control)
-    starting = game.first_move_by is not None  # no clock ran: the time stays as it was
-    after = left
-    if control is not None and left is not None:
-        after = left if starting else control.after_move(left)
+    try:  # the game's row is locked: a collision is a move stored where rows are not (SQLite)
+        move = Move.objects.create(
+            game=game,
+            ply=ply,
+            notation=played.move,
+            position=played.position,
+            by=user,
+            at=now,
+            clock_after=after,
+            clock_before=left,
+        )
+    except IntegrityError:
+        raise StalePly(_("another move was played meanwhile"), ply=ply - 1, position=game.position) from None
+    told = _moved(game, user, side, played, after, now)
+    # once committed (not before, nor if it rolls back): the streams told together
+    transaction.on_commit(functools.partial(game_events.publish_together, told), robust=True)
+    return None, move
+
+
+def _moved(
+    game: Game, user: object, side: int, played: Played, after: timedelta | None, now: datetime
+) -> list[batch.Pending]:
+    """The game's new state after the stored move, saved in one statement (or, when the rules ended
+    it, the first step of its end, ``games.play.ends``, its second queued after commit); what the
+    streams are told."""
+    to_move = played.status.to_move
+    if after is not None:
         if side == 0:
             game.white_time = after
         else:
             game.black_time = after
-    try:
-        with transaction.atomic():
-            move = Move.objects.create(
-                game=game,
-                ply=ply,
-                notation=played.move,
-                position=played.position,
-                by=user,
-                at=now,
-                clock_after=after,
-                clock_before=left,
-            )
-    except IntegrityError:  # the same ply stored meanwhile (the row lock makes this rare)
-        raise StalePly(
-            _("another move was played meanwhile"), ply=state.ply_of(game), position=game.position
-        ) from None
-    game.position = played.position
-    game.turn_started = now
-    game.plies = ply
+    game.position, game.plies, game.to_move, game.turn_started = played.position, game.plies + 1, to_move, now
     game.takeback_side = game.takeback_ply = None  # a takeback asked lapses with the move
-    if starting:
+    if game.first_move_by is not None:
         _start_or_wait(game, side, now)
-    announcements.announce(game, game_events.MOVE, played.move, played.status.to_move)
-    if played.status.ended:
-        _end(game, Ending(RESULT, played.status.result), user, now, move=played.move)
-    else:
-        game.save(
-            update_fields=[
-                *("position", "turn_started", "plies", "white_time", "black_time"),
-                *("first_move_by", "takeback_side", "takeback_ply"),
-            ]
-        )
-        move_played.send(sender=Game, game=game, to_move=played.status.to_move)
-    return move
+    game.flag_at = game.flag_due()
+    Game.objects.filter(pk=game.pk).update(
+        position=game.position,
+        plies=game.plies,
+        to_move=to_move,
+        turn_started=game.turn_started,
+        white_time=game.white_time,
+        black_time=game.black_time,
+        first_move_by=game.first_move_by,
+        takeback_side=None,
+        takeback_ply=None,
+        flag_at=game.flag_at,
+    )
+    told = announcements.move_events(game, played.move, to_move)
+    actor = getattr(user, "pk", None)
+    if played.status.result is not None:  # the rules ended the game: its end, in one place
+        ending = Ending(RESULT, played.status.result)
+        told.append(ends.finish(game, ending, user, now, played.move, played.status))
+        return told
+    if game.offer_side is not None and game.offer_side != side:  # type: ignore[attr-defined]
+        told += draws.lapse(game, now)  # the offer made to the mover lapses with his move
+    move_played.send(sender=Game, game=game, to_move=to_move, move=played.move, mover=actor)
+    return told
 
 
 def _start_or_wait(game: Game, side: int, now: datetime) -> None:
@@ -194,129 +256,22 @@ def _start_or_wait(game: Game, side: int, now: datetime) -> None:
         game.turn_started = None
 
 
-def _lapsed(game: Game, now: datetime) -> bool:
-    """The locked ``game``'s first move, due by ``now``, did not come (``games.play.aborts``): a casual
-    game is aborted (True); an event's has the clock of the side to move started then (False)."""
-    if game.first_move_by is None or now < game.first_move_by or game.finished_at is not None:
-        return False
-    if game.origin == Game.Origin.SERVICE:
-        abort_now(game, now)
-        return True
-    game.turn_started, game.first_move_by = game.first_move_by, None
-    game.save(update_fields=["turn_started", "first_move_by"])
-    announcements.announce_clocks(game, now)
-    return False
-
-
-def abort_now(game: Game, now: datetime) -> None:
-    """Abort the locked ``game`` (``games.play.aborts``): over, no result, the stream told ``aborted``."""
-    game.state, game.result, game.termination = Game.State.ABORTED, "", announcements.ABORTED
-    stop(game, now)
-    announcements.announce_end(game, "", announcements.ABORTED)
-
-
 @retry_on_conflict
-def resign(game: Game, user: object) -> Game:
-    """The player to move resigns (as the records write a resignation): the game is his loss."""
-    require(user, Action.PLAY_MOVE, game)
+def resign(game: Game | int, user: object) -> Game:
+    """The player to move resigns (as the records write a resignation): the game is his loss. His own
+    flag fallen first, the game is lost on time, not resigned."""
     with transaction.atomic():
-        game = lock_game(game.pk)
-        _checked(game, user, state.ply_of(game))
-        _end(game, Ending(RESIGN), user, timezone.now())
-    return game
-
-
-def end_agreed(game: Game, actor: object, now: datetime) -> None:
-    """Play ends on a locked game in play by a draw the players agreed (``games.play.draws``): ½–½,
-    its record ending with ``draw``."""
-    _end(game, Ending(AGREED), actor, now)
-
-
-@retry_on_conflict
-def time_out(game: Game | int, now: datetime | None = None) -> bool:
-    """End the game (its id, or the game as read before, with its place: its lock need not read
-    that again) on time if its player to move has run out at ``now``; whether it did."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        return fall(lock_game(game), now)
-
-
-def fall(game: Game, now: datetime, carry: bool = True) -> bool:
-    """The locked ``game`` ends on time if its player to move has run out at ``now`` (or is aborted,
-    or has its clock started, when its first move was due: ``games.play.aborts``); whether it ended.
-    ``carry``: its result carried at once (:func:`_end`); else the end's first step only
-    (:func:`end_on_time`: ``games.play.flags``, which holds the game's lock alone)."""
-    side = state.to_move(game)
-    if not game.on_service or side is None:
-        return False
-    if _lapsed(game, now):
-        return True
-    left = state.clocks_at(game, now).of(side)
-    if left is None or left > timedelta(0):
-        return False
-    if carry:
-        _end(game, Ending(TIME), None, now)
-    else:
-        end_on_time(game, now)
-    return True
-
-
-def _stop_clock(game: Game, now: datetime) -> None:
-    side = state.to_move(game)
-    if side is not None and game.time_control and game.turn_started is not None:
-        left = state.clocks_at(game, now).of(side)
-        if side == 0:
-            game.white_time = left
+        game = _locked(game)
+        require(user, Action.PLAY_MOVE, game)
+        now = timezone.now()
+        refusal: Exception | None = None
+        if flags.fall(game, now):
+            refusal = GameOver(_("the game is over: it takes no more moves"), ply=game.plies)
         else:
-            game.black_time = left
-    game.finished_at = now
-    game.turn_started = game.first_move_by = None
-    game.takeback_side = game.takeback_ply = None
-
-
-def stop(game: Game, now: datetime) -> None:
-    """Play stops on a locked game in play without an end by the rules (an arbiter's adjudication or
-    annulment, ``games.play.arbitration``): the running clock stops and the moves so far, each checked by
-    the arbiter as it was played, are the game's record. Nothing is submitted; the arbiter's action
-    tells the live streams (:func:`announce_end`)."""
-    _stop_clock(game, now)
-    game.record = record_of(game)
-    game.plies = state.ply_of(game)
-    game.save()
-
-
-def _end(game: Game, ending: Ending, actor: object, now: datetime, move: str | None = None) -> None:
-    """Play has ended (``ending``: the rules' result after the move just stored, a resignation or
-    time), both steps of an end in one transaction: :func:`_close` (the game is over, with its
-    result), then ``games.play.carrying.carry`` (the record it rests on, its origin told)."""
-    judged = _close(game, ending, now, move)
-    carrying.carry(game, ending, actor, judged)
-
-
-def end_on_time(game: Game, now: datetime) -> None:
-    """The first step of a loss on time on the locked ``game`` (its lock alone: nothing above it is
-    locked or written): the game is over with its result, its ``end`` told and saved, and what is
-    left to do is marked on it (``Game.to_carry``), for ``games.play.carrying.carry_marked`` to do."""
-    ending = Ending(TIME)
-    _close(game, ending, now, None)
-    game.to_carry = ending.text
-    game.save(update_fields=[*ENDED_FIELDS, "to_carry"])
-
-
-# What :func:`_close` changes on a game.
-ENDED_FIELDS = (
-    *("white_time", "black_time", "finished_at", "turn_started", "first_move_by"),
-    *("takeback_side", "takeback_ply", "result", "termination"),
-)
-
-
-def _close(game: Game, ending: Ending, now: datetime, move: str | None) -> tuple[Result | None, str]:
-    """The first step of an end (not saved): the running clock stops and the result is the game's
-    at once (where its origin takes one now and no arbiter set one: ``games.records.confirmation`` decides
-    as it takes the record), the ``end`` told once the transaction commits; the result judged."""
-    result, termination = carrying.judged(game, ending)
-    _stop_clock(game, now)
-    if not game.state and origins.allows(game, origins.TAKE):
-        game.result, game.termination = ("" if result is None else str(result)), termination
-    announcements.announce(game, game_events.END, move, None, ending.text, termination)
-    return result, termination
+            refusal = _refused(game, user, state.to_move(game), game.plies)
+        if refusal is None:
+            ends.end(game, Ending(RESIGN), user, now)
+    if refusal is not None:
+        raise refusal
+    game.refresh_from_db()
+    return game

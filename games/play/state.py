@@ -95,10 +95,13 @@ def status_of(game: Game) -> Status:
 
 
 def to_move(game: Game) -> int | None:
-    """Who is to move (0 White, 1 Black); None once play has ended."""
+    """Who is to move (0 White, 1 Black; as kept with the position, ``Game.to_move``); None once play
+    has ended."""
     if game.finished_at is not None:
         return None
-    return status_of(game).to_move
+    if game.to_move is None and game.position:  # a game saved before it was kept: its position says
+        return status_of(game).to_move
+    return game.to_move
 
 
 def player_to_move(game: Game) -> Player | None:
@@ -125,8 +128,8 @@ def clocks_at(game: Game, now: datetime | None = None) -> Clocks:
 
 
 def ply_of(game: Game) -> int:
-    """The moves played so far (the ply the next move expects)."""
-    return game.moves.count()
+    """The moves played so far (the ply the next move expects: ``Game.plies``, kept with each move)."""
+    return game.plies
 
 
 def legal_moves(game: Game) -> list[str]:

@@ -33,7 +33,7 @@ from common.locking import retry_on_conflict
 from games import options as game_options
 from games.live import game_events, player_events
 from games.models import Game, Move
-from games.play import announcements, clocks, errors, flags, state
+from games.play import announcements, clocks, errors, state
 from games.records.confirmation import lock_game
 
 ASKED, DECLINED, ACCEPTED = "asked", "declined", "accepted"
@@ -130,8 +130,7 @@ def _take_back(game: Game, side: int) -> None:
         game.turn_started, game.first_move_by = now, None
     else:
         game.turn_started, game.first_move_by = None, now + state.start_window(game)
-    game.save()
-    flags.schedule(game, state.to_move(game))
+    game.save()  # who is to move and the flag's moment computed again (Game.save)
 
 
 def _tell(game: Game, step: str, side: int) -> None:

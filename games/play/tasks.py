@@ -1,8 +1,8 @@
-"""The Celery task of each flag (``games.play.flags``): thin, takes the game's id and the ply it was
-scheduled at, idempotent (it re-checks the clock under the game's lock), retried on transient
-database errors; and the task carrying the results of a batch of games it ended (``games.play.carrying``:
-takes their ids, idempotent). A worker registers it as it does every package's ``tasks`` module; the embedded
-default schedules no flag.
+"""The Celery task carrying the results of games whose play ended (``games.play.carrying``: the
+second step of an end, ``games.play.ends``): thin, takes the games' ids (and who ended play, for
+the played record), idempotent (a game carried already is left alone), retried on transient
+database errors. A worker registers it as it does every package's ``tasks`` module. No task is
+queued for a flag: the clocks' ticker ends what has fallen (``games.play.flags``).
 """
 
 from __future__ import annotations
@@ -12,19 +12,7 @@ from django.conf import settings
 
 import config.celery  # noqa: F401 - the project's Celery app, current before this task is sent
 from common.locking import RETRY_TRANSIENT
-
-
-@shared_task(
-    name="games.flag",
-    soft_time_limit=30,
-    time_limit=30 + settings.TASK_HARD_LIMIT_MARGIN,
-    **RETRY_TRANSIENT,
-)
-def flag_task(game_id: int, ply: int) -> str:
-    """End the game on time if its player to move at ``ply`` has run out."""
-    from games.play.flags import flag_due  # the service, loaded when the task runs (no import cycle)
-
-    return flag_due(game_id, ply)
+from games.play.carrying import carry_all
 
 
 @shared_task(
@@ -33,9 +21,8 @@ def flag_task(game_id: int, ply: int) -> str:
     time_limit=60 + settings.TASK_HARD_LIMIT_MARGIN,
     **RETRY_TRANSIENT,
 )
-def carry_task(game_ids: list[int]) -> list[int]:
-    """The second step of the ends on time of ``game_ids`` (``games.play.carrying``): each game still
-    marked has its result carried; idempotent (a game carried already is left alone)."""
-    from games.play.carrying import carry_all
-
-    return carry_all(game_ids)
+def carry_task(game_ids: list[int], actor_id: int | None = None) -> list[int]:
+    """The second step of the ends of ``game_ids`` (``games.play.carrying``): each game still marked
+    has its result carried, its played record submitted by ``actor_id`` (who ended play; none on
+    time); idempotent (a game carried already is left alone)."""
+    return carry_all(game_ids, actor_id)

@@ -102,7 +102,15 @@ def pauses(game: Game, side: int, start: datetime, now: datetime) -> list[clocks
     """The vacations of the game's player ``side`` between ``start`` and ``now`` that pause his clock
     in this game (none for a live game or where the game's origin allows no vacations)."""
     control = clocks.parse(game.time_control)
-    if control is None or not control.pauses_for_vacations or not origins.vacations_allowed(game):
+    if control is None or not control.pauses_for_vacations:
+        return []
+    return player_pauses(game, side, start, now)
+
+
+def player_pauses(game: Game, side: int, start: datetime, now: datetime) -> list[clocks.Pause]:
+    """The vacations of the game's player ``side`` between ``start`` and ``now``, where the game's
+    origin allows them (its clock is one vacations pause: the caller knows)."""
+    if not origins.vacations_allowed(game):
         return []
     player_id = game.white_id if side == 0 else game.black_id
     return list(

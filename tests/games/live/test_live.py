@@ -9,6 +9,7 @@ once (five minutes and the three-second increment: 303 seconds left; Black's fiv
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 from unittest import mock
@@ -20,7 +21,7 @@ from django.test import AsyncClient, Client
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Player
-from games.live import game_events
+from games.live import batch, game_events
 from games.models import Game, Move
 from games.play import service
 from games.play import state as play_state
@@ -54,14 +55,14 @@ def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
     people: dict[str, Any], frozen: Any, django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
     game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
-    with mock.patch("django_eventstream.send_event") as send:
-        with django_capture_on_commit_callbacks(execute=False) as callbacks:
-            service.make_move(game, people["ann"], "c3", 0)
-        send.assert_not_called()  # nothing before the move is committed
-        for callback in callbacks:
-            callback()
-        send.assert_called_once_with(
-            f"game-{game.pk}",
+    channel = f"game-{game.pk}"
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        service.make_move(game, people["ann"], "c3", 0)
+    assert _told(channel) == []  # nothing before the move is committed
+    for callback in callbacks:
+        callback()
+    assert _told(channel) == [
+        (
             "move",
             {
                 "game": game.pk,
@@ -73,11 +74,10 @@ def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
                 "over": False,
             },
         )
-        send.reset_mock()
-        with django_capture_on_commit_callbacks(execute=True):
-            service.resign(game, people["bob"])  # Black, to move, resigns
-        ((channel, kind, data),) = [call.args for call in send.call_args_list if call.args[1] == "end"]
-    assert (channel, kind) == (f"game-{game.pk}", "end")
+    ]
+    with django_capture_on_commit_callbacks(execute=True):
+        service.resign(game, people["bob"])  # Black, to move, resigns
+    ((kind, data),) = [(kind, data) for kind, data in _told(channel) if kind == "end"]
     assert data == {
         "game": game.pk,
         "ply": 1,
@@ -93,12 +93,21 @@ def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
     }
 
 
+def _told(channel: str) -> list[tuple[str, dict[str, Any]]]:
+    """The events stored for ``channel``'s streams, in order (the library stores the JSON text of
+    their JSON text)."""
+    from django_eventstream.models import Event as StoredEvent
+
+    stored = StoredEvent.objects.filter(channel=channel).exclude(type="").order_by("eid")
+    return [(event.type, json.loads(json.loads(event.data))) for event in stored]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_broker_that_is_down_never_turns_a_move_into_an_error(people: dict[str, Any]) -> None:
     game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     client = Client()
     client.force_login(people["ann"])
-    with mock.patch("django_eventstream.send_event", side_effect=ConnectionError("Redis is down")) as send:
+    with mock.patch("games.live.batch._send", side_effect=ConnectionError("Redis is down")) as send:
         answer = client.post(f"/games/{game.pk}/move/", {"move": "c3", "expected_ply": "0"})
     assert send.called
     assert answer.status_code == 302
@@ -154,7 +163,7 @@ def test_the_stream_under_asgi_carries_the_opponents_move(people: dict[str, Any]
         ),
     ]:
         Move.objects.filter(game=game).delete()
-        Game.objects.filter(pk=game.pk).update(position=service.registry.start("dvonn"), plies=0)
+        Game.objects.filter(pk=game.pk).update(position=service.registry.start("dvonn"), plies=0, to_move=0)
         game.refresh_from_db()
         chunk = asyncio.run(follow(url, **headers))
         assert "event: move\n" in chunk, chunk
@@ -303,8 +312,8 @@ def test_a_stream_reconnecting_with_its_last_event_id_gets_the_moves_it_missed_i
 @pytest.mark.django_db(transaction=True)
 def test_events_are_kept_24_hours_and_an_older_id_resets_the_stream(people: dict[str, Any]) -> None:
     """Worked by hand: c3 and d3 stored (ids 1 and 2), then c3 put 25 hours back and d3 23 hours.
-    Storing e3 (id 3) prunes what is older than 24 hours: c3 (and the channel's mark 0) go, d3 and
-    e3 stay. A stream resuming from d3 gets e3; one resuming from c3 is told ``stream-reset``."""
+    Storing e3 (id 3) a minute later (events are pruned at most once a minute) prunes what is older
+    than 24 hours: c3 (and the channel's mark 0) go, d3 and e3 stay. A stream resuming from d3 gets e3; one resuming from c3 is told ``stream-reset``."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -319,7 +328,8 @@ def test_events_are_kept_24_hours_and_an_older_id_resets_the_stream(people: dict
     now = timezone.now()
     stored.filter(eid__lte=1).update(created=now - timedelta(hours=25))
     stored.filter(eid=2).update(created=now - timedelta(hours=23))
-    service.make_move(game, people["ann"], "e3", 2)
+    with mock.patch("django.utils.timezone.now", return_value=now + batch.PRUNE_EVERY):
+        service.make_move(game, people["ann"], "e3", 2)  # a minute on: events are pruned again
     assert list(stored.order_by("eid").values_list("eid", flat=True)) == [2, 3]
 
     async def resume(last: int) -> str:
@@ -346,11 +356,8 @@ def test_a_storage_that_fails_never_turns_a_move_into_an_error(
     client = Client()
     client.force_login(people["ann"])
     token = Token.objects.create(user=people["bob"])
-    failing = mock.patch(
-        "django_eventstream.storage.DjangoModelStorage.append_event",
-        side_effect=OperationalError("database is locked"),
-    )
-    with failing as append, caplog.at_level("WARNING", logger="games.live.game_events"):
+    failing = mock.patch("games.live.batch._store", side_effect=OperationalError("database is locked"))
+    with failing as store, caplog.at_level("WARNING", logger="games.live.game_events"):
         answer = client.post(f"/games/{game.pk}/move/", {"move": "c3", "expected_ply": "0"})
         api = Client().post(
             f"/api/play/{game.pk}/move/",
@@ -358,9 +365,8 @@ def test_a_storage_that_fails_never_turns_a_move_into_an_error(
             content_type="application/json",
             HTTP_AUTHORIZATION=f"Token {token.key}",
         )
-    assert [c.args[0] for c in append.call_args_list if c.args[0].startswith("game-")] == [
-        f"game-{game.pk}"
-    ] * 2
+    stored = [channel for c in store.call_args_list for channel, _kind, _data in c.args[0]]
+    assert [channel for channel in stored if channel.startswith("game-")] == [f"game-{game.pk}"] * 2
     assert (answer.status_code, api.status_code) == (302, 201)
     assert list(Move.objects.filter(game=game).order_by("ply").values_list("notation", flat=True)) == [
         "c3",

@@ -1,7 +1,8 @@
 # ruff: noqa: F811 - the clock and people fixtures are test_play's, imported
 """Flags that fall on time (``games.play.flags``): a game ends when anyone reads it or moves in it after
-its player to move ran out, a scheduled task ends it at the flag's moment, the sweep ends every such
-game however many, and a move is judged at its request's arrival.
+its player to move ran out, the clocks' ticker ends it at the flag's moment (kept on the game, written
+with each move; no move queues a task), the sweep ends every such game however many, and a move is
+judged at its request's arrival.
 
 The clocks are those of the time controls' definitions: ``1+0`` gives each player 60 s, ``5+3`` 300 s
 and 3 s more a move. The time is Django's, frozen in the test's hand (nothing sleeps).
@@ -14,13 +15,14 @@ from typing import Any
 from unittest import mock
 
 import pytest
+from celery.app.task import Task
 from django.test import RequestFactory, override_settings
 
+from common import ticker
 from common.arrival import ArrivalMiddleware, arrival
 from common.sweep import sweep
 from games.models import Game, SubmittedRecord
 from games.play import flags, service, state
-from games.play.tasks import flag_task
 from tests.games.play.test_play import Clock, api_of, clock, moves_of, people  # noqa: F401 - fixtures
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
@@ -112,55 +114,55 @@ def test_the_arrival_is_the_asgi_scope_s_stamp_else_the_first_middleware_s(clock
 
 
 @override_settings(CELERY_TASK_ALWAYS_EAGER=False)
-def test_each_move_schedules_the_task_of_the_next_flag(
+def test_each_move_writes_the_next_flag_s_moment_and_queues_nothing(
     people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
 ) -> None:
-    """5+3: the game starts, Ann's flag in 300 s; she moves at 40 s: Bob's flag 300 s after it."""
+    """5+3: the game starts, Ann's flag in 300 s; she moves at 40 s: Bob's flag 300 s after it. No
+    task is queued for either (a worker holds nothing until a flag's moment)."""
     with (
-        mock.patch.object(flag_task, "apply_async") as queued,
+        mock.patch.object(Task, "apply_async") as queued,
         django_capture_on_commit_callbacks(execute=True),
     ):
         game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
-    start = clock.now
-    assert queued.call_args_list == [mock.call((game.pk, 0), eta=start + 300 * SECOND + flags.MARGIN)]
-    clock.advance(seconds=40)
-    with (
-        mock.patch.object(flag_task, "apply_async") as queued,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
+        start = clock.now
+        assert Game.objects.get(pk=game.pk).flag_at == start + 300 * SECOND
+        clock.advance(seconds=40)
         service.make_move(game, people["ann"], moves_of("dvonn", 0)[0], 0)
-    assert queued.call_args_list == [mock.call((game.pk, 1), eta=clock.now + 300 * SECOND + flags.MARGIN)]
+    assert Game.objects.get(pk=game.pk).flag_at == clock.now + 300 * SECOND
+    assert flags.next_flag() == clock.now + 300 * SECOND
+    assert queued.call_args_list == []
 
 
-@override_settings(CELERY_TASK_ALWAYS_EAGER=False)
-def test_a_correspondence_flag_is_scheduled_in_hops(
-    people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
+def test_a_correspondence_flag_is_days_ahead_and_the_ticker_waits_for_it(
+    people: dict[str, Any], clock: Clock
 ) -> None:
-    """3d/15d: Ann's flag is three days away; the task waits at most the horizon, then again."""
-    with (
-        mock.patch.object(flag_task, "apply_async") as queued,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
-        assert flag_task(game.pk, 0) == "again"
-    assert queued.call_args_list[-1] == mock.call((game.pk, 0), eta=clock.now + flags.HORIZON)
+    """3d/15d: Ann's flag is three days away: the ticker ends nothing and looks again after its poll."""
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    assert flags.next_flag() == clock.now + timedelta(days=3)
+    assert ticker.look(poll=0.25) == 0.25 and flags.due(clock.now) == []
+    clock.advance(days=3)
+    assert flags.due(clock.now) == [game.pk]
 
 
-def test_the_flag_s_task_ends_the_game_or_does_nothing(
+def test_the_ticker_ends_the_fallen_games_once_and_waits_for_the_next_flag(
     people: dict[str, Any], clock: Clock, commit: Any
 ) -> None:
+    """1+0: Ann's flag falls at 60 s; Bob's, in the game where Ann moved at once, 60 s after her move.
+    Before then the ticker ends nothing and waits until the flag's moment; at it, both games end
+    (flags falling together), once."""
     game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
     moved = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0")
-    service.make_move(moved, people["ann"], moves_of("dvonn", 0)[0], 0)
-    clock.advance(seconds=60, milliseconds=50)
-    assert flag_task(moved.pk, 0) == "moved on"  # Ann moved: that task is stale
-    assert commit(flag_task, game.pk, 0) == "ended"
+    commit(service.make_move, moved, people["ann"], moves_of("dvonn", 0)[0], 0)
+    clock.advance(seconds=59, milliseconds=900)
+    assert commit(ticker.look, 5.0) == pytest.approx(0.1)
+    assert _on_time(game)[2] is None and _on_time(moved)[2] is None
+    clock.advance(milliseconds=100)
+    assert commit(ticker.look, 5.0) == 5.0  # no flag in view once they fell
     assert _on_time(game) == ("0-1", "time", clock.now)
-    assert flag_task(game.pk, 0) == "moved on"  # once
-    assert flag_task(10**9, 0) == "moved on"
     # Bob's flag fell too, 60 s after Ann's move: ended with the first (flags falling together)
     assert _on_time(moved) == ("1-0", "time", clock.now)
-    assert flag_task(moved.pk, 1) == "moved on"
+    assert commit(flags.tick, clock.now) == {"timed_out": []}  # once
+    assert SubmittedRecord.objects.filter(game__in=[game, moved]).count() == 2
 
 
 def test_the_sweep_ends_every_game_lost_on_time_however_many(people: dict[str, Any], clock: Clock) -> None:

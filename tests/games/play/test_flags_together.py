@@ -25,8 +25,7 @@ from django_eventstream.models import Event, EventCounter
 from accounts.errors import ServiceError
 from games.live import batch, game_events, player_events
 from games.models import Game
-from games.play import flags, service, state, vacations
-from games.play.tasks import flag_task
+from games.play import flags, state, vacations
 from tests.games.play.timing import Clock, clocks_from_creation, frozen, person
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
@@ -121,16 +120,16 @@ def test_flags_falling_together_end_every_game_with_one_end_event_each(
     games = [state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1+0") for _ in range(46)]
     failing = games[7]
     clock.advance(seconds=60, milliseconds=50)
-    real = service.fall
+    real = flags.fall
 
-    def fall(game: Game, now: Any, carry: bool = True) -> bool:
+    def fall(game: Game, now: Any, told: Any = None) -> bool:
         if game.pk == failing.pk:
             raise ServiceError("refused")
-        return real(game, now, carry)
+        return real(game, now, told)
 
     with (
         mock.patch.object(flags, "TOGETHER", 20),
-        mock.patch.object(service, "fall", fall),
+        mock.patch.object(flags, "fall", fall),
         mock.patch.object(game_events, "publish_together", wraps=game_events.publish_together) as published,
         django_capture_on_commit_callbacks(execute=True),
     ):
@@ -155,7 +154,7 @@ def test_a_run_skips_the_games_another_run_ended(people: dict[str, Any], clock: 
     clock.advance(seconds=61)
     due = flags.fallen(clock.now)
     assert due == [first.pk, second.pk, third.pk]
-    service.time_out(second.pk)  # another task ended it meanwhile
+    flags.time_out(second.pk)  # another run ended it meanwhile
     with mock.patch.object(flags, "fallen", return_value=due):
         assert flags.end_fallen() == [first.pk, third.pk]
 
@@ -182,29 +181,27 @@ def test_a_game_whose_first_move_was_due_is_ended_with_the_fallen_flags(
     assert (lost.result, lost.termination) == ("0-1", "time")
 
 
-@override_settings(CELERY_TASK_ALWAYS_EAGER=False)
 def test_a_flag_held_back_by_a_vacation_is_checked_again_when_it_can_fall(
     people: dict[str, Any], clock: Clock, commit: Any
 ) -> None:
-    """1d/2d: Ann's task comes at 24 h, but she was away 10 minutes: it is scheduled again for 24 h
-    10 min (not for the flag without vacations, already past: no task running again and again);
-    away again then, she is checked again when her clock, standing, could run out at the soonest."""
+    """1d/2d: Ann's flag's moment comes at 24 h, but she was away 10 minutes: the ticker ends nothing
+    and moves the moment on to 24 h 10 min (not left at the flag without vacations, already past: no
+    look at it again and again); away again then, she is looked at again when her clock, standing,
+    could run out at the soonest."""
     game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
     clock.at(hours=2)
     commit(vacations.start, people["ann"])
     clock.at(hours=2, minutes=10)
     commit(vacations.end, people["ann"])
     clock.at(hours=24, milliseconds=50)
-    with mock.patch.object(flag_task, "apply_async") as queued:
-        assert commit(flag_task, game.pk, 0) == "again"
-    again = clock.start + timedelta(hours=24, minutes=10) + flags.MARGIN
-    assert queued.call_args_list == [mock.call((game.pk, 0), eta=again)]
+    assert flags.due(clock.now) == [game.pk]
+    assert commit(flags.tick, clock.now) == {"timed_out": []}
+    assert Game.objects.get(pk=game.pk).flag_at == clock.start + timedelta(hours=24, minutes=10)
+    assert flags.due(clock.now) == []
     clock.at(hours=24, minutes=1)
     commit(vacations.start, people["ann"])  # away again, from 24:01
     clock.at(hours=24, minutes=10, milliseconds=50)
-    with mock.patch.object(flag_task, "apply_async") as queued:
-        assert commit(flag_task, game.pk, 0) == "again"
-    # her clock ran from 24:00 to 24:01 and stands since: 9 minutes left, checked again 9 minutes on
-    assert queued.call_args_list == [
-        mock.call((game.pk, 0), eta=clock.now + timedelta(minutes=9) + flags.MARGIN)
-    ]
+    assert commit(flags.tick, clock.now) == {"timed_out": []}
+    # her clock ran from 24:00 to 24:01 and stands since: 9 minutes left, looked at 9 minutes on
+    assert Game.objects.get(pk=game.pk).flag_at == clock.now + timedelta(minutes=9)
+    assert Game.objects.get(pk=game.pk).finished_at is None

@@ -1,5 +1,5 @@
 """The ends on time of a round's flags falling together, in two steps (``games.play.flags``,
-``games.play.service.end_on_time``, ``games.play.carrying``).
+``games.play.ends.end_on_time``, ``games.play.carrying``).
 
 Worked by hand: round 1 of a 4-player round robin of DVONN played on the service at ``1+0`` is
 Ann–Dan on board 1 and Bob–Cid on board 2 (Berger, the players unrated so numbered by name), one
@@ -190,12 +190,12 @@ def test_a_round_closed_between_the_steps_counts_the_results_of_its_flags(
 def test_an_end_in_two_steps_leaves_what_an_end_in_one_leaves(
     organiser: User, clock: Clock, commit: Any
 ) -> None:
-    """Differential: board 1's flag ended by a read (``games.play.service.time_out``, both steps in one
+    """Differential: board 1's flag ended by a read (``games.play.flags.time_out``, both steps in one
     transaction), board 2's with the flags falling together (two steps): the same game, record
     kept, pairing result and notices."""
     round_, _users, (one, two) = league_round(organiser)
     clock.advance(seconds=60, milliseconds=50)
-    assert commit(service.time_out, one.pk)
+    assert commit(flags.time_out, one.pk)
     assert commit(flags.end_fallen) == [two.pk]
 
     def left(game: Game) -> tuple[Any, ...]:

@@ -24,7 +24,7 @@ from rest_framework.test import APIClient
 from common.sweep import sweep
 from games.live import game_events
 from games.models import Game, SubmittedRecord
-from games.play import flags, service
+from games.play import service
 from games.play import state as play_state
 from tests.games.play.timing import Clock, frozen, person
 
@@ -88,7 +88,7 @@ def test_a_casual_game_never_started_is_aborted_without_a_result(
     """White's first move is due 180 s after the creation: at 179 s the game is in play, at 180 s
     the first read aborts it: no result, no record submitted, the stream told ``aborted``."""
     game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
-    assert flags.flag_at(game, 0) == clock.start + timedelta(seconds=180)  # its task's moment
+    assert game.flag_at == clock.start + timedelta(seconds=180)  # its flag's moment, for the ticker
     clock.advance(seconds=179)
     assert state(people["bob"], game)["finished_at"] is None
     clock.advance(seconds=1)

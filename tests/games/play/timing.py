@@ -58,6 +58,7 @@ def clocks_from_creation() -> Iterator[None]:
     def started(sender: Any, instance: Game, **kwargs: Any) -> None:
         if instance.pk is None and instance.on_service and instance.first_move_by is not None:
             instance.turn_started, instance.first_move_by = timezone.now(), None
+            instance.flag_at = instance.flag_due()  # the flag's moment of the clock running now
 
     pre_save.connect(started, sender=Game, dispatch_uid="tests.clocks_from_creation")
     yield
