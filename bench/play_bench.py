@@ -1,13 +1,15 @@
 """Moves of games played on the service: ``.venv/bin/python bench/play_bench.py [--games 200]
-[--moves 2000] [--streams 20] [--database-url postgres://...] [--redis-url redis://...]``.
+[--moves 2000] [--streams 20] [--database-url postgres://...] [--redis-url redis://...]
+[--baseline REV]``.
 
-On a fresh database (a temporary SQLite file unless ``--database-url`` names an empty one, which it
-migrates), ``--games`` games are in progress at once (half GIPF standard, half DVONN, a 5+3 clock),
-each between two players with API tokens. The bench plays ``--moves`` moves round the games, each a
-request ``POST /api/play/{id}/move/`` (token, the move, the ply it expects) through the whole web
-stack in one process (Django's test client: every middleware, DRF, the game's lock, the arbiter's
-check, the clock, the event published after commit), the move a random legal one. The baseline,
-in the same run, is the arbiter's check of the same moves alone (``arbiter.registry.play``).
+On a fresh database (a temporary SQLite file unless ``--database-url`` names a PostgreSQL server's
+database, beside which the bench creates one of its own, ``<name>_play``, afresh), ``--games``
+games are in progress at once (half GIPF standard, half DVONN, a 5+3 clock), each between two
+players with API tokens. The bench plays ``--moves`` moves round the games, each a request
+``POST /api/play/{id}/move/`` (token, the move, the ply it expects) through the whole web stack in
+one process (Django's test client: every middleware, DRF, the game's lock, the arbiter's check, the
+clock, the events published after commit), the move a random legal one. The arbiter's check of the
+same moves alone (``arbiter.registry.play``) is measured in the same run.
 
 Meanwhile uvicorn (the ASGI server of the scaled setup) serves the site in a thread, and the games'
 opponents follow ``--streams`` of the games on ``GET /api/play/{id}/events/`` over real sockets:
@@ -15,12 +17,17 @@ for each move in those games, the delay from the move request being sent to its 
 opponent's stream. With ``--redis-url`` every event goes through Redis (``EVENTS_REDIS_URL``), as
 between gunicorn and uvicorn in the scaled setup.
 
-Printed: moves/s, a move's p50/p99 (ms), queries per move, the arbiter's checks/s and the ratio, the
-opponent's delay p50/p99/max (ms). Nothing is asserted about time. The games' clocks start when the
-timed part does (:func:`start_clocks`), not when the games were created before the baseline and the
-streams; still, on a loaded machine a player may run out of time. Every move is one the service
-must accept: the first one refused stops the timed part, the figures of what was played are printed
-marked as not valid, with the refusal, and the bench exits with 1 (:func:`play_moves`).
+Printed: moves/s, a move's p50/p99 (ms), its queries and its server CPU (the CPU time of the
+request's own thread, streams and uvicorn aside; of which the notices' listener of ``move_played``,
+``personal.play_notices``), the arbiter's checks/s, the opponent's delay p50/p99/max (ms), against
+issue 43's figures (a move in at most 10 queries and 3 ms of server CPU). ``--baseline REV`` runs the
+same bench on the code of git revision ``REV`` (``git archive`` into a temporary folder, its own fresh
+database), in the same run, and prints both sides and their ratios. Nothing is asserted about time.
+The games' clocks start when the timed part does (:func:`start_clocks`), not when the games were
+created before the baseline and the streams; still, on a loaded machine a player may run out of
+time. Every move is one the service must accept: the first one refused stops the timed part, the
+figures of what was played are printed marked as not valid, with the refusal, and the bench exits
+with 1 (:func:`play_moves`).
 """
 
 from __future__ import annotations
@@ -40,8 +47,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+# The code measured: this checkout's, or a baseline's (``--code``, given by the run of ``--baseline``).
+CODE = Path(os.environ.get("PLAY_BENCH_CODE") or ROOT)
+if str(CODE) not in sys.path:
+    sys.path.insert(0, str(CODE))
+
+# Issue 43's figures for a move.
+MOST_QUERIES, MOST_CPU_MS = 10, 3.0
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -55,19 +67,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--streams", type=int, default=20)
     parser.add_argument(
-        "--database-url", default="", help="an empty database (default: a temporary SQLite file)"
+        "--database-url", default="", help="a PostgreSQL server's database (default: a temporary SQLite file)"
     )
     parser.add_argument("--redis-url", default="", help="EVENTS_REDIS_URL: the events go through Redis")
+    parser.add_argument("--baseline", default="", help="a git revision whose code is measured too, as before")
+    parser.add_argument(
+        "--json", action="store_true", help="print the figures as JSON only (the baseline's run)"
+    )
     parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
     args = parser.parse_args(argv)
+    if args.baseline:
+        return compare(args)
     if "django.apps" in sys.modules and sys.modules["django.apps"].apps.ready:
         # Django already set up on another bench's database (bench/run.py): a fresh process
-        command = [sys.executable, __file__, "--games", str(args.games), "--moves", str(args.moves)]
-        command += ["--streams", str(args.streams), "--database-url", args.database_url]
-        command += ["--redis-url", args.redis_url]
-        return subprocess.run(command, check=False).returncode
+        return subprocess.run([sys.executable, __file__, *_passed(args)], check=False).returncode
     with tempfile.TemporaryDirectory() as folder:
-        os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{folder}/bench.sqlite3"
+        os.environ["DATABASE_URL"] = (
+            _database(args.database_url, "play") or f"sqlite:///{folder}/bench.sqlite3"
+        )
         os.environ.pop("CELERY_BROKER_URL", None)
         os.environ["EVENTS_REDIS_URL"] = args.redis_url
         os.environ.setdefault("SECRET_KEY", "bench-only")
@@ -77,7 +94,110 @@ def main(argv: list[str] | None = None) -> int:
         import django
 
         django.setup()
-        return run(args)
+        figures = run(args)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        report(figures)
+    return 0 if figures.get("valid") else 1
+
+
+def _passed(args: Any) -> list[str]:
+    """The arguments of a run of this bench in another process."""
+    passed = ["--games", str(args.games), "--moves", str(args.moves), "--streams", str(args.streams)]
+    passed += ["--database-url", args.database_url, "--redis-url", args.redis_url]
+    return [*passed, "--json"] if args.json else passed
+
+
+def _database(url: str, suffix: str) -> str:
+    """A database of the bench's own beside the PostgreSQL one given (``<name>_<suffix>``), created
+    afresh; "" without one."""
+    if not url:
+        return ""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/") + "_" + suffix
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+def compare(args: Any) -> int:
+    """This code and the code of ``args.baseline`` (git), each in a process of its own on a database
+    of its own, in turn; both printed, with their ratios."""
+    import io
+    import tarfile
+
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", args.baseline], check=True, capture_output=True
+    ).stdout
+    sides: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory(prefix="play-bench-baseline-") as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+        for side, code, suffix in (("now", ROOT, "play_now"), ("before", Path(folder), "play_before")):
+            env = dict(os.environ, PLAY_BENCH_CODE=str(code), PYTHONPATH=str(code))
+            passed = _passed(args)
+            if args.database_url:
+                passed[passed.index("--database-url") + 1] = _database(args.database_url, suffix)
+            answer = subprocess.run(
+                [sys.executable, __file__, *passed, "--json"],
+                cwd=code,
+                env=env,
+                capture_output=True,
+                text=True,
+            )
+            lines = [line for line in answer.stdout.splitlines() if line.startswith("{")]
+            if not lines:
+                print(answer.stdout[-2000:], answer.stderr[-4000:], sep="\n")
+                return 1
+            sides[side] = json.loads(lines[-1])
+    print(f"   now: this checkout; before: {args.baseline}")
+    for side in ("now", "before"):
+        print(f"-- {side}")
+        report(sides[side])
+    now, before = sides["now"], sides["before"]
+    print(
+        f"   ratio now/before: queries {now['queries'] / before['queries']:.2f},"
+        f" server CPU {now['cpu_ms'] / before['cpu_ms']:.2f},"
+        f" p50 {now['p50_ms'] / before['p50_ms']:.2f}"
+    )
+    return 0 if now.get("valid") and before.get("valid") else 1
+
+
+def report(figures: dict[str, Any]) -> None:
+    print(
+        f"   {figures['played']} of {figures['planned']} moves in {figures['games']} games in progress"
+        f" (GIPF standard and DVONN, 5+3), {figures['database']}, one process; events {figures['broker']}"
+    )
+    if figures.get("refusal"):
+        print(f"   NOT VALID: stopped, refused: {figures['refusal']}; the figures below are not the bench's")
+    if not figures["played"]:
+        return
+    print(
+        f"   the arbiter's check alone: {1000 / figures['check_ms']:8.1f} moves/s ({figures['check_ms']:.3f} ms CPU each)"
+    )
+    print(
+        f"   move requests: {figures['per_second']:.1f} /s wall-clock, p50 {figures['p50_ms']:.1f} ms,"
+        f" p99 {figures['p99_ms']:.1f} ms"
+    )
+    print(
+        f"   a move: {figures['queries']:.1f} queries (issue 43: at most {MOST_QUERIES}),"
+        f" {figures['cpu_ms']:.2f} ms of server CPU (at most {MOST_CPU_MS}), of which"
+        f" {figures['notices_ms']:.2f} ms in the notices' listener and {figures['check_ms']:.3f} ms the arbiter's check"
+    )
+    if figures["seen"]:
+        print(
+            f"   the opponent's stream ({figures['followed']} games followed): {figures['seen']} of"
+            f" {figures['sent']} moves seen, p50 {figures['delay_p50_ms']:.1f} ms,"
+            f" p99 {figures['delay_p99_ms']:.1f} ms, max {figures['delay_max_ms']:.1f} ms after the request"
+        )
+    else:
+        print(f"   the opponent's stream: none of {figures['sent']} moves seen")
 
 
 class Streams:
@@ -151,7 +271,7 @@ def serve() -> tuple[Any, threading.Thread, int]:
     return server, thread, port
 
 
-def run(args: Any) -> int:
+def run(args: Any) -> dict[str, Any]:
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.db import connection
@@ -201,11 +321,11 @@ def run(args: Any) -> int:
             progressed = True
         if not progressed:
             break
-    started = time.process_time()
+    started = time.thread_time()
     replay_positions = {pk: s["position"] for pk, s in state.items()}
     for pk, _ply, move, _user in plan:
         replay_positions[pk] = registry.play(replay_positions[pk], move).position
-    check_cpu = (time.process_time() - started) / len(plan)
+    check_cpu = (time.thread_time() - started) / len(plan)
 
     server, thread, port = serve()
     followed = [game.pk for game in games[: args.streams]]
@@ -221,11 +341,11 @@ def run(args: Any) -> int:
         return execute(sql, params, many, context)
 
     start_clocks([game.pk for game in games])
-    with connection.execute_wrapper(count):
-        started, wall = time.process_time(), time.perf_counter()
+    with connection.execute_wrapper(count), timed_notices() as notices:
+        started, wall = time.thread_time(), time.perf_counter()
         times, refusal = play_moves(client, plan, tokens, set(followed), sent)
         played = max(len(times), 1)
-        move_cpu = (time.process_time() - started) / played
+        move_cpu = (time.thread_time() - started) / played  # this thread's: the requests', streams aside
         move_wall = (time.perf_counter() - wall) / played
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and len([k for k in sent if k in streams.arrived]) < len(sent):
@@ -234,36 +354,57 @@ def run(args: Any) -> int:
     streams.close()
     server.should_exit = True
     thread.join(5)
+    return {
+        "valid": refusal is None and bool(times),
+        "refusal": refusal,
+        "played": len(times),
+        "planned": len(plan),
+        "games": args.games,
+        "database": connection.vendor,
+        "broker": "through Redis" if args.redis_url else "in-process (no Redis)",
+        "check_ms": check_cpu * 1000,
+        "per_second": 1 / move_wall,
+        "p50_ms": percentile(times, 0.5) * 1000 if times else 0.0,
+        "p99_ms": percentile(times, 0.99) * 1000 if times else 0.0,
+        "queries": queries[0] / played,
+        "cpu_ms": move_cpu * 1000,
+        "notices_ms": notices[0] * 1000 / played,
+        "followed": len(followed),
+        "sent": len(sent),
+        "seen": len(delays),
+        "delay_p50_ms": percentile(delays, 0.5) * 1000 if delays else 0.0,
+        "delay_p99_ms": percentile(delays, 0.99) * 1000 if delays else 0.0,
+        "delay_max_ms": max(delays) * 1000 if delays else 0.0,
+    }
 
-    database = connection.vendor
-    broker = "through Redis" if args.redis_url else "in-process (no Redis)"
-    print(
-        f"   {len(times)} of {len(plan)} moves in {args.games} games in progress (GIPF standard and DVONN, 5+3),"
-        f" {database}, one process; events {broker}"
-    )
-    if refusal is not None:
-        print(
-            f"   NOT VALID: stopped at move {len(times) + 1}, refused: {refusal}; the figures below are not the bench's"
-        )
-    if not times:
-        return 1
-    print(
-        f"   the arbiter's check alone (baseline): {1 / check_cpu:8.1f} moves/s ({check_cpu * 1000:.2f} ms CPU each)"
-    )
-    print(
-        f"   move requests: {1 / move_wall:8.1f} /s wall-clock ({1 / move_cpu:.1f} /s CPU, {check_cpu / move_cpu:.2f} x the"
-        f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms,"
-        f" {queries[0] / played:.0f} queries each"
-    )
-    if delays:
-        print(
-            f"   the opponent's stream ({len(followed)} games followed): {len(delays)} of {len(sent)} moves seen,"
-            f" p50 {percentile(delays, 0.5) * 1000:.1f} ms, p99 {percentile(delays, 0.99) * 1000:.1f} ms,"
-            f" max {max(delays) * 1000:.1f} ms after the request was sent"
-        )
-    else:
-        print(f"   the opponent's stream: none of {len(sent)} moves seen")
-    return 0 if refusal is None else 1
+
+@contextlib.contextmanager
+def timed_notices() -> Any:
+    """The CPU time spent in the notices' listener of each stored move (``personal.play_notices``,
+    connected to ``games.signals.move_played``), in a list of one, meanwhile."""
+    from games.signals import move_played
+    from personal import play_notices
+
+    spent = [0.0]
+    listener = play_notices.on_move_played
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        begun = time.thread_time()
+        try:
+            return listener(*args, **kwargs)
+        finally:
+            spent[0] += time.thread_time() - begun
+
+    uid = "personal.play_notices.move"
+    if not move_played.disconnect(dispatch_uid=uid):
+        yield spent  # no such listener here
+        return
+    move_played.connect(timed, dispatch_uid=uid, weak=False)
+    try:
+        yield spent
+    finally:
+        move_played.disconnect(dispatch_uid=uid)
+        move_played.connect(listener, dispatch_uid=uid)
 
 
 def start_clocks(game_ids: list[int]) -> None:
