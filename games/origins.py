@@ -22,9 +22,12 @@ holder and a game number, and ask the origin registered for the holder's model a
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from django.apps import apps
+from django.db import connection
 from django.db.models import QuerySet
 
 from common.locking import OWN_ROW
@@ -247,16 +250,53 @@ def lock(games: QuerySet[Game], game_id: int, kind: str, read: Game | None = Non
     return _ORIGINS.get(kind, _UNMANAGED).lock(games, game_id, read)
 
 
-def lock_found(games: QuerySet[Game], game_id: int) -> Game | None:
-    """The game ``game_id`` of ``games`` locked in the lock order, None when ``games`` holds none: in
-    one query when its origin puts nothing above it (a casual game), else after reading its origin,
-    which locks its rows first (:func:`lock`)."""
-    plain = games.exclude(origin__in=list(_ORIGINS)).filter(pk=game_id)
-    found = plain.select_related("white", "black").select_for_update(**OWN_ROW).first()
-    if found is not None:
-        return found
+def lock_on_service(model: type[Game], game_id: int) -> Game | None:
+    """The game on the service ``game_id`` (of ``model``, ``Game``) locked in the lock order, with its
+    players; None without one. A game whose origin puts nothing above it (a casual game) is read and
+    locked in one statement, its players' columns beside its own (a move's one read: the statement
+    composed once a process, :func:`_locking`); else its origin, read first, locks its rows before it
+    (:func:`lock`)."""
+    plain = [kind for kind in model.Origin.values if kind not in _ORIGINS]  # nothing above them
+    sql, players = _locking(model._meta.label, len(plain))
+    found = list(model.objects.raw(sql, [game_id, True, *plain]))
+    if found:
+        game = found[0]
+        for name, fields in players.items():  # the players read with it (their other fields deferred)
+            related: Any = model._meta.get_field(name).related_model
+            values = [getattr(game, f"{name}__{field}") for field in fields]
+            game._state.fields_cache[name] = related.from_db(game._state.db, fields, values)
+        return game
+    games = model.objects.filter(on_service=True)
     kind = games.filter(pk=game_id).values_list("origin", flat=True).first()
     return None if kind is None else lock(games, game_id, kind)
+
+
+@functools.cache
+def _locking(label: str, kinds: int) -> tuple[str, dict[str, list[str]]]:
+    """The statement reading and locking a game (of the model ``label``) on the service of ``kinds``
+    kinds of origin with its two players (their columns but dates: none a move reads, and they would
+    need converting), and the players' fields it reads."""
+    quote, meta = connection.ops.quote_name, apps.get_model(label)._meta
+    selected, joins, players = ["g.*"], [], {}
+    for name, alias in (("white", "w"), ("black", "b")):
+        field: Any = meta.get_field(name)
+        columns = [
+            f for f in field.related_model._meta.concrete_fields if f.get_internal_type() != "DateTimeField"
+        ]
+        selected += [f"{alias}.{quote(f.column)} AS {quote(name + '__' + f.attname)}" for f in columns]
+        joins.append(
+            f"JOIN {quote(field.related_model._meta.db_table)} {alias} ON {alias}.id = g.{quote(field.column)}"
+        )
+        players[name] = [f.attname for f in columns]
+    marks = ", ".join(["%s"] * kinds)
+    sql = (
+        f"SELECT {', '.join(selected)} FROM {quote(meta.db_table)} g {' '.join(joins)} "
+        f"WHERE g.id = %s AND g.on_service = %s AND g.origin IN ({marks})"
+    )
+    if connection.features.has_select_for_update:  # as common.locking.OWN_ROW: its own row only
+        no_key = "NO KEY " if connection.features.has_select_for_no_key_update else ""
+        sql += f" FOR {no_key}UPDATE OF g"
+    return sql, players
 
 
 def result_set(game: Game, source: str) -> str:

@@ -106,18 +106,30 @@ def _store(events: list[Pending]) -> list[int]:
             )
             reached |= _moved_on({name: counts[name] for name in missing}, now)
         following = {channel: value - counts[channel] for channel, value in reached.items()}
-        rows = []
+        rows: list[tuple[str, str, str, int]] = []
         for channel, kind, data in events:
             if following[channel] == 0:
-                rows.append(Event(channel=channel))  # the library's placeholder: id 0 can be resumed from
+                rows.append((channel, "", "", 0))  # the library's placeholder: id 0 can be resumed from
             following[channel] += 1
             # the library stores the JSON text of the event's JSON text (send_event, then append_event)
-            text = json.dumps(data, cls=DjangoJSONEncoder)
-            rows.append(Event(channel=channel, type=kind, data=json.dumps(text), eid=following[channel]))
+            text = json.dumps(json.dumps(data, cls=DjangoJSONEncoder))
+            rows.append((channel, kind, text, following[channel]))
             ids.append(following[channel])
-        Event.objects.bulk_create(rows)
+        _insert(rows, now)
     _prune(now)
     return ids
+
+
+def _insert(rows: list[tuple[str, str, str, int]], now: datetime) -> None:
+    """The events' rows (channel, kind, stored text, id) inserted in one statement, stored ``now``."""
+    table = connection.ops.quote_name(Event._meta.db_table)
+    marks = ", ".join(["(%s, %s, %s, %s, %s)"] * len(rows))
+    stored = connection.ops.adapt_datetimefield_value(now)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (channel, type, data, eid, created) VALUES {marks}",
+            [value for row in rows for value in (*row, stored)],
+        )
 
 
 def _moved_on(counts: dict[str, int], now: datetime) -> dict[str, int]:
@@ -125,6 +137,7 @@ def _moved_on(counts: dict[str, int], now: datetime) -> dict[str, int]:
     one: an event a channel), the counters locked in the order of their names; each channel's value
     now (a channel without a counter is left out)."""
     table = connection.ops.quote_name(EventCounter._meta.db_table)
+    stored = connection.ops.adapt_datetimefield_value(now)
     by_count: dict[int, list[str]] = {}
     for name, count in sorted(counts.items()):
         by_count.setdefault(count, []).append(name)
@@ -138,13 +151,13 @@ def _moved_on(counts: dict[str, int], now: datetime) -> dict[str, int]:
                     f"UPDATE {table} AS c SET value = c.value + %s, updated = %s FROM "
                     f"(SELECT id FROM {table} WHERE name IN ({marks}) ORDER BY name FOR UPDATE) AS l "
                     "WHERE c.id = l.id RETURNING c.name, c.value",
-                    [count, now, *names],
+                    [count, stored, *names],
                 )
             else:  # SQLite writes one transaction at a time: no row waits on another
                 cursor.execute(
                     f"UPDATE {table} SET value = value + %s, updated = %s WHERE name IN ({marks}) "
                     "RETURNING name, value",
-                    [count, now, *names],
+                    [count, stored, *names],
                 )
             reached.update(dict(cursor.fetchall()))
     return reached

@@ -11,9 +11,8 @@ The rules at home here (docs/play.md, "Draw offers"):
 * the opponent accepts it: the game ends at once, ½–½, official, worded "Drawn by agreement"
   (``games.play.endings``), its record ending with the word ``draw`` (``arbiter.records``), through
   ``games.play.ends.end``; or he declines it;
-* an offer lapses when the opponent moves (the play service asks :func:`lapse`, the side whose offer
-  stands read with the locked game: :data:`STANDING_SIDE`), and with the game's end
-  (``games.play.ends``);
+* an offer lapses when the opponent moves (the play service asks :func:`lapse`), and with the game's
+  end (``games.play.ends``);
 * each offer, refusal and lapse is told to the game's live streams as ``draw`` (``games.live.game_events``),
   and to each player's own stream (``games.live.player_events``, a bot's), with ``offer`` (0 White, 1 Black: whose offer stands, null: none) and ``answer`` (``offered``,
   ``declined``, ``lapsed``); an accepted offer's end is the game's ``end`` event.
@@ -23,10 +22,10 @@ Every change locks the game's row first (``games.records.confirmation.lock_game`
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -45,11 +44,6 @@ from games.records.confirmation import lock_game
 DRAW = "draw"
 OFFERED, DECLINED, LAPSED = "offered", "declined", "lapsed"
 
-#: the side (0 White, 1 Black) whose offer stands in the game, read with it (``annotate``): None, none
-STANDING_SIDE = Subquery(
-    DrawOffer.objects.filter(game=OuterRef("pk"), status=DrawOffer.Status.OPEN).values("side")[:1]
-)
-
 
 class DrawRefused(GameServiceError):
     """A draw offer in a game whose rules allow no draw (400)."""
@@ -57,7 +51,13 @@ class DrawRefused(GameServiceError):
 
 def allowed(game: Game) -> bool:
     """The game's rules allow a draw (its spec's ``draws``)."""
-    return game.game in registry.game_keys() and registry.draws(game.game)
+    return _drawn(game.game)
+
+
+@functools.cache
+def _drawn(key: str) -> bool:
+    """Whether ``key``'s rules allow a draw (a spec's answer never changes in a process)."""
+    return key in registry.game_keys() and registry.draws(key)
 
 
 def pending(game: Game) -> DrawOffer | None:
@@ -161,12 +161,15 @@ def decline(game: Game, user: object) -> DrawOffer:
         return standing
 
 
-def lapse(game: Game, now: datetime) -> list[batch.Pending]:
-    """In the locked game just moved by the player an offer was made to (the play service): the
-    offer lapses; what its streams are told then, for the service to publish with the move's."""
-    DrawOffer.objects.filter(game=game, status=DrawOffer.Status.OPEN).update(
-        status=DrawOffer.Status.LAPSED, answered_at=now
-    )
+def lapse(game: Game, side: int, now: datetime) -> list[batch.Pending]:
+    """In the locked game just moved by ``side``: an offer the other side made him lapses (where the
+    rules allow draws at all); what its streams are told then, for the service to publish with the
+    move's (none when no offer lapsed)."""
+    if not allowed(game):
+        return []
+    standing = DrawOffer.objects.filter(game=game, status=DrawOffer.Status.OPEN).exclude(side=side)
+    if not standing.update(status=DrawOffer.Status.LAPSED, answered_at=now):
+        return []
     data = {"game": game.pk, "ply": game.plies, "offer": None, "answer": LAPSED}
     return [
         (game_events.CHANNEL.format(game.pk), DRAW, data),

@@ -23,7 +23,7 @@ The rules at home here:
   expects (the number of moves played so far, ``Game.plies``): a stale ply is a ``StalePly`` conflict
   (``games.play.errors``) (409) carrying the current ply and position, so two tabs or a replayed
   request sending the same move give one move; the game's row is locked while a move is checked
-  and stored (``games.origins.lock_found``), and the unique ``(game, ply)`` of ``Move`` holds too;
+  and stored (``games.origins.lock_on_service``), and the unique ``(game, ply)`` of ``Move`` holds too;
 * the arbiter's play API checks each move (``arbiter.registry.play``): a refused move is an
   ``IllegalMove`` naming the ply, the move and the arbiter's reason, and nothing is stored;
 * a move after the mover's time ran out is refused (``OutOfTime``) and the game is lost on time; a
@@ -72,9 +72,6 @@ from games.signals import move_played
 MAX_MOVE_CHARS = 200
 ZERO = timedelta(0)
 
-#: the games a move is played in, read with the side whose draw offer stands (``games.play.draws``)
-IN_PLAY = Game.objects.annotate(offer_side=draws.STANDING_SIDE)
-
 
 @retry_on_conflict
 def make_move(
@@ -117,10 +114,10 @@ def make_move(
 
 
 def _locked(game: Game | int) -> Game:
-    """The game locked for a move (with its players, and the side whose draw offer stands)."""
+    """The game locked for a move, with its players."""
     if isinstance(game, Game):
-        return origins.lock(IN_PLAY, game.pk, game.origin, game)
-    found = origins.lock_found(IN_PLAY.filter(on_service=True), game)
+        return origins.lock(Game.objects, game.pk, game.origin, game)
+    found = origins.lock_on_service(Game, game)
     if found is None:
         raise NotFound(_("there is no such game on the service"))
     return found
@@ -239,8 +236,7 @@ def _moved(
         ending = Ending(RESULT, played.status.result)
         told.append(ends.finish(game, ending, user, now, played.move, played.status))
         return told
-    if game.offer_side is not None and game.offer_side != side:  # type: ignore[attr-defined]
-        told += draws.lapse(game, now)  # the offer made to the mover lapses with his move
+    told += draws.lapse(game, side, now)  # an offer made to the mover lapses with his move
     move_played.send(sender=Game, game=game, to_move=to_move, move=played.move, mover=actor)
     return told
 
