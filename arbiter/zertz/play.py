@@ -155,11 +155,7 @@ def check(position: Position, written: Written) -> Move:
     chains = captures(position)
     if isinstance(written, WrittenPlacement):
         if chains:
-            example = written_of(position, chains[0].move)
-            raise IllegalMoveError(
-                gettext_noop("a capture is possible: the turn must capture (for example {example})"),
-                example=example,
-            )
+            raise IllegalMoveError(gettext_noop("a capture is possible: the turn must capture"))
         return _check_placement(position, written)
     if not chains:
         raise IllegalMoveError(gettext_noop("no marble can jump: the turn is a placement"))
@@ -237,11 +233,6 @@ def _check_placement(position: Position, written: WrittenPlacement) -> Placement
                 rings=", ".join(position.geometry.names_of(free)),
             )
         return Placement(written.colour, written.ring)
-    if not free:
-        raise IllegalMoveError(
-            gettext_noop("no ring is free: the placement removes none (write {token})"),
-            token=write_placement(Placement(written.colour, written.ring), position.geometry),
-        )
     if not free >> written.removed & 1:
         _refuse_removal(position, written.ring, written.removed)
     return Placement(written.colour, written.ring, written.removed)
