@@ -112,7 +112,12 @@ class Geometry:
             tuple(bit_of(x, n + max(0, x - 3)) for n in range(1, height + 1))
             for x, height in enumerate(board.heights)
         )
+        #: each column's bits as a slice (first, last + 1): a column's bits are consecutive
+        self.spans: tuple[tuple[int, int], ...] = tuple(
+            (column[0], column[-1] + 1) for column in self.columns
+        )
         assert len(self.names) == board.rings
+        assert all(column == tuple(range(low, high)) for column, (low, high) in zip(self.columns, self.spans))
 
     def names_of(self, mask: int) -> list[str]:
         """The rings of ``mask``, in bit order (column by column, each from its bottom)."""

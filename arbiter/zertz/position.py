@@ -31,6 +31,8 @@ from arbiter.zertz.spec import COLOURS, GAMES, RULES, Rules
 Triple = tuple[int, int, int]
 VACANT, GONE = ".", "-"
 DIGEST_LENGTH = 12  # hexadecimal digits of a seen position's digest
+PLACES = 100  # the bits a board uses (board.py: STRIDE * STRIDE)
+_CHARS = str.maketrans({"0": GONE, "1": VACANT, "3": "W", "4": "G", "5": "B"})
 
 
 @dataclass(frozen=True)
@@ -68,17 +70,15 @@ class Position:
         return None
 
     def board_text(self) -> str:
-        columns = []
-        for column in self.geometry.columns:
-            chars = []
-            for bit in column:
-                colour = self.colour_at(bit)
-                if colour is not None:
-                    chars.append(COLOURS[colour])
-                else:
-                    chars.append(VACANT if self.rings >> bit & 1 else GONE)
-            columns.append("".join(chars))
-        return "/".join(columns)
+        """The board field: each column's rings from its bottom, ``/`` between columns.
+
+        Written without a loop over the rings: each mask's binary digits read as a decimal number put
+        bit i at decimal digit i, so ring + 2 white + 3 grey + 4 black gives each place's digit (0 no
+        ring, 1 vacant, 3, 4, 5 a marble), and a column's bits are consecutive (board.py)."""
+        white, grey, black = self.marbles
+        total = int(f"{self.rings:b}") + 2 * int(f"{white:b}") + 3 * int(f"{grey:b}") + 4 * int(f"{black:b}")
+        places = str(total).zfill(PLACES)[::-1].translate(_CHARS)
+        return "/".join(places[low:high] for low, high in self.geometry.spans)
 
     @cached_property
     def _text(self) -> str:

@@ -153,17 +153,27 @@ class Node:
         return VARIANTS[self.game][0]
 
     def copy(self) -> Node:
-        return Node(self.game, dict(self.board), list(self.pool), [list(c) for c in self.captures], self.to_move)
+        return Node(
+            self.game, dict(self.board), list(self.pool), [list(c) for c in self.captures], self.to_move
+        )
 
 
 def node_of(text: str) -> Node:
     read = read_text(text)
     board = {ring: read.marbles.get(ring, ".") for ring in read.rings}
-    return Node(read.game, board, list(read.pool), [list(read.captures[0]), list(read.captures[1])], "wb".index(read.to_move))
+    return Node(
+        read.game,
+        board,
+        list(read.pool),
+        [list(read.captures[0]), list(read.captures[1])],
+        "wb".index(read.to_move),
+    )
 
 
 def _goal(node: Node, side: int) -> bool:
-    return any(all(have >= need for have, need in zip(node.captures[side], goal)) for goal in VARIANTS[node.game][2])
+    return any(
+        all(have >= need for have, need in zip(node.captures[side], goal)) for goal in VARIANTS[node.game][2]
+    )
 
 
 def _free(node: Node, ring: str) -> bool:
@@ -184,7 +194,12 @@ def _chains(node: Node) -> list[tuple[str, Node]]:
         for dx, dy in AROUND:
             over = name_of(x + dx, y + dy, state.size)
             land = name_of(x + 2 * dx, y + 2 * dy, state.size)
-            if over is None or land is None or state.board.get(over, ".") == "." or state.board.get(land) != ".":
+            if (
+                over is None
+                or land is None
+                or state.board.get(over, ".") == "."
+                or state.board.get(land) != "."
+            ):
                 continue
             moved = True
             after = state.copy()
