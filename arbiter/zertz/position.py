@@ -230,8 +230,13 @@ def _check(position: Position) -> None:
 
 
 def holds_goal(rules: Rules, captured: Triple) -> bool:
-    """Whether ``captured`` holds one of the variant's goals (ZT-1)."""
-    return any(all(have >= need for have, need in zip(captured, goal, strict=True)) for goal in rules.goals)
+    """Whether ``captured`` holds one of the variant's goals (ZT-1). (Tested after every jump: a
+    plain loop, no generator.)"""
+    white, grey, black = captured
+    for need_white, need_grey, need_black in rules.goals:
+        if white >= need_white and grey >= need_grey and black >= need_black:
+            return True
+    return False
 
 
 def from_goal(rules: Rules, captured: Triple) -> int:
