@@ -130,12 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     zertz = perft["ZÈRTZ P1 d3"]
     print("perft leaves/s (ratio: ZÈRTZ P1 d3 / this)")
     for name, rate in perft.items():
-        print(f"  {name:26} {rate:>12,.0f}   {zertz / rate:6.2f}")
+        print(f"  {name:26} {rate:>12,.0f}   {zertz / rate:.3g}")
     replay = replay_rates(args.rounds)
     zertz = replay["zertz-standard"]
     print("replay plies/s of 20 random games (ratio: ZÈRTZ standard / this)")
     for key, rate in replay.items():
-        print(f"  {key:26} {rate:>12,.0f}   {zertz / rate:6.2f}")
+        print(f"  {key:26} {rate:>12,.0f}   {zertz / rate:.3g}")
     if args.full:
         for game in ("zertz-standard", "zertz-blitz", "zertz-tournament"):
             print(f"10,000 random games {game}: {random_games_time(game):.1f} s")
