@@ -19,8 +19,11 @@ player the result says lost.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from arbiter import registry
 from arbiter.verdict import Result, Termination
@@ -70,3 +73,21 @@ def result_line(game: Game) -> str:
     if not game.result:
         return told
     return f"{game.result} · {told}" if told else game.result
+
+
+def grace_text(span: timedelta) -> str:
+    """A first move's grace as people say it, to the second: "3 minutes", "1 day 2 hours", "30 seconds"."""
+    total = max(int(span.total_seconds()), 0)
+    days, rest = divmod(total, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(ngettext("%(n)s day", "%(n)s days", days) % {"n": days})
+    if hours:
+        parts.append(ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours})
+    if minutes:
+        parts.append(ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes})
+    if seconds or not parts:
+        parts.append(ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds})
+    return " ".join(parts)

@@ -3,8 +3,9 @@
 ``ready`` registers the pairing origin of games (``tournaments.results.pairing_origin``: an event's
 games and the pairing holding them) with the games app, the rating of casual games whose result
 changed (``tournaments.ratings.casual_results``) with the games' ``result_changed``, the
-tournaments' sweep work (``tournaments.sweep``) with the sweep (``common.sweep``), and the roles
-over events (``tournaments.events.roles``) with ``accounts.policy``.
+tournaments' sweep work (``tournaments.sweep``) with the sweep (``common.sweep``), the autopilot
+(``tournaments.autopilot``: its steps' hook, disputes, its sweep) and the webhooks' sweep, and the
+roles over events (``tournaments.events.roles``) with ``accounts.policy``.
 """
 
 from django.apps import AppConfig
@@ -19,19 +20,27 @@ class TournamentsConfig(AppConfig):
         from games import origins
         from games.models import Game
         from games.signals import result_changed
+        from tournaments.autopilot import steps as autopilot
         from tournaments.events import roles  # noqa: F401 - registers the roles over events with the policy
         from tournaments.models import Pairing
         from tournaments.ratings import casual_results
         from tournaments.results import round_closing
         from tournaments.results.deadlines import sweep_work as deadline_work
         from tournaments.results.pairing_origin import PairingOrigin
+        from tournaments.signals import step_taken
         from tournaments.sweep import sweep_work
+        from tournaments.telling import webhooks
 
         origins.register(str(Game.Origin.PAIRING), PairingOrigin(), holder=Pairing)
         result_changed.connect(casual_results.on_result_changed, dispatch_uid="tournaments.casual_ratings")
         result_changed.connect(round_closing.on_result_changed, dispatch_uid="tournaments.round_closing")
         sweep.register(sweep_work)
         sweep.register(deadline_work)
+        # the autopilot (issue 36): its next step after each step, a dispute, the sweep; the webhooks
+        step_taken.connect(autopilot.on_step_taken, dispatch_uid="tournaments.autopilot")
+        result_changed.connect(autopilot.on_result_changed, dispatch_uid="tournaments.autopilot.disputes")
+        sweep.register(autopilot.sweep_work)
+        sweep.register(webhooks.sweep_work)
         sweep.register_on_request(sweep_corrections)
 
 

@@ -4,6 +4,7 @@ event's, and what such a choice may be (:func:`check_play`)."""
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import Player
@@ -87,6 +88,21 @@ def without_account(event: Event, round_: Round | None = None) -> list[Player]:
         Player.objects.filter(
             registrations__event=event, registrations__status=Registration.Status.ACTIVE, user__isnull=True
         ).order_by("display_name")
+    )
+
+
+def closes_by_itself(event: Event) -> bool:
+    """The event's rounds close by themselves once every game has its official result: its own
+    setting, or its autopilot's (``auto_pair``, ``all_rounds_at_once``)."""
+    return bool(event.close_rounds_by_itself or event.auto_pair or event.all_rounds_at_once)
+
+
+# The same, as a query on events (prefixed by the path to the event: ``"pairing__round__event__"``).
+def closing_by_themselves(path: str = "") -> Q:
+    return (
+        Q(**{path + "close_rounds_by_itself": True})
+        | Q(**{path + "auto_pair": True})
+        | Q(**{path + "all_rounds_at_once": True})
     )
 
 
