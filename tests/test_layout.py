@@ -28,6 +28,8 @@ TASK_AND_SERVICE = {
     frozenset({"games.tasks", "games.services"}),
     frozenset({"games.flags.tasks", "games.flags"}),
     frozenset({"tournaments.pairing.tasks", "tournaments.pairing.services"}),
+    frozenset({"tournaments.autopilot.tasks", "tournaments.autopilot.steps"}),
+    frozenset({"tournaments.telling.tasks", "tournaments.telling.webhooks"}),
 }
 # Modules with no database and no Django, checked strictly by mypy.
 PURE = [

@@ -8,6 +8,9 @@ tournaments' sweep work (``tournaments.sweep``) with the sweep (``common.sweep``
 roles over events (``tournaments.events.roles``) with ``accounts.policy``.
 """
 
+from datetime import datetime
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -20,7 +23,6 @@ class TournamentsConfig(AppConfig):
         from games import origins
         from games.models import Game
         from games.signals import result_changed
-        from tournaments.autopilot import steps as autopilot
         from tournaments.events import roles  # noqa: F401 - registers the roles over events with the policy
         from tournaments.models import Pairing
         from tournaments.ratings import casual_results
@@ -29,7 +31,6 @@ class TournamentsConfig(AppConfig):
         from tournaments.results.pairing_origin import PairingOrigin
         from tournaments.signals import step_taken
         from tournaments.sweep import sweep_work
-        from tournaments.telling import webhooks
 
         origins.register(str(Game.Origin.PAIRING), PairingOrigin(), holder=Pairing)
         result_changed.connect(casual_results.on_result_changed, dispatch_uid="tournaments.casual_ratings")
@@ -37,10 +38,10 @@ class TournamentsConfig(AppConfig):
         sweep.register(sweep_work)
         sweep.register(deadline_work)
         # the autopilot (issue 36): its next step after each step, a dispute, the sweep; the webhooks
-        step_taken.connect(autopilot.on_step_taken, dispatch_uid="tournaments.autopilot")
-        result_changed.connect(autopilot.on_result_changed, dispatch_uid="tournaments.autopilot.disputes")
-        sweep.register(autopilot.sweep_work)
-        sweep.register(webhooks.sweep_work)
+        step_taken.connect(autopilot_step, dispatch_uid="tournaments.autopilot")
+        result_changed.connect(autopilot_dispute, dispatch_uid="tournaments.autopilot.disputes")
+        sweep.register(autopilot_sweep)
+        sweep.register(webhooks_sweep)
         sweep.register_on_request(sweep_corrections)
 
 
@@ -50,3 +51,31 @@ def sweep_corrections() -> object:
     from tournaments.results.tasks import sweep_corrections_task
 
     return sweep_corrections_task()
+
+
+# The autopilot's and the webhooks' hooks: their modules (the services and Celery with them) loaded
+# when they first run, not when the app is (``manage.py pair_trf`` loads no web stack).
+
+
+def autopilot_step(sender: object, **kwargs: Any) -> None:
+    from tournaments.autopilot import steps
+
+    steps.on_step_taken(sender, **kwargs)
+
+
+def autopilot_dispute(sender: object, **kwargs: Any) -> None:
+    from tournaments.autopilot import steps
+
+    steps.on_result_changed(sender, **kwargs)
+
+
+def autopilot_sweep(now: datetime) -> dict[str, list[int]]:
+    from tournaments.autopilot import steps
+
+    return steps.sweep_work(now)
+
+
+def webhooks_sweep(now: datetime) -> dict[str, list[int]]:
+    from tournaments.telling import webhooks
+
+    return webhooks.sweep_work(now)
