@@ -4,13 +4,12 @@ The rules at home here:
 
 * a game on the service (``Game.on_service``) is a casual game (origin ``service``, created between
   two players with a time control, ``games.clocks``, and whether it is rated) or a pairing's game of
-  a round played on the service (created by its origin's app with :func:`playable`); its position
-  starts as the arbiter's ``start`` gives it; no clock runs before both sides have made their first
-  move (``games.aborts``: each first move is due within a window, ``Game.first_move_by``; a casual
-  game whose first moves do not come is aborted, an event's has its clock started), a move made
-  before then leaves its mover's time as it was; from the move that starts the game the player to
-  move's clock runs (a game its players may also play elsewhere has no window: its clocks run from
-  its first move);
+  a round played on the service (created by its origin's app with :func:`playable`, from its start:
+  ``Game.starts_at``); its position starts as the arbiter's ``start`` gives it; no clock runs before
+  both sides have made their first move (``games.aborts``: each is due within a window,
+  ``Game.first_move_by``; a casual game whose first moves do not come is aborted, an event's is lost
+  by forfeit by the side to move); from the move that starts the game the player to move's clock
+  runs (a game its players may also play elsewhere has no window: its clocks run from its first move);
 * only its two players may play it (``accounts.policy``: ``Action.PLAY_MOVE``), and only the player
   to move; each move names the ply it expects (the number of moves played so far): a stale ply is
   a :class:`StalePly` conflict (409) carrying the current ply and position, so two tabs or a
@@ -23,14 +22,11 @@ The rules at home here:
   pause his correspondence clocks (``games.vacations``);
 * the game ends when the arbiter's ``status`` after a move says so, on a resignation (the player to
   move resigns, as the records write it), or on time; its result is set then, in the transaction
-  that stores the ending move, from the arbiter's status (or the resignation, the time): the
-  arbiter judged every move already. Its record, an export of the stored moves written in the
-  game's notation by the record contract (``arbiter.records``: the ``[Game]`` tag holds the key,
-  the ending words), is kept as a submission of kind ``played`` that the result rests on; it enters
-  confirmation (``games.confirmation``) and, through the game's origin, whatever follows, at once
+  that stores the ending move. Its record, an export of the stored moves (``arbiter.records``), is
+  kept as a submission of kind ``played`` that the result rests on; it enters confirmation
+  (``games.confirmation``) and, through the game's origin, whatever follows, at once
   (``games.carrying``; the flags falling together, ``games.flags``, end the games first and carry
-  their results right after, :func:`end_on_time`). The record is verified afterwards like any
-  submitted record (``games.services``): the result never waits on it;
+  their results right after, :func:`end_on_time`), verified afterwards (``games.services``);
 * every move is told to the live streams as ``move`` (the ending one too), then the end as ``end``
   with the result, the winner and how it ended (``games.live``).
 
@@ -44,7 +40,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -57,12 +52,14 @@ from arbiter.play import Status
 from arbiter.records import AGREED, RESIGN, RESULT, TIME, Ending
 from arbiter.verdict import Result, Termination
 from common.locking import retry_on_conflict
-from games import carrying, clocks, live, messages, origins, vacations
+from games import carrying, clocks, endings, live, messages, origins, vacations
 from games import options as game_options
 from games.carrying import record_of
 from games.confirmation import lock_game
+from games.endings import grace_text
 from games.errors import GameServiceError
 from games.models import Game, Move
+from games.results import BLACK_FORFEIT_WIN, WHITE_FORFEIT_WIN
 from games.signals import move_played
 
 MAX_MOVE_CHARS = 200
@@ -71,6 +68,8 @@ MAX_MOVE_CHARS = 200
 ADJUDICATED = str(Termination.ARBITER)
 #: a game whose first moves did not come (``games.aborts``): the live end's ``how``, its termination
 ABORTED = "aborted"
+#: an event's game whose side to move made no first move within its window: his loss by forfeit
+FORFEIT = endings.FORFEIT
 
 
 class PlayError(GameServiceError):
@@ -140,16 +139,23 @@ def create_service_game(
 
 
 def playable(
-    game_key: str, time_control: str, clock_running: bool = True, options: Mapping[str, str] | None = None
+    game_key: str,
+    time_control: str,
+    clock_running: bool = True,
+    options: Mapping[str, str] | None = None,
+    starts_at: datetime | None = None,
+    window: timedelta | None = None,
 ) -> dict[str, object]:
     """The fields of a game ready to be played on the service: the start of ``game_key`` with its
     ``options`` (``games.options``: its start options as agreed, resolved now, e.g. a setup drawn at
     random stored as the one drawn), each player's initial time, no clock running yet, and White's
-    first move due within the start window (``clock_running``, ``games.aborts``) or whenever he
-    makes it (a game its players may also play elsewhere: nothing runs out before play begins here)."""
+    first move due within the start window (``clock_running``, ``games.aborts``; an event's game from
+    its ``starts_at``, no move before, within its ``window``) or whenever he makes it (a game its
+    players may also play elsewhere: nothing runs out before play begins here)."""
     control = clocks.parse(time_control)
     initial = None if control is None else control.initial
     started = game_options.resolved(game_key, options)
+    start = max(starts_at, timezone.now()) if starts_at is not None else timezone.now()
     return {
         "game": game_key,
         "on_service": True,
@@ -159,13 +165,21 @@ def playable(
         "white_time": initial,
         "black_time": initial,
         "turn_started": None,
-        "first_move_by": timezone.now() + clocks.start_window(control) if clock_running else None,
+        "first_move_by": start + (window or clocks.start_window(control)) if clock_running else None,
+        "starts_at": starts_at,
+        "first_move_window": window,
     }
 
 
 def start_window(game: Game) -> timedelta:
-    """How long each first move of ``game`` may wait (``games.aborts``)."""
-    return clocks.start_window(clocks.parse(game.time_control))
+    """How long each first move of ``game`` may wait (``games.aborts``): its own window (an event's
+    grace), else the service's for its clock."""
+    return game.first_move_window or clocks.start_window(clocks.parse(game.time_control))
+
+
+def not_started(game: Game, now: datetime) -> bool:
+    """Whether ``game`` has a start still to come (an event's round starting later): no move yet."""
+    return game.starts_at is not None and now < game.starts_at
 
 
 def status_of(game: Game) -> Status:
@@ -215,19 +229,6 @@ def legal_moves(game: Game) -> list[str]:
     return [move.notation for move in registry.legal_moves(game.position)]
 
 
-def service_games_of(user: object) -> QuerySet[Game]:
-    """The games on the service of ``user``'s player, newest first."""
-    pk = getattr(user, "pk", None)
-    if pk is None:  # anonymous: no games of his (not those of the players without an account)
-        return Game.objects.none()
-    return (
-        Game.objects.filter(on_service=True)
-        .filter(Q(white__user_id=pk) | Q(black__user_id=pk))
-        .select_related("white", "black")
-        .order_by("-pk")
-    )
-
-
 def _checked(game: Game, user: object, expected_ply: int) -> int:
     """The game's locked state takes a move from ``user`` at ``expected_ply``: the side to move."""
     if not game.on_service:
@@ -275,6 +276,9 @@ def make_move(
         now = timezone.now()
         if arrived is not None:
             now = max(min(arrived, now), game.turn_started or arrived)
+        if not_started(game, now):
+            start = game.starts_at.strftime("%Y-%m-%d %H:%M:%S")  # type: ignore[union-attr]
+            raise PlayConflict(_("the game starts at %(start)s UTC: no move before") % {"start": start})
         aborted = _lapsed(game, now)
         left = None if aborted else clocks_at(game, now).of(side)
         if aborted:
@@ -285,6 +289,9 @@ def make_move(
         else:
             lost = False
             move = _play(game, user, side, text, expected_ply + 1, now, left)
+    if aborted and game.termination == FORFEIT:
+        grace = grace_text(start_window(game))
+        raise GameOver(_("the game is lost by forfeit: no first move within %(grace)s") % {"grace": grace})
     if aborted:
         raise GameOver(_("the game was aborted: its first moves did not come in time"), ply=expected_ply)
     if lost:
@@ -367,18 +374,32 @@ def _start_or_wait(game: Game, side: int, now: datetime) -> None:
         game.turn_started = None
 
 
-def _lapsed(game: Game, now: datetime) -> bool:
+def _lapsed(game: Game, now: datetime, carry: bool = True) -> bool:
     """The locked ``game``'s first move, due by ``now``, did not come (``games.aborts``): a casual
-    game is aborted (True); an event's has the clock of the side to move started then (False)."""
+    game is aborted; an event's is lost by forfeit by the side to move (:func:`forfeit_now`; its
+    result carried at once, or with ``carry`` false marked for ``games.carrying``). Whether it ended."""
     if game.first_move_by is None or now < game.first_move_by or game.finished_at is not None:
         return False
     if game.origin == Game.Origin.SERVICE:
         abort_now(game, now)
         return True
-    game.turn_started, game.first_move_by = game.first_move_by, None
-    game.save(update_fields=["turn_started", "first_move_by"])
-    announce_clocks(game, now)
-    return False
+    forfeit_now(game, now, carry)
+    return True
+
+
+def forfeit_now(game: Game, now: datetime, carry: bool = True) -> None:
+    """The locked ``game``'s side to move made no first move within its window: he loses by forfeit
+    (``+/-``, ``-/+``; not on time), play stopped, the stream told; the result carried at once
+    (``carrying.carry_forfeit``) or marked (``Game.to_carry``) where only the game is locked."""
+    side = status_of(game).to_move or 0
+    result = BLACK_FORFEIT_WIN if side == 0 else WHITE_FORFEIT_WIN
+    stop(game, now)
+    game.result, game.termination = result, FORFEIT
+    game.to_carry = "" if carry else FORFEIT
+    game.save(update_fields=["result", "termination", "to_carry"])
+    announce_end(game, result, FORFEIT)
+    if carry:
+        carrying.carry_forfeit(game)
 
 
 def abort_now(game: Game, now: datetime) -> None:
@@ -422,7 +443,7 @@ def fall(game: Game, now: datetime, carry: bool = True) -> bool:
     side = to_move(game)
     if not game.on_service or side is None:
         return False
-    if _lapsed(game, now):
+    if _lapsed(game, now, carry):
         return True
     left = clocks_at(game, now).of(side)
     if left is None or left > timedelta(0):

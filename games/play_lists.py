@@ -19,6 +19,19 @@ STATES = ("active", "finished")
 TURNS = ("mine", "theirs")
 
 
+def service_games_of(user: object) -> QuerySet[Game]:
+    """The games on the service of ``user``'s player, newest first."""
+    pk = getattr(user, "pk", None)
+    if pk is None:  # anonymous: no games of his (not those of the players without an account)
+        return Game.objects.none()
+    return (
+        Game.objects.filter(on_service=True)
+        .filter(Q(white__user_id=pk) | Q(black__user_id=pk))
+        .select_related("white", "black")
+        .order_by("-pk")
+    )
+
+
 def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
     if value and value not in choices:
         raise GameServiceError(

@@ -233,7 +233,7 @@ class ServiceGameViewSet(
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         if self.action == "list":
-            return play.service_games_of(self.request.user)
+            return play_lists.service_games_of(self.request.user)
         # anyone may watch a game; the policy decides who may play it (a non-player: 403)
         return Game.objects.filter(on_service=True).select_related("white", "black")
 

@@ -85,7 +85,9 @@ def bot_turn(api: Client, name: str) -> int:
             answer = api.post(f"/api/play/{row['id']}/resign/", format="json")
         else:
             move = game["legal_moves"][0]
-            answer = api.post(f"/api/play/{row['id']}/move/", {"move": move, "expected_ply": ply}, format="json")
+            answer = api.post(
+                f"/api/play/{row['id']}/move/", {"move": move, "expected_ply": ply}, format="json"
+            )
         assert answer.status_code in (200, 201, 409), answer.content  # 409: over meanwhile
         sent += 1
     return sent
@@ -102,7 +104,9 @@ def play_until_finished(client: MakeClient, keys: dict[str, str], slug: str, tim
         moved = sum(bot_turn(api, name) for name, api in bots.items())
         if not moved:
             time.sleep(0.2)
-    raise AssertionError(f"the event was not finished within {timeout} s: {reader.get(f'/api/events/{slug}/').json()}")
+    raise AssertionError(
+        f"the event was not finished within {timeout} s: {reader.get(f'/api/events/{slug}/').json()}"
+    )
 
 
 def check_the_end(client: MakeClient, organiser_key: str, slug: str) -> dict[str, Any]:
@@ -111,7 +115,11 @@ def check_the_end(client: MakeClient, organiser_key: str, slug: str) -> dict[str
     reader = client(None)
     event = reader.get(f"/api/events/{slug}/").json()
     assert event["status"] == "finished"
-    assert [(r["number"], r["status"]) for r in event["round_list"]] == [(1, "closed"), (2, "closed"), (3, "closed")]
+    assert [(r["number"], r["status"]) for r in event["round_list"]] == [
+        (1, "closed"),
+        (2, "closed"),
+        (3, "closed"),
+    ]
     standings = {row["name"]: row for row in reader.get(f"/api/events/{slug}/standings/").json()}
     assert standings["Ann"]["points"] == "3" and standings["Ann"]["rank"] == 1
     assert standings["Fay"]["points"] == "0" and standings["Fay"]["rank"] == 6

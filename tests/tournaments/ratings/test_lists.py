@@ -125,4 +125,4 @@ def test_the_ratings_index_names_every_family_of_the_registered_games(client: Cl
     html = answer.content.decode()
     for family in registry.families():
         assert f'href="/ratings/{family}/"' in html
-    assert "<td class=\"num\">1</td><td class=\"num\">1</td>" in html  # GIPF: one rated, one provisional
+    assert '<td class="num">1</td><td class="num">1</td>' in html  # GIPF: one rated, one provisional
