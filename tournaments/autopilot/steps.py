@@ -115,12 +115,14 @@ def _closing(round_: Round) -> Due | None:
     if round_.is_draft:
         return None
     games = Game.objects.filter(pairing_game__pairing__round=round_)
-    if (
-        games.filter(state=Game.State.DISPUTED).exists()
-        and not games.filter(on_service=True, finished_at__isnull=True)
-        .exclude(state=Game.State.ANNULLED)
-        .exists()
-    ):
+    disputed = games.filter(state=Game.State.DISPUTED)
+    in_play = games.filter(on_service=True, finished_at__isnull=True).exclude(state=Game.State.ANNULLED)
+    waiting = (
+        round_.pairings.exclude(black=None)
+        .filter(white_score=None)
+        .exclude(pairing_games__game__state=Game.State.DISPUTED)
+    )
+    if disputed.exists() and not in_play.exists() and not waiting.exists():
         return Due(CLOSE, round_, reason=DISPUTED)  # its close refused: the refusal says why
     if every_result_official(round_):
         return Due(CLOSE, round_)

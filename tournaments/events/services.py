@@ -255,6 +255,6 @@ def finish(event: Event) -> Event:
             raise ServiceError(_("close every round before finishing the event"))
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
-        webhooks.emit(event, webhooks.EVENT_FINISHED, {"rounds": latest.number})
+        webhooks.emit(event, webhooks.EVENT_FINISHED, lambda: {"rounds": latest.number})
         step_taken.send(sender=Event, event_id=event.pk, step=FINISHED, round_number=None)
     return event

@@ -26,7 +26,7 @@ def make_public(round_: Round) -> None:
     event = round_.event
     grace = grace_of(event, time_control(round_)) if play_mode(round_) == PlayMode.SERVICE else None
     notices.round_published(round_, grace)
-    webhooks.emit(event, webhooks.ROUND_PUBLISHED, webhooks.round_data(round_))
+    webhooks.emit(event, webhooks.ROUND_PUBLISHED, lambda: webhooks.round_data(round_))
 
 
 def create_round_games(round_: Round) -> None:

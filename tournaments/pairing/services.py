@@ -31,7 +31,7 @@ from tournaments.pairing.publication import make_public
 from tournaments.pairing.state import EventState, PairedRound
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
-from tournaments.signals import PAIRED, step_taken
+from tournaments.signals import PAIRED, PAIRING_FAILED, step_taken
 from tournaments.telling import webhooks
 from tournaments.work import enqueue_on_commit, mark_pairing_requested
 
@@ -192,7 +192,9 @@ def _store(round_id: int, basis: Basis, paired: PairedRound) -> Round | None:
             update_fields=["status", "paired_at", "pairing_error", "pairing_progress", "pairing_started_at"]
         )
         webhooks.emit(
-            round_.event, webhooks.ROUND_PAIRED, {**webhooks.round_data(round_), "draft": round_.is_draft}
+            round_.event,
+            webhooks.ROUND_PAIRED,
+            lambda: {**webhooks.round_data(round_), "draft": round_.is_draft},
         )
         if not round_.is_draft:
             make_public(round_)
@@ -202,10 +204,14 @@ def _store(round_id: int, basis: Basis, paired: PairedRound) -> Round | None:
 
 def _pairing_failed(round_: Round, message: str) -> Round:
     """Say why on the round, if it is still pending (another worker may have stored a pairing)."""
-    Round.objects.filter(pk=round_.pk, status=Round.Status.PENDING).update(
+    failed = Round.objects.filter(pk=round_.pk, status=Round.Status.PENDING).update(
         pairing_progress=0, pairing_error=message, pairing_started_at=None
     )
     round_.refresh_from_db()
+    if failed:
+        step_taken.send(
+            sender=Event, event_id=round_.event_id, step=PAIRING_FAILED, round_number=round_.number
+        )
     return round_
 
 

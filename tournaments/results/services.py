@@ -85,10 +85,13 @@ def _store_result(pairing: Pairing, result: str | list[str], source: object) -> 
     if (pairing.results, pairing.white_score, pairing.black_score, pairing.source) == before:
         return pairing  # the same result again (a double click, a retry): nothing to write
     pairing.save(update_fields=["results", "white_score", "black_score", "source", "updated_at"])
-    if not Game.objects.filter(
-        pairing_game__pairing=pairing, state__in=(Game.State.PROVISIONAL, Game.State.DISPUTED)
-    ).exists():  # official: no game of it awaits an answer or a decision
-        webhooks.emit(event, webhooks.RESULT_OFFICIAL, webhooks.result_data(pairing))
+    if (
+        event.webhook_secret
+        and not Game.objects.filter(
+            pairing_game__pairing=pairing, state__in=(Game.State.PROVISIONAL, Game.State.DISPUTED)
+        ).exists()
+    ):  # official: no game of it awaits an answer or a decision
+        webhooks.emit(event, webhooks.RESULT_OFFICIAL, lambda: webhooks.result_data(pairing))
     return pairing
 
 
@@ -163,6 +166,6 @@ def _close_locked(round_: Round) -> Round:
     from tournaments.standings.tasks import update_standings_task  # Celery loaded when queueing
 
     enqueue_on_commit(update_standings_task, round_.event_id)
-    webhooks.emit(round_.event, webhooks.ROUND_CLOSED, webhooks.round_data(round_))
+    webhooks.emit(round_.event, webhooks.ROUND_CLOSED, lambda: webhooks.round_data(round_))
     step_taken.send(sender=Event, event_id=round_.event_id, step=CLOSED, round_number=round_.number)
     return round_

@@ -29,18 +29,21 @@ from tournaments.models import AutopilotStep, Event, Pairing, Round
 
 def tell(user_ids: Iterable[int | None], kind: str, link: str, text_of: Callable[[], str]) -> list[Notice]:
     """One notice of ``kind`` to each user, written by ``text_of()`` in his notices' language."""
-    ids = sorted({pk for pk in user_ids if pk is not None})
-    if not ids:
+    return tell_each([(pk, link, text_of) for pk in user_ids if pk is not None], kind)
+
+
+def tell_each(notes: list[tuple[int, str, Callable[[], str]]], kind: str) -> list[Notice]:
+    """Notices of ``kind``, one a ``(user id, link, text_of)``, each in its recipient's language; the
+    languages read in one query and the notices written in one."""
+    if not notes:
         return []
+    ids = {pk for pk, _link, _text in notes}
     languages = dict(NoticePreference.objects.filter(user_id__in=ids).values_list("user_id", "language"))
-    texts: dict[str, str] = {}
     notices = []
-    for pk in ids:
-        language = languages.get(pk) or settings.LANGUAGE_CODE
-        if language not in texts:
-            with translation.override(language):
-                texts[language] = text_of()[:2000]
-        notices.append(Notice(recipient_id=pk, kind=kind, link=link[:300], text=texts[language]))
+    for pk, link, text_of in notes:
+        with translation.override(languages.get(pk) or settings.LANGUAGE_CODE):
+            text = text_of()[:2000]
+        notices.append(Notice(recipient_id=pk, kind=kind, link=link[:300], text=text))
     return Notice.objects.bulk_create(notices)
 
 
@@ -56,26 +59,24 @@ def moment(at: datetime) -> str:
 def round_published(round_: Round, grace: timedelta | None) -> int:
     """Tell every player of the public ``round_`` his board and when his game starts; how many told."""
     event = round_.event
-    told = 0
-    pairings = round_.pairings.select_related("white__player", "black__player").order_by("board")
-    for pairing in pairings:
+    notes: list[tuple[int, str, Callable[[], str]]] = []
+    pairings = round_.pairings.select_related("white__player", "black__player").prefetch_related("games")
+    for pairing in pairings.order_by("board"):
+        games = sorted(pairing.games.all(), key=lambda game: game.pk)
+        link = games[0].get_absolute_url() if games else round_.get_absolute_url()
         sides = [(pairing.white, pairing.black, _white)]
         if pairing.black is not None:
             sides.append((pairing.black, pairing.white, _black))
         for mine, theirs, colour in sides:
-            user_id = mine.player.user_id
-            if user_id is None:
-                continue
-            link = _link(pairing, round_)
-            told += len(
-                tell(
-                    [user_id],
-                    Notice.ROUND_PUBLISHED,
-                    link,
-                    lambda p=pairing, t=theirs, c=colour: _board_text(event, round_, p, t, c, grace),
+            if mine.player.user_id is not None:
+                notes.append(
+                    (
+                        mine.player.user_id,
+                        link,
+                        lambda p=pairing, t=theirs, c=colour: _board_text(event, round_, p, t, c, grace),
+                    )
                 )
-            )
-    return told
+    return len(tell_each(notes, Notice.ROUND_PUBLISHED))
 
 
 def _white() -> str:
@@ -84,11 +85,6 @@ def _white() -> str:
 
 def _black() -> str:
     return _("Black")
-
-
-def _link(pairing: Pairing, round_: Round) -> str:
-    game = pairing.games.order_by("pairing_game__number").first() if pairing.black_id else None
-    return game.get_absolute_url() if game is not None else round_.get_absolute_url()
 
 
 def _board_text(

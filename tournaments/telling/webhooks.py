@@ -34,6 +34,7 @@ import secrets
 import socket
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -140,12 +141,15 @@ def signature(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-def emit(event: Event, kind: str, data: dict[str, Any]) -> list[int]:
-    """One delivery of ``kind`` to each webhook of ``event``, in the caller's transaction; each sent
-    once it commits. The deliveries' ids (none when the event names no URL)."""
+def emit(event: Event, kind: str, data_of: Callable[[], dict[str, Any]]) -> list[int]:
+    """One delivery of ``kind`` to each webhook of ``event``, its data ``data_of()`` (read only when
+    there is one), in the caller's transaction; each sent once it commits. The deliveries' ids."""
+    if not event.webhook_secret:  # made with its first URL: an event that never had one asks nothing
+        return []
     hooks = list(Webhook.objects.filter(event_id=event.pk).order_by("pk"))
-    ids = []
+    ids: list[int] = []
     now = timezone.now()
+    data = data_of() if hooks else {}
     for hook in hooks:
         delivery = WebhookDelivery.objects.create(webhook=hook, kind=kind, body="", next_attempt_at=now)
         message = {

@@ -30,19 +30,24 @@ Client = Any  # an APIClient: DRF's, or the committing one of the tests
 MakeClient = Callable[[str | None], Client]  # a client with this token's key (None: anonymous)
 
 
-def people() -> tuple[str, dict[str, str]]:
-    """The organiser's token key and each player's (accounts linked to their players)."""
+def people(names: list[str] | None = None) -> tuple[str, dict[str, str]]:
+    """The organiser's token key and each player's (accounts linked to their players; all six by
+    default)."""
     organiser = User.objects.create_user("olga", password="pw-olga-12345")
     keys = {}
-    for name in RATINGS:
+    for name in names or list(RATINGS):
         user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
         Player.objects.create(display_name=name, handle=name.lower(), user=user)
         keys[name] = Token.objects.create(user=user).key
     return Token.objects.create(user=organiser).key, keys
 
 
-def create_and_start(api: Client, receiver_url: str, **settings: object) -> tuple[str, str]:
-    """The organiser's calls: the event, its players, its webhook, the start; (slug, secret)."""
+def create_and_start(
+    api: Client, receiver_url: str, names: list[str] | None = None, **settings: object
+) -> tuple[str, str]:
+    """The organiser's calls: the event, its players, its webhook (none without a URL), the start;
+    (slug, secret)."""
+    names = names or list(RATINGS)
     body = {
         "name": "Autopilot Swiss",
         "game": "gipf-standard",
@@ -58,14 +63,16 @@ def create_and_start(api: Client, receiver_url: str, **settings: object) -> tupl
     answer = api.post("/api/events/", body, format="json")
     assert answer.status_code == 201, answer.content
     slug = answer.json()["slug"]
-    assert answer.json()["auto_pair"] is True and answer.json()["auto_finish"] is True
-    players = "\n".join(f"@{name.lower()} {rating}" for name, rating in RATINGS.items())
+    assert answer.json()["auto_pair"] is body["auto_pair"] and answer.json()["auto_finish"] is True
+    players = "\n".join(f"@{name.lower()} {RATINGS[name]}" for name in names)
     answer = api.post(f"/api/events/{slug}/registrations/list/", {"players": players}, format="json")
     assert answer.status_code == 201, answer.content
-    answer = api.post(f"/api/events/{slug}/webhooks/", {"url": receiver_url}, format="json")
-    assert answer.status_code == 201, answer.content
-    secret = answer.json()["secret"]
-    assert len(secret) == 64
+    secret = ""
+    if receiver_url:
+        answer = api.post(f"/api/events/{slug}/webhooks/", {"url": receiver_url}, format="json")
+        assert answer.status_code == 201, answer.content
+        secret = answer.json()["secret"]
+        assert len(secret) == 64
     answer = api.post(f"/api/events/{slug}/start/", {"top_seed_colour": "white"}, format="json")
     assert answer.status_code == 202, answer.content
     return slug, secret
