@@ -91,19 +91,22 @@ def without_account(event: Event, round_: Round | None = None) -> list[Player]:
     )
 
 
+# What makes an event's rounds close by themselves: its own setting, or its autopilot's.
+CLOSING_FIELDS = ("close_rounds_by_itself", "auto_pair", "auto_finish", "all_rounds_at_once")
+
+
 def closes_by_itself(event: Event) -> bool:
     """The event's rounds close by themselves once every game has its official result: its own
-    setting, or its autopilot's (``auto_pair``, ``all_rounds_at_once``)."""
-    return bool(event.close_rounds_by_itself or event.auto_pair or event.all_rounds_at_once)
+    setting, or its autopilot's (``auto_pair``, ``auto_finish``, ``all_rounds_at_once``)."""
+    return any(getattr(event, name) for name in CLOSING_FIELDS)
 
 
-# The same, as a query on events (prefixed by the path to the event: ``"pairing__round__event__"``).
 def closing_by_themselves(path: str = "") -> Q:
-    return (
-        Q(**{path + "close_rounds_by_itself": True})
-        | Q(**{path + "auto_pair": True})
-        | Q(**{path + "all_rounds_at_once": True})
-    )
+    """:func:`closes_by_itself` as a query on events (``path``: to the event, ``"pairing__round__event__"``)."""
+    found = Q()
+    for name in CLOSING_FIELDS:
+        found |= Q(**{path + name: True})
+    return found
 
 
 def is_public(round_: Round) -> bool:

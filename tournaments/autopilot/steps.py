@@ -249,10 +249,9 @@ def on_step_taken(sender: object, event_id: int, **kwargs: object) -> None:
 
 
 def on_result_changed(sender: object, game: Game, kind: str, **kwargs: object) -> None:
-    """Receiver of ``games.signals.result_changed``: a result disputed may stop an event's autopilot."""
-    from games.signals import DISPUTED as DISPUTE
-
-    if kind != DISPUTE or game.origin != Game.Origin.PAIRING:
+    """Receiver of ``games.signals.result_changed``: a result of an event's game changed (confirmed,
+    disputed, decided, …): its round may close now, or a dispute stop the autopilot."""
+    if game.origin != Game.Origin.PAIRING:
         return
     event_id = (
         Round.objects.filter(pairings__pairing_games__game_id=game.pk)
