@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from games import clocks
+from games.play import clocks
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Round
 

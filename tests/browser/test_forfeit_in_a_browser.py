@@ -19,8 +19,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games import flags
 from games.models import Game
+from games.play import flags
 from tests.browser.test_pages_in_a_browser import PHONE
 from tests.browser.test_play_in_a_browser import DESK, _open, _page, asgi_server  # noqa: F401 - a fixture
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts

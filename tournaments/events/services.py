@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
-from games import clocks
+from games.play import clocks
 from tournaments.core import systems
 from tournaments.core.codes import PointSystem
 from tournaments.errors import ServiceError

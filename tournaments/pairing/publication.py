@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.services import games_of
+from games.records.services import games_of
 from tournaments.models import PlayMode, Round
 from tournaments.rounds import play_mode, time_control
 from tournaments.starts import grace_of, start_of

@@ -23,7 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice, NoticePreference
-from games.endings import grace_text
+from games.play.endings import grace_text
 from tournaments.models import AutopilotStep, Event, Pairing, Round
 
 

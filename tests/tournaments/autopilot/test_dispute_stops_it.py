@@ -12,10 +12,10 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Notice
-from games import confirmation, decisions
 from games.models import Decision
+from games.records import confirmation, decisions
 from tests.conftest import CommittingAPIClient
-from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -24,7 +24,7 @@ from rest_framework.authtoken.models import Token
 from accounts.models import Notice
 from common.sweep import sweep
 from tests.conftest import CommittingAPIClient
-from tests.games.timing import Clock, frozen
+from tests.games.play.timing import Clock, frozen
 from tests.tournaments.autopilot.receiver import Receiver, start_receiver
 from tournaments.models import WebhookDelivery
 
