@@ -16,9 +16,9 @@ from rest_framework import generics, mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from accounts.models import Player
-from config.openapi import ServiceAutoSchema
 from tournaments.api.autopilot_writes import AutopilotWrites
 from tournaments.api.event_writes import EventWrites
 from tournaments.api.forbidden_pair_writes import ForbiddenPairWrites
@@ -289,7 +289,7 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(ResultCorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
 
 
-class FamilySchema(ServiceAutoSchema):
+class FamilySchema(api_settings.DEFAULT_SCHEMA_CLASS):  # type: ignore[misc,name-defined] - the project's schema class
     """The schema of an operation taking a rating family (``family``, in the path or the query): its
     values are the registered games' families, read when the schema is made (``arbiter.registry``)."""
 
