@@ -289,7 +289,7 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(ResultCorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
 
 
-class FamilySchema(api_settings.DEFAULT_SCHEMA_CLASS):  # type: ignore[misc,name-defined] - the project's schema class
+class FamilySchema(api_settings.DEFAULT_SCHEMA_CLASS):  # type: ignore[misc,name-defined]
     """The schema of an operation taking a rating family (``family``, in the path or the query): its
     values are the registered games' families, read when the schema is made (``arbiter.registry``)."""
 

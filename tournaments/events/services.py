@@ -160,7 +160,7 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
         check_settings(settings)
         for name in ("round_times", "first_move_grace", "auto_pair_delay"):
             if name in fields:
-                single = {name: fields[name]}
+                single: dict[str, object] = {name: fields[name]}
                 check_autopilot(single)
                 fields[name] = single[name]
         given = game_options.given_in(fields)  # those not given unchanged, checked with the game

@@ -70,13 +70,20 @@ def round_published(round_: Round, grace: timedelta | None) -> int:
         for mine, theirs, colour in sides:
             if mine.player.user_id is not None:
                 notes.append(
-                    (
-                        mine.player.user_id,
-                        link,
-                        lambda p=pairing, t=theirs, c=colour: _board_text(event, round_, p, t, c, grace),
-                    )
+                    (mine.player.user_id, link, _text_of(event, round_, pairing, theirs, colour, grace))
                 )
     return len(tell_each(notes, Notice.ROUND_PUBLISHED))
+
+
+def _text_of(
+    event: Event,
+    round_: Round,
+    pairing: Pairing,
+    opponent: object,
+    colour: Callable[[], str],
+    grace: timedelta | None,
+) -> Callable[[], str]:
+    return lambda: _board_text(event, round_, pairing, opponent, colour, grace)
 
 
 def _white() -> str:

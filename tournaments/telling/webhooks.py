@@ -238,7 +238,7 @@ def _check_host(url: str) -> None:
     except OSError as exc:
         raise WebhookError(_("the host %(host)s could not be resolved") % {"host": host}) from exc
     for *_rest, sockaddr in found:
-        if refused(ipaddress.ip_address(sockaddr[0].split("%")[0])):
+        if refused(ipaddress.ip_address(str(sockaddr[0]).split("%")[0])):
             raise WebhookError(
                 _("%(host)s is a loopback or private address: webhooks are never sent there") % {"host": host}
             )
