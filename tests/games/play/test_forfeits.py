@@ -151,6 +151,8 @@ def test_no_move_before_the_rounds_start(organiser: User, clock: Clock, commit: 
         f"/api/play/{game.pk}/move/", {"move": "a1", "expected_ply": 0}, format="json"
     )
     assert early.status_code == 409 and "starts at 2026-03-02 10:00:00 UTC" in early.json()["detail"]
+    read = api_of(users["Ann"]).get(f"/api/play/{game.pk}/").json()
+    assert (read["starts_at"], read["first_move_by"]) == ("2026-03-02T10:00:00Z", "2026-03-02T10:03:00Z")
     page = api_of(users["Ann"])
     page.force_login(users["Ann"])
     html = page.get(game.get_absolute_url()).content.decode()
