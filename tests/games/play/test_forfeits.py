@@ -89,10 +89,10 @@ def test_white_without_a_first_move_loses_by_forfeit_not_on_time(
     assert late.status_code == 409
     # both players are told, in the one wording (never silently)
     for user in (ann, dan):
-        texts = list(
-            Notice.objects.filter(recipient=user, link=game.get_absolute_url()).values_list("text", flat=True)
-        )
-        assert any("Ann lost by forfeit: no first move within 3 minutes" in text for text in texts), texts
+        told = Notice.objects.filter(recipient=user, kind=Notice.FORFEIT).values_list("text", "link")
+        assert [(text.split(": ", 1)[1], link) for text, link in told] == [
+            ("-/+ · Ann lost by forfeit: no first move within 3 minutes", game.get_absolute_url())
+        ]
     # the game page says it too
     page = api_of(None).get(game.get_absolute_url()).content.decode()
     assert "Ann lost by forfeit: no first move within 3 minutes" in page
