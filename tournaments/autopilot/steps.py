@@ -39,7 +39,7 @@ from common.sweep import enqueue_on_commit, send
 from games.models import Game
 from tournaments.errors import ServiceError
 from tournaments.events.services import finish
-from tournaments.models import AutopilotStep, Event, Round
+from tournaments.models import AutopilotStep, Event, Pairing, PairingGame, Round
 from tournaments.pairing.edits import publish
 from tournaments.pairing.services import create_next_round
 from tournaments.results.round_games import every_result_official
@@ -253,6 +253,13 @@ def on_result_changed(sender: object, game: Game, kind: str, **kwargs: object) -
     disputed, decided, …): its round may close now, or a dispute stop the autopilot."""
     if game.origin != Game.Origin.PAIRING:
         return
+    event = _event_read_with(game)
+    if event is not None:  # locked with its pairing, round and event (``games.origins.lock``): no query
+        if event.status == Event.Status.RUNNING and runs_itself(event):
+            from tournaments.autopilot.tasks import autopilot_task
+
+            enqueue_on_commit(autopilot_task, event.pk)
+        return
     event_id = (
         Round.objects.filter(pairings__pairing_games__game_id=game.pk)
         .values_list("event_id", flat=True)
@@ -260,6 +267,17 @@ def on_result_changed(sender: object, game: Game, kind: str, **kwargs: object) -
     )
     if event_id is not None:
         queue(event_id)
+
+
+def _event_read_with(game: Game) -> Event | None:
+    """The game's event when it was read with the game (its link, pairing, round and event), else None."""
+    if not Game.pairing_game.is_cached(game):
+        return None
+    link = game.pairing_game
+    if not PairingGame.pairing.is_cached(link) or not Pairing.round.is_cached(link.pairing):
+        return None
+    round_ = link.pairing.round
+    return round_.event if Round.event.is_cached(round_) else None
 
 
 def sweep_work(now: datetime) -> dict[str, list[int]]:
