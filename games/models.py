@@ -90,7 +90,15 @@ class Game(models.Model):
     first_move_by = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When the game is aborted (its event's: the clock starts) without a first move",
+        help_text="When the game is aborted (an event's: lost by forfeit) without a first move",
+    )
+    # An event's game (issue 36): when it starts (no move before; its first move due within the window
+    # from then), and the window each first move has (the event's grace; empty: the service's by clock).
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="When the game starts: no move before")
+    first_move_window = models.DurationField(
+        null=True,
+        blank=True,
+        help_text="How long each first move may wait (empty: the service's by its clock)",
     )
     # A takeback asked (``games.play.takebacks``): by which side (0 White, 1 Black), at which ply.
     takeback_side = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -112,8 +120,7 @@ class Game(models.Model):
         help_text="The ending of a game ended on the service whose result is still to be carried",
     )
 
-    # Kept with the position and the clock (:meth:`save`, and a move): whose turn is read from no position
-    # again (``games.play.state.to_move``); the ticker finds fallen flags by an index (``games.play.flags``).
+    # Kept with the position and the clock (:meth:`save`, a move): whose turn, the flags' index (games.play.flags)
     to_move = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Whose move it is (0, 1)")
     flag_at = models.DateTimeField(null=True, blank=True, help_text="When the player to move's flag falls")
 
@@ -124,9 +131,8 @@ class Game(models.Model):
             models.Index(fields=["flag_at"], condition=Q(flag_at__isnull=False), name="game_flag_at"),
         ]
 
-    CLOCK_FIELDS = frozenset({"position", "to_move", "finished_at", "first_move_by", "turn_started"}) | {
-        *("time_control", "white_time", "black_time", "on_service")
-    }
+    CLOCK_FIELDS = {"position", "to_move", "finished_at", "first_move_by", "turn_started", "time_control"}
+    CLOCK_FIELDS |= {"white_time", "black_time", "on_service"}
 
     def __str__(self) -> str:
         place = self.place
@@ -137,19 +143,15 @@ class Game(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Saved with who is to move (:attr:`to_move`: the status of a position of a game in play saved)
         and its flag's moment (:attr:`flag_at`) when its clock (:attr:`CLOCK_FIELDS`) changed."""
-        fields = None if kwargs.get("update_fields") is None else set(kwargs["update_fields"])
-        if fields is None or "position" in fields:
-            if self.on_service and self.finished_at is None and self.position:
-                try:
-                    self.to_move = registry.status(self.position).to_move
-                except ArbiterError:  # a position no engine reads: nobody to move
-                    self.to_move = None
-            fields = None if fields is None else fields | {"to_move"}
-        if fields is None or self.CLOCK_FIELDS & fields:
+        fields, in_play = kwargs.get("update_fields"), self.on_service and not self.finished_at
+        if in_play and self.position and (fields is None or "position" in fields):
+            try:
+                self.to_move = registry.status(self.position).to_move
+            except ArbiterError:  # a position no engine reads: nobody to move
+                self.to_move = None
+        if fields is None or self.CLOCK_FIELDS & {*fields}:
             self.flag_at = self.flag_due()
-            fields = None if fields is None else fields | {"flag_at"}
-        if fields is not None:
-            kwargs["update_fields"] = fields
+            kwargs["update_fields"] = None if fields is None else {*fields, "to_move", "flag_at"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
@@ -158,14 +160,11 @@ class Game(models.Model):
     def flag_due(self) -> datetime | None:
         """When the ticker must look at the game in play: its first move due (``games.play.aborts``),
         else its player to move's clock at zero (vacations not counted); None with no clock running."""
-        if not self.on_service or self.finished_at is not None:
-            return None
-        if self.first_move_by is not None:
-            return self.first_move_by
-        if self.turn_started is None or not self.time_control or self.to_move is None:
-            return None
+        if not self.on_service or self.finished_at is not None or self.first_move_by is not None:
+            return self.first_move_by if self.on_service and self.finished_at is None else None
         left = self.white_time if self.to_move == 0 else self.black_time
-        return None if left is None else self.turn_started + left
+        running = self.turn_started is not None and self.time_control and self.to_move is not None
+        return self.turn_started + left if running and left is not None else None  # type: ignore[operator]
 
     @property
     def place(self) -> origins.Place:

@@ -37,10 +37,13 @@ from arbiter.records import Ending, judge_ending, read_ending
 from arbiter.verdict import Result
 from common.locking import retry_on_conflict
 from common.sweep import enqueue_on_commit
+from games import origins
 from games.models import Game, SubmittedRecord
+from games.play.endings import FORFEIT
 from games.records import confirmation
 from games.records.confirmation import lock_game
 from games.records.writer import record_of
+from games.signals import ENDED, result_changed
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +100,25 @@ def carry(game: Game, ending: Ending, actor_id: int | None, status: Status | Non
     enqueue_on_commit(VERIFY, record.pk)
 
 
+def carry_forfeit(game: Game) -> None:
+    """On the locked ``game`` lost by forfeit (``games.play.ends.forfeit``: no first move within its
+    window): its result official and carried to its origin (a forfeit at the pairing: unrated), its
+    players and officials told (``result_changed``, ``ended``); a refusal by the origin (a closed
+    round) leaves the game over without a result, as a refused end's."""
+    game.to_carry = ""
+    game.state = Game.State.OFFICIAL
+    try:
+        with transaction.atomic():
+            game.save(update_fields=["to_carry", "state"])
+            origins.result_set(game, FORFEIT)
+    except ServiceError:
+        logger.warning("the forfeit of game %s was refused by its origin", game.pk, exc_info=True)
+        game.result = game.termination = game.state = ""
+        game.save(update_fields=["to_carry", "state", "result", "termination"])
+        return
+    result_changed.send(sender=Game, game=game, kind=ENDED, actor=None, detail="")
+
+
 @retry_on_conflict
 def carry_marked(game_id: int, actor_id: int | None = None) -> bool:
     """The second step of the game's end, when it is still marked to be carried (``Game.to_carry``),
@@ -105,6 +127,9 @@ def carry_marked(game_id: int, actor_id: int | None = None) -> bool:
         game = lock_game(game_id)
         if not game.to_carry or game.finished_at is None:
             return False
+        if game.to_carry == FORFEIT:  # no first move within its window (games.play.ends.forfeit)
+            carry_forfeit(game)
+            return True
         ending = read_ending(game.to_carry.split())
         carry(game, ending, actor_id)
         return True
@@ -112,9 +137,8 @@ def carry_marked(game_id: int, actor_id: int | None = None) -> bool:
 
 def carry_all(game_ids: list[int], actor_id: int | None = None) -> list[int]:
     """:func:`carry_marked` for each of ``game_ids`` (ended by ``actor_id``, or on time: none), in
-    order; the ones carried now. A game refused
-    by a rule is logged and left marked (the sweep tries it again), the others carried; a database
-    error stops the run (its task is retried)."""
+    order; the ones carried now. A game refused by a rule is logged and left marked (the sweep tries
+    it again), the others carried; a database error stops the run (its task is retried)."""
     carried = []
     for game_id in game_ids:
         try:

@@ -1,13 +1,14 @@
 """The clocks' part of the sweep (``common.sweep``): games on the service whose player to move ran out.
 
 Nobody has to move for a game to be lost on time: every sweep ends the games on the service still
-in play whose running clock has passed zero (``games.play.service.time_out``, which checks again under the
-game's lock). Vacations only ever add time: the query finds the games whose clock would have run
-out without them, and ``time_out`` leaves those whose player's vacations keep them going. Every such
-game is ended in the same sweep, however many: the sweep is only the safety net behind each flag's
-own task and the check on reading (``games.play.flags``), and no flag waits for a later run. The games
-ended on time whose results are still to be carried past the grace period (their task lost) have
-them carried (``games.play.carrying``). Registered in ``GamesConfig.ready``.
+in play whose running clock has passed zero by its own fields (``games.play.flags.end_fallen``, each
+game checked again under its lock). Vacations only ever add time: the query finds the games whose
+clock would have run out without them, and the check leaves those whose player's vacations keep
+them going. Every such game is ended in the same sweep, however many: the sweep is only the safety
+net behind the clocks' ticker and the check on reading (``games.play.flags``), and no flag waits for
+a later run; on the embedded default (no ticker) it is the sweep on a request. The games ended on
+time whose results are still to be carried past the grace period (their task lost) have them
+carried (``games.play.carrying``). Registered in ``GamesConfig.ready``.
 
 The time warning (:func:`warning_work`, in the same sweep): the player to move is told once a move
 (``Game.warned_ply``) when less than his time control's warning is left (``games.play.clocks``: 24 hours

@@ -19,9 +19,10 @@ The rules at home here:
   transaction under the games' locks only, and queue the second after commit (``games.carry``,
   :data:`CARRY`): the database, not the queue, remembers what is left, and the sweep carries a game
   still marked;
-* an abort (:func:`abort`, ``games.play.aborts``) and an arbiter's end (:func:`stop`,
-  ``games.play.arbitration``) stop the clock and keep the moves played as the game's record, with
-  no result of play: the abort is told ``end`` here, the arbiter's action tells its own.
+* an abort (:func:`abort`, ``games.play.aborts``), a forfeit (:func:`forfeit`: an event's game
+  whose first move did not come) and an arbiter's end (:func:`stop`, ``games.play.arbitration``) stop
+  the clock and keep the moves played as the game's record: the abort and the forfeit are told
+  ``end`` here, the arbiter's action tells its own.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ from games import origins
 from games.live import batch, game_events
 from games.models import DrawOffer, Game
 from games.play import announcements, carrying, state
+from games.play.endings import FORFEIT
 from games.records.writer import record_of
+from games.results import BLACK_FORFEIT_WIN, WHITE_FORFEIT_WIN
 
 #: the second step's task (``games.play.tasks``), loaded when queued
 CARRY = "games.play.tasks.carry_task"
@@ -124,6 +127,22 @@ def stop(game: Game, now: datetime) -> None:
     game.plies = game.moves.count()
     game.save()
     _close_offers(game, now)
+
+
+def forfeit(game: Game, now: datetime, carry: bool = True) -> None:
+    """The locked ``game``'s side to move made no first move within its window (an event's game,
+    ``games.play.aborts``): he loses by forfeit (``+/-``, ``-/+``; not on time), play stopped, the
+    stream told; its result carried at once (``games.play.carrying.carry_forfeit``) or, ``carry``
+    false, marked (``Game.to_carry``) where only the game is locked (``games.play.flags``)."""
+    side = state.to_move(game) or 0
+    result = BLACK_FORFEIT_WIN if side == 0 else WHITE_FORFEIT_WIN
+    stop(game, now)
+    game.result, game.termination = result, FORFEIT
+    game.to_carry = "" if carry else FORFEIT
+    game.save(update_fields=["result", "termination", "to_carry"])
+    announcements.announce_end(game, result, FORFEIT)
+    if carry:
+        carrying.carry_forfeit(game)
 
 
 def abort(game: Game, now: datetime) -> None:

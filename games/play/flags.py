@@ -86,7 +86,7 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
         left = state.clocks_at(game, now).of(side)
         if left is None or left > timedelta(0):
             return game
-    # a first move was due (games.play.aborts: aborted or clock started), or the clock ran out
+    # a first move was due (games.play.aborts: aborted or forfeited), or the clock ran out
     time_out(game.pk, now)
     game.refresh_from_db()
     return game
@@ -103,7 +103,7 @@ def time_out(game: Game | int, now: datetime | None = None) -> bool:
 
 def fall(game: Game, now: datetime, told: list[batch.Pending] | None = None) -> bool:
     """The locked ``game`` ends on time if its player to move has run out at ``now`` (or is aborted,
-    or has its clock started, when its first move was due: ``games.play.aborts``); whether it ended.
+    or lost by forfeit, when its first move was due: ``games.play.aborts``); whether it ended.
     ``told``: the events of the games ended together, where its ``end`` joins them and its result is
     left to be carried with theirs (:func:`end_fallen`); else its ``end`` is told and its result
     carried once the transaction commits (``games.play.ends.end``). A clock held back (a vacation) has
@@ -111,7 +111,7 @@ def fall(game: Game, now: datetime, told: list[batch.Pending] | None = None) -> 
     side = state.to_move(game)
     if not game.on_service or side is None:
         return False
-    if aborts.lapsed(game, now):
+    if aborts.lapsed(game, now, carry=told is None):
         return True
     left = state.clocks_at(game, now).of(side)
     if left is None or left > timedelta(0):
@@ -142,8 +142,8 @@ def next_flag() -> datetime | None:
 def fallen(now: datetime) -> list[int]:
     """The games on the service in play whose player to move's clock has passed zero by ``now`` by
     the clock's own fields, vacations not counted (they only ever add time: :func:`fall` checks
-    them), or whose first move was due by then (``games.play.aborts``: aborted, or an event's clock
-    started); by id. The sweep's look, by the clock's own fields: a flag's moment left unwritten (the
+    them), or whose first move was due by then (``games.play.aborts``: aborted, or an event's
+    forfeited); by id. The sweep's look, by the clock's own fields: a flag's moment left unwritten (the
     clock changed by an update that skipped it) is no game left running."""
     white_flag = ExpressionWrapper(F("turn_started") + F("white_time"), output_field=DateTimeField())
     black_flag = ExpressionWrapper(F("turn_started") + F("black_time"), output_field=DateTimeField())

@@ -13,8 +13,9 @@ The rules at home here:
   two players with a time control, ``games.play.clocks``, and whether it is rated) or a pairing's game of
   a round played on the service (created by its origin's app with ``games.play.state.playable``); its position
   starts as the arbiter's ``start`` gives it; no clock runs before both sides have made their first
-  move (``games.play.aborts``: each first move is due within a window, ``Game.first_move_by``; a casual
-  game whose first moves do not come is aborted, an event's has its clock started), a move made
+  move (``games.play.aborts``: each first move is due within a window, ``Game.first_move_by``, an
+  event's game's from its start, ``Game.starts_at``, no move before it; a casual game whose first
+  moves do not come is aborted, an event's is lost by forfeit by the side to move), a move made
   before then leaves its mover's time as it was; from the move that starts the game the player to
   move's clock runs (a game its players may also play elsewhere has no window: its clocks run from
   its first move);
@@ -95,17 +96,15 @@ def make_move(
     with transaction.atomic():
         game = _locked(game)
         require(user, Action.PLAY_MOVE, game)
-        side = state.to_move(game)
+        side = None if game.finished_at is not None else game.to_move  # kept with its position
         now = timezone.now()
         refusal = _out_of_turn(game, user, side, now) or _refused(game, user, side, expected_ply)
         if refusal is None:
             if arrived is not None:
                 now = max(min(arrived, now), game.turn_started or arrived)
-            if game.first_move_by is not None and aborts.lapsed(game, now):
-                refusal = GameOver(
-                    _("the game was aborted: its first moves did not come in time"), ply=expected_ply
-                )
-            else:
+            if game.first_move_by is not None or game.starts_at is not None:  # its start (games.play.aborts)
+                refusal = aborts.before_start(game, now)
+            if refusal is None:
                 refusal, move = _play(game, user, side, text, now)  # type: ignore[arg-type]
     if refusal is not None:
         raise refusal

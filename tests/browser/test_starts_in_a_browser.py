@@ -115,25 +115,23 @@ def test_clocks_start_with_the_first_moves_a_takeback_and_an_abort(
     assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["a1-c3"]
     black.screenshot(path=str(shots / f"starts-{name}-3-taken-back.png"), full_page=True)
 
-    # a second game nobody starts: at 180 s its moment's task (what the worker runs then) aborts it,
+    # a second game nobody starts: at 180 s the clocks' ticker (beat's) aborts it,
     # and both pages show it without a result, without reloading
     never = state.create_service_game(ann, bob, "gipf-standard", "1+0")
     _open(white, asgi_server + never.get_absolute_url())
     _open(black, asgi_server + never.get_absolute_url())
-    assert flags.flag_at(never, 0) == never.first_move_by
+    assert never.flag_at == never.first_move_by  # its flag's moment, for the clocks' ticker
     later[0] += timedelta(seconds=181)
-    # the task, or a read of the game by either open page (a stream reconnecting checks its flag
+    # the clocks' ticker, or a read of the game by either open page (a stream reconnecting checks its flag
     # too, games.play.flags) if one comes first: either way the game is over now, aborted (below). The
     # test's SQLite (one in-memory database shared by the test's and the server's threads) refuses
-    # a write at once while a page reads the same table, where a file's waits: the task's end is
-    # then left to a later run ("again"), so the test runs it again as the worker and sweep would
-    outcome = "again"
-    for _attempt in range(20):
-        outcome = flags.flag_due(never.pk, 0)
-        if outcome != "again":
+    # a write at once while a page reads the same table, where a file's waits: the ticker's end is
+    # then left to its next look, so the test looks again as the ticker and sweep would
+    for _attempt in range(20):  # the clocks' ticker's look (beat's), again while a read holds it
+        flags.tick(timezone.now())
+        if Game.objects.get(pk=never.pk).finished_at is not None:
             break
         time.sleep(0.25)
-    assert outcome in ("ended", "moved on")
     assert Game.objects.get(pk=never.pk).finished_at is not None
     for page in (white, black):
         page.wait_for_selector('#play-area[data-over="1"]')

@@ -33,7 +33,7 @@ def fill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0020_flg29b_game_to_carry"),
+        ("games", "0021_event_game_start_and_grace"),
     ]
 
     operations = [
