@@ -65,27 +65,35 @@ def stop_clock(game: Game, now: datetime, status: Status | None = None) -> None:
     game.takeback_side = game.takeback_ply = None
 
 
-def _close_offers(game: Game, now: datetime) -> None:
-    """A draw offer left standing lapses with the game (``games.play.draws``)."""
-    DrawOffer.objects.filter(game=game, status=DrawOffer.Status.OPEN).update(
-        status=DrawOffer.Status.LAPSED, answered_at=now
-    )
+def close_offers(game_ids: list[int], now: datetime) -> None:
+    """The draw offers left standing in the games ended lapse with them (``games.play.draws``)."""
+    if game_ids:
+        DrawOffer.objects.filter(game_id__in=game_ids, status=DrawOffer.Status.OPEN).update(
+            status=DrawOffer.Status.LAPSED, answered_at=now
+        )
 
 
 def close(
-    game: Game, ending: Ending, now: datetime, move: str | None = None, status: Status | None = None
+    game: Game,
+    ending: Ending,
+    now: datetime,
+    move: str | None = None,
+    status: Status | None = None,
+    offers: bool = True,
 ) -> batch.Pending:
     """The first step of an end of play on the locked ``game`` (``ending``: the rules' result after
     the move ``move`` just stored, whose ``status`` the arbiter gave; a resignation; a draw agreed;
-    time), saved: over, with its result, its offers closed, marked to be carried. The ``end`` event,
-    for the caller to publish once the transaction commits."""
+    time), saved: over, with its result, its offers closed (``offers``; else the caller closes them
+    with others', :func:`close_offers`), marked to be carried. The ``end`` event, for the caller to
+    publish once the transaction commits."""
     result, termination = carrying.judged(game, ending, status)
     stop_clock(game, now, status)
     if not game.state and origins.allows(game, origins.TAKE):
         game.result, game.termination = ("" if result is None else str(result)), termination
     game.to_carry = ending.text
     game.save(update_fields=ENDED_FIELDS)
-    _close_offers(game, now)
+    if offers:
+        close_offers([game.pk], now)
     return announcements.end_event(game, move, ending.text, termination)
 
 
@@ -113,8 +121,8 @@ def end(game: Game, ending: Ending, actor: object, now: datetime) -> None:
 
 def end_on_time(game: Game, now: datetime) -> batch.Pending:
     """The first step of a loss on time (``games.play.flags``, many games in one transaction): the
-    ``end`` event to publish with the others'."""
-    return close(game, Ending(TIME), now)
+    ``end`` event to publish with the others' (its draw offer closed with theirs)."""
+    return close(game, Ending(TIME), now, offers=False)
 
 
 def stop(game: Game, now: datetime) -> None:
@@ -126,7 +134,7 @@ def stop(game: Game, now: datetime) -> None:
     game.record = record_of(game)
     game.plies = game.moves.count()
     game.save()
-    _close_offers(game, now)
+    close_offers([game.pk], now)
 
 
 def forfeit(game: Game, now: datetime, carry: bool = True) -> None:

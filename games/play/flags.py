@@ -30,6 +30,7 @@ The rules at home here:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from datetime import datetime, timedelta
 
@@ -123,7 +124,7 @@ def fall(game: Game, now: datetime, told: list[batch.Pending] | None = None) -> 
     if told is None:
         ends.end(game, Ending(TIME), None, now)
     else:
-        told.append(ends.end_on_time(game, now))
+        told.append(ends.end_on_time(game, now))  # its draw offer closed with the others' (end_fallen)
     return True
 
 
@@ -190,8 +191,17 @@ def end_fallen(
 def _end_together(game_ids: list[int]) -> list[int]:
     """The first step of the end on time of those of ``game_ids`` whose player to move has run out,
     in one transaction under the games' locks only (taken in the order of their ids, those another
-    run holds skipped); a game that fails is left as it was (its savepoint) to the next run or the
-    sweep. The ones ended; those marked have the second step of their end queued after commit."""
+    run holds skipped). The ones ended; those marked have the second step of their end queued after
+    commit. A game that fails undoes the transaction, which is then run again with each game in a
+    savepoint of its own: the one failing is left as it was to the next run or the sweep."""
+    try:
+        return _end_batch(game_ids, alone=False)
+    except (DatabaseError, ServiceError, ArbiterError):
+        logger.warning("the ends of %s games together failed; each alone now", len(game_ids), exc_info=True)
+        return _end_batch(game_ids, alone=True)
+
+
+def _end_batch(game_ids: list[int], alone: bool) -> list[int]:
     ended: list[int] = []
     with transaction.atomic(), game_events.together() as events:
         games = origins.with_place(Game.objects.filter(pk__in=game_ids, finished_at__isnull=True))
@@ -200,12 +210,15 @@ def _end_together(game_ids: list[int]) -> list[int]:
         for game in locked:
             mark = len(events)
             try:
-                with transaction.atomic():
+                with transaction.atomic() if alone else contextlib.nullcontext():
                     if fall(game, now, events):
                         ended.append(game.pk)
             except (DatabaseError, ServiceError, ArbiterError):
+                if not alone:
+                    raise
                 del events[mark:]  # its savepoint was rolled back: so are its events
                 logger.warning("game %s could not be ended on time; the sweep will", game.pk, exc_info=True)
+        ends.close_offers(ended, now)  # their draw offers left standing lapse with them, at once
         marked = [game.pk for game in locked if game.to_carry]
         if marked:  # the second step of their ends, once this commits (a broker out of reach: the sweep)
             enqueue_on_commit(ends.CARRY, marked)

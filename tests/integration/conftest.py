@@ -105,7 +105,9 @@ class Workers:
         worker.kill()
         pytest.fail("the Celery worker did not answer a ping within 60 s")
 
-    def start_beat(self, schedule: Path) -> subprocess.Popen[bytes]:
+    def start_beat(self, schedule: Path, **env: str) -> subprocess.Popen[bytes]:
+        """Beat (its periodic tasks, and in its process the clocks' ticker: ``common.ticker``), with
+        ``env`` over the settings' environment (``SWEEP_INTERVAL="3600"``: no sweep meanwhile)."""
         beat = subprocess.Popen(
             [
                 sys.executable,
@@ -119,7 +121,7 @@ class Workers:
                 str(schedule),
             ],
             cwd=ROOT,
-            env=_process_env(),
+            env={**_process_env(), **env},
         )
         self.started.append(beat)
         return beat

@@ -1,13 +1,16 @@
-"""A casual game whose first move never comes is aborted on time through a real worker
-(``games.play.aborts``): the task scheduled when the game is created, for the moment White's first move is
-due, aborts it within 2 s of that moment; nobody reads the game and no sweep runs meanwhile.
+"""A casual game whose first move never comes is aborted on time by beat's clocks' ticker
+(``games.play.aborts``, ``games.play.flags``): the moment White's first move is due is the game's flag's
+moment (``Game.flag_at``), and the ticker aborts it within 2 s of that moment; nobody reads the game,
+no task was queued for it and no sweep runs meanwhile.
 
-The game is created with its first move due 4 s ahead (the window a setting gives is 3 minutes).
+The game is created with its first move due 4 s ahead (the window a setting gives is 3 minutes), once
+the ticker has ended a first game (beat's start is no delay of the abort).
 """
 
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,13 +19,15 @@ from django.utils import timezone
 from games.models import Game
 from games.play import state
 from tests.integration.conftest import Workers, wait_for
-from tests.integration.test_flags_on_time import _player
+from tests.integration.test_flags_on_time import _player, _ticking
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_game_never_started_is_aborted_within_two_seconds_of_its_moment(workers: Workers) -> None:
-    workers.start()
+def test_a_game_never_started_is_aborted_within_two_seconds_of_its_moment(
+    workers: Workers, tmp_path: Path
+) -> None:
+    _ticking(workers, tmp_path / "beat")
     fields: dict[str, Any] = state.playable("dvonn", "1+0")
     fields["first_move_by"] = timezone.now() + timedelta(seconds=4)
     game = Game.objects.create(

@@ -1,6 +1,8 @@
-"""Flags fall on time through a real worker (``games.play.flags``): each game's task, scheduled when the
-game starts for the moment its player to move runs out, ends it within 2 s of that moment, for one
-game and for many flagging together; nobody reads the games and no sweep runs meanwhile (no beat).
+"""Flags fall on time through beat's clocks' ticker (``games.play.flags``, ``common.ticker``): each
+game's flag's moment is kept on it (``Game.flag_at``, written with it as a move writes it), and the
+ticker ends it within 1 s of that moment, seen by its watchers (its ``end`` event stored), for one
+game alone and for a round of 200 flagging together; no move queues a task, nobody reads the games
+and no sweep runs meanwhile (its interval set beyond the test). A worker carries the results.
 
 The games start with ``1+0`` and White's clock cut to a few seconds before they are stored (the
 shortest clock a time control writes is a minute), so the flags fall while the test waits. The 200
@@ -11,6 +13,7 @@ their round is published.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +25,7 @@ from django_eventstream.models import Event
 from accounts.models import Player
 from games.live import game_events
 from games.models import Game
-from games.play import flags, state
+from games.play import state
 from tests.integration.conftest import Workers, wait_for
 from tournaments.events import services as event_services
 from tournaments.models import Pairing
@@ -31,11 +34,11 @@ from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-TOLERANCE = timedelta(seconds=2)
-# The league's round: its boards, and the games flagged first that each worker process has run a
-# task before (its first imports are not the flags' delay), the last of them alone.
+TOLERANCE = timedelta(seconds=1)
+# The league's round: its boards, and the games flagged first that each worker process has carried
+# a result before (its first imports are not the results' delay), the last of them alone.
 BOARDS, WARM = 200, 3
-# The 200 flags fall this far after their clocks are cut: every task is queued by then.
+# The 200 flags fall this far after their clocks are cut: the ticker has seen their moment by then.
 AHEAD = timedelta(seconds=8)
 
 
@@ -74,14 +77,26 @@ def _flag_delays(games: list[Game], timeout: float) -> list[float]:
     )
 
 
-def test_one_flag_ends_its_game_within_two_seconds(workers: Workers) -> None:
-    workers.start()
-    (game,) = _games(1, white_seconds=4)
+def _ticking(workers: Workers, schedule: Path, processes: int = 0) -> None:
+    """A worker (the results carried) and beat (its process runs the clocks' ticker), once the
+    ticker has ended a first game (its process's start is not a flag's delay)."""
+    workers.start(processes=processes)
+    workers.start_beat(schedule, SWEEP_INTERVAL="3600")  # the ticker alone ends the flags
+    (first,) = _games(1, white_seconds=1)
+    _flag_delays([first], timeout=120)
+
+
+def test_one_flag_alone_is_seen_ended_within_a_second(workers: Workers, tmp_path: Path) -> None:
+    _ticking(workers, tmp_path / "beat")
+    (game,) = _games(1, white_seconds=3)
     assert Game.objects.get(pk=game.pk).finished_at is None
-    (delay,) = _flag_delays([game], timeout=30)
-    assert 0 <= delay <= TOLERANCE.total_seconds(), delay
-    ended = wait_for(lambda: Game.objects.filter(pk=game.pk, termination="time").first(), what="verification")
+    due = {game.pk: game.turn_started + game.white_time}
+    ends, events = _ends(due, timeout=30)
+    assert 0 <= ends[0] <= TOLERANCE.total_seconds(), ends
+    assert 0 <= events[0] <= TOLERANCE.total_seconds(), events
+    ended = wait_for(lambda: Game.objects.filter(pk=game.pk, termination="time").first(), what="the end")
     assert ended.result == "0-1" and ended.white_time <= timedelta(0)
+    wait_for(lambda: not Game.objects.filter(pk=game.pk).exclude(to_carry="").exists(), what="its carrying")
 
 
 def _league_round(boards: int) -> list[Game]:
@@ -106,14 +121,12 @@ def _league_round(boards: int) -> list[Game]:
 
 
 def _fall_at(games: list[Game], at: datetime) -> dict[int, datetime]:
-    """White's clock of each game cut to run out at ``at`` (one update), each game's task scheduled
-    for it as a move would (``games.play.flags.schedule``)."""
+    """White's clock of each game cut to run out at ``at`` (one update), its flag's moment with it as
+    a move writes it (``Game.flag_at``)."""
     ids = [game.pk for game in games]
     Game.objects.filter(pk__in=ids).update(
-        white_time=Value(at, output_field=DateTimeField()) - F("turn_started")
+        white_time=Value(at, output_field=DateTimeField()) - F("turn_started"), flag_at=at
     )
-    for game in Game.objects.filter(pk__in=ids):
-        flags.schedule(game, 0)
     return dict.fromkeys(ids, at)
 
 
@@ -136,17 +149,18 @@ def _ends(due: dict[int, datetime], timeout: float) -> tuple[list[float], list[f
     )
 
 
-def test_two_hundred_flags_of_a_round_falling_together(workers: Workers) -> None:
+def test_two_hundred_flags_of_a_round_falling_together(workers: Workers, tmp_path: Path) -> None:
     """The issue's case: a league round of 200 boards whose White flags all fall at the same moment,
-    through a worker of two processes as the README runs it. Every game is lost on time, each
-    ``end`` event stored once, and the stored ends (the game's ``finished_at``, when its
-    transaction judged it; its ``end`` event's storing, when its watchers can have it) never before
-    the flag and within 2 s of it; every pairing then gets its game's result (the second step of the
-    ends, ``games.play.carrying``, under the round's lock, after the watchers were told)."""
+    beat's ticker ending them and a worker of two processes, as the README runs it, carrying their
+    results. Every game is lost on time, each ``end`` event stored once, and the stored ends (the
+    game's ``finished_at``, when its transaction judged it; its ``end`` event's storing, when its
+    watchers can have it) never before the flag and within 1 s of it; every pairing then gets its
+    game's result (the second step of the ends, ``games.play.carrying``, under the round's lock,
+    after the watchers were told)."""
     games = _league_round(BOARDS + WARM)
     warm, alone, many = games[: WARM - 1], games[WARM - 1 : WARM], games[WARM:]
-    workers.start(processes=2)
-    _ends(_fall_at(warm, timezone.now() + timedelta(seconds=1)), timeout=60)  # each process's first task
+    _ticking(workers, tmp_path / "beat", processes=2)
+    _ends(_fall_at(warm, timezone.now() + timedelta(seconds=1)), timeout=60)  # each process's first carry
     _ends(_fall_at(alone, timezone.now() + timedelta(seconds=2)), timeout=60)
     due = _fall_at(many, timezone.now() + AHEAD)
     ends, events = _ends(due, timeout=600)
