@@ -120,7 +120,8 @@ def _database(url: str, suffix: str) -> str:
 
     parts = urlsplit(url)
     name = parts.path.lstrip("/") + "_" + suffix
-    with psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True) as admin:
+    maintenance = urlunsplit(parts._replace(path="/postgres")).replace("postgres://", "postgresql://", 1)
+    with psycopg.connect(maintenance, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.execute(f'CREATE DATABASE "{name}"')
     return urlunsplit(parts._replace(path="/" + name))
