@@ -9,12 +9,17 @@
   (scope ``tokens``),  record submissions and result entry per user (scope
   ``submissions``), claim attempts (scope ``claims``) and replays of a record without storing it
   (scope ``replays``, open to anonymous visitors), rates from ``DEFAULT_THROTTLE_RATES``;
-  anonymous requests count per client address (``common.client``). A cache that cannot be reached
-  throttles nothing (``common.cache_faults``).
+  anonymous requests count per client address (``common.client``). The counts are kept in the
+  database (``accounts.ThrottleBucket``, ``accounts.throttles.counted``), a bucket's row locked while a request is
+  counted: requests at once are counted one after the other, so a limit is exact under concurrency
+  and holds with the cache down. A challenge's bucket per opponent is the player named
+  (``accounts.models.player_named``: his handle or his name alike); an open challenge names none and
+  counts in the user's bucket only.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -26,7 +31,8 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from accounts import lockout, schema, tokens  # noqa: F401 - schema registers the OpenAPI extension of this authentication
 from accounts.errors import LockedOut
-from common.cache_faults import guarded
+from accounts.models import player_named
+from accounts.throttles import counted
 from common.client import client_address
 
 # Named routes (``namespace:name``) and the throttle scope of their writes.
@@ -101,8 +107,18 @@ class SubmissionThrottle(SimpleRateThrottle):
         self.scope = scope
         self.rate = api_settings.DEFAULT_THROTTLE_RATES[scope]  # read now: tests and settings may change it
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        # a cache that cannot be reached throttles nothing (common.cache_faults)
-        return guarded(lambda: super(SubmissionThrottle, self).allow_request(request, view), True, "throttle")
+        return self.counted(request, view)
+
+    def counted(self, request: Any, view: Any) -> bool:
+        """Whether the request is let through its bucket (:func:`counted`), counted if it is."""
+        key = self.get_cache_key(request, view)
+        if key is None or self.num_requests is None or self.duration is None:
+            return True
+        self.now = time.time()
+        allowed, self.history = counted(key, self.num_requests, self.duration, self.now)
+        if not allowed:  # the throttles after this one count it nowhere (see ChallengeOpponentThrottle)
+            request.throttle_refused = True
+        return allowed
 
     def get_ident(self, request: Any) -> str:
         return client_address(request)
@@ -115,23 +131,32 @@ class SubmissionThrottle(SimpleRateThrottle):
 
 class ChallengeOpponentThrottle(SubmissionThrottle):
     """Challenges of one user to one opponent (scope ``challenge_opponents``), beside the scope
-    ``challenges`` of all his challenges: a player is not flooded by one challenger."""
+    ``challenges`` of all his challenges: a player is not flooded by one challenger. The bucket is
+    the player named (his handle or his name alike); an open challenge, or a name that names nobody
+    (refused by the challenge itself), has none. A challenge the scope ``challenges`` refused is not
+    counted here (DRF asks every throttle): requests at once refused there would otherwise take this
+    bucket's places from the ones let through there."""
 
     def allow_request(self, request: Any, view: Any) -> bool:
         match = getattr(request, "resolver_match", None)
         if (
-            request.method in SAFE_METHODS
+            getattr(request, "throttle_refused", False)
+            or request.method in SAFE_METHODS
             or SCOPE_OF_ROUTE.get(getattr(match, "view_name", "") or "") != "challenges"
         ):
             return True
         sent = getattr(request, "data", None)
         if sent is None:  # a page's form
             sent = request.POST
-        self.opponent = str(sent.get("opponent", "") if hasattr(sent, "get") else "")[:80].strip().lower()
+        text = str(sent.get("opponent", "") if hasattr(sent, "get") else "")[:80].strip()
+        opponent = player_named(text) if text else None
+        if opponent is None:
+            return True
+        self.opponent = opponent.pk
         self.scope = "challenge_opponents"
         self.rate = api_settings.DEFAULT_THROTTLE_RATES[self.scope]
         self.num_requests, self.duration = self.parse_rate(self.rate)
-        return guarded(lambda: SimpleRateThrottle.allow_request(self, request, view), True, "throttle")
+        return self.counted(request, view)
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         return f"{super().get_cache_key(request, view)}:{self.opponent}"

@@ -127,3 +127,27 @@ class BotAccount(models.Model):
 
     def __str__(self) -> str:
         return f"bot account {self.user}"
+
+
+def player_named(text: str) -> Player | None:
+    """The player ``text`` names: his handle, else his name when one player with an account bears it
+    (a challenge's opponent, and its throttle's bucket: ``accounts.api``)."""
+    found = Player.objects.filter(handle=text).first()
+    if found is None:
+        named = list(Player.objects.filter(display_name__iexact=text, user__isnull=False)[:2])
+        found = named[0] if len(named) == 1 else None
+    return found
+
+
+class ThrottleBucket(models.Model):
+    """One throttle's count (``accounts.api``: a scope and whom it counts, ``key``): the moments of the
+    requests it let through within its window, newest first. The row is locked while a request is
+    counted, so requests at once are counted one after the other: the limit is exact, whatever the
+    cache does."""
+
+    key = models.CharField(max_length=250, unique=True)
+    hits = models.JSONField(default=list)
+    updated = models.DateTimeField(auto_now=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {len(self.hits)}"

@@ -34,7 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.errors import Conflict, NotFound
-from accounts.models import Player
+from accounts.models import Player, player_named
 from accounts.policy import Action, require
 from arbiter import registry
 from common.locking import locked
@@ -57,11 +57,9 @@ def player_of(user: object) -> Player:
 
 
 def _opponent(text: str) -> Player:
-    """The player named by ``text``: his handle, else his name if one player with an account bears it."""
-    found = Player.objects.filter(handle=text).first()
-    if found is None:
-        named = list(Player.objects.filter(display_name__iexact=text, user__isnull=False)[:2])
-        found = named[0] if len(named) == 1 else None
+    """The player named by ``text`` (``accounts.models.player_named``: his handle, else his name if
+    one player with an account bears it)."""
+    found = player_named(text)
     if found is None:
         raise GameServiceError(_("there is no player “%(handle)s”") % {"handle": text[:80]})
     return found
