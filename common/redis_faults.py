@@ -36,35 +36,33 @@ from redis.retry import Retry
 RETRY_AFTER = float(os.environ.get("REDIS_RETRY_AFTER") or "3")
 
 _lock = threading.Lock()
-_down_until: dict[tuple[str, int], float] = {}
+_down: dict[tuple[str, int], tuple[float, str]] = {}  # server: (refused until, why)
 
 
 class RedisDown(redis.ConnectionError):
-    """Refused without trying: this Redis server failed a moment ago."""
+    """Refused without trying: this Redis server failed a moment ago (the message says how)."""
 
 
-def down(server: tuple[str, int]) -> bool:
-    """Whether ``server`` (host, port) failed less than :data:`RETRY_AFTER` seconds ago."""
+def down(server: tuple[str, int]) -> str | None:
+    """How ``server`` (host, port) failed, if less than :data:`RETRY_AFTER` seconds ago; else None."""
     with _lock:
-        until = _down_until.get(server)
-        if until is None:
-            return False
+        until, why = _down.get(server, (0.0, ""))
         if time.monotonic() < until:
-            return True
-        del _down_until[server]  # time to try again
-        return False
+            return why
+        _down.pop(server, None)  # time to try again
+        return None
 
 
-def failed(server: tuple[str, int]) -> None:
-    """Remember that ``server`` failed now."""
+def failed(server: tuple[str, int], error: BaseException) -> None:
+    """Remember that ``server`` failed now, with ``error``."""
     with _lock:
-        _down_until[server] = time.monotonic() + RETRY_AFTER
+        _down[server] = (time.monotonic() + RETRY_AFTER, str(error) or type(error).__name__)
 
 
 def forget() -> None:
     """Forget every failure (a test, or a process that knows Redis is back)."""
     with _lock:
-        _down_until.clear()
+        _down.clear()
 
 
 class FailFast:
@@ -84,22 +82,20 @@ class FailFast:
         return (str(self.host), int(self.port))
 
     def connect_check_health(self, *args: Any, **kwargs: Any) -> Any:
-        if getattr(self, "_sock", None) is None and down(self.server):
-            raise RedisDown(
-                f"Redis at {self.server[0]}:{self.server[1]} failed less than {RETRY_AFTER:g} s ago; "
-                "not tried again yet"
-            )
+        why = down(self.server) if getattr(self, "_sock", None) is None else None
+        if why is not None:
+            raise RedisDown(f"{why} (not tried again for {RETRY_AFTER:g} s)")
         try:
             return super().connect_check_health(*args, **kwargs)  # type: ignore[misc]
-        except (redis.ConnectionError, redis.TimeoutError, OSError):
-            failed(self.server)
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
+            failed(self.server, error)
             raise
 
     def read_response(self, *args: Any, **kwargs: Any) -> Any:
         try:
             return super().read_response(*args, **kwargs)  # type: ignore[misc]
-        except redis.TimeoutError:  # connected, but it does not answer
-            failed(self.server)
+        except redis.TimeoutError as error:  # connected, but it does not answer
+            failed(self.server, error)
             raise
 
 

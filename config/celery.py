@@ -84,7 +84,7 @@ def patient_broker(conf: object = None, **kwargs: object) -> None:
     """A worker (not a web process queueing a task) waits :data:`WORKER_BROKER_TIMEOUT` for an answer."""
     options = dict(getattr(conf, "broker_transport_options", None) or {})
     options["socket_timeout"] = WORKER_BROKER_TIMEOUT
-    conf.broker_transport_options = options  # type: ignore[union-attr]
+    conf.broker_transport_options = options  # type: ignore[attr-defined]
 
 
 @signals.worker_init.connect
