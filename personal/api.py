@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.policy import Action, can
+from accounts.policy import Action, can, play_only
 from games import play
 from games.confirmation import can_answer
 from games.models import Challenge, Game
@@ -162,7 +162,7 @@ def what_waits(user: object) -> dict[str, list[dict[str, object]]]:
     provisional = mine.filter(state=Game.State.PROVISIONAL) if player else Game.objects.none()
     ran = (
         Event.objects.filter(Q(organisers=user) | Q(arbiters=user))
-        if getattr(user, "pk", None)
+        if getattr(user, "pk", None) and not play_only(user)  # a play token reads as a player
         else Event.objects.none()
     )
     played = (
