@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.policy import Action, can, play_only
+from accounts.policy import Action, can, play_only, require
 from games import play
 from games.confirmation import can_answer
 from games.models import Challenge, Game
@@ -72,7 +72,8 @@ class ClaimCodeView(APIView):
     )
     def post(self, request: Request, slug: str, handle: str) -> Response:
         event = get_object_or_404(Event, slug=slug)
-        _codes(event, request.user)  # the right to manage them first, as the page; every code exists then
+        # the right to manage them first, as the page; a refused request creates no code
+        require(request.user, Action.MANAGE_CLAIM_CODES, event)
         registration = get_object_or_404(
             Registration.objects.select_related("player"), event=event, player__handle=handle
         )
@@ -102,6 +103,7 @@ class ClaimCodeView(APIView):
                 )
                 require_confirmed(asked, confirm)
             claims.unlink(registration, request.user)
+        claims.code_of(registration, request.user)  # once done: the code exists
         code = ClaimCode.objects.select_related("registration__player__user").get(registration=registration)
         return Response(ClaimCodeSerializer(code).data)
 
