@@ -392,6 +392,8 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # a Redis failure in one line, without its traceback (common.redis_faults.BriefFailures)
+    "filters": {"brief_redis_failures": {"()": "common.redis_faults.BriefFailures"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["brief_redis_failures"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -101,8 +101,12 @@ class Workers:
         while time.monotonic() < deadline:
             if worker.poll() is not None:
                 pytest.fail(f"the Celery worker exited with code {worker.returncode}")
-            if app.control.ping(destination=[hostname], timeout=0.5):
-                return worker
+            try:
+                if app.control.ping(destination=[hostname], timeout=0.5):
+                    return worker
+            except Exception:  # this process's connection is one a Redis restart closed: a new one
+                forget_broker_connections()
+                time.sleep(0.2)
         worker.kill()
         pytest.fail("the Celery worker did not answer a ping within 60 s")
 
@@ -164,6 +168,17 @@ def celery_worker_process(workers: Workers) -> subprocess.Popen[bytes]:
     return workers.start()
 
 
+def forget_broker_connections() -> None:
+    """Close this process's broker connections (and forget the Redis failures it remembers,
+    ``common.redis_faults``): after Redis restarted, the next use opens new ones."""
+    from common import redis_faults
+    from config.celery import app
+
+    app.pool.force_close_all()
+    app.producer_pool.force_close_all()
+    redis_faults.forget()
+
+
 class Redis:
     """The broker, stopped and started again as a crash would (no persistence: its queues are lost)."""
 
@@ -204,6 +219,7 @@ class Redis:
         )
         for _ in range(50):
             if subprocess.run(["redis-cli", "-p", self.port, "ping"], capture_output=True).returncode == 0:
+                forget_broker_connections()
                 return
             time.sleep(0.1)
         pytest.fail("redis-server did not start")

@@ -1,16 +1,19 @@
 """A move never waits on Redis (issue 41 item 2): gunicorn serves the play API with every Redis of the
 scaled setup configured (the cache, ``CACHE_URL``; the live events' publisher, ``EVENTS_REDIS_URL``;
 the broker, ``CELERY_BROKER_URL``) and uvicorn serves a game's stream. Two moves are played with Redis
-up (the worker's first requests load what a move needs); then Redis is stopped: 20 moves in a row
-through the HTTP play API are each answered 201 within 0.5 s (7 s each before
-``common.redis_faults``: redis-py's retries with back-off), stored; Redis started again, the stream
-opened before the outage gets all 22, from the stored events.
+up (the worker's first requests load what a move needs: the first is left out of the figures); then
+Redis is stopped: 20 moves in a row through the HTTP play API are each answered 201 within 0.5 s
+(7 s each before ``common.redis_faults``: redis-py's retries with back-off; on a machine so loaded
+that a move with Redis up took longer, within that), the median at most 0.3 s above the moves with
+Redis up, and stored; Redis started again, the stream opened before the outage gets all 30, from the
+stored events.
 """
 
 from __future__ import annotations
 
 import json
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -33,9 +36,12 @@ from tests.integration.test_streams import Stream, _uvicorn
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-MOVES, WARM = 20, 2
-# A move's answer while Redis is down, at most (the issue's bound: 0.3 s more than a move's 0.2 s).
+MOVES, WARM = 20, 10
+# A move's answer while Redis is down, at most (the issue's bound: 0.3 s more than a move's 0.2 s);
+# on a machine so loaded that a move with Redis up took longer, that move's time (the same run's).
 BOUND = 0.5
+# What Redis being down may add to the median move (the issue's 0.3 s).
+ADDED = 0.3
 
 
 def _redis(db: int) -> str:
@@ -126,7 +132,9 @@ def test_moves_while_redis_is_down_answer_at_once_and_reach_the_stream_when_it_i
     print(
         f"\nmoves with Redis up: {' '.join(f'{t:.3f}' for t in up)} s; stopped: {' '.join(f'{t:.3f}' for t in down)} s"
     )  # noqa: T201
-    assert max(down) <= BOUND, [round(t, 3) for t in down]
+    warm = up[1:]  # the worker's first move loads what a move needs
+    assert max(down) <= max(BOUND, max(warm)), ([round(t, 3) for t in up], [round(t, 3) for t in down])
+    assert statistics.median(down) - statistics.median(warm) <= ADDED
     assert list(Move.objects.filter(game=game).order_by("ply").values_list("notation", flat=True)) == played
 
     redis_server.start()  # the streams' listener subscribes again (back-off at most 5 s) and reads
