@@ -104,7 +104,7 @@ class Workers:
             try:
                 if app.control.ping(destination=[hostname], timeout=0.5):
                     return worker
-            except Exception:  # this process's connection is one a Redis restart closed: a new one
+            except Exception:  # this process's connection is one a Redis restart closed: ask again
                 forget_broker_connections()
                 time.sleep(0.2)
         worker.kill()
@@ -169,13 +169,9 @@ def celery_worker_process(workers: Workers) -> subprocess.Popen[bytes]:
 
 
 def forget_broker_connections() -> None:
-    """Close this process's broker connections (and forget the Redis failures it remembers,
-    ``common.redis_faults``): after Redis restarted, the next use opens new ones."""
+    """Forget the Redis failures this process remembers (``common.redis_faults``): Redis is back."""
     from common import redis_faults
-    from config.celery import app
 
-    app.pool.force_close_all()
-    app.producer_pool.force_close_all()
     redis_faults.forget()
 
 
