@@ -11,12 +11,14 @@
 * ``challenge_notices``: a challenge sent to a player by name, and its answer, told at once, e-mailed
   as he chose;
 * ``my_games``: a player's games and what each needs from him ("My games": every game he plays on
-  the service, casual and of events, whose move and both clocks, his move first; then his records and
-  answers);
+  the service, casual and of events, whose move and both clocks, ``static/js/clocks.js`` counting the
+  running one down, his move first; then his records and answers);
 * ``api``: ``/api/me/`` (what waits for me) and the claim codes' API;
 * ``views``, ``urls``, ``forms`` (namespace ``accounts``): sign-up, sign-in, password change and
-  reset, the account page with the API token and the bot flag, claim, notices, my games, an event's
-  claim codes; ``context_processors``: what every page's navigation shows a signed-in user.
+  reset, the account page with the API token and the bot flag (set and cleared after a confirmation;
+  ``templates/accounts/_bot_mark.html`` the "bot" mark beside a player's name on his page and his
+  games'), claim, notices, my games, an event's claim codes; ``context_processors``: what every
+  page's navigation shows a signed-in user.
 
 May import every app below it (``tournaments``, ``games``, ``accounts``, ``common``, ``arbiter``);
 no app imports it, ``config`` on top aside (``tests/test_layout.py``). docs/accounts.md.
