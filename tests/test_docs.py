@@ -1,13 +1,15 @@
 """The README stays a newcomer's five minutes and the docs stay true to the code.
 
 README.md: at most 10,000 characters, opening with the two commands, naming every page of docs/.
-docs/architecture.md: one line, at most 200 characters, for every package of the project's apps.
+docs/architecture.md: one line, at most 200 characters, for every package of the project's apps, and every
+folder at the top named.
 docs/configuration.md: a row for every environment variable the code reads, none for one it does not.
 docs/deployment.md: the proxy sends to uvicorn exactly the addresses the service serves as streams.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from pathlib import Path
 
@@ -73,6 +75,31 @@ def test_the_package_map_has_one_short_line_per_package() -> None:
     assert {"games/play/", "tournaments/web/views/", "arbiter/gipf/potentials/"} <= packages
     assert packages - set(paths) == set(), "a package without its line in docs/architecture.md"
     assert set(paths) - packages == set(), "a line for a package that is not there"
+
+
+def _folders() -> set[str]:
+    """The project's folders at the top, but for hidden ones and what .gitignore leaves out."""
+    ignored = [
+        line.strip().strip("/")
+        for line in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+        if line.strip().endswith("/")
+    ]
+    return {
+        f"{path.name}/"
+        for path in ROOT.iterdir()
+        if path.is_dir()
+        and not path.name.startswith(".")
+        and not any(fnmatch.fnmatch(path.name, pattern) for pattern in ignored)
+    }
+
+
+def test_the_map_names_every_folder_at_the_top() -> None:
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    leads = re.findall(r"^- (.+?) — ", text, flags=re.MULTILINE)  # "- `templates/`, `static/` — ..."
+    named = {name for lead in leads for name in re.findall(r"`([\w-]+/)`", lead)}
+    folders = _folders()
+    assert {"deploy/", "games/", "native/", "scripts/"} <= folders
+    assert folders - named == set(), "a folder without its line in docs/architecture.md"
 
 
 # How the code reads a variable: os.environ.get("X"), os.environ["X"], os.getenv("X"), the settings'
