@@ -2,8 +2,8 @@
 [--seconds 90] [--pace 20] [--concurrency 2] [--parts in-process,flags,live] [--baseline REV]
 --database-url postgres://user:pass@host:port/db --redis-url redis://host:port/N``.
 
-The README's scaled setup in processes of its own: a Celery worker of ``--concurrency`` processes and
-beat (its process runs the clocks' ticker, ``common.ticker``), on a PostgreSQL database of the bench's
+The scaled setup of docs/deployment.md in processes of its own: a Celery worker of ``--concurrency``
+processes and beat (its process runs the clocks' ticker, ``common.ticker``), on a PostgreSQL database of the bench's
 own beside the one given (``<name>_flags``, created afresh) and the Redis given (the broker, emptied
 first; its next database carries the live events, ``EVENTS_REDIS_URL``). The sweep runs every hour
 only: what ends a flag is the ticker (or, in code from before it, each flag's own task). Three parts:

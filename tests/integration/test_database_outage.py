@@ -4,7 +4,7 @@ is stored, once.
 
 The outage is real but private: a PostgreSQL cluster of this test's own (``initdb`` in a temporary
 folder, on a free port), stopped and started again, never the shared server. gunicorn serves the
-site on it, as in the scaled setup (README), with connections kept between requests
+site on it, as in the scaled setup (docs/deployment.md), with connections kept between requests
 (``DB_CONN_MAX_AGE``): the one it holds breaks when the server goes away.
 """
 
@@ -32,10 +32,10 @@ SETUP = """
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from accounts.models import Player
-from games import play
+from games.play import state
 users = [User.objects.create_user(name) for name in ("ann", "bob")]
 white, black = (Player.objects.create(display_name=u.username, handle=u.username, user=u) for u in users)
-game = play.create_service_game(white, black, "dvonn", "")
+game = state.create_service_game(white, black, "dvonn", "")
 print(game.pk, Token.objects.create(user=users[0]).key)
 """
 
