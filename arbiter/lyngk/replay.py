@@ -120,18 +120,9 @@ def _play_turn(run: _Run, token: str, last: bool) -> None:
     """Play one turn's decisions: a move, a pass, or a claim then its move (L-14)."""
     assert run.position is not None
     parts = split_turn(token)
-    if len(parts) > 2:
-        _refuse_token(
-            run, token, gettext_noop("{token}: a turn is one move, after at most one claim (like R;c3-d4)")
-        )
-    for index, written in enumerate(parts):
-        if len(parts) == 2 and (index == 0) != _is_claim(written):
-            template = (
-                gettext_noop("{token}: a turn's claim comes first, then its move (like R;c3-d4)")
-                if index == 0
-                else gettext_noop("{token}: one claim a turn: a claim is followed by a move (like R;c3-d4)")
-            )
-            _refuse_token(run, token, template)
+    if len(parts) > 2 or (len(parts) == 2 and not _is_claim(parts[0])):
+        _refuse_token(run, token, gettext_noop("a turn is one move, after at most one claim (like R;c3-d4)"))
+    for written in parts:
         before = run.position
         step = play_text(before, written, run.plies + 1)
         run.position = step.position
