@@ -41,7 +41,7 @@ LABELS: dict[str, str] = {
     "LYNGK title": gettext_noop("LYNGK position, {player} to move"),
     "LYNGK claimed": gettext_noop("{player} has claimed {colour}: a move follows"),
     "LYNGK holds": gettext_noop("{player}: {colours}; stacks of five won {count}"),
-    "LYNGK no colour": gettext_noop("none yet"),
+    "LYNGK no colour": gettext_noop("no colour yet"),
     "LYNGK left": gettext_noop("nobody's yet: {colours}"),
     "LYNGK none left": gettext_noop("Four colours held: the fifth stays neutral"),
     "LYNGK five": gettext_noop("stack of five, neutral: it stays and counts for nobody"),
