@@ -22,6 +22,7 @@ READ_ONLY = {
     "tournaments.pairing",
     "tournaments.pairinggame",
     "tournaments.eventgameoptions",
+    "tournaments.roundgameoptions",
     "tournaments.standing",
     "tournaments.rating",
     "tournaments.ratingchange",

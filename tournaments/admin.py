@@ -26,6 +26,7 @@ from tournaments.models import (
     Registration,
     ResultCorrection,
     Round,
+    RoundGameOptions,
     RoundPublication,
     Standing,
     SwissSettings,
@@ -55,6 +56,14 @@ class EventGameOptionsAdmin(ReadOnlyAdmin):
     them against the event's game (``tournaments.events.game_options``)."""
 
     list_display = ("event", "options")
+
+
+@admin.register(RoundGameOptions)
+class RoundGameOptionsAdmin(ReadOnlyAdmin):
+    """A round's own start options, over its event's: set through the API, which checks them against
+    the event's game and resolves them (``tournaments.events.game_options``)."""
+
+    list_display = ("event", "number", "options")
 
 
 @admin.register(Registration)

@@ -1,9 +1,11 @@
-"""An event's own options for its games: a model of the tournaments app (``tournaments.models``
-exports it), in a module of its own.
+"""An event's own options for its games, and a round's: models of the tournaments app
+(``tournaments.models`` exports them), in a module of their own.
 
-The options are those the event's game declares (its spec's start options, docs/rules.md P-27).
-The games created for the event's pairings carry them into their start and their records' check
-(``Game.options``, ``games.options``); ``tournaments.events.game_options`` reads, checks and sets them.
+The options are those the event's game declares (its spec's start options, docs/rules.md P-27). A
+round may have options of its own, over the event's, for every board of that round (one start for
+all its boards, docs/tournaments.md). The games created for the event's pairings carry them into
+their start and their records' check (``Game.options``, ``games.options``);
+``tournaments.events.game_options`` reads, checks and sets them.
 """
 
 from __future__ import annotations
@@ -25,3 +27,24 @@ class EventGameOptions(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id}: {self.options}"
+
+
+class RoundGameOptions(models.Model):
+    """The start options of one round's games, over the event's (by name, as its game declares them,
+    each resolved when set: a random start drawn then is the one every board of the round starts
+    from). Keyed by the round's number, so that a round not paired yet may have them."""
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="round_game_options"
+    )
+    number = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        app_label = "tournaments"
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_game_options_unique_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id}, round {self.number}: {self.options}"

@@ -20,6 +20,7 @@ from tournaments.api.event_writes import EventWrites
 from tournaments.api.forbidden_pair_writes import ForbiddenPairWrites
 from tournaments.api.official_writes import OfficialWrites
 from tournaments.api.registration_writes import RegistrationWrites
+from tournaments.api.round_options import RoundOptions
 from tournaments.api.round_writes import RoundWrites
 from tournaments.api.serializers import (
     CorrectionInputSerializer,
@@ -75,12 +76,13 @@ class EventViewSet(
     EventWrites,
     RegistrationWrites,
     RoundWrites,
+    RoundOptions,
     OfficialWrites,
     ForbiddenPairWrites,
     viewsets.ReadOnlyModelViewSet,
 ):
     """Events, newest first. ``/events/{slug}/`` includes the registrations and rounds. The
-    organiser's writes are in ``event_writes``, ``registration_writes``, ``round_writes``,
+    organiser's writes are in ``event_writes``, ``registration_writes``, ``round_writes``, ``round_options``,
     ``official_writes`` and ``forbidden_pair_writes``."""
 
     queryset = Event.objects.select_related("game_options")
