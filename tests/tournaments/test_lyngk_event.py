@@ -26,7 +26,7 @@ from rest_framework.authtoken.models import Token
 
 from arbiter import registry
 from games.models import Game, SubmittedRecord
-from tests.arbiter.lyngk.support import S1
+from tests.arbiter.lyngk.support import DRAWN, S1, WON_BY_BLACK
 from tests.conftest import CommittingAPIClient, CommittingClient, boards, next_round, start
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 from tournaments.models import Event, Rating, Round, Standing
@@ -48,82 +48,6 @@ FORM = {
     "time_control": "3d/15d",
 }
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
-#: from S1, a drawn game (every tie-break equal, see the module's docstring)
-DRAWN = [
-    "d5-c5",
-    "h4-g6",
-    "f5-e5",
-    "h1-h2",
-    "e6-e7",
-    "c1-c2",
-    "e1-d1",
-    "f2-f3",
-    "b4-b3",
-    "d1-d2",
-    "d6-c7",
-    "K",
-    "e4-d3",
-    "h3-g4",
-    "c5-c6",
-    "c2-c3",
-    "c3-d3",
-    "g5-i1",
-    "c4-d4",
-    "d4-b2",
-    "h2-g4",
-    "b2-a1",
-    "e2-f1",
-    "f3-g3",
-    "G",
-    "c7-e7",
-    "R",
-    "e3-g2",
-    "f4-f6",
-    "f1-f6",
-    "f6-g7",
-    "d2-g1",
-    "g3-i1",
-    "I",
-    "b1-b3",
-]
-#: from S1, docs/rules.md's whole game: 0-1 at the first tie-break
-WON_BY_BLACK = [
-    "c4-d3",
-    "h3-g5",
-    "b4-b3",
-    "e3-d2",
-    "c6-d5",
-    "e6-e7",
-    "g5-i1",
-    "e5-f5",
-    "f2-f3",
-    "h2-g3",
-    "e2-f1",
-    "c5-d4",
-    "b3-d3",
-    "g7-f6",
-    "G",
-    "f4-d5",
-    "e1-d1",
-    "I",
-    "h1-f1",
-    "f3-g4",
-    "g4-g3",
-    "c2-c3",
-    "c1-c3",
-    "h4-g6",
-    "d5-a1",
-    "B",
-    "b2-a1",
-    "b1-c7",
-    "R",
-    "i1-e4",
-    "d4-f5",
-    "g1-g2",
-    "f6-e7",
-    "pass",
-    "f5-d6",
-]
 
 
 def _api(user: User, capture: Any) -> CommittingAPIClient:

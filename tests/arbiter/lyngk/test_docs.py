@@ -28,7 +28,7 @@ POSITIONS = re.findall(r"```position\n(.*?)\n```\n((?:[A-Z][a-z]+[^\n]*\n)+)", S
 
 
 def test_the_docs_hold_the_hand_worked_cases() -> None:
-    assert len(RECORDS) == 24
+    assert len(RECORDS) == 25
     assert len(POSITIONS) == 12
 
 
