@@ -173,6 +173,14 @@ def status_of(game: Game) -> Status:
     return registry.status(game.position)
 
 
+def holds(game: Game) -> list[str] | None:
+    """What each side plays with, White's first, in the active language, in a game whose sides own no
+    pieces of their own from the start (``arbiter.play.Status.holds``: LYNGK's claimed colours); None
+    where each side's name says it."""
+    held = status_of(game).holds
+    return None if held is None else [messages.message_text(part) for part in held]
+
+
 def to_move(game: Game) -> int | None:
     """Who is to move (0 White, 1 Black); None once play has ended."""
     if game.finished_at is not None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from arbiter.errors import ArbiterError
+from arbiter.errors import ArbiterError, Message, gettext_noop
 from arbiter.lyngk.board import NAMES
 from arbiter.lyngk.checks import check
 from arbiter.lyngk.notation import parse_decision
-from arbiter.lyngk.position import Position
+from arbiter.lyngk.position import COLOUR_NAMES, Position
 from arbiter.lyngk.rules import MOVE, Decision, apply, chain_path, game_over, score, winner
 from arbiter.lyngk.spec import STACKS
 from arbiter.play import Status
@@ -64,13 +64,27 @@ def play_text(position: Position, text: str, ply: int | None = None) -> Step:
         raise exc.at(ply=ply, move=text, position=position.text()) from None
 
 
+def held(colours: str) -> Message:
+    """A player's claimed colours in words: "no colour yet", "red", "red and blue"."""
+    if not colours:
+        return Message(gettext_noop("no colour yet"))
+    if len(colours) == 1:
+        return COLOUR_NAMES[colours]
+    return Message(
+        gettext_noop("{first} and {second}"),
+        {"first": COLOUR_NAMES[colours[0]], "second": COLOUR_NAMES[colours[1]]},
+    )
+
+
 def status_of(position: Position) -> Status:
     """Over when neither player has a turn with a move (L-11): won by the player with more stacks of
     five, then by the tie-breaks, else drawn (L-12); else the player to move (after his claim: the
-    same player). The score is the stacks of five won, White's first."""
+    same player). The score is the stacks of five won, White's first; each side holds the colours
+    it has claimed (LK-1: the players own no colour at the start)."""
     won = score(position)
+    holds = (held(position.claims[0]), held(position.claims[1]))
     if not game_over(position):
-        return Status(position.to_move, score=won)
+        return Status(position.to_move, score=won, holds=holds)
     best = winner(position)
     result = Result.DRAW if best is None else Result.won_by(best)
-    return Status(None, result, STACKS, score=won)
+    return Status(None, result, STACKS, score=won, holds=holds)

@@ -157,3 +157,29 @@ def test_a_refused_lyngk_decision_is_explained_in_ukrainian(api_client: Any) -> 
     error = answer.json()["error"]
     assert (error["ply"], error["reason"]) == (3, "red is claimed by White")
     assert error["message"] == "червоний заявили Білі"
+
+
+def test_the_page_and_the_api_tell_what_each_side_holds(
+    people: dict[str, Any],  # noqa: F811
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """The players own no colour at the start (L-3): the game's detail says what each side holds, the
+    colours claimed, where a game of pieces of one's own says nothing (``holds`` null)."""
+    game = play.create_service_game(people["Ann"], people["Bob"], "lyngk", "", options={"start": S1})
+    ann = api_of(people["ann"], django_capture_on_commit_callbacks)
+    assert ann.get(f"/api/play/{game.pk}/").json()["holds"] == ["no colour yet", "no colour yet"]
+    for ply, (user, move) in enumerate(
+        [("ann", "R"), ("ann", "b4-c7"), ("bob", "K"), ("bob", "d5-e7"), ("ann", "B")]
+    ):
+        play.make_move(game, people[user], move, ply)
+    assert ann.get(f"/api/play/{game.pk}/").json()["holds"] == ["red and blue", "black"]
+    uk = ann.get(f"/api/play/{game.pk}/", HTTP_ACCEPT_LANGUAGE="uk").json()["holds"]
+    assert uk == ["червоний і синій", "чорний"]
+    page = Client()
+    page.force_login(people["bob"])
+    assert (
+        "White holds red and blue; Black holds black." in page.get(game.get_absolute_url()).content.decode()
+    )
+    dvonn = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
+    assert ann.get(f"/api/play/{dvonn.pk}/").json()["holds"] is None
+    assert 'id="play-holds"' not in page.get(dvonn.get_absolute_url()).content.decode()
