@@ -22,7 +22,6 @@ READ_ONLY = {
     "tournaments.pairing",
     "tournaments.pairinggame",
     "tournaments.eventgameoptions",
-    "tournaments.roundgameoptions",
     "tournaments.standing",
     "tournaments.rating",
     "tournaments.ratingchange",

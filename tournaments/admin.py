@@ -26,7 +26,6 @@ from tournaments.models import (
     Registration,
     ResultCorrection,
     Round,
-    RoundGameOptions,
     RoundPublication,
     Standing,
     SwissSettings,
@@ -55,15 +54,7 @@ class EventGameOptionsAdmin(ReadOnlyAdmin):
     """An event's start options for its games: set on the event form or through the API, which check
     them against the event's game (``tournaments.events.game_options``)."""
 
-    list_display = ("event", "options")
-
-
-@admin.register(RoundGameOptions)
-class RoundGameOptionsAdmin(ReadOnlyAdmin):
-    """A round's own start options, over its event's: set through the API, which checks them against
-    the event's game and resolves them (``tournaments.events.game_options``)."""
-
-    list_display = ("event", "number", "options")
+    list_display = ("event", "options", "rounds")
 
 
 @admin.register(Registration)

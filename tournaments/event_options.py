@@ -1,5 +1,5 @@
-"""An event's own options for its games, and a round's: models of the tournaments app
-(``tournaments.models`` exports them), in a module of their own.
+"""An event's own options for its games, and its rounds': a model of the tournaments app
+(``tournaments.models`` exports it), in a module of its own.
 
 The options are those the event's game declares (its spec's start options, docs/rules.md P-27). A
 round may have options of its own, over the event's, for every board of that round (one start for
@@ -15,36 +15,18 @@ from django.db import models
 
 class EventGameOptions(models.Model):
     """The start options of an event's games (by name, as its game declares them); no row, or an empty
-    dict: the game key's own start, and any set each game's record agrees (P-24)."""
+    dict: the game key's own start, and any set each game's record agrees (P-24). ``rounds``: a
+    round's own options over them, by the round's number (``{"2": {"start": "..."}}``), each resolved
+    when set; keyed by number, so that a round not paired yet may have them."""
 
     event = models.OneToOneField(
         "tournaments.Event", on_delete=models.CASCADE, primary_key=True, related_name="game_options"
     )
     options = models.JSONField(default=dict, blank=True)
+    rounds = models.JSONField(default=dict, blank=True)
 
     class Meta:
         app_label = "tournaments"
 
     def __str__(self) -> str:
         return f"{self.event_id}: {self.options}"
-
-
-class RoundGameOptions(models.Model):
-    """The start options of one round's games, over the event's (by name, as its game declares them,
-    each resolved when set: a random start drawn then is the one every board of the round starts
-    from). Keyed by the round's number, so that a round not paired yet may have them."""
-
-    event = models.ForeignKey(
-        "tournaments.Event", on_delete=models.CASCADE, related_name="round_game_options"
-    )
-    number = models.PositiveSmallIntegerField()
-    options = models.JSONField(default=dict, blank=True)
-
-    class Meta:
-        app_label = "tournaments"
-        constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="round_game_options_unique_round"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.event_id}, round {self.number}: {self.options}"

@@ -27,7 +27,6 @@ from tournaments.core.codes import (
     format_points,
 )
 from tournaments.event_options import EventGameOptions as EventGameOptions  # its model, exported here
-from tournaments.event_options import RoundGameOptions as RoundGameOptions
 from tournaments.game_links import PairingGame
 from tournaments.rating_models import (  # noqa: F401 - the rating lists' models, exported here
     CasualPeriod,

@@ -239,7 +239,7 @@ def _read_stack(cell: str, name: str) -> str:
         )
     problem = stack_problem(stack)
     if problem is not None:
-        raise InvalidPositionError(gettext_noop("{name}: {problem}"), name=name, problem=problem)
+        raise InvalidPositionError(gettext_noop("the point {name}: {problem}"), name=name, problem=problem)
     return stack
 
 

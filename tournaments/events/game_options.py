@@ -27,17 +27,21 @@ from accounts.policy import Action, require
 from games import options as game_options
 from games.errors import GameServiceError
 from tournaments.errors import ServiceError
-from tournaments.models import Event, EventGameOptions, Round, RoundGameOptions
+from tournaments.models import Event, EventGameOptions, Round
 from tournaments.rounds import is_public
+
+
+def _row(event: Event) -> EventGameOptions | None:
+    try:
+        return event.game_options  # type: ignore[attr-defined,no-any-return]
+    except EventGameOptions.DoesNotExist:
+        return None
 
 
 def options_of(event: Event) -> dict[str, str]:
     """The event's options for its games (empty: none of its own)."""
-    try:
-        row = event.game_options  # type: ignore[attr-defined]
-    except EventGameOptions.DoesNotExist:
-        return {}
-    return dict(row.options)
+    row = _row(event)
+    return {} if row is None else dict(row.options)
 
 
 def shown(event: Event) -> list[dict[str, str]]:
@@ -62,10 +66,28 @@ def checked_options(game_key: str, options: Mapping[str, str]) -> dict[str, str]
         raise ServiceError(str(exc)) from exc
 
 
-def store(event: Event, options: dict[str, str]) -> None:
-    """Write the event's options (checked already); none left: its row goes."""
-    if options:
-        EventGameOptions.objects.update_or_create(event=event, defaults={"options": options})
+def _rounds_of(event: Event) -> dict[str, dict[str, str]]:
+    row = _row(event)
+    return {} if row is None else {number: dict(options) for number, options in row.rounds.items()}
+
+
+def _taken(game_key: str, options: Mapping[str, str]) -> bool:
+    try:
+        checked_options(game_key, options)
+    except ServiceError:
+        return False
+    return True
+
+
+def store(event: Event, options: dict[str, str], rounds: dict[str, dict[str, str]] | None = None) -> None:
+    """Write the event's options (checked already) and its rounds' (``rounds``; by default those
+    stored, less any the event's game, changed meanwhile, does not take); none left: its row goes."""
+    if rounds is None:
+        rounds = {number: given for number, given in _rounds_of(event).items() if _taken(event.game, given)}
+    if options or rounds:
+        EventGameOptions.objects.update_or_create(
+            event=event, defaults={"options": options, "rounds": rounds}
+        )
     else:
         EventGameOptions.objects.filter(event=event).delete()
     event._state.fields_cache.pop("game_options", None)  # read again on the next options_of
@@ -86,8 +108,7 @@ def set_options(event: Event, user: object, given: Mapping[str, str]) -> Event:
 
 def round_options_of(event: Event, number: int) -> dict[str, str]:
     """Round ``number``'s own options for its games (empty: the event's alone)."""
-    row = RoundGameOptions.objects.filter(event=event, number=number).first()
-    return dict(row.options) if row is not None else {}
+    return _rounds_of(event).get(str(number), {})
 
 
 def options_for_round(event: Event, number: int) -> dict[str, str]:
@@ -119,10 +140,10 @@ def set_round_options(event: Event, number: int, user: object, given: Mapping[st
             options = game_options.resolved(event.game, written) if written else {}
         except GameServiceError as exc:
             raise ServiceError(str(exc)) from exc
+        rounds = _rounds_of(event)
         if options:
-            RoundGameOptions.objects.update_or_create(
-                event=event, number=number, defaults={"options": options}
-            )
+            rounds[str(number)] = options
         else:
-            RoundGameOptions.objects.filter(event=event, number=number).delete()
+            rounds.pop(str(number), None)
+        store(event, options_of(event), rounds)
     return options

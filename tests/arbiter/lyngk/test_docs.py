@@ -22,7 +22,7 @@ from tests.arbiter.lyngk import plain
 from tests.arbiter.lyngk.support import S1, described, record
 
 SECTION = (Path(__file__).resolve().parents[3] / "docs" / "rules.md").read_text(encoding="utf-8")
-SECTION = SECTION[SECTION.index("## LYNGK") : SECTION.index("## Records of both games")]
+SECTION = SECTION[SECTION.index("## LYNGK") :].split("\n## ", 1)[0]
 RECORDS = re.findall(r"```record\n(.*?)```\nVerdict: ([^\n]*)\n", SECTION, re.S)
 POSITIONS = re.findall(r"```position\n(.*?)\n```\n((?:[A-Z][a-z]+[^\n]*\n)+)", SECTION, re.S)
 
