@@ -207,3 +207,24 @@ def test_an_organiser_gives_one_start_for_every_game_of_the_event(organiser: Use
     api.force_authenticate(organiser)
     answer = api.post(f"/api/events/{other.slug}/rounds/1/game-options/", {"start": S1}, format="json")
     assert answer.status_code == 400 and "DVONN is played without a start" in str(answer.json())
+
+
+def test_a_rounds_start_goes_when_the_event_changes_its_game(organiser: User) -> None:
+    """Set before the event starts, a round's start is the event's game's: the event changed to
+    TZAAR, LYNGK's placements are no TZAAR start, and round 2 keeps none."""
+    from rest_framework.test import APIClient
+
+    from tests.conftest import make_event
+    from tournaments.events import game_options
+
+    event = make_event(organiser, "", name="LYNGK then TZAAR", game="lyngk", pairing_system="round-robin")
+    api = APIClient()
+    api.force_authenticate(organiser)
+    assert (
+        api.post(f"/api/events/{event.slug}/rounds/2/game-options/", {"start": S1}, format="json").status_code
+        == 200
+    )
+    assert game_options.options_for_round(Event.objects.get(pk=event.pk), 2) == {"start": S1}
+    changed = api.post(f"/api/events/{event.slug}/settings/", {"game": "tzaar"}, format="json")
+    assert changed.status_code == 200, changed.json()
+    assert api.get(f"/api/events/{event.slug}/rounds/2/game-options/").json() == {}
