@@ -143,7 +143,7 @@ def _marks(last: PlyTrace, flip: bool) -> list[str]:
         out.append(
             element(
                 "circle",
-                [("class", "last-mark"), ("data-point", name), ("cx", x), ("cy", y), ("r", PIECE_R + 4)],
+                [("class", "last-mark"), ("data-mark", name), ("cx", x), ("cy", y), ("r", PIECE_R + 4)],
             )
         )
     for name in last.removed:

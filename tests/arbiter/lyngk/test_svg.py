@@ -72,7 +72,7 @@ def test_the_last_move_and_its_chain() -> None:
     svg = registry.render_svg(position, SvgOptions(), last)
     assert re.search(r'<path class="last-move chain" d="M[^"]*"/>', svg)
     assert re.findall(r'class="link-mark" data-link="(\w+)"', svg) == ["f2"]
-    assert re.findall(r'class="last-mark" data-point="(\w+)"', svg) == ["i1", "e3"]
+    assert re.findall(r'class="last-mark" data-mark="(\w+)"', svg) == ["i1", "e3"]
     plain = registry.render_svg(position, SvgOptions(highlight=False), last)
     assert 'class="last-move' not in plain and 'class="link-mark' not in plain
 
