@@ -4,10 +4,11 @@ event's, and what such a choice may be (:func:`check_play`)."""
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import Player
-from games.clocks import parse as parse_time_control
+from games.play.clocks import parse as parse_time_control
 from tournaments.errors import ServiceError
 from tournaments.models import Event, PlayMode, Registration, Round
 
@@ -90,13 +91,31 @@ def without_account(event: Event, round_: Round | None = None) -> list[Player]:
     )
 
 
+# What makes an event's rounds close by themselves: its own setting, or its autopilot's.
+CLOSING_FIELDS = ("close_rounds_by_itself", "auto_pair", "auto_finish", "all_rounds_at_once")
+
+
+def closes_by_itself(event: Event) -> bool:
+    """The event's rounds close by themselves once every game has its official result: its own
+    setting, or its autopilot's (``auto_pair``, ``auto_finish``, ``all_rounds_at_once``)."""
+    return any(getattr(event, name) for name in CLOSING_FIELDS)
+
+
+def closing_by_themselves(path: str = "") -> Q:
+    """:func:`closes_by_itself` as a query on events (``path``: to the event, ``"pairing__round__event__"``)."""
+    found = Q()
+    for name in CLOSING_FIELDS:
+        found |= Q(**{path + name: True})
+    return found
+
+
 def is_public(round_: Round) -> bool:
     """The round's pairings are out: a round robin's once paired, a Swiss round's once published."""
     return round_.status != Round.Status.PENDING and not round_.is_draft
 
 
 def check_play(play_mode: str, time_control: str) -> str:
-    """A play mode of ``PlayMode`` and a time control as ``games.clocks`` reads them (the written
+    """A play mode of ``PlayMode`` and a time control as ``games.play.clocks`` reads them (the written
     form returned); a :class:`ServiceError` naming the problem otherwise."""
     if play_mode not in PlayMode.values:
         raise ServiceError(

@@ -625,7 +625,7 @@
     return window.GipfClocks.text(seconds, daysFormat); // static/js/clocks.js: the one writing
   }
 
-  // before both first moves (games.aborts): the time left for the next one; at zero, ask the server
+  // before both first moves (games.play.aborts): the time left for the next one; at zero, ask the server
   function tickStart() {
     var due = document.getElementById("start-due");
     if (!due) {
@@ -644,8 +644,26 @@
     }
   }
 
+  // an event's game starting later (issue 36): the time to its start; at zero, ask the server
+  function tickStarts() {
+    var starts = document.getElementById("game-starts");
+    if (!starts) {
+      return;
+    }
+    var left = parseFloat(starts.getAttribute("data-seconds")) - (Date.now() - loadedAt) / 1000;
+    var time = starts.querySelector(".game-starts-time");
+    if (time) {
+      time.textContent = clockText(Math.max(left, 0), "{days} d {hours}:{minutes}");
+    }
+    if (left <= 0 && !starts.hasAttribute("data-due")) {
+      starts.setAttribute("data-due", "1");
+      window.setTimeout(check, 500); // the game has started: its moves are offered now
+    }
+  }
+
   function tick() {
     tickStart();
+    tickStarts();
     var running = document.querySelector(".clock[data-running]");
     if (!running) {
       return;
@@ -776,7 +794,7 @@
     source.addEventListener("move", onEvent);
     source.addEventListener("end", onEvent);
     source.addEventListener("clock", refresh); // an arbiter gave time, a clock started: the clocks changed
-    source.addEventListener("draw", refresh); // a draw offered, declined or lapsed (games.draws)
+    source.addEventListener("draw", refresh); // a draw offered, declined or lapsed (games.play.draws)
     source.addEventListener("takeback", refresh); // a takeback asked, declined or accepted
     source.addEventListener("stream-open", function () {
       note("live");

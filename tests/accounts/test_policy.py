@@ -21,7 +21,7 @@ from accounts.errors import PermissionRefused
 from accounts.models import Player
 from accounts.policy import ALLOWED, REFUSALS, Action, can, require
 from games.models import Challenge
-from tests.games.test_confirmation import Board, make_board
+from tests.games.records.test_confirmation import Board, make_board
 from tournaments.models import ForbiddenPair
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +37,7 @@ EXPECTED = [
     (Action.APPOINT_OFFICIALS, "event", {"olga", "root"}),
     (Action.MANAGE_CLAIM_CODES, "event", {"olga", "root"}),
     (Action.CHANGE_TIE_BREAKS, "event", {"ada", "root"}),
+    (Action.MANAGE_WEBHOOKS, "event", {"olga", "root"}),
     (Action.SUBMIT_RECORD, "pairing", {"ann", "bob", "olga", "ada", "root"}),
     (Action.REPORT_RESULT, "pairing", {"ann", "bob", "olga", "ada", "root"}),
     (Action.ANSWER_RESULT, "game", {"ann", "bob"}),
@@ -210,6 +211,16 @@ def organiser_api_requests(board: Board) -> list[tuple[str, str, dict[str, Any],
             manage,
             page + f"forbidden-pairs/{pair}/remove/",
         ),
+        # the autopilot (issue 36): its officials'; the webhooks: its organisers'
+        ("get", events + "autopilot/", {}, manage, page + "autopilot/"),
+        ("post", events + "autopilot/", {"auto_pair_delay": -1}, manage, page + "autopilot/"),
+        ("post", events + "autopilot/pause/", {}, manage, None),
+        ("post", events + "autopilot/resume/", {}, manage, None),
+        ("get", events + "webhooks/", {}, Action.MANAGE_WEBHOOKS, page + "webhooks/"),
+        ("post", events + "webhooks/", {"url": "ftp://x"}, Action.MANAGE_WEBHOOKS, page + "webhooks/"),
+        ("post", events + "webhooks/secret/", {}, Action.MANAGE_WEBHOOKS, None),
+        ("post", events + "webhooks/1/remove/", {}, Action.MANAGE_WEBHOOKS, None),
+        ("get", events + "webhooks/deliveries/", {}, Action.MANAGE_WEBHOOKS, None),
         ("get", events + "claim-codes/", {}, codes, f"/events/{slug}/players/claim-codes/"),
         ("post", events + f"claim-codes/{handle}/", {"action": "regenerate"}, codes, None),
     ]

@@ -46,14 +46,14 @@ def test_a_lyngk_game_on_the_page_at_1280_and_on_a_phone(live_server: Any, brows
     from django.contrib.auth.models import User
 
     from accounts.models import Player
-    from games import play
     from games.models import Move
+    from games.play import state
 
     ann = User.objects.create_user("ann", password="pw-ann-12345")
     bob = User.objects.create_user("bob", password="pw-bob-12345")
     white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
     black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
-    game = play.create_service_game(white, black, "lyngk", "10+5", options={"start": S1})
+    game = state.create_service_game(white, black, "lyngk", "10+5", options={"start": S1})
     url = live_server.url + game.get_absolute_url()
 
     desk = _signed_in(browser, live_server.url, ann, DESK)

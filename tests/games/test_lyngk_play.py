@@ -15,11 +15,12 @@ from django.test import Client
 from django.urls import reverse
 
 from arbiter import registry
-from games import boards, play
 from games.choices import family_choices, game_choices
 from games.models import Game, SubmittedRecord
+from games.play import service, state
+from games.web import boards
 from tests.arbiter.lyngk.support import DRAWN, S1
-from tests.games.test_play import api_of, people  # noqa: F401  (the players' fixture)
+from tests.games.play.test_play import api_of, people  # noqa: F401  (the players' fixture)
 from tournaments.web.forms.events import EventForm
 
 pytestmark = pytest.mark.django_db
@@ -71,12 +72,12 @@ def _offered(client: Client, game: Game) -> dict[str, str]:
 def test_the_game_page_offers_claims_without_points_and_moves_by_stack_and_landing(
     people: dict[str, Any],  # noqa: F811
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "lyngk", "5+3", options={"start": S1})
+    game = state.create_service_game(people["Ann"], people["Bob"], "lyngk", "5+3", options={"start": S1})
     ann = Client()
     ann.force_login(people["ann"])
     first = _offered(ann, game)
     assert len(first) == 161 and first["R"] == "" and first["c1-c2"] == "c1 c2"  # 5 claims, 156 moves
-    play.make_move(game, people["ann"], "R", 0)
+    service.make_move(game, people["ann"], "R", 0)
     second = _offered(ann, game)
     assert second["b4-c7"] == "b4 c7" and "b4-c6" not in second and "B" not in second  # c6: a LYNGK point
     html = ann.get(game.get_absolute_url()).content.decode()
@@ -84,11 +85,11 @@ def test_the_game_page_offers_claims_without_points_and_moves_by_stack_and_landi
 
 
 def test_the_move_list_and_the_record_join_a_claim_and_its_move(people: dict[str, Any]) -> None:  # noqa: F811
-    game = play.create_service_game(people["Ann"], people["Bob"], "lyngk", "", options={"start": S1})
+    game = state.create_service_game(people["Ann"], people["Bob"], "lyngk", "", options={"start": S1})
     for ply, (user, move) in enumerate(
         [("ann", "R"), ("ann", "b4-c7"), ("bob", "K"), ("bob", "d5-e7"), ("ann", "c1-c2")]
     ):
-        play.make_move(game, people[user], move, ply)
+        service.make_move(game, people[user], move, ply)
     moves = list(game.moves.order_by("ply").values_list("notation", "position"))
     rows = boards.played_rows(game, moves)
     # the record: 1. R;b4-c7 K;d5-e7 2. c1-c2 (the specification's example)
@@ -102,11 +103,11 @@ def test_a_finished_game_is_stepped_through_and_drawn_at_its_svg_url(
     people: dict[str, Any],  # noqa: F811
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "lyngk", "", options={"start": S1})
+    game = state.create_service_game(people["Ann"], people["Bob"], "lyngk", "", options={"start": S1})
     users = {0: people["ann"], 1: people["bob"]}
     with django_capture_on_commit_callbacks(execute=True):
         for ply, move in enumerate(DRAWN):
-            play.make_move(game, users[play.to_move(Game.objects.get(pk=game.pk))], move, ply)
+            service.make_move(game, users[state.to_move(Game.objects.get(pk=game.pk))], move, ply)
     game.refresh_from_db()
     assert (game.result, game.termination) == ("1/2-1/2", "stacks")
     page = Client().get(game.get_absolute_url() + "?ply=12").content.decode()
@@ -125,7 +126,7 @@ def test_a_refused_lyngk_record_shows_its_board_before_the_refused_decision(
 ) -> None:
     from django.contrib.auth.models import User
 
-    from games import services
+    from games.records import services
     from tournaments.events import services as event_services
     from tournaments.models import Pairing
     from tournaments.registration import services as registration_services
@@ -165,13 +166,13 @@ def test_the_page_and_the_api_tell_what_each_side_holds(
 ) -> None:
     """The players own no colour at the start (L-3): the game's detail says what each side holds, the
     colours claimed, where a game of pieces of one's own says nothing (``holds`` null)."""
-    game = play.create_service_game(people["Ann"], people["Bob"], "lyngk", "", options={"start": S1})
+    game = state.create_service_game(people["Ann"], people["Bob"], "lyngk", "", options={"start": S1})
     ann = api_of(people["ann"], django_capture_on_commit_callbacks)
     assert ann.get(f"/api/play/{game.pk}/").json()["holds"] == ["no colour yet", "no colour yet"]
     for ply, (user, move) in enumerate(
         [("ann", "R"), ("ann", "b4-c7"), ("bob", "K"), ("bob", "d5-e7"), ("ann", "B")]
     ):
-        play.make_move(game, people[user], move, ply)
+        service.make_move(game, people[user], move, ply)
     assert ann.get(f"/api/play/{game.pk}/").json()["holds"] == ["red and blue", "black"]
     uk = ann.get(f"/api/play/{game.pk}/", HTTP_ACCEPT_LANGUAGE="uk").json()["holds"]
     assert uk == ["червоний і синій", "чорний"]
@@ -180,6 +181,6 @@ def test_the_page_and_the_api_tell_what_each_side_holds(
     assert (
         "White holds red and blue; Black holds black." in page.get(game.get_absolute_url()).content.decode()
     )
-    dvonn = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
+    dvonn = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "")
     assert ann.get(f"/api/play/{dvonn.pk}/").json()["holds"] is None
     assert 'id="play-holds"' not in page.get(dvonn.get_absolute_url()).content.decode()
