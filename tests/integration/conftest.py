@@ -71,7 +71,7 @@ class Workers:
 
     def start(self, wait: bool = True, processes: int = 0) -> subprocess.Popen[bytes]:
         """A worker; with ``wait``, once it answers a ping (it may have run queued tasks by then);
-        one task at a time, or ``processes`` at once (a prefork pool, as the README's workers)."""
+        one task at a time, or ``processes`` at once (a prefork pool, as docs/deployment.md's workers)."""
         from config.celery import app
 
         self.count += 1
