@@ -147,6 +147,9 @@ SCOPES: dict[tuple[str, str], Scope] = {
     ("api:event-list", "POST"): ALL,
     ("api:event-event-settings", "POST"): ALL,
     ("api:event-game-options", "POST"): ALL,
+    # a round's own start, drawn in advance: not the players' to read before its games exist
+    ("api:event-round-game-options", "GET"): ALL,
+    ("api:event-round-game-options", "POST"): ALL,
     ("api:event-play", "POST"): ALL,
     ("api:event-swiss-settings", "POST"): ALL,
     ("api:event-tie-breaks", "POST"): ALL,

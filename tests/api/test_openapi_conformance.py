@@ -184,6 +184,9 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/events/{slug}/trf/", "GET"): (event, None, True),
         # the demo event has started: its game options no longer change (a refusal checked)
         ("/api/events/{slug}/game-options/", "POST"): (event, {"potentials": "Z6 Y6"}, False),
+        # round 1's own options read; set no more once the round is public (a 400 checked)
+        ("/api/events/{slug}/rounds/{number}/game-options/", "GET"): (number, None, True),
+        ("/api/events/{slug}/rounds/{number}/game-options/", "POST"): (number, {"start": "random"}, False),
         ("/api/events/{slug}/play/", "POST"): (event, {"play_mode": "elsewhere", "time_control": ""}, True),
         # round 1 is public: where it is played no longer changes (a 400)
         ("/api/events/{slug}/rounds/{number}/play/", "POST"): (number, {"play_mode": "service"}, False),
