@@ -7,47 +7,41 @@ The rules at home here:
   annulled) writes one notice for each player
   of the game with an account and for each organiser and arbiter of the event, except the user who
   made the change, in the same transaction as the change;
-* each notice is written in its recipient's language (``NoticePreference.language``, the site's
-  default when none is stored), read with the recipients in one query;
-* a recipient with an e-mail address gets the notice by e-mail as well when ``NOTICE_EMAILS`` is
-  on, in his language, sent after the transaction commits; a failed sending is logged and never
-  undoes anything;
+* each notice is written in its recipient's language and delivered to every channel he has, his
+  e-mail included (``accounts.notices.notify``, ``personal.delivery``), once the transaction commits;
 * a user reads and marks only his own notices.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.mail import send_mail
-from django.db import transaction
-from django.db.models import F
-from django.utils import translation
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
+from accounts.notices import (
+    GAME_END,
+    RESULT_ANNULLED,
+    RESULT_DECIDED,
+    RESULT_DISPUTED,
+    RESULT_SUBMITTED,
+    notify,
+)
 from games import origins
 from games.decisions import ROLE_ORGANISER, role_of
 from games.endings import result_line
 from games.models import Game
-from games.signals import ANNULLED, CONFIRMED, DECIDED, DISPUTED, ENDED, SUBMITTED
-
-logger = logging.getLogger(__name__)
+from games.signals import ANNULLED, DECIDED, DISPUTED, ENDED, SUBMITTED
 
 
 def recipients(game: Game, actor: object = None) -> list[Any]:
-    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``;
-    each with ``notice_language``, the language of his notices ("" for the site's default)."""
+    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``."""
     ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
     ids |= origins.officials(game)  # a game on the service has no event: none
     ids.discard(getattr(actor, "pk", None))
-    users = get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk")
-    return list(users.annotate(notice_language=F("notice_preference__language")))
+    return list(get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk"))
 
 
 def _name(user: object) -> str:
@@ -108,55 +102,32 @@ def describe(game: Game, kind: str, actor: object, detail: str) -> str:
     return _("The result of %(game)s changed") % {"game": where}
 
 
+#: the kind of the notice of each change of a result (a confirmation writes none)
+KIND_OF = {
+    ENDED: GAME_END,
+    SUBMITTED: RESULT_SUBMITTED,
+    DISPUTED: RESULT_DISPUTED,
+    DECIDED: RESULT_DECIDED,
+    ANNULLED: RESULT_ANNULLED,
+}
+
+
 def on_result_changed(
     sender: object, game: Game, kind: str, actor: object = None, detail: str = "", **kwargs: object
 ) -> list[Notice]:
-    """Receiver of ``result_changed``: the notices (and, after commit, the e-mails) of a change; a
-    confirmation writes none (the result stays as it was)."""
-    if kind == CONFIRMED:
+    """Receiver of ``result_changed``: the notices of a change (delivered to every channel once the
+    transaction commits, ``accounts.notices.notify``); a confirmation writes none."""
+    notice_kind = KIND_OF.get(kind)
+    if notice_kind is None:
         return []
-    link = game.get_absolute_url()
     users = recipients(game, actor)
-    texts: dict[str, str] = {}
-    for language in {user.notice_language or settings.LANGUAGE_CODE for user in users}:
-        with translation.override(language):
-            texts[language] = capfirst(describe(game, kind, actor, detail or ""))
-    notices = Notice.objects.bulk_create(
-        [
-            Notice(recipient=user, text=texts[user.notice_language or settings.LANGUAGE_CODE], link=link)
-            for user in users
-        ]
+    return notify(
+        [user.pk for user in users],
+        notice_kind,
+        lambda: describe(game, kind, actor, detail or ""),
+        game.get_absolute_url(),
+        {"game": game.pk, "result": game.result},
     )
-    if getattr(settings, "NOTICE_EMAILS", False):
-        for language, text in texts.items():
-            addresses = [
-                user.email
-                for user in users
-                if user.email and (user.notice_language or settings.LANGUAGE_CODE) == language
-            ]
-            if addresses:
-                transaction.on_commit(
-                    lambda addresses=addresses, text=text, language=language: send_emails(
-                        addresses, text, link, language
-                    )
-                )
-    return notices
-
-
-def send_emails(addresses: Iterable[str], text: str, link: str, language: str | None = None) -> int:
-    """One e-mail per address (its subject in ``language``, the active one without it); a failure
-    is logged, never raised. The number sent."""
-    base = getattr(settings, "SITE_URL", "").rstrip("/")
-    body = f"{text}\n\n{base}{link}\n" if base else f"{text}\n\n{link}\n"
-    with translation.override(language or translation.get_language()):
-        subject = _("GIPF project tournaments: a result of your game")
-    sent = 0
-    for address in addresses:
-        try:
-            sent += send_mail(subject, body, None, [address])
-        except Exception:  # any transport error: the notice page still has it
-            logger.exception("the notice e-mail to %s could not be sent", address)
-    return sent
 
 
 def unread_count(user: object) -> int:
