@@ -6,7 +6,7 @@
   (``accounts.lockout``): a locked user name or address is answered 429 with the time to wait.
 * :class:`SubmissionThrottle` limits challenges per user (scope ``challenges``;
   :class:`ChallengeOpponentThrottle` per user and opponent, ``challenge_opponents``), token requests
-  (scope ``tokens``),  record submissions and result entry per user (scope
+  (scope ``tokens``), sign-ups (scope ``signups``, the page's and the API's), record submissions and result entry per user (scope
   ``submissions``), claim attempts (scope ``claims``) and replays of a record without storing it
   (scope ``replays``, open to anonymous visitors), rates from ``DEFAULT_THROTTLE_RATES``;
   anonymous requests count per client address (``common.client``). A cache that cannot be reached
@@ -41,6 +41,9 @@ SCOPE_OF_ROUTE = {
     "api:challenge-list": "challenges",
     "games:challenges": "challenges",
     "api:token-revoke": "tokens",
+    "accounts:signup": "signups",
+    "api:signup": "signups",
+    "api:claim": "claims",
 }
 
 

@@ -26,7 +26,10 @@ MAX_TOKENS = 20
 KEY_PREFIX = "gt_"
 # What a play-only token may write to: the moves, challenges, submissions and answers of one's games,
 # one's vacation and what waits for one; reading is open to every token.
-PLAY_PATHS = ("/api/play/", "/api/games/", "/api/records/", "/api/vacation/", "/api/replay/")
+PLAY_PATHS = (
+    *("/api/play/", "/api/games/", "/api/records/", "/api/vacation/", "/api/replay/"),
+    "/api/notices/read/",  # his notices read (a bot's too); their preferences need the scope all
+)
 
 
 class WrongCredentials(AccountError):

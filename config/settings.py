@@ -337,6 +337,7 @@ REST_FRAMEWORK = {
         "claims": os.environ.get("CLAIM_RATE") or "10/hour",
         "replays": os.environ.get("REPLAY_RATE") or "60/min",
         "tokens": os.environ.get("TOKEN_RATE") or "10/min",
+        "signups": os.environ.get("SIGNUP_RATE") or "10/hour",
         "challenges": os.environ.get("CHALLENGE_RATE") or "60/hour",
         "challenge_opponents": os.environ.get("CHALLENGE_OPPONENT_RATE") or "10/hour",
     },
