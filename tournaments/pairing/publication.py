@@ -2,19 +2,21 @@
 round's when it is published, ``tournaments.pairing.edits.publish_round``): the games of a round
 played on the service are created then, ready to play (:func:`create_round_games`, called inside
 the transaction that holds the round's lock; the games are created by the pairing origin,
-``tournaments.results.game_creation``).
+``tournaments.results.game_creation``), and its players are told (``round_notices``).
 """
 
 from __future__ import annotations
 
 from games.services import games_of
 from tournaments.models import PlayMode, Round
+from tournaments.pairing import round_notices
 from tournaments.rounds import play_mode
 
 
 def create_round_games(round_: Round) -> None:
     """The games of a public round played on the service: every pairing's but a bye's or a pairing
-    forfeited already."""
+    forfeited already; its players told once it commits (``tournaments.pairing.round_notices``)."""
+    round_notices.tell_on_commit(round_)
     if play_mode(round_) == PlayMode.ELSEWHERE:
         return
     pairings = (
