@@ -9,6 +9,9 @@ rewritten. The rules themselves live in ``games.confirmation`` and ``games.decis
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -16,7 +19,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
-from games import messages, origins
+from arbiter import registry
+from games import clocks, messages, origins
 from games.choices import game_name, score_text, validate_game
 
 
@@ -98,6 +102,11 @@ class Game(models.Model):
         blank=True,
         help_text="The ply at which the player to move was warned of his time running out",
     )
+    # When the player to move's clock falls under its warning (``games.clocks.warning_at``), kept by
+    # every save that changes the clock (:meth:`save`); acted on by ``games.flags.warn_due``.
+    warn_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player to move is to be warned of his time running low"
+    )
     # A game ended on time whose result is still to be carried to what it rests on (``games.carrying``:
     # its played record, its origin's result, the notices): the ending's words (``time``); "" once done.
     to_carry = models.CharField(
@@ -108,8 +117,12 @@ class Game(models.Model):
     )
 
     class Meta:
-        # the sweep's look for the games whose result is still to be carried (few, if any)
-        indexes = [models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry")]
+        indexes = [
+            # the sweep's look for the games whose result is still to be carried (few, if any)
+            models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry"),
+            # the warnings due (``games.flags.warn_due``: the sweep's, each flag's task's, a ticker's)
+            models.Index(fields=["warn_at"], condition=Q(warn_at__isnull=False), name="game_warn_at"),
+        ]
 
     def __str__(self) -> str:
         place = self.place
@@ -117,8 +130,41 @@ class Game(models.Model):
             return f"{self.white} – {self.black} ({self.get_origin_display()})"
         return f"{self.white} – {self.black} ({place.event_name} round {place.round}, board {place.board})"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saved with its warning's moment (:attr:`warn_at`) computed again when the clock changed."""
+        fields = kwargs.get("update_fields")
+        if fields is None or self.CLOCK_FIELDS & set(fields):
+            self.warn_at = self.warning_due()
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "warn_at"}
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("games:game-detail", args=[self.pk])
+
+    #: what a warning's moment is computed from: a save that changes one of them computes it again
+    CLOCK_FIELDS = frozenset(
+        {"turn_started", "white_time", "black_time", "finished_at", "plies", "position", "time_control"}
+        | {"warned_ply", "on_service", "first_move_by"}
+    )
+
+    def warning_due(self) -> datetime | None:
+        """When the player to move falls under his clock's warning (``games.clocks.warning_at``);
+        None without a running clock, once over, or when he was warned at this ply already."""
+        if not self.on_service or self.finished_at is not None or self.turn_started is None:
+            return None
+        if not self.time_control or self.warned_ply == self.plies:
+            return None
+        try:
+            control = clocks.parse(self.time_control)
+            side = registry.status(self.position).to_move
+        except Exception:  # noqa: BLE001 - a clock or position unreadable here is no warning, never a failed save
+            return None
+        if side is None:
+            return None
+        return clocks.warning_at(
+            control, self.turn_started, self.white_time if side == 0 else self.black_time
+        )
 
     @property
     def place(self) -> origins.Place:

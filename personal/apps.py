@@ -23,7 +23,7 @@ class PersonalConfig(AppConfig):
         from accounts.models import Notice
         from common import sweep
         from games import live
-        from games.models import Challenge
+        from games.models import Challenge, DrawOffer, Game
         from games.signals import move_played, result_changed, time_running_out
         from personal import challenge_notices, delivery, notices, play_notices, preferences
 
@@ -35,6 +35,8 @@ class PersonalConfig(AppConfig):
         result_changed.connect(notices.on_result_changed, dispatch_uid="personal.notices")
         move_played.connect(play_notices.on_move_played, dispatch_uid="personal.play_notices.move")
         time_running_out.connect(play_notices.on_time_running_out, dispatch_uid="personal.play_notices.time")
+        post_save.connect(play_notices.on_draw_offer_saved, sender=DrawOffer, dispatch_uid="personal.draws")
+        post_save.connect(play_notices.on_game_saved, sender=Game, dispatch_uid="personal.takebacks")
         if play_notices.on_games_ended not in live.END_LISTENERS:
             live.END_LISTENERS.append(play_notices.on_games_ended)
         post_save.connect(

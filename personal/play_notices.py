@@ -14,6 +14,9 @@ The rules at home here:
 * when a game ends, however (``games.live.END_LISTENERS``: a result, a loss on time, an abort, an
   annulment), both players' unread notices about its moves are read; an aborted game (no result,
   so no notice of a result) tells both players it was aborted;
+* a draw offered (``DrawOffer`` saved open) tells the player it is offered to; a takeback asked
+  (``Game.takeback_side`` saved) tells the opponent; each is read when it is answered, when he
+  moves, or when the game ends;
 * every notice goes through ``accounts.notices.notify``: in each recipient's language, to each of
   his channels (``personal.delivery``).
 """
@@ -30,7 +33,7 @@ from django.utils.translation import ngettext
 from accounts.models import Notice
 from accounts.notices import DRAW_OFFER, GAME_END, GAME_START, TAKEBACK, notify, read_about
 from games import clocks
-from games.models import Game
+from games.models import DrawOffer, Game
 from games.vacations import duration_text
 
 #: the kinds of notice about a game's moves: read once the recipient moves or the game is over
@@ -130,3 +133,51 @@ def on_games_ended(ends: list[tuple[int, dict[str, Any]]]) -> None:
                 link,
                 {"game": game_id, "result": "", "how": ABORTED},
             )
+
+
+def on_draw_offer_saved(sender: object, instance: DrawOffer, created: bool, **kwargs: object) -> list[Notice]:
+    """Receiver of a draw offer's ``post_save``: the player it is offered to is told; declined, his
+    notice of it is read."""
+    game = instance.game
+    other = _user_of(game, 1 - instance.side)
+    link = game.get_absolute_url()
+    if not created:
+        if instance.status != DrawOffer.Status.OPEN:
+            read_about([other], link, [DRAW_OFFER])
+        return []
+    offering = game.white if instance.side == 0 else game.black
+    return notify(
+        [other],
+        DRAW_OFFER,
+        lambda: (
+            _("%(player)s offers you a draw in %(game)s")
+            % {"player": offering, "game": f"{game.white} – {game.black}"}
+        ),
+        link,
+        {"game": game.pk, "ply": instance.ply},
+    )
+
+
+def on_game_saved(
+    sender: object, instance: Game, created: bool, update_fields: Any = None, **kwargs: object
+) -> list[Notice]:
+    """Receiver of a game's ``post_save``: a takeback asked (``games.takebacks``: the request alone
+    saved) tells the opponent; its answer declined reads it."""
+    if created or update_fields is None or set(update_fields) != {"takeback_side", "takeback_ply"}:
+        return []
+    link = instance.get_absolute_url()
+    side = instance.takeback_side
+    if side is None:  # declined
+        read_about([instance.white.user_id, instance.black.user_id], link, [TAKEBACK])
+        return []
+    asking = instance.white if side == 0 else instance.black
+    return notify(
+        [_user_of(instance, 1 - side)],
+        TAKEBACK,
+        lambda: (
+            _("%(player)s asks to take back his last move in %(game)s")
+            % {"player": asking, "game": f"{instance.white} – {instance.black}"}
+        ),
+        link,
+        {"game": instance.pk, "ply": instance.takeback_ply},
+    )

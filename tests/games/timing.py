@@ -58,6 +58,7 @@ def clocks_from_creation() -> Iterator[None]:
     def started(sender: Any, instance: Game, **kwargs: Any) -> None:
         if instance.pk is None and instance.on_service and instance.first_move_by is not None:
             instance.turn_started, instance.first_move_by = timezone.now(), None
+            instance.warn_at = instance.warning_due()  # as a save of the clock computes it
 
     pre_save.connect(started, sender=Game, dispatch_uid="tests.clocks_from_creation")
     yield
