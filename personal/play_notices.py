@@ -24,6 +24,7 @@ The rules at home here:
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.urls import reverse
@@ -110,6 +111,12 @@ def on_time_running_out(
     )
 
 
+def _aborted(game: Game) -> str:
+    return _("%(game)s was aborted before it started: no result") % {
+        "game": f"{game.white} – {game.black} ({game.game_name})"
+    }
+
+
 def on_games_ended(ends: list[tuple[int, dict[str, Any]]]) -> None:
     """``games.live.END_LISTENERS`` (after commit): the games ended, each game's id and its end
     event's data. Both players' notices about their moves are read; an aborted game is told."""
@@ -126,10 +133,7 @@ def on_games_ended(ends: list[tuple[int, dict[str, Any]]]) -> None:
             notify(
                 players,
                 GAME_END,
-                lambda game=game: (
-                    _("%(game)s was aborted before it started: no result")
-                    % {"game": f"{game.white} – {game.black} ({game.game_name})"}
-                ),
+                partial(_aborted, game),
                 link,
                 {"game": game_id, "result": "", "how": ABORTED},
             )

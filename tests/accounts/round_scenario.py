@@ -91,7 +91,11 @@ def paired_round(site: Site, wait: Callable[[Callable[[], bool]], None]) -> Roun
     for code in codes:
         claimed = site.call("POST", "/api/me/claim/", {"code": code["code"]}, made.tokens[code["handle"]])
         assert _ok(claimed, 200)["handle"] == code["handle"]
-    _ok(site.call("POST", f"/api/events/{SLUG}/start/", {"top_seed_colour": "white"}, made.organiser), 200, 202)
+    _ok(
+        site.call("POST", f"/api/events/{SLUG}/start/", {"top_seed_colour": "white"}, made.organiser),
+        200,
+        202,
+    )
     wait(
         lambda: (
             site.call("GET", f"/api/events/{SLUG}/rounds/1/", None, made.organiser)[1].get("status")

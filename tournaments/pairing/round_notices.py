@@ -17,6 +17,7 @@ The rules at home here:
 from __future__ import annotations
 
 from datetime import UTC
+from functools import partial
 
 from django.db import transaction
 from django.utils import formats
@@ -79,7 +80,7 @@ def _tell_pairing(round_: Round, pairing: Pairing, mode: str) -> int:
         found = notify(
             [player.user_id],
             kind,
-            lambda words=words, colour=colour, kind=kind: _sentence(kind, words, colour, game),
+            partial(_sentence, kind, words, colour, game),
             link,
             {**params, "colour": colour, "game": game.pk if game is not None else None},
         )
