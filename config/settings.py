@@ -327,7 +327,7 @@ REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes DRF answer anonymous writes 401, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.api.ScopedTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "accounts.api.CheckedSessionAuthentication",
         "accounts.api.LockoutBasicAuthentication",
     ],
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
