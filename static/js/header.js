@@ -7,7 +7,8 @@
 // counts are the page's. Every event of the stream is passed on to the page's own scripts.
 (function () {
   "use strict";
-  var POLL = 3000; // ms between two reads of the counts without a stream
+  var POLL = 3000; // ms between two reads of the counts without a stream (a player's)
+  var POLL_OFFICIAL = 15000; // ... for an account without a player (no game of his starts)
   var notices = document.querySelector("[data-notices-url]");
   var link = document.querySelector("[data-my-moves-url]");
   var play = document.querySelector("[data-challenges-url]");
@@ -60,7 +61,7 @@
   recount();
   // Without a stream: every few seconds while the page is shown (and at once when it is shown again).
   var polling = null;
-  function poll() {
+  function poll(every) {
     if (polling !== null) {
       return;
     }
@@ -70,7 +71,7 @@
         refresh();
         recount();
       }
-    }, POLL);
+    }, every || POLL);
     document.addEventListener("visibilitychange", function () {
       if (!document.hidden) {
         renotice();
@@ -96,7 +97,7 @@
     poll();
   }
   if (!link) {
-    poll(); // no player, no stream of his own
+    poll(POLL_OFFICIAL); // no player, no stream of his own
     return;
   }
   if (window.EventSource) {
