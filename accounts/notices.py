@@ -102,17 +102,22 @@ def notify(
     text: Text,
     link: str = "",
     params: Mapping[str, Any] | None = None,
+    languages: Mapping[int, str] | None = None,
 ) -> list[Notice]:
     """Tell each of ``user_ids`` (None and repeats are left out) something of ``kind``: ``text`` is
     written once per language of the recipients (a callable called in each, or a plain text), linking
-    ``link``, with ``params`` for programs. Written in the current transaction; delivered to every
-    channel once it commits (:data:`created`). The notices written."""
+    ``link``, with ``params`` for programs (``languages``: each recipient's, when the caller read them
+    already). Written in the current transaction; delivered to every channel once it commits
+    (:data:`created`). The notices written."""
     ids = sorted({uid for uid in user_ids if uid is not None})
     if not ids:
         return []
     if not kind or len(kind) > KIND_LENGTH:
         raise ValueError(f"a notice's kind has 1 to {KIND_LENGTH} characters: {kind!r}")
-    languages = languages_of(ids)
+    if languages is None or not set(ids) <= set(languages):
+        languages = languages_of(ids)
+    else:
+        languages = {uid: languages[uid] or settings.LANGUAGE_CODE for uid in ids}
     texts = {language: written(text, language) for language in set(languages.values())}
     notices = Notice.objects.bulk_create(
         [

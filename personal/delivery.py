@@ -7,7 +7,7 @@ The rules at home here:
   count;
 * **his own stream**: the recipient's player hears the event ``notice`` (``games.player_events``:
   its id, kind, text, link, params and his unread count), which the header counts live; the
-  events of a batch are published together (``games.live.together``);
+  events of a batch are published together (``games.live_batch``), once their notices are marked;
 * **e-mail**, where ``NOTICE_EMAILS`` is on, he has an address and his preferences take its kind
   (``NoticePreference.emails_kind``): sent by the Celery task ``personal.notice_emails``
   (``personal.emails``: his language, the unsubscribe link and headers), queued after commit with
@@ -78,9 +78,10 @@ def deliver(ids: Iterable[int]) -> list[int]:
 
 
 def _deliver(ids: list[int]) -> list[int]:
-    from games import live, player_events  # the streams, loaded when a notice is delivered
+    from games import live_batch, player_events  # the streams, loaded when a notice is delivered
 
-    with transaction.atomic(), live.together():
+    # their stream events collected, published together once their marks are committed
+    with live_batch.collecting() as events, transaction.atomic():
         notices = list(
             Notice.objects.filter(pk__in=ids, delivery=Notice.Delivery.NEW)
             .select_related("recipient")
@@ -104,6 +105,7 @@ def _deliver(ids: list[int]) -> list[int]:
                 player_events.publish(
                     player_id, NOTICE_EVENT, event_of(notice, unread.get(notice.recipient_id, 0))
                 )
+    live_batch.publish_all(events)  # one storage transaction, one round trip to Redis
     queue_mail(mail)
     return [notice.pk for notice in notices]
 

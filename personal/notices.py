@@ -15,7 +15,6 @@ The rules at home here:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
@@ -36,12 +35,14 @@ from games.models import Game
 from games.signals import ANNULLED, DECIDED, DISPUTED, ENDED, SUBMITTED
 
 
-def recipients(game: Game, actor: object = None) -> list[Any]:
-    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``."""
+def recipients(game: Game, actor: object = None) -> dict[int, str]:
+    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``:
+    each one's notice language ("" for the site's default), read with them."""
     ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
     ids |= origins.officials(game)  # a game on the service has no event: none
     ids.discard(getattr(actor, "pk", None))
-    return list(get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk"))
+    users = get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk")
+    return dict(users.values_list("pk", "notice_preference__language"))
 
 
 def _name(user: object) -> str:
@@ -122,11 +123,12 @@ def on_result_changed(
         return []
     users = recipients(game, actor)
     return notify(
-        [user.pk for user in users],
+        list(users),
         notice_kind,
         lambda: describe(game, kind, actor, detail or ""),
         game.get_absolute_url(),
         {"game": game.pk, "result": game.result},
+        languages={pk: language or "" for pk, language in users.items()},
     )
 
 
