@@ -44,7 +44,7 @@ class NoticeSerializer(serializers.ModelSerializer):
 
 class MarkReadSerializer(serializers.Serializer):
     ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),  # as the id column holds
         required=False,
         max_length=MARK_AT_ONCE,
         help_text=f"The notices to mark read (at most {MARK_AT_ONCE}); left out: all of mine",

@@ -147,6 +147,7 @@ def test_notices_are_his_own_listed_and_marked_read(organiser: User) -> None:
     stranger = api.post("/api/notices/read/", {"ids": [theirs.pk]}, format="json")
     assert stranger.status_code == 404 and not Notice.objects.get(pk=theirs.pk).read
     assert api.post("/api/notices/read/", {"ids": ["x"]}, format="json").status_code == 400
+    assert api.post("/api/notices/read/", {"ids": [2**80]}, format="json").status_code == 400  # no such id
     marked = api.post("/api/notices/read/", {"ids": [first.pk]}, format="json").json()
     assert marked == {"marked": 1, "unread": 1}
     assert api.get("/api/notices/?unread=true").json()["count"] == 1
