@@ -1,7 +1,7 @@
 """Notices: the one way a person is told something (issue 36). Any app writes a notice with
 :func:`notify`; once its transaction commits, the notice goes to every channel its recipient has
 (``personal.delivery``, connected to :data:`created`): his notices page and the header's count, his
-player's own stream (``games.player_events``: the event ``notice``), and an e-mail where he has an
+player's own stream (``games.live.player_events``: the event ``notice``), and an e-mail where he has an
 address and has not muted its kind.
 
 The rules at home here:

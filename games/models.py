@@ -4,11 +4,12 @@ disputes and arbiter decisions.
 The schema of the trust rules: every submission is kept (``SubmittedRecord``), at most one is
 official per game (a partial unique constraint), a game's result has a ``state`` (provisional,
 confirmed, official, disputed, decided), and disputes and decisions are rows that are never
-rewritten. The rules themselves live in ``games.confirmation`` and ``games.decisions``.
+rewritten. The rules themselves live in ``games.records.confirmation`` and ``games.records.decisions``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -19,9 +20,12 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
-from arbiter import registry
-from games import clocks, messages, origins
+from games import messages, origins
 from games.choices import game_name, score_text, validate_game
+
+# When a game's player to move is to be warned of his clock (``games.play.flags.warning_due``, put
+# here by ``GamesConfig.ready``: the floor imports nothing of play); empty, no moment is kept.
+WARNING_DUE: list[Callable[[Game], datetime | None]] = []
 
 
 class Game(models.Model):
@@ -65,7 +69,7 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    # A game played on the service (``games.play``): its clock, its position, whose time runs.
+    # A game played on the service (``games.play.service``): its clock, its position, whose time runs.
     on_service = models.BooleanField(
         default=False,
         help_text="Played move by move on the service (a casual game, or a game of a round played there)",
@@ -85,13 +89,13 @@ class Game(models.Model):
         null=True, blank=True, help_text="When the player to move's clock started"
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When play on the service ended")
-    # Before both sides have moved (``games.aborts``): no clock runs; the next first move is due by then.
+    # Before both sides have moved (``games.play.aborts``): no clock runs; the next first move is due by then.
     first_move_by = models.DateTimeField(
         null=True,
         blank=True,
         help_text="When the game is aborted (its event's: the clock starts) without a first move",
     )
-    # A takeback asked (``games.takebacks``): by which side (0 White, 1 Black), at which ply.
+    # A takeback asked (``games.play.takebacks``): by which side (0 White, 1 Black), at which ply.
     takeback_side = models.PositiveSmallIntegerField(null=True, blank=True)
     takeback_ply = models.PositiveIntegerField(null=True, blank=True)
     # The start options it is played with (``games.options``: those its game's spec declares, as its
@@ -102,12 +106,12 @@ class Game(models.Model):
         blank=True,
         help_text="The ply at which the player to move was warned of his time running out",
     )
-    # When the player to move's clock falls under its warning (``games.clocks.warning_at``), kept by
-    # every save that changes the clock (:meth:`save`); acted on by ``games.flags.warn_due``.
+    # When the player to move's clock falls under its warning, kept by every save that changes the
+    # clock (:meth:`save`, ``games.play.flags.warning_due``); acted on by ``games.play.flags.warn_due``.
     warn_at = models.DateTimeField(
         null=True, blank=True, help_text="When the player to move is to be warned of his time running low"
     )
-    # A game ended on time whose result is still to be carried to what it rests on (``games.carrying``:
+    # A game ended on time whose result is still to be carried to what it rests on (``games.play.carrying``:
     # its played record, its origin's result, the notices): the ending's words (``time``); "" once done.
     to_carry = models.CharField(
         max_length=20,
@@ -120,7 +124,7 @@ class Game(models.Model):
         indexes = [
             # the sweep's look for the games whose result is still to be carried (few, if any)
             models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry"),
-            # the warnings due (``games.flags.warn_due``: the sweep's, each flag's task's, a ticker's)
+            # the warnings due (``games.play.flags.warn_due``: the sweep's, each flag's task's, a ticker's)
             models.Index(fields=["warn_at"], condition=Q(warn_at__isnull=False), name="game_warn_at"),
         ]
 
@@ -131,10 +135,11 @@ class Game(models.Model):
         return f"{self.white} – {self.black} ({place.event_name} round {place.round}, board {place.board})"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-        """Saved with its warning's moment (:attr:`warn_at`) computed again when the clock changed."""
+        """Saved with its warning's moment (:attr:`warn_at`) computed again when the clock changed, by
+        the function play registers (:data:`WARNING_DUE`)."""
         fields = kwargs.get("update_fields")
-        if fields is None or self.CLOCK_FIELDS & set(fields):
-            self.warn_at = self.warning_due()
+        if WARNING_DUE and (fields is None or self.CLOCK_FIELDS & set(fields)):
+            self.warn_at = WARNING_DUE[0](self)
             if fields is not None:
                 kwargs["update_fields"] = {*fields, "warn_at"}
         super().save(*args, **kwargs)
@@ -147,24 +152,6 @@ class Game(models.Model):
         {"turn_started", "white_time", "black_time", "finished_at", "plies", "position", "time_control"}
         | {"warned_ply", "on_service", "first_move_by"}
     )
-
-    def warning_due(self) -> datetime | None:
-        """When the player to move falls under his clock's warning (``games.clocks.warning_at``);
-        None without a running clock, once over, or when he was warned at this ply already."""
-        if not self.on_service or self.finished_at is not None or self.turn_started is None:
-            return None
-        if not self.time_control or self.warned_ply == self.plies:
-            return None
-        try:
-            control = clocks.parse(self.time_control)
-            side = registry.status(self.position).to_move
-        except Exception:  # noqa: BLE001 - a clock or position unreadable here is no warning, never a failed save
-            return None
-        if side is None:
-            return None
-        return clocks.warning_at(
-            control, self.turn_started, self.white_time if side == 0 else self.black_time
-        )
 
     @property
     def place(self) -> origins.Place:
@@ -199,7 +186,7 @@ class SubmittedRecord(models.Model):
     by_official = models.BooleanField(
         default=False, help_text="Submitted by an organiser or arbiter of the event"
     )
-    # A result without a record (``games.reports``) keeps its result in ``verdict["result"]``, its
+    # A result without a record (``games.records.reports``) keeps its result in ``verdict["result"]``, its
     # ``text`` empty and its status valid: confirmation and decisions treat it like a verified record.
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.RECORD)
     text = models.TextField(blank=True)
@@ -313,8 +300,8 @@ class Move(models.Model):
 
 
 class Vacation(models.Model):
-    """Days away that pause a player's correspondence clocks (``games.vacations``; the arithmetic in
-    ``games.clocks``): from ``started_at`` to ``ends_at``, which the player may bring forward."""
+    """Days away that pause a player's correspondence clocks (``games.play.vacations``; the arithmetic in
+    ``games.play.clocks``): from ``started_at`` to ``ends_at``, which the player may bring forward."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="vacations")
     started_at = models.DateTimeField()
@@ -331,7 +318,7 @@ class Vacation(models.Model):
 
 
 class TimeGiven(models.Model):
-    """An arbiter's gift of time to one player of a game played on the service (``games.arbitration``)."""
+    """An arbiter's gift of time to one player of a game played on the service (``games.play.arbitration``)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="time_given")
     side = models.PositiveSmallIntegerField(choices=[(0, _("White")), (1, _("Black"))])
@@ -350,7 +337,7 @@ class TimeGiven(models.Model):
 
 
 class Challenge(models.Model):
-    """One player's challenge to another to a casual game on the service (``games.challenges``)."""
+    """One player's challenge to another to a casual game on the service (``games.play.challenges``)."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("Awaiting an answer")
@@ -420,7 +407,7 @@ class Challenge(models.Model):
 
 class DrawOffer(models.Model):
     """A player's offer of a draw in a game played on the service whose rules allow one
-    (``games.draws``): open until the opponent accepts or declines it, or moves (it lapses)."""
+    (``games.play.draws``): open until the opponent accepts or declines it, or moves (it lapses)."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("Offered")

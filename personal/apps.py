@@ -22,7 +22,7 @@ class PersonalConfig(AppConfig):
         from accounts import notices as notices_floor
         from accounts.models import Notice
         from common import sweep
-        from games import live
+        from games.live import game_events as live
         from games.models import Challenge, DrawOffer, Game
         from games.signals import move_played, result_changed, time_running_out
         from personal import challenge_notices, delivery, notices, play_notices, preferences

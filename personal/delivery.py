@@ -5,9 +5,9 @@ The rules at home here:
 
 * **his notices** are the rows themselves: the notices page, ``GET /api/notices/``, the header's
   count;
-* **his own stream**: the recipient's player hears the event ``notice`` (``games.player_events``:
+* **his own stream**: the recipient's player hears the event ``notice`` (``games.live.player_events``:
   its id, kind, text, link, params and his unread count), which the header counts live; the
-  events of a batch are published together (``games.live_batch``), once their notices are marked;
+  events of a batch are published together (``games.live.batch``), once their notices are marked;
 * **e-mail**, where ``NOTICE_EMAILS`` is on, he has an address and his preferences take its kind
   (``NoticePreference.emails_kind``): sent by the Celery task ``personal.notice_emails``
   (``personal.emails``: his language, the unsubscribe link and headers), queued after commit with
@@ -37,7 +37,7 @@ from personal.emails import wants_mail
 
 logger = logging.getLogger(__name__)
 
-#: the player stream's event of a notice (``games.player_events``)
+#: the player stream's event of a notice (``games.live.player_events``)
 NOTICE_EVENT = "notice"
 #: the e-mails one task sends at most (a round's publication queues a task per this many)
 MAIL_BATCH = 50
@@ -78,7 +78,8 @@ def deliver(ids: Iterable[int]) -> list[int]:
 
 
 def _deliver(ids: list[int]) -> list[int]:
-    from games import live_batch, player_events  # the streams, loaded when a notice is delivered
+    from games.live import batch as live_batch  # the streams, loaded when a notice is delivered
+    from games.live import player_events
 
     # their stream events collected, published together once their marks are committed
     with live_batch.collecting() as events, transaction.atomic():

@@ -1,5 +1,5 @@
 """Notices: players and officials are told when a result of their game is submitted, disputed or decided,
-or when play on the service ended it ("… is over: 1-0 · Anna Vermeer resigned", ``games.endings``).
+or when play on the service ended it ("… is over: 1-0 · Anna Vermeer resigned", ``games.play.endings``).
 
 The rules at home here:
 
@@ -29,9 +29,9 @@ from accounts.notices import (
     notify,
 )
 from games import origins
-from games.decisions import ROLE_ORGANISER, role_of
-from games.endings import result_line
 from games.models import Game
+from games.play.endings import result_line
+from games.records.decisions import ROLE_ORGANISER, role_of
 from games.signals import ANNULLED, DECIDED, DISPUTED, ENDED, SUBMITTED
 
 
@@ -65,7 +65,7 @@ def describe(game: Game, kind: str, actor: object, detail: str) -> str:
             "round": place.round,
             "board": place.board,
         }
-    if kind == ENDED:  # play on the service ended: how, in the one wording (games.endings)
+    if kind == ENDED:  # play on the service ended: how, in the one wording (games.play.endings)
         return _("%(game)s is over: %(ending)s") % {"game": where, "ending": result_line(game)}
     if kind == SUBMITTED:
         outcome = detail or _("the result is %(result)s (%(state)s)") % {

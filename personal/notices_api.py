@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from accounts.errors import NotFound
 from accounts.models import Notice
 from accounts.notices import KINDS
-from config.pagination import BoundedLimitOffsetPagination
+from common.pagination import BoundedLimitOffsetPagination
 from personal import notices, preferences
 
 #: the ids one request marks read at most

@@ -9,9 +9,9 @@ The rules at home here:
 * the player now to move gets a "your move" notice for that game when it is played by
   correspondence (or without a clock), at most one unread a game: a live game's player has his
   stream and the game's page, not a notice a move;
-* when the player to move's clock runs low (``games.signals.time_running_out``: ``games.clock_sweep``,
+* when the player to move's clock runs low (``games.signals.time_running_out``: ``games.play.clock_sweep``,
   on time) he gets the time warning, with the time left;
-* when a game ends, however (``games.live.END_LISTENERS``: a result, a loss on time, an abort, an
+* when a game ends, however (``games.live.game_events.END_LISTENERS``: a result, a loss on time, an abort, an
   annulment), both players' unread notices about its moves are read; an aborted game (no result,
   so no notice of a result) tells both players it was aborted;
 * a draw offered (``DrawOffer`` saved open) tells the player it is offered to; a takeback asked
@@ -33,9 +33,9 @@ from django.utils.translation import ngettext
 
 from accounts.models import Notice
 from accounts.notices import DRAW_OFFER, GAME_END, GAME_START, TAKEBACK, notify, read_about
-from games import clocks
 from games.models import DrawOffer, Game
-from games.vacations import duration_text
+from games.play import clocks
+from games.play.vacations import duration_text
 
 #: the kinds of notice about a game's moves: read once the recipient moves or the game is over
 MOVE_KINDS = (GAME_START, Notice.YOUR_MOVE, Notice.TIME_WARNING, DRAW_OFFER, TAKEBACK)
@@ -118,7 +118,7 @@ def _aborted(game: Game) -> str:
 
 
 def on_games_ended(ends: list[tuple[int, dict[str, Any]]]) -> None:
-    """``games.live.END_LISTENERS`` (after commit): the games ended, each game's id and its end
+    """``games.live.game_events.END_LISTENERS`` (after commit): the games ended, each game's id and its end
     event's data. Both players' notices about their moves are read; an aborted game is told."""
     games = Game.objects.filter(pk__in=[game_id for game_id, _data in ends]).select_related("white", "black")
     found = {game.pk: game for game in games}
@@ -165,7 +165,7 @@ def on_draw_offer_saved(sender: object, instance: DrawOffer, created: bool, **kw
 def on_game_saved(
     sender: object, instance: Game, created: bool, update_fields: Any = None, **kwargs: object
 ) -> list[Notice]:
-    """Receiver of a game's ``post_save``: a takeback asked (``games.takebacks``: the request alone
+    """Receiver of a game's ``post_save``: a takeback asked (``games.play.takebacks``: the request alone
     saved) tells the opponent; its answer declined reads it."""
     if created or update_fields is None or set(update_fields) != {"takeback_side", "takeback_ply"}:
         return []

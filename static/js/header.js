@@ -1,6 +1,6 @@
 // The header's counts on every page (issues 29, 31, 36): the signed-in user's unread notices, the
 // games where it is his player's move ("My games") and the challenges waiting for his answer
-// ("Play"). A player's own stream (games.player_events) keeps them live: a "notice" event carries
+// ("Play"). A player's own stream (games.live.player_events) keeps them live: a "notice" event carries
 // his unread count, a game started or ended or his move refreshes "My games", a challenge "Play".
 // Without a stream (a server answering 204: the embedded default, or an account without a player)
 // the counts are asked again every few seconds while the page is shown. Without JavaScript the

@@ -16,9 +16,9 @@ from django_eventstream.models import Event
 
 from accounts.models import Notice
 from common.sweep import sweep
-from games import player_events
+from games.live import player_events
 from personal import delivery, emails
-from tests.games.timing import person
+from tests.games.play.timing import person
 
 pytestmark = pytest.mark.django_db
 

@@ -19,10 +19,10 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from accounts.models import Notice
-from games import play
 from games.models import Game
+from games.play import state
 from tests.conftest import CommittingAPIClient
-from tests.games.timing import Clock, frozen, person
+from tests.games.play.timing import Clock, frozen, person
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +65,7 @@ def test_four_casual_games_leave_no_notice_about_a_move_unread(
     nothing about their moves."""
     ann, bob = api(people["ann"]), api(people["bob"])
     for _ in range(4):
-        game = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "3d/15d")
+        game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "3d/15d")
         for ply, (mover, text) in enumerate(zip((ann, bob, ann), GIPF, strict=False)):
             assert (
                 mover.post(f"/api/play/{game.pk}/move/", {"move": text, "expected_ply": ply}).status_code
@@ -81,7 +81,7 @@ def test_four_casual_games_leave_no_notice_about_a_move_unread(
 def test_a_draw_offer_tells_the_opponent_and_is_read_when_declined(
     people: dict[str, Any], clock: Clock, api: Any
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     ann, bob = api(people["ann"]), api(people["bob"])
     assert ann.post(f"/api/play/{game.pk}/move/", {"move": "c3", "expected_ply": 0}).status_code == 201
     assert ann.post(f"/api/play/{game.pk}/offer-draw/").status_code == 201
@@ -101,7 +101,7 @@ def test_a_draw_offer_tells_the_opponent_and_is_read_when_declined(
 def test_a_takeback_asked_tells_the_opponent_and_is_read_when_declined(
     people: dict[str, Any], clock: Clock, api: Any
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
     ann, bob = api(people["ann"]), api(people["bob"])
     assert ann.post(f"/api/play/{game.pk}/move/", {"move": GIPF[0], "expected_ply": 0}).status_code == 201
     assert ann.post(f"/api/play/{game.pk}/takeback/").status_code == 200
@@ -114,7 +114,7 @@ def test_an_aborted_game_is_told_to_both_and_marked_so_in_my_games(
     people: dict[str, Any], clock: Clock, api: Any
 ) -> None:
     """A 1+0 game whose first move does not come in 180 s is aborted (read by Bob's page)."""
-    game = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
+    game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "1+0")
     clock.advance(seconds=181)
     assert api(people["bob"]).get(f"/api/play/{game.pk}/").json()["state"] == "aborted"
     for user in (people["ann"], people["bob"]):
@@ -138,9 +138,9 @@ def test_an_aborted_game_is_told_to_both_and_marked_so_in_my_games(
 def test_my_games_in_three_sections(people: dict[str, Any], clock: Clock, api: Any) -> None:
     """Ann: one game where she is to move (White, not started), one where Bob is (she moved first),
     one finished (Bob resigned)."""
-    mine = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
-    theirs = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
-    over = play.create_service_game(people["Bob"], people["Ann"], "gipf-standard", "3d/15d")
+    mine = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    theirs = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    over = state.create_service_game(people["Bob"], people["Ann"], "gipf-standard", "3d/15d")
     ann, bob = api(people["ann"]), api(people["bob"])
     assert ann.post(f"/api/play/{theirs.pk}/move/", {"move": GIPF[0], "expected_ply": 0}).status_code == 201
     assert bob.post(f"/api/play/{over.pk}/resign/").status_code == 200

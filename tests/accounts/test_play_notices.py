@@ -23,9 +23,9 @@ from django.utils import translation
 from accounts.models import Notice, NoticePreference
 from accounts.notices import notify
 from common.sweep import sweep
-from games import play
 from games.models import Game
-from tests.games.timing import Clock, clocks_from_creation, frozen, person
+from games.play import service, state
+from tests.games.play.timing import Clock, clocks_from_creation, frozen, person
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
@@ -48,9 +48,11 @@ def people(db: None) -> dict[str, Any]:
 
 def move(game: Game, people: dict[str, Any]) -> None:
     game.refresh_from_db()
-    mover = play.player_to_move(game)
+    mover = state.player_to_move(game)
     assert mover is not None
-    play.make_move(game, people[mover.display_name.lower()], play.legal_moves(game)[0], play.ply_of(game))
+    service.make_move(
+        game, people[mover.display_name.lower()], state.legal_moves(game)[0], state.ply_of(game)
+    )
 
 
 def of(user: Any, kind: str) -> list[str]:
@@ -60,7 +62,7 @@ def of(user: Any, kind: str) -> list[str]:
 def test_your_move_is_one_unread_notice_a_game_read_once_he_moves(
     people: dict[str, Any], clock: Clock
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     move(game, people)
     assert of(people["bob"], Notice.YOUR_MOVE) == ["Your move in Ann – Bob (DVONN), move 1 played"]
     assert of(people["ann"], Notice.YOUR_MOVE) == []
@@ -76,7 +78,7 @@ def test_your_move_is_one_unread_notice_a_game_read_once_he_moves(
 
 
 def test_a_live_game_tells_his_move_on_his_stream_not_by_notice(people: dict[str, Any], clock: Clock) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     move(game, people)
     move(game, people)
     assert Notice.objects.filter(kind=Notice.YOUR_MOVE).count() == 0
@@ -84,7 +86,7 @@ def test_a_live_game_tells_his_move_on_his_stream_not_by_notice(people: dict[str
 
 def test_the_time_warning_comes_once_a_move(people: dict[str, Any], clock: Clock, commit: Any) -> None:
     """1d/2d warns under a tenth of the 2 days banked at most: 4 hours 48 minutes."""
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
     clock.at(hours=19)
     assert commit(sweep, clock.now).time_warned == []  # 5 hours left: no warning yet
     clock.at(hours=20)
@@ -110,7 +112,7 @@ def test_the_time_warning_comes_once_a_move(people: dict[str, Any], clock: Clock
 def test_a_live_game_warns_under_a_fifth_of_its_time(
     people: dict[str, Any], clock: Clock, commit: Any
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     clock.at(seconds=239)
     assert commit(sweep, clock.now).time_warned == []  # 61 s left
     clock.at(seconds=241)
@@ -124,7 +126,7 @@ def test_a_live_game_warns_under_a_fifth_of_its_time(
 def test_each_notice_is_emailed_at_once_after_commit(
     people: dict[str, Any], clock: Clock, commit: Any
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     commit(move, game, people)  # Bob to move
     (sent,) = mail.outbox
     assert sent.to == ["bob@example.org"]
@@ -147,7 +149,7 @@ def test_a_muted_kind_or_all_emails_off_sends_no_email(
 ) -> None:
     NoticePreference.objects.create(user=people["bob"], email_off=[Notice.YOUR_MOVE])
     NoticePreference.objects.create(user=people["ann"], emails=False)
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     commit(move, game, people)
     commit(move, game, people)
     assert len(of(people["bob"], Notice.YOUR_MOVE)) + len(of(people["ann"], Notice.YOUR_MOVE)) == 1
@@ -162,7 +164,7 @@ def test_a_muted_kind_or_all_emails_off_sends_no_email(
 
 def test_no_emails_unless_the_site_sends_notices(people: dict[str, Any], clock: Clock, commit: Any) -> None:
     with override_settings(NOTICE_EMAILS=False):
-        game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+        game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
         commit(move, game, people)
         assert mail.outbox == [] and len(of(people["bob"], Notice.YOUR_MOVE)) == 1
 
@@ -206,7 +208,7 @@ def test_notices_of_play_are_written_in_each_recipients_language(
     request that wrote them spoke. 1d/2d: Bob, to move from 0 h, is warned at 20 h with 4 hours left
     (Ukrainian: 4 is "години")."""
     NoticePreference.objects.create(user=people["bob"], language="uk")
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
     with translation.override("en-gb"):
         commit(move, game, people)  # Ann's move, her request in English
     assert of(people["bob"], Notice.YOUR_MOVE) == ["Ваш хід у партії Ann – Bob (DVONN), зіграно ходів: 1"]

@@ -20,7 +20,7 @@ from django.test import override_settings
 from django_eventstream.models import Event
 
 from accounts.models import NoticePreference, Player
-from games import player_events
+from games.live import player_events
 from tests.accounts import round_scenario as scenario
 from tests.conftest import CommittingAPIClient
 

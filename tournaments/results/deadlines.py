@@ -9,7 +9,7 @@ The rules at home here:
   one notice (kind ``deadline``, linking the round) listing the boards still without a result, in
   his language, on every channel he has (``accounts.notices.notify``: an e-mail too). That notice is also what the database remembers: a round
   is flagged once. Nothing is decided for them: the arbiter adjudicates or annuls a game in play
-  (``games.arbitration``), or sets a pairing's result on the round, and closes the round;
+  (``games.play.arbitration``), or sets a pairing's result on the round, and closes the round;
 * a round closed, or with no unfinished board at its deadline, is not flagged.
 """
 
