@@ -118,25 +118,30 @@ def _aborted(game: Game) -> str:
 
 
 def on_games_ended(ends: list[tuple[int, dict[str, Any]]]) -> None:
-    """``games.live.game_events.END_LISTENERS`` (after commit): the games ended, each game's id and its end
-    event's data. Both players' notices about their moves are read; an aborted game is told."""
-    games = Game.objects.filter(pk__in=[game_id for game_id, _data in ends]).select_related("white", "black")
-    found = {game.pk: game for game in games}
-    for game_id, data in ends:
-        game = found.get(game_id)
-        if game is None:
-            continue
-        players = [game.white.user_id, game.black.user_id]
-        link = reverse("games:game-detail", args=[game_id])
-        read_about(players, link, MOVE_KINDS)
-        if data.get("how") == ABORTED:
-            notify(
-                players,
-                GAME_END,
-                partial(_aborted, game),
-                link,
-                {"game": game_id, "result": "", "how": ABORTED},
-            )
+    """``games.live.game_events.END_LISTENERS`` (after commit): the games ended, each game's id and
+    its end event's data (one, or a round's flags falling together). Their players' notices about
+    their moves are read, in one statement for all; an aborted game is told."""
+    ids = [game_id for game_id, _data in ends]
+    players = {
+        uid
+        for pair in Game.objects.filter(pk__in=ids).values_list("white__user_id", "black__user_id")
+        for uid in pair
+    }
+    players.discard(None)
+    if players:
+        links = [reverse("games:game-detail", args=[game_id]) for game_id in ids]
+        Notice.objects.filter(
+            recipient_id__in=players, link__in=links, kind__in=MOVE_KINDS, read=False
+        ).update(read=True)
+    aborted = [game_id for game_id, data in ends if data.get("how") == ABORTED]
+    for game in Game.objects.filter(pk__in=aborted).select_related("white", "black") if aborted else []:
+        notify(
+            [game.white.user_id, game.black.user_id],
+            GAME_END,
+            partial(_aborted, game),
+            game.get_absolute_url(),
+            {"game": game.pk, "result": "", "how": ABORTED},
+        )
 
 
 def on_draw_offer_saved(sender: object, instance: DrawOffer, created: bool, **kwargs: object) -> list[Notice]:
