@@ -48,6 +48,11 @@ class Notice(models.Model):
     # Its kind (``accounts.notices.KINDS``: what it is about, and what his preferences mute by e-mail).
     YOUR_MOVE, TIME_WARNING = "your-move", "time-warning"
     CHALLENGE = "challenge"  # a challenge sent to him or answered (``personal.challenge_notices``)
+    # An event's (``tournaments.telling.notices``): a round with his game (or bye) published, with its
+    # start; a game of his lost by forfeit (no first move within the grace: ``games.play``); to the
+    # organisers, a step the event took by itself, the autopilot stopped (why), a webhook failing.
+    ROUND_PUBLISHED, FORFEIT = "round-published", "forfeit"
+    AUTOPILOT, AUTOPILOT_STOPPED, WEBHOOK_FAILING = "autopilot", "autopilot-stopped", "webhook-failing"
 
     class Delivery(models.TextChoices):
         """How far its delivery went (``personal.delivery``): the database remembers what is owed."""

@@ -38,7 +38,7 @@ from accounts.models import Notice, NoticePreference
 # Sent once the transaction that wrote notices commits, with ``sender=Notice`` and ``ids`` (a list).
 created = Signal()
 
-GAME_START, ROUND_PUBLISHED, GAME_END = "game-start", "round-published", "game-end"
+ROUND_PUBLISHED, GAME_END = Notice.ROUND_PUBLISHED, "game-end"
 DRAW_OFFER, TAKEBACK = "draw-offer", "takeback"
 RESULT_SUBMITTED, RESULT_DISPUTED = "result-submitted", "result-disputed"
 RESULT_DECIDED, RESULT_ANNULLED = "result-decided", "result-annulled"
@@ -46,19 +46,22 @@ DEADLINE = "deadline"
 
 #: every kind of notice, with its label (the account page's e-mail preferences, the API's)
 KINDS: dict[str, Promise | str] = {
-    ROUND_PUBLISHED: _("A round with your game is published"),
-    GAME_START: _("Your game starts"),
+    ROUND_PUBLISHED: _("A round with your game is published (when it starts)"),
     Notice.YOUR_MOVE: _("Your move in a correspondence game"),
     Notice.TIME_WARNING: _("Your clock runs low"),
     DRAW_OFFER: _("A draw is offered to you"),
     TAKEBACK: _("A takeback is asked of you"),
     GAME_END: _("Your game ends"),
+    Notice.FORFEIT: _("A game of yours is lost by forfeit (no first move in time)"),
     Notice.CHALLENGE: _("Challenges to you and their answers"),
     RESULT_SUBMITTED: _("A result of your game is submitted"),
     RESULT_DISPUTED: _("A result of your game is disputed"),
     RESULT_DECIDED: _("A result of your game is decided by the arbiter"),
     RESULT_ANNULLED: _("Your game is annulled by the arbiter"),
     DEADLINE: _("A round you run passed its deadline (organisers and arbiters)"),
+    Notice.AUTOPILOT: _("A step your event took by itself (organisers)"),
+    Notice.AUTOPILOT_STOPPED: _("Your event's autopilot stopped (organisers)"),
+    Notice.WEBHOOK_FAILING: _("A webhook of your event is failing (organisers)"),
 }
 
 #: the longest kind a notice stores (``Notice.kind``)

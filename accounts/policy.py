@@ -43,6 +43,7 @@ class Action(enum.StrEnum):
     APPOINT_OFFICIALS = "appoint officials"
     MANAGE_CLAIM_CODES = "manage claim codes"
     CHANGE_TIE_BREAKS = "change tie-breaks"  # of a started event
+    MANAGE_WEBHOOKS = "manage webhooks"  # an event's URLs, its secret and their deliveries
     SUBMIT_RECORD = "submit record"
     REPORT_RESULT = "report result"  # a result without a record
     ANSWER_RESULT = "answer result"  # confirm or dispute a provisional result
@@ -67,6 +68,7 @@ ALLOWED: dict[Action, frozenset[Role]] = {
     Action.APPOINT_OFFICIALS: frozenset({SUPERUSER, ORGANISER}),
     Action.MANAGE_CLAIM_CODES: frozenset({SUPERUSER, ORGANISER}),
     Action.CHANGE_TIE_BREAKS: frozenset({SUPERUSER, ARBITER}),
+    Action.MANAGE_WEBHOOKS: frozenset({SUPERUSER, ORGANISER}),
     Action.SUBMIT_RECORD: OFFICIALS | {PLAYER},
     Action.REPORT_RESULT: OFFICIALS | {PLAYER},
     Action.ANSWER_RESULT: frozenset({PLAYER}),
@@ -89,6 +91,7 @@ REFUSALS: dict[Action, object] = {
     Action.APPOINT_OFFICIALS: _("only the event's organisers may appoint or remove officials"),
     Action.MANAGE_CLAIM_CODES: _("only the event's organisers may see, print or change its claim codes"),
     Action.CHANGE_TIE_BREAKS: _("only the event's arbiters may change its tie-breaks once it has started"),
+    Action.MANAGE_WEBHOOKS: _("only the event's organisers may see or change its webhooks"),
     Action.SUBMIT_RECORD: _(
         "only the two players and the event's organisers and arbiters may submit records"
     ),

@@ -314,9 +314,15 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 # A game on the service starts when both sides have made their first move (games.play.aborts): each first
 # move is due within this many seconds (a live time control; correspondence and no clock), else a
-# casual game is aborted without a result and an event's game has the clock of the side to move started.
+# casual game is aborted without a result and an event's game is lost by forfeit by the side to move
+# (an event may set its own grace: Event.first_move_grace, tournaments.autopilot.start).
 GAME_START_LIVE = int(os.environ.get("GAME_START_LIVE", "180"))
 GAME_START_CORRESPONDENCE = int(os.environ.get("GAME_START_CORRESPONDENCE", str(7 * 86400)))
+# An event's webhooks (tournaments.autopilot.webhooks): each POST waits WEBHOOK_TIMEOUT seconds at
+# most; an address on a loopback, private, link-local or reserved network is refused unless
+# WEBHOOKS_ALLOW_PRIVATE (the tests' local receiver; never on a public service).
+WEBHOOK_TIMEOUT = float(os.environ.get("WEBHOOK_TIMEOUT", "5"))
+WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
 # The sweep: every SWEEP_INTERVAL seconds (Celery beat; on the embedded default, on a request), it
 # queues again the work marked stale for more than SWEEP_GRACE seconds.
 SWEEP_INTERVAL = int(os.environ.get("SWEEP_INTERVAL", "60"))

@@ -121,6 +121,8 @@ def on_result_changed(
     notice_kind = KIND_OF.get(kind)
     if notice_kind is None:
         return []
+    if kind == ENDED and game.termination == "forfeit":  # no first move within its grace (issue 36)
+        notice_kind = Notice.FORFEIT
     users = recipients(game, actor)
     return notify(
         list(users),

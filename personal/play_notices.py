@@ -32,13 +32,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import Notice
-from accounts.notices import DRAW_OFFER, GAME_END, GAME_START, TAKEBACK, notify, read_about
+from accounts.notices import DRAW_OFFER, GAME_END, ROUND_PUBLISHED, TAKEBACK, notify, read_about
 from games.models import DrawOffer, Game
 from games.play import clocks
 from games.play.vacations import duration_text
 
 #: the kinds of notice about a game's moves: read once the recipient moves or the game is over
-MOVE_KINDS = (GAME_START, Notice.YOUR_MOVE, Notice.TIME_WARNING, DRAW_OFFER, TAKEBACK)
+MOVE_KINDS = (ROUND_PUBLISHED, Notice.YOUR_MOVE, Notice.TIME_WARNING, DRAW_OFFER, TAKEBACK)
 #: the live ``end``'s ``how`` of a game whose first moves did not come (``games.play.ABORTED``)
 ABORTED = "aborted"
 

@@ -33,6 +33,10 @@
     var elapsed = (Date.now() - loadedAt) / 1000;
     for (var t = 0; t < tables.length; t++) {
       var format = tables[t].getAttribute("data-days-format") || "{days} d {hours}:{minutes}";
+      var countdowns = tables[t].querySelectorAll(".countdown[data-seconds]"); // an event's game starting later
+      for (var c = 0; c < countdowns.length; c++) {
+        countdowns[c].textContent = clockText(parseFloat(countdowns[c].getAttribute("data-seconds")) - elapsed, format);
+      }
       var running = tables[t].querySelectorAll(".clock-time[data-running]");
       for (var i = 0; i < running.length; i++) {
         var left = parseFloat(running[i].getAttribute("data-seconds")) - elapsed;

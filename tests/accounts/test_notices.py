@@ -30,9 +30,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def board(django_capture_on_commit_callbacks: Callable[..., Any]) -> Board:
-    """The board, its players' notices of its round's publication put aside (these tests are of results)."""
+    """The board, without the notices of its round's publication (each player told his board, issue
+    36: tests/tournaments/autopilot): the notices here are a result's."""
     made = make_board(django_capture_on_commit_callbacks)
-    Notice.objects.filter(kind="round-published").delete()
+    assert Notice.objects.filter(kind=Notice.ROUND_PUBLISHED).count() == 2  # Ann and Bob
+    Notice.objects.filter(kind=Notice.ROUND_PUBLISHED).delete()
     return made
 
 

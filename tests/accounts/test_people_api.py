@@ -161,8 +161,8 @@ def test_preferences_by_api(organiser: User) -> None:
     shown = api.get("/api/notices/preferences/").json()
     assert (shown["language"], shown["emails"], shown["email_off"]) == ("en-gb", True, [])
     assert (
-        shown["email_kinds"]["game-start"] is True
-        and {"kind": "game-start"}.items() <= shown["kinds"][1].items()
+        shown["email_kinds"]["round-published"] is True
+        and {"kind": "round-published"}.items() <= shown["kinds"][0].items()
     )
     changed = api.post(
         "/api/notices/preferences/", {"email_kinds": {"your-move": False, "challenge": False}}, format="json"

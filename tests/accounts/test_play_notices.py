@@ -173,7 +173,7 @@ def test_the_account_page_sets_the_emails_kind_by_kind(people: dict[str, Any], c
     client.force_login(people["ann"])
     page = client.get("/accounts/me/").content.decode()
     assert 'name="email" value="your-move" checked' in page and 'name="emails" checked' in page
-    kinds = ["your-move", "time-warning", "game-start"]
+    kinds = ["your-move", "time-warning", "round-published"]
     client.post(
         "/accounts/me/",
         {
@@ -185,7 +185,11 @@ def test_the_account_page_sets_the_emails_kind_by_kind(people: dict[str, Any], c
         },
     )
     chosen = NoticePreference.objects.get(user=people["ann"])
-    assert (chosen.email_off, chosen.emails, chosen.language) == (["game-start", "your-move"], True, "uk")
+    assert (chosen.email_off, chosen.emails, chosen.language) == (
+        ["round-published", "your-move"],
+        True,
+        "uk",
+    )
     page = client.get("/accounts/me/").content.decode()
     assert 'name="email" value="your-move">' in page and 'name="email" value="time-warning" checked' in page
     refused = client.post(
@@ -197,7 +201,11 @@ def test_the_account_page_sets_the_emails_kind_by_kind(people: dict[str, Any], c
     )
     assert "choose one of the site" in refused.content.decode()
     chosen.refresh_from_db()
-    assert (chosen.email_off, chosen.emails, chosen.language) == (["game-start", "your-move"], True, "uk")
+    assert (chosen.email_off, chosen.emails, chosen.language) == (
+        ["round-published", "your-move"],
+        True,
+        "uk",
+    )
 
 
 @override_settings(NOTICE_EMAILS=True)

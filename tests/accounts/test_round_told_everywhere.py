@@ -1,11 +1,12 @@
 """Issue 36 on the embedded default (SQLite, tasks run in the request, e-mail to Django's memory
 backend), through the API alone (``tests/accounts/round_scenario.py``): when round 1 of a 6-player
 YINSH Swiss played on the service is published, every player has, by the time the publication is
-answered, a notice ``game-start`` in his language, a ``game-start`` and a ``notice`` event stored on
+answered, a notice ``round-published`` in his language (his board, colour and opponent, when his
+game starts: ``tournaments.telling.notices``), a ``game-start`` and a ``notice`` event stored on
 his own stream (what it sends him, or sends when he reconnects), the header's count, and an e-mail
 in his language with a working one-click unsubscribe; a forged unsubscribe link is refused.
 
-Expected words are the catalogue's (locale/uk): "почалася на сервісі" is "has begun on the service".
+Expected words are the catalogue's (locale/uk): "ваша партія починається о" is "your game starts at".
 """
 
 from __future__ import annotations
@@ -65,9 +66,9 @@ def test_a_published_round_reaches_every_player_on_every_channel(
     for handle in scenario.HANDLES:
         ukrainian = handle in scenario.UKRAINIAN
         (notice,) = scenario.notices_of(site, made, handle)
-        assert notice["kind"] == "game-start" and not notice["read"]
+        assert notice["kind"] == "round-published" and not notice["read"]
         assert notice["link"] == f"/games/{notice['params']['game']}/"
-        assert ("почалася на сервісі" if ukrainian else "has begun on the service") in notice["text"]
+        assert ("ваша партія починається о" if ukrainian else "your game starts at") in notice["text"]
         # his own stream: the game's start and the notice, stored for it
         stored = Event.objects.filter(channel=player_events.channel_of(players[handle].pk), eid__gt=0)
         heard = {event.type: json.loads(json.loads(event.data)) for event in stored}
@@ -90,12 +91,13 @@ def test_a_published_round_reaches_every_player_on_every_channel(
     asked = client.get(path)
     assert (
         asked.status_code == 200
-        and "Stop the e-mails of the kind “Your game starts”?" in asked.content.decode()
+        and "Stop the e-mails of the kind “A round with your game is published (when it starts)”?"
+        in asked.content.decode()
     )
     done = client.post(path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded")
     assert done.status_code == 200 and 'id="unsubscribed"' in done.content.decode()
     ann = NoticePreference.objects.get(user__username="ann")
-    assert (ann.email_off, ann.emails) == (["game-start"], True)
+    assert (ann.email_off, ann.emails) == (["round-published"], True)
     # a link whose signature was changed is refused, and changes nothing
     forged = path[:-3] + ("A" if path[-3] != "A" else "B") + path[-2:]
     assert client.get(forged).status_code == 400 and client.post(forged).status_code == 400

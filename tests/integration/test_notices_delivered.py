@@ -4,7 +4,8 @@ Maildir folder), all started here. The organiser and six players do everything t
 (``tests/accounts/round_scenario.py``: sign-up, tokens, claims, a YINSH Swiss played on the
 service at 5+3). Each player follows his own stream (``/api/play/events/``) before round 1 is
 published; once it is, each one receives, within 5 s of the publication's answer (the issue's
-figure): a ``game-start`` notice (``/api/notices/``), a ``game-start`` event on his stream, and an
+figure): a ``round-published`` notice (``/api/notices/``: his board and when his game starts), a
+``game-start`` event on his stream, and an
 e-mail through the SMTP server, in his language, with ``List-Unsubscribe`` (one-click: RFC 8058)
 whose link works on the site.
 """
@@ -180,14 +181,14 @@ def test_every_player_is_told_of_his_games_start_on_every_channel_within_5_s(
         received = _received(box)
         for handle in scenario.HANDLES:
             (notice,) = scenario.notices_of(site, made, handle)
-            assert notice["kind"] == "game-start"
+            assert notice["kind"] == "round-published"
             message = received[f"{handle}@example.org"]
             subject = _text(message["Subject"])
             body = message.get_payload(decode=True).decode(message.get_content_charset() or "utf-8")
             if handle in scenario.UKRAINIAN:
-                assert subject.startswith("Турніри проєкту GIPF: ") and "почалася на сервісі" in body
+                assert subject.startswith("Турніри проєкту GIPF: ") and "ваша партія починається о" in body
             else:
-                assert subject.startswith("GIPF project tournaments: ") and "has begun on the service" in body
+                assert subject.startswith("GIPF project tournaments: ") and "your game starts at" in body
             stop = message["List-Unsubscribe"].strip().strip("<>")
             assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
             assert stop.startswith(site.base + "/accounts/unsubscribe/") and stop in body
@@ -197,7 +198,7 @@ def test_every_player_is_told_of_his_games_start_on_every_channel_within_5_s(
         assert site.page(path)[0] == 200
         status, text = site.page(path, "List-Unsubscribe=One-Click")
         assert status == 200 and 'id="unsubscribed"' in text
-        assert NoticePreference.objects.get(user__username="cid").email_off == ["game-start"]
+        assert NoticePreference.objects.get(user__username="cid").email_off == ["round-published"]
         assert site.page(path[:-2] + ("x" if path[-2] != "x" else "y") + "/")[0] == 400  # forged
         for bot in bots.values():
             bot.close()

@@ -40,6 +40,8 @@ def form_data(fields: dict[str, Any]) -> dict[str, Any]:
     data = {key: value for key, value in fields.items() if key != "tie_breaks" and value is not None}
     for slot, code in enumerate(fields.get("tie_breaks") or [], start=1):
         data[f"tie_break_{slot}"] = code
+    if isinstance(data.get("round_times"), list):  # the form's lines
+        data["round_times"] = "\n".join(str(time) for time in data["round_times"])
     for key, value in list(data.items()):
         if value is False:
             del data[key]
@@ -111,6 +113,7 @@ class EventWrites:
         fields.setdefault("games_per_pairing", 1)
         fields.setdefault("rated", True)
         fields.setdefault("vacations", True)
+        fields.setdefault("auto_pair_delay", 60)
         event = create_event(request.user, creation_key=key, **validated_event_fields(fields))
         return self._answer(event, status.HTTP_201_CREATED)
 

@@ -64,6 +64,38 @@ class EventInputSerializer(OptionsMixin, serializers.Serializer):
     )
     play_mode = serializers.ChoiceField(choices=PlayMode.choices, required=False)
     time_control = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    auto_pair = serializers.BooleanField(
+        required=False,
+        help_text="The autopilot pairs and publishes each round by itself (a Swiss round's draft is "
+        "published; the next round is paired `auto_pair_delay` seconds after the previous one closes, at "
+        "once when it has a round time); rounds close by themselves",
+    )
+    auto_pair_delay = serializers.IntegerField(
+        min_value=0, max_value=7 * 86400, required=False, help_text="Seconds (default 60)"
+    )
+    auto_finish = serializers.BooleanField(
+        required=False, help_text="Finished by itself after the last round"
+    )
+    all_rounds_at_once = serializers.BooleanField(
+        required=False,
+        help_text="A round robin played on the service by correspondence: every round's games start at "
+        "the start, each round closing by itself",
+    )
+    first_move_grace = serializers.IntegerField(
+        min_value=10,
+        max_value=30 * 86400,
+        required=False,
+        allow_null=True,
+        help_text="Seconds within which each first move of a game is due, else the game is lost by "
+        "forfeit (null: 180 for a live clock, 7 days by correspondence)",
+    )
+    round_times = serializers.ListField(
+        child=serializers.CharField(max_length=40, allow_blank=True),
+        max_length=50,
+        required=False,
+        help_text='When each round\'s games start, round 1 first (ISO 8601 with a time zone; "" for a '
+        "round without one): a round published earlier starts then",
+    )
     location = serializers.CharField(max_length=200, required=False, allow_blank=True)
     start_date = serializers.DateField(required=False, allow_null=True)
     creation_key = serializers.RegexField(

@@ -22,15 +22,18 @@ class RatingSerializer(serializers.ModelSerializer):
 
 
 class RatingListEntrySerializer(serializers.ModelSerializer):
-    """One line of a published rating list."""
+    """One line of a rating list: a rated player's, or a provisional one's (marked)."""
 
     handle = serializers.CharField(source="player.handle")
     name = serializers.CharField(source="player.display_name")
     country = serializers.CharField(source="player.country")
+    provisional = serializers.BooleanField(
+        read_only=True, help_text="Fewer rated games than a published rating needs: still settling"
+    )
 
     class Meta:
         model = Rating
-        fields = ["handle", "name", "country", "rating", "rated_games"]
+        fields = ["handle", "name", "country", "rating", "rated_games", "provisional"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -79,6 +82,14 @@ class EventSerializer(OptionsMixin, serializers.ModelSerializer):
             "play_mode",
             "time_control",
             "close_rounds_by_itself",
+            "auto_pair",
+            "auto_pair_delay",
+            "auto_finish",
+            "all_rounds_at_once",
+            "first_move_grace",
+            "round_times",
+            "autopilot_paused",
+            "autopilot_stopped",
             "location",
             "start_date",
             "players",
@@ -275,6 +286,7 @@ class RoundSerializer(serializers.ModelSerializer):
             "paired_at",
             "closed_at",
             "deadline",
+            "starts_at",
             "pairing_error",
             "pairing_progress",
             "play_mode",

@@ -17,7 +17,7 @@ def warn_the_games_in_play_at_once(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0020_flg29b_game_to_carry'),
+        ('games', '0021_event_game_start_and_grace'),
     ]
 
     operations = [
