@@ -13,7 +13,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from accounts.policy import Role, roles_of
+from accounts.policy import Role, play_only, roles_of
 from games.choices import game_name, validate_game
 from games.models import Game
 from games.play.clocks import validate_time_control
@@ -304,7 +304,7 @@ class PairingQuerySet(models.QuerySet["Pairing"]):
         if Role.SUPERUSER in roles:
             return self
         drafts = Round.objects.drafts()
-        if Role.SIGNED_IN in roles:
+        if Role.SIGNED_IN in roles and not play_only(user):  # a play token reads as a player
             drafts = drafts.exclude(Q(event__organisers=user) | Q(event__arbiters=user))
         return self.exclude(round__in=drafts)
 

@@ -27,8 +27,15 @@ from tournaments.api.organiser_serializers import (
     TieBreakChangeSerializer,
 )
 from tournaments.api.serializers import EventSerializer, RoundSerializer
-from tournaments.events.services import create_event, finish_event, start_event, update_event_settings
+from tournaments.events.services import (
+    create_event,
+    created_with,
+    finish_event,
+    start_event,
+    update_event_settings,
+)
 from tournaments.events.tiebreaks import change_tie_breaks
+from tournaments.integrity import AlreadyExists
 from tournaments.models import Event
 from tournaments.registration import byes
 from tournaments.web.forms.events import POINT_FIELDS, TIE_BREAK_SLOTS, EventForm
@@ -105,7 +112,7 @@ class EventWrites:
                 raise serializers.ValidationError(
                     {"creation_key": [_("An idempotency key is 32 hexadecimal digits (0-9, a-f).")]}
                 )
-            earlier = Event.objects.filter(creation_key=key, organisers=request.user).first()
+            earlier = created_with(request.user, key)
             if earlier is not None:
                 return self._answer(earlier)
         for name in POINT_FIELDS:
@@ -114,7 +121,14 @@ class EventWrites:
         fields.setdefault("rated", True)
         fields.setdefault("vacations", True)
         fields.setdefault("auto_pair_delay", 60)
-        event = create_event(request.user, creation_key=key, **validated_event_fields(fields))
+        try:
+            event = create_event(request.user, creation_key=key, **validated_event_fields(fields))
+        except AlreadyExists:
+            # the same key sent at the same moment: the request that won created it, answered again
+            earlier = created_with(request.user, key) if key is not None else None
+            if earlier is None:
+                raise
+            return self._answer(earlier)
         return self._answer(event, status.HTTP_201_CREATED)
 
     @extend_schema(request=EventInputSerializer, responses=EventSerializer)

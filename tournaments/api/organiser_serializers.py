@@ -10,7 +10,8 @@ from rest_framework import serializers
 
 from games.api.fields import GameChoiceField, OptionsMixin
 from tournaments.core.codes import GAME_RESULTS, written_out
-from tournaments.models import ByeRequest, Event, PlayMode, SwissSettings
+from tournaments.models import ByeRequest, Event, PairingAudit, PlayMode, SwissSettings
+from tournaments.registration.lists import MAX_NAME_CHARS as NAME_CHARS
 from tournaments.web.forms.events import TIE_BREAK_CHOICES
 
 CONFIRM_HELP = (
@@ -100,6 +101,7 @@ class EventInputSerializer(OptionsMixin, serializers.Serializer):
     start_date = serializers.DateField(required=False, allow_null=True)
     creation_key = serializers.RegexField(
         r"^[0-9a-f]{32}$",
+        max_length=32,
         required=False,
         help_text="Creating only: an idempotency key (32 hex digits; or the `Idempotency-Key` header). "
         "Sent again by the same user, the event it created is answered (200) and nothing more is created",
@@ -108,7 +110,9 @@ class EventInputSerializer(OptionsMixin, serializers.Serializer):
 
 class StartInputSerializer(serializers.Serializer):
     top_seed_colour = serializers.CharField(
-        default="lot", help_text="The top seed's colour in round 1: `white`, `black` or `lot` (drawn by lot)"
+        max_length=5,
+        default="lot",
+        help_text="The top seed's colour in round 1: `white`, `black` or `lot` (drawn by lot)",
     )
 
     def validate_top_seed_colour(self, value: str) -> str:
@@ -132,7 +136,8 @@ class ConfirmSerializer(serializers.Serializer):
 
 class RegisterInputSerializer(serializers.Serializer):
     name = serializers.CharField(
-        max_length=200, help_text="A player's name, or @handle of a stored player; a new name creates one"
+        max_length=NAME_CHARS,
+        help_text="A player's name, or @handle of a stored player; a new name creates one",
     )
     rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
 
@@ -217,7 +222,12 @@ class PairingEditSerializer(serializers.Serializer):
         default=list,
         help_text="[pairing number, kind] for each player without a board",
     )
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        max_length=PairingAudit._meta.get_field("reason").max_length,
+        required=False,
+        allow_blank=True,
+        default="",
+    )
     preview = serializers.BooleanField(
         default=False, help_text="True: check the rules the boards would break, and save nothing"
     )

@@ -14,6 +14,9 @@ from tournaments.pairing.progress import live_percent
 from tournaments.results import game_creation
 from tournaments.rounds import play_mode, time_control
 
+# A result as the pairing stores it (one code a game), at most its column's length.
+RESULTS_CHARS: int = Pairing._meta.get_field("results").max_length  # type: ignore[assignment]
+
 
 class RatingSerializer(serializers.ModelSerializer):
     class Meta:
@@ -331,12 +334,15 @@ class CrosstableRowSerializer(serializers.Serializer):
 
 
 class ResultInputSerializer(serializers.Serializer):
-    result = serializers.CharField(help_text=f"{written_out(GAME_RESULTS)}; two codes for a 2-game match")
+    result = serializers.CharField(
+        max_length=RESULTS_CHARS, help_text=f"{written_out(GAME_RESULTS)}; two codes for a 2-game match"
+    )
 
 
 class CorrectionInputSerializer(serializers.Serializer):
     result = serializers.CharField(
-        help_text=f"The corrected result: {written_out(GAME_RESULTS)}; two codes for a 2-game match"
+        max_length=RESULTS_CHARS,
+        help_text=f"The corrected result: {written_out(GAME_RESULTS)}; two codes for a 2-game match",
     )
     reason = serializers.CharField(max_length=2000, help_text="Why the result is corrected (required)")
 

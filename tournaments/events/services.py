@@ -9,6 +9,7 @@ creating an event (page, TRF import, demo) keeps it.
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from django.db import transaction
@@ -84,17 +85,29 @@ def check_autopilot(fields: dict[str, object]) -> None:
             )
 
 
+def stored_key(user: object, creation_key: str) -> str:
+    """``creation_key`` as an event stores it: its sender's own (32 hex digits of a digest of his id
+    and the key), so that another user's same key is another key, which says nothing of this one."""
+    return hashlib.sha256(f"{getattr(user, 'pk', '')}:{creation_key}".encode()).hexdigest()[:32]
+
+
+def created_with(user: object, creation_key: str) -> Event | None:
+    """The event ``user`` created with ``creation_key``, if any."""
+    return Event.objects.filter(creation_key=stored_key(user, creation_key)).first()
+
+
 def create_event(user: object, creation_key: str | None = None, **fields: object) -> Event:
     """Create an event with ``user`` as its organiser; the slug is derived when not given.
 
-    ``creation_key`` is the one-time key of the form that asks for it: the same key sent again (a
-    double click, a retry, the same request twenty times at once) creates nothing more and is refused
-    with :class:`AlreadyExists`.
+    ``creation_key`` is the one-time key of the form that asks for it: the same key sent again by the
+    same user (a double click, a retry, the same request twenty times at once) creates nothing more
+    and is refused with :class:`AlreadyExists` (:func:`created_with` finds the event it created);
+    another user's same key is a key of his own (:func:`stored_key`).
     """
     require(user, Action.CREATE_EVENT)
     if creation_key:
-        fields["creation_key"] = creation_key
-        _refuse_sent_twice(creation_key)
+        fields["creation_key"] = stored_key(user, creation_key)
+        _refuse_sent_twice(str(fields["creation_key"]))
     with transaction.atomic():
         name = str(fields.get("name", "")).strip()
         if not name:

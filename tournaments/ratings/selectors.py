@@ -34,6 +34,7 @@ def published_list(family: str, order: str = "rating") -> QuerySet[Rating]:
     rules = rules_for(family)
     return (
         Rating.objects.filter(family=family, rated_games__gte=rules.provisional_games)
+        .annotate(provisional=Value(False, output_field=BooleanField()))
         .select_related("player")
         .order_by(*ORDERS.get(order, ORDERS["rating"]))
     )

@@ -77,6 +77,8 @@ def test_rating_list_api(client: Client) -> None:
     assert [r["name"] for r in by_name["results"]] == ["Abe", "Bea", "Cal"]
     published = client.get("/api/ratings/gipf/", {"provisional": "false"}).json()
     assert [r["name"] for r in published["results"]] == ["Bea", "Abe"]
+    # every row carries its mark, as the schema says, in the published list too
+    assert [r["provisional"] for r in published["results"]] == [False, False]
     assert client.get("/api/ratings/chess/").status_code == 404
     player = client.get("/api/players/bea/").json()
     assert player["ratings"] == [{"family": "gipf", "rating": 1700, "rated_games": 12}]

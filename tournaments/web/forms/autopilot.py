@@ -64,6 +64,7 @@ class AutopilotFields(forms.Form):
     round_times = forms.CharField(
         label=_("Round times"),
         required=False,
+        max_length=50 * 42,  # at most 50 rounds, a time of at most 40 characters a line (as the API's)
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_(
             "One a line, round 1 first (2026-05-01 18:00, in UTC; an empty line: no time for that "

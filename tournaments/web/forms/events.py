@@ -55,7 +55,11 @@ class EventForm(AutopilotFields):
     name = forms.CharField(label=_("Name"), max_length=200)
     # A new key with each empty form: the same form sent twice creates one event.
     creation_key = forms.RegexField(
-        regex=r"^[0-9a-f]{32}$", required=False, widget=forms.HiddenInput, initial=lambda: uuid.uuid4().hex
+        regex=r"^[0-9a-f]{32}$",
+        max_length=32,
+        required=False,
+        widget=forms.HiddenInput,
+        initial=lambda: uuid.uuid4().hex,
     )
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     pairing_system = forms.ChoiceField(
