@@ -65,8 +65,9 @@ def _account(site: Site, name: str) -> str:
     return str(_ok(created, 201)["key"])
 
 
-def paired_round(site: Site, wait: Callable[[Callable[[], bool]], None]) -> Round:
-    """Everything up to round 1 paired, not yet published (``wait`` polls until a condition holds)."""
+def registered(site: Site, **settings: object) -> Round:
+    """Everything before the start: the accounts, the event (with ``settings`` too, e.g. its
+    autopilot's), its players, each claimed by his own account."""
     made = Round(organiser=_account(site, "olga"))
     for handle in HANDLES:
         made.tokens[handle] = _account(site, handle)
@@ -79,6 +80,7 @@ def paired_round(site: Site, wait: Callable[[Callable[[], bool]], None]) -> Roun
         "rounds": 3,
         "play_mode": "service",
         "time_control": "5+3",
+        **settings,
     }
     assert _ok(site.call("POST", "/api/events/", event, made.organiser), 201)["slug"] == SLUG
     _ok(
@@ -91,11 +93,22 @@ def paired_round(site: Site, wait: Callable[[Callable[[], bool]], None]) -> Roun
     for code in codes:
         claimed = site.call("POST", "/api/me/claim/", {"code": code["code"]}, made.tokens[code["handle"]])
         assert _ok(claimed, 200)["handle"] == code["handle"]
+    return made
+
+
+def start(site: Site, made: Round) -> None:
+    """The organiser starts the event (round 1 paired by a task; published by its autopilot if on)."""
     _ok(
         site.call("POST", f"/api/events/{SLUG}/start/", {"top_seed_colour": "white"}, made.organiser),
         200,
         202,
     )
+
+
+def paired_round(site: Site, wait: Callable[[Callable[[], bool]], None]) -> Round:
+    """Everything up to round 1 paired, not yet published (``wait`` polls until a condition holds)."""
+    made = registered(site)
+    start(site, made)
     wait(
         lambda: (
             site.call("GET", f"/api/events/{SLUG}/rounds/1/", None, made.organiser)[1].get("status")
