@@ -344,7 +344,7 @@ REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes DRF answer anonymous writes 401, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.api.ScopedTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "accounts.api.CheckedSessionAuthentication",
         "accounts.api.LockoutBasicAuthentication",
     ],
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
@@ -354,6 +354,7 @@ REST_FRAMEWORK = {
         "claims": os.environ.get("CLAIM_RATE") or "10/hour",
         "replays": os.environ.get("REPLAY_RATE") or "60/min",
         "tokens": os.environ.get("TOKEN_RATE") or "10/min",
+        "signups": os.environ.get("SIGNUP_RATE") or "10/hour",
         "challenges": os.environ.get("CHALLENGE_RATE") or "60/hour",
         "challenge_opponents": os.environ.get("CHALLENGE_OPPONENT_RATE") or "10/hour",
     },

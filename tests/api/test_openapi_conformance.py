@@ -270,6 +270,14 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
             {"username": "nobody", "password": "wrong", "name": "bot"},
             False,
         ),
+        # signed in, he creates no account (a 400 checked); a code that is none claims nothing (a 400)
+        ("/api/signup/", "POST"): ({}, {"username": "newcomer", "password": "pw-newcomer-12345"}, False),
+        ("/api/me/claim/", "POST"): ({}, {"code": "NONE-NONE-NONE"}, False),
+        # his notices read and marked read, his e-mail preferences read and one kind's chosen
+        ("/api/notices/", "GET"): ({}, None, True),
+        ("/api/notices/read/", "POST"): ({}, {}, True),
+        ("/api/notices/preferences/", "GET"): ({}, None, True),
+        ("/api/notices/preferences/", "POST"): ({}, {"email_kinds": {"autopilot": True}}, True),
         # the organiser has no player: his player stream is refused (a 400 checked)
         ("/api/play/events/", "GET"): ({}, None, False),
         ("/api/events/{slug}/claim-codes/", "GET"): (event, None, True),
