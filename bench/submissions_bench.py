@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-RECORDS = ROOT.parent / "shared" / "records" / "gipf"
+RECORDS = Path(os.environ.get("SHARED_DIR", ROOT.parent / "shared")) / "records" / "gipf"
 PLAYERS_PER_EVENT = 50  # 25 games in round 1
 VENV_BIN = Path(sys.executable).parent
 
