@@ -34,7 +34,7 @@ from games import origins
 from games.models import Game
 from games.play.endings import result_line
 from games.records.decisions import ROLE_ORGANISER, role_of
-from games.signals import ANNULLED, CONFIRMED, DECIDED, DISPUTED, ENDED, SUBMITTED
+from games.signals import ANNULLED, CONFIRMED, DECIDED, DISPUTED, ENDED, SUBMITTED, kept
 
 
 def recipients(game: Game, actor: object = None) -> list[Any]:
@@ -112,6 +112,10 @@ def on_result_changed(
     confirmation writes none (the result stays as it was)."""
     if kind == CONFIRMED:
         return []
+    state = kept("personal.notices", _write_kept)
+    if state is not None:  # several games' changes in one transaction: written once, at its end
+        _keep(state, game, kind, actor, detail)
+        return []
     link = game.get_absolute_url()
     users = recipients(game, actor)
     texts: dict[str, str] = {}
@@ -156,3 +160,55 @@ def mark_read(user: object, notice_ids: Iterable[int] | None = None) -> int:
     if notice_ids is not None:
         notices = notices.filter(pk__in=list(notice_ids))
     return notices.update(read=True)
+
+
+def _keep(state: dict[str, Any], game: Game, kind: str, actor: object, detail: str) -> None:
+    """A change's notices kept for :func:`_write_kept`: their recipients' ids (an event's officials
+    read once a block) and their sentence in each language, as the change leaves the game now."""
+    place = origins.place(game)
+    key = (game.origin, place.event) if place.event is not None else None
+    known: dict[Any, frozenset[int]] = state.setdefault("officials", {})
+    officials = known.get(key) if key is not None else None
+    if officials is None:
+        officials = origins.officials(game)
+        if key is not None:
+            known[key] = officials
+    ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None} | officials
+    ids.discard(getattr(actor, "pk", None))
+    texts: dict[str, str] = {}
+    for language in {code for code, _name in settings.LANGUAGES} | {settings.LANGUAGE_CODE}:
+        with translation.override(language):
+            texts[language] = capfirst(describe(game, kind, actor, detail or ""))
+    state.setdefault("changes", []).append((ids, texts, game.get_absolute_url()))
+
+
+def _write_kept(state: dict[str, Any]) -> None:
+    """The notices of the changes kept in a block (``games.signals.together``): their recipients
+    read in one query, the notices written in one, the e-mails sent after commit as one by one."""
+    changes: list[tuple[set[int], dict[str, str], str]] = state.get("changes", [])
+    wanted = set().union(*(ids for ids, _texts, _link in changes))
+    if not wanted:
+        return
+    found = get_user_model().objects.filter(pk__in=wanted, is_active=True)
+    users = {user.pk: user for user in found.annotate(notice_language=F("notice_preference__language"))}
+    notices = []
+    for ids, texts, link in changes:
+        mailed: dict[str, list[str]] = {}
+        for uid in sorted(ids):
+            user = users.get(uid)
+            if user is None:
+                continue
+            language = user.notice_language or settings.LANGUAGE_CODE
+            text = texts.get(language, texts[settings.LANGUAGE_CODE])
+            notices.append(Notice(recipient=user, text=text, link=link))
+            if user.email:
+                mailed.setdefault(language, []).append(user.email)
+        if getattr(settings, "NOTICE_EMAILS", False):
+            for language, addresses in mailed.items():
+                text = texts.get(language, texts[settings.LANGUAGE_CODE])
+                transaction.on_commit(
+                    lambda addresses=addresses, text=text, language=language, link=link: send_emails(
+                        addresses, text, link, language
+                    )
+                )
+    Notice.objects.bulk_create(notices)
