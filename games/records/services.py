@@ -175,9 +175,9 @@ def verify_pending(record_id: int, size: int = VERIFY_BATCH) -> str:
 
 def verify_records(record_ids: list[int], size: int = VERIFY_BATCH) -> dict[int, SubmittedRecord]:
     """Verify the pending records among ``record_ids`` (at most ``size``, in the order given) that no
-    other verification holds, in one transaction: each replayed with no lock held, then every game's
-    origin and game locked (:func:`confirmation.lock_game`, the games in the order of their places,
-    the same in every verification: event, round, board), the records locked, and each verdict
+    other verification holds, in one transaction: each replayed with no lock held, then the games
+    and what their origins put above them locked at once (:func:`confirmation.lock_games`: the
+    rounds, the pairings, the games, each level in the order of ids), the records locked, and each verdict
     written as one verification alone writes it; the notices of all written once, at the end
     (``games.signals.together``). The records verified (or found verified meanwhile), by id."""
     with _claimed(record_ids, size) as batch:
@@ -233,13 +233,9 @@ def _write_verdicts(
 ) -> dict[int, SubmittedRecord]:
     if not records:
         return {}
-    records = sorted(records, key=_lock_order)
     done: dict[int, SubmittedRecord] = {}
     with transaction.atomic(), together():
-        games: dict[int, Game] = {}
-        for record in records:
-            if record.game_id not in games:
-                games[record.game_id] = confirmation.lock_game(record.game)
+        games = confirmation.lock_games([record.game for record in records])
         # with its submitter and his player, whom the notice of the result names
         mine = locked(SubmittedRecord.objects.select_related("submitted_by__player"))
         held = {record.pk: record for record in mine.filter(pk__in=[r.pk for r in records]).order_by("pk")}
@@ -259,20 +255,6 @@ def _write_verdicts(
                     record.error_reason,
                 )
     return done
-
-
-def _lock_order(record: SubmittedRecord) -> tuple[bool, str, int, int, int, int]:
-    """Where the record's game stands (games of no event last), the same order in every
-    verification: two verifications of several rounds lock their rounds in the same order."""
-    place = origins.place(record.game)
-    return (
-        place.event is None,
-        place.event or "",
-        place.round or 0,
-        place.board or 0,
-        place.number,
-        record.game_id,
-    )
 
 
 @contextmanager
