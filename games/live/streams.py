@@ -243,8 +243,9 @@ async def _events(
             body += encode("stream-reset", json.dumps({"channels": first.reset}), make_id(last_ids))
         yield body + _written(first.items, last_ids)
         while True:
-            try:
-                await asyncio.wait_for(listener.wake.wait(), KEEP_ALIVE)
+            try:  # a timeout of the waiting itself: no task made for each wait (wait_for makes one)
+                async with asyncio.timeout(KEEP_ALIVE):
+                    await listener.wake.wait()
             except TimeoutError:
                 yield "event: keep-alive\ndata:\n\n"
                 continue
