@@ -21,6 +21,12 @@ timed part does (:func:`start_clocks`), not when the games were created before t
 streams; still, on a loaded machine a player may run out of time. Every move is one the service
 must accept: the first one refused stops the timed part, the figures of what was played are printed
 marked as not valid, with the refusal, and the bench exits with 1 (:func:`play_moves`).
+
+``--baseline [REV]`` (default :data:`BASELINE_REVISION`, the code issue 43 measured) runs this same
+bench file twice in child processes, first on REV's code (its tree taken from git into a temporary
+folder), then on today's, each on a fresh database of its own (beside ``--database-url``'s, or a
+temporary SQLite file), and prints a move's CPU and queries on both sides, their ratios, and issue
+43's targets (at most 10 queries and 3 ms of CPU a move).
 """
 
 from __future__ import annotations
@@ -38,10 +44,16 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+#: the code before issue 43's work, and that issue's targets for a move
+BASELINE_REVISION = "10ebbb1"
+TARGET_QUERIES, TARGET_CPU_MS = 10, 3.0
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -59,7 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--redis-url", default="", help="EVENTS_REDIS_URL: the events go through Redis")
     parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
+    parser.add_argument("--baseline", nargs="?", const=BASELINE_REVISION, help="REV's code, then today's")
+    parser.add_argument("--figures-to", default="", help=argparse.SUPPRESS)  # a child's figures, as JSON
     args = parser.parse_args(argv)
+    if args.baseline:
+        return against_baseline(args)
     if "django.apps" in sys.modules and sys.modules["django.apps"].apps.ready:
         # Django already set up on another bench's database (bench/run.py): a fresh process
         command = [sys.executable, __file__, "--games", str(args.games), "--moves", str(args.moves)]
@@ -255,6 +271,10 @@ def run(args: Any) -> int:
         f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms,"
         f" {queries[0] / played:.0f} queries each"
     )
+    if args.figures_to:
+        figures = {"cpu_ms": move_cpu * 1000, "queries": queries[0] / played, "check_ms": check_cpu * 1000}
+        figures |= {"p50_ms": percentile(times, 0.5) * 1000, "valid": refusal is None}
+        Path(args.figures_to).write_text(json.dumps(figures))
     if delays:
         print(
             f"   the opponent's stream ({len(followed)} games followed): {len(delays)} of {len(sent)} moves seen,"
@@ -264,6 +284,66 @@ def run(args: Any) -> int:
     else:
         print(f"   the opponent's stream: none of {len(sent)} moves seen")
     return 0 if refusal is None else 1
+
+
+def against_baseline(args: Any) -> int:
+    """This bench on ``args.baseline``'s code, then on today's, in turn: a move's CPU and queries."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", args.baseline],
+        capture_output=True,
+        check=True,
+    ).stdout
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="play-baseline-") as folder:
+        tree = Path(folder) / "tree"
+        tree.mkdir()
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        (tree / "bench" / "play_bench.py").write_text(Path(__file__).read_text())
+        for side, root in ((args.baseline, tree), ("today", ROOT)):
+            print(f"-- {side}", flush=True)
+            database = _fresh_database(args.database_url, side) if args.database_url else ""
+            command = [sys.executable, str(root / "bench" / "play_bench.py"), "--games", str(args.games)]
+            command += ["--moves", str(args.moves), "--streams", str(args.streams)]
+            command += ["--database-url", database, "--redis-url", args.redis_url]
+            command += ["--figures-to", f"{folder}/{side}.json"]
+            try:
+                subprocess.run(command, check=False, cwd=root)
+            finally:
+                if database:
+                    _fresh_database(database, "", drop=True)
+            path = Path(folder) / f"{side}.json"
+            if not path.exists():
+                print(f"   {side}: no figures")
+                return 1
+            results[side] = json.loads(path.read_text())
+    before, now = results[args.baseline], results["today"]
+    for key, name in (("cpu_ms", "ms of CPU a move"), ("queries", "queries a move")):
+        print(
+            f"   {name}: {args.baseline} {before[key]:.1f}, today {now[key]:.1f}: ratio {now[key] / before[key]:.2f}"
+        )
+    print(
+        f"   the arbiter's check alone, ms: {args.baseline} {before['check_ms']:.3f}, today {now['check_ms']:.3f}"
+    )
+    met = now["queries"] <= TARGET_QUERIES and now["cpu_ms"] <= TARGET_CPU_MS
+    print(
+        f"   issue 43's target (<= {TARGET_QUERIES} queries, <= {TARGET_CPU_MS} ms of CPU a move):"
+        f" {'met' if met else 'NOT met'}"
+    )
+    return 0 if before["valid"] and now["valid"] else 1
+
+
+def _fresh_database(url: str, side: str, drop: bool = False) -> str:
+    """``<name>_play_<side>`` beside the database of ``url``, created afresh (or ``url`` dropped)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres")).replace("postgres://", "postgresql://", 1)
+    name = parts.path.lstrip("/") if drop else parts.path.lstrip("/") + "_play_" + side.replace("-", "_")
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop:
+            connection.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path="/" + name))
 
 
 def start_clocks(game_ids: list[int]) -> None:
