@@ -15,7 +15,9 @@ The rules at home here:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
@@ -26,13 +28,15 @@ from accounts.notices import (
     RESULT_DECIDED,
     RESULT_DISPUTED,
     RESULT_SUBMITTED,
+    delivered_on_commit,
     notify,
+    written,
 )
 from games import origins
 from games.models import Game
 from games.play.endings import result_line
 from games.records.decisions import ROLE_ORGANISER, role_of
-from games.signals import ANNULLED, DECIDED, DISPUTED, ENDED, SUBMITTED
+from games.signals import ANNULLED, DECIDED, DISPUTED, ENDED, SUBMITTED, kept
 
 
 def recipients(game: Game, actor: object = None) -> dict[int, str]:
@@ -123,6 +127,10 @@ def on_result_changed(
         return []
     if kind == ENDED and game.termination == "forfeit":  # no first move within its grace (issue 36)
         notice_kind = Notice.FORFEIT
+    state = kept("personal.notices", _write_kept)
+    if state is not None:  # several games' changes in one transaction: written once, at its end
+        _keep(state, game, notice_kind, kind, actor, detail or "")
+        return []
     users = recipients(game, actor)
     return notify(
         list(users),
@@ -150,3 +158,55 @@ def mark_read(user: object, notice_ids: Iterable[int] | None = None) -> int:
     if notice_ids is not None:
         notices = notices.filter(pk__in=list(notice_ids))
     return notices.update(read=True)
+
+
+def _keep(state: dict[str, Any], game: Game, notice_kind: str, kind: str, actor: object, detail: str) -> None:
+    """A change's notices kept for :func:`_write_kept`: their recipients' ids (an event's officials
+    read once a block) and their sentence in each of the site's languages, as the change leaves the
+    game now."""
+    place = origins.place(game)
+    key = (game.origin, place.event) if place.event is not None else None
+    known: dict[Any, frozenset[int]] = state.setdefault("officials", {})
+    officials = known.get(key) if key is not None else None
+    if officials is None:
+        officials = frozenset(origins.officials(game))
+        if key is not None:
+            known[key] = officials
+    ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None} | officials
+    ids.discard(getattr(actor, "pk", None))
+    languages = {code for code, _name in settings.LANGUAGES} | {settings.LANGUAGE_CODE}
+    texts = {
+        language: written(lambda: describe(game, kind, actor, detail), language) for language in languages
+    }
+    params = {"game": game.pk, "result": game.result}
+    state.setdefault("changes", []).append((ids, notice_kind, texts, game.get_absolute_url(), params))
+
+
+def _write_kept(state: dict[str, Any]) -> None:
+    """The notices of the changes kept in a block (``games.signals.together``): their recipients and
+    languages read in one query, the notices written in one and delivered once the transaction
+    commits (``accounts.notices.delivered_on_commit``)."""
+    changes: list[tuple[set[int], str, dict[str, str], str, dict[str, Any]]] = state.get("changes", [])
+    wanted = set().union(*(ids for ids, *_rest in changes))
+    if not wanted:
+        return
+    active = get_user_model().objects.filter(pk__in=wanted, is_active=True)
+    users = {
+        pk: language or settings.LANGUAGE_CODE
+        for pk, language in active.values_list("pk", "notice_preference__language")
+    }
+    written_now = Notice.objects.bulk_create(
+        [
+            Notice(
+                recipient_id=uid,
+                kind=notice_kind,
+                text=texts.get(users[uid], texts[settings.LANGUAGE_CODE]),
+                link=link[:300],
+                params=params,
+            )
+            for ids, notice_kind, texts, link, params in changes
+            for uid in sorted(ids)
+            if uid in users
+        ]
+    )
+    delivered_on_commit([notice.pk for notice in written_now if notice.pk is not None])

@@ -20,6 +20,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import Case, Q, Value, When
 from django.utils.translation import gettext as _
 
+from accounts import notices
 from accounts.policy import Action, Permissions
 from arbiter import registry
 from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
@@ -234,7 +235,8 @@ def _write_verdicts(
     if not records:
         return {}
     done: dict[int, SubmittedRecord] = {}
-    with transaction.atomic(), together():
+    # the batch's notices delivered once, after its commit (accounts.notices.together)
+    with transaction.atomic(), together(), notices.together():
         games = confirmation.lock_games([record.game for record in records])
         # with its submitter and his player, whom the notice of the result names
         mine = locked(SubmittedRecord.objects.select_related("submitted_by__player"))
