@@ -23,15 +23,15 @@ from arbiter.punct.position import LEVEL, NOT_LEVEL, NOT_OWN, ONE_PIECE, PUNCT, 
 
 #: the kinds of piece, as messages name them
 KIND_NAMES = (
-    Message(gettext_noop("triangle (T)")),
-    Message(gettext_noop("straight piece with its PÜNCT in the middle (C)")),
-    Message(gettext_noop("straight piece with its PÜNCT at an end (E)")),
-    Message(gettext_noop("angular piece with its PÜNCT in the middle (M)")),
-    Message(gettext_noop("angular piece bending clockwise (L)")),
-    Message(gettext_noop("angular piece bending anticlockwise (R)")),
+    Message(gettext_noop("triangle")),
+    Message(gettext_noop("straight, its PÜNCT in the middle")),
+    Message(gettext_noop("straight, its PÜNCT at an end")),
+    Message(gettext_noop("angular, its PÜNCT in the middle")),
+    Message(gettext_noop("angular, bending clockwise")),
+    Message(gettext_noop("angular, bending anticlockwise")),
 )
 
-_SPACE = r"([a-q][0-9]{1,2})"
+_SPACE = r"([a-z][0-9]{1,2})"
 _ADD_RE = re.compile(rf"^([tcemlr]):{_SPACE},{_SPACE},{_SPACE}$")
 _MOVE_RE = re.compile(rf"^{_SPACE}-{_SPACE}:{_SPACE},{_SPACE}$")
 
@@ -81,8 +81,9 @@ def read_turn(token: str) -> Written:
         shape = kind_of(written.punct, x, y)
         if shape is None or shape[0] != written.letter:
             raise InvalidNotationError(
-                gettext_noop("{token}: these spaces are not the shape of a {kind}"),
+                gettext_noop("{token}: these spaces are not the shape of a piece {letter} ({kind})"),
                 token=token,
+                letter=KINDS[written.letter],
                 kind=KIND_NAMES[written.letter],
             )
     return written
@@ -111,8 +112,9 @@ def _addition(position: Position, written: Written) -> Turn:
     spaces = (written.punct, *shape[1])
     if not position.hands[player][kind]:
         raise IllegalMoveError(
-            gettext_noop("{player} has no {kind} left in hand"),
+            gettext_noop("{player} has no piece {letter} ({kind}) left in hand"),
             player=PLAYER_MESSAGES[player],
+            letter=KINDS[kind],
             kind=KIND_NAMES[kind],
         )
     for space in spaces:
@@ -167,8 +169,11 @@ def _move(position: Position, written: Written) -> Turn:
     shape = kind_of(written.punct, written.x, written.y)
     if shape is None or shape[0] != piece[1]:
         raise IllegalMoveError(
-            gettext_noop("the piece on {space} is a {kind}: {target} with {x} and {y} is not its shape"),
+            gettext_noop(
+                "the piece on {space} is a piece {letter} ({kind}): {target} with {x} and {y} is not its shape"
+            ),
             space=NAMES[origin],
+            letter=KINDS[piece[1]],
             kind=KIND_NAMES[piece[1]],
             target=NAMES[written.punct],
             x=NAMES[written.x],

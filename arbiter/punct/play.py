@@ -57,10 +57,10 @@ def describe_end(end: Ending) -> Message:
     assert end.centre is not None
     words = {
         LAST_PIECE: gettext_noop(
-            "the last piece of a hand was added: the central hexagon is counted, {white}-{black}"
+            "the last piece of a hand was added, and the central hexagon counted {white}-{black}"
         ),
-        LIMIT: gettext_noop("300 turns were played: the central hexagon is counted, {white}-{black}"),
-        BLOCKED: gettext_noop("neither player has a turn: the central hexagon is counted, {white}-{black}"),
+        LIMIT: gettext_noop("300 turns were played, and the central hexagon counted {white}-{black}"),
+        BLOCKED: gettext_noop("neither player had a turn, and the central hexagon counted {white}-{black}"),
     }
     return Message(words[end.code], {"white": end.centre[0], "black": end.centre[1]})
 

@@ -28,15 +28,39 @@ def cube(name: str) -> Cube:
     return (c, -r, r - c)
 
 
-SPACES = {cube(f"{letter}{n}"): f"{letter}{n}" for letter, (lo, hi) in COLUMNS.items() for n in range(lo, hi + 1)}
+SPACES = {
+    cube(f"{letter}{n}"): f"{letter}{n}" for letter, (lo, hi) in COLUMNS.items() for n in range(lo, hi + 1)
+}
 AT = {name: point for point, name in SPACES.items()}
 UNITS: list[Cube] = [(0, 1, -1), (0, -1, 1), (1, 0, -1), (-1, 0, 1), (1, -1, 0), (-1, 1, 0)]
 #: P-2, written out from the specification
-CENTRE = {*"g7 g8 g9 h7 h8 h9 h10 i7 i8 i9 i10 i11 j8 j9 j10 j11 k9 k10 k11".split()}
+CENTRE = {
+    *[
+        "g7",
+        "g8",
+        "g9",
+        "h7",
+        "h8",
+        "h9",
+        "h10",
+        "i7",
+        "i8",
+        "i9",
+        "i10",
+        "i11",
+        "j8",
+        "j9",
+        "j10",
+        "j11",
+        "k9",
+        "k10",
+        "k11",
+    ]
+}
 SIDE_PAIRS = [
     ({f"a{n}" for n in range(2, 9)}, {f"q{n}" for n in range(10, 17)}),
     ({f"{c}1" for c in "bcdefgh"}, {f"{c}17" for c in "jklmnop"}),
-    ({*"j2 k3 l4 m5 n6 o7 p8".split()}, {*"b10 c11 d12 e13 f14 g15 h16".split()}),
+    ({*["j2", "k3", "l4", "m5", "n6", "o7", "p8"]}, {*["b10", "c11", "d12", "e13", "f14", "g15", "h16"]}),
 ]
 HAND = {"T": 6, "C": 2, "E": 4, "M": 2, "L": 2, "R": 2}
 
@@ -276,15 +300,41 @@ def written(game: Game, token: str) -> Turn:
     if "-" in head:
         origin, punct = head.split("-")
         for move in options:
-            if move[0] == "move" and game.pieces[move[1]].punct == origin and move[2] == punct:
-                if move[3] == spaces | {punct}:
-                    return move
+            same = move[0] == "move" and game.pieces[move[1]].punct == origin and move[2] == punct
+            if same and move[3] == spaces | {punct}:
+                return move
     else:
         punct, *_ = dots.split(",")
         for move in options:
             if move[0] == "add" and move[1] == head and move[2] == punct and move[3] == spaces:
                 return move
     raise ValueError(f"{token}: not a legal turn")
+
+
+def taken(game: Game, token: str) -> Turn:
+    """The turn a token names, taken as written without checking it (the engine judged it legal):
+    the level a moved piece takes found as :func:`lies_at` finds it."""
+    if token == "pass":
+        return ("pass",)
+    head, dots = token.split(":")
+    names = dots.split(",")
+    if "-" not in head:
+        return ("add", head, names[0], frozenset(names))
+    origin, punct = head.split("-")
+    number = max(
+        (n for n, piece in game.pieces.items() if piece.punct == origin and piece.owner == game.to_move),
+        key=lambda n: game.pieces[n].level,
+    )
+    lifted = game.copy()
+    del lifted.pieces[number]
+    spaces = frozenset({punct, *names})
+    return (
+        "move",
+        number,
+        punct,
+        spaces,
+        lies_at(lifted, game.pieces[number].kind, game.to_move, punct, spaces),
+    )
 
 
 def replayed(text: str) -> Game:
