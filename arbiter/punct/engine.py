@@ -28,7 +28,9 @@ from arbiter.play import Played, Status, text_options
 from arbiter.punct.board import BY_NAME, KINDS
 from arbiter.punct.ends import count_turns, ending, legal_turns, perft_counts
 from arbiter.punct.moves import (
+    ADD,
     PASS_TURN,
+    WAY_TURNS,
     Turn,
     addable_kinds,
     additions,
@@ -97,11 +99,20 @@ def _after(position: Position, turn: Turn) -> Callable[[], str]:
     return lambda: apply(position, turn).text()
 
 
+#: an addition's notation and points, the same whatever the position (written once)
+_ADDITION_WORDS: dict[Turn, tuple[str, tuple[str, ...]]] = {
+    turn: (turn_text(START, turn), turn_points(START, turn)) for turn in WAY_TURNS
+}
+
+
 def _legal(position: Position, turns: Iterator[Turn] | list[Turn]) -> list[LegalMove]:
-    return [
-        LegalMove(turn_text(position, turn), _after(position, turn), turn_points(position, turn))
-        for turn in turns
-    ]
+    out = []
+    for turn in turns:
+        words = _ADDITION_WORDS.get(turn) if turn.kind == ADD else None
+        if words is None:
+            words = turn_text(position, turn), turn_points(position, turn)
+        out.append(LegalMove(words[0], _after(position, turn), words[1]))
+    return out
 
 
 class PunctEngine(GameEngine):

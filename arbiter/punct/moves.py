@@ -69,6 +69,8 @@ def _additions_table() -> tuple[list[tuple[int, int, int, int]], list[int], list
 
 
 _WAYS, _CONTAINS, _KIND_BITS = _additions_table()
+#: each way to add a piece as its turn (the same object every time it is listed)
+WAY_TURNS: tuple[Turn, ...] = tuple(Turn(ADD, kind, punct, a, b, 0) for kind, punct, a, b in _WAYS)
 
 
 def _free_ways(position: Position) -> int:
@@ -92,8 +94,7 @@ def additions(position: Position, player: int, kind: int | None = None) -> Itera
         ways = _KIND_BITS[letter] & free
         while ways:
             low = ways & -ways
-            _, punct, a, b = _WAYS[low.bit_length() - 1]
-            yield Turn(ADD, letter, punct, a, b, 0)
+            yield WAY_TURNS[low.bit_length() - 1]
             ways ^= low
 
 
@@ -230,6 +231,5 @@ def nth_addition(position: Position, player: int, number: int) -> Turn:
             continue
         for _ in range(number):
             ways &= ways - 1
-        _, punct, a, b = _WAYS[(ways & -ways).bit_length() - 1]
-        return Turn(ADD, kind, punct, a, b, 0)
+        return WAY_TURNS[(ways & -ways).bit_length() - 1]
     raise ValueError(f"no addition number {number}")
