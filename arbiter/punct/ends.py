@@ -17,7 +17,7 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
-from arbiter.punct.board import NEIGHBOURS, SIDES
+from arbiter.punct.board import NEIGHBOURS, POINTS, SIDES
 from arbiter.punct.moves import PASS_TURN, Turn, apply, count_of, has_any, turns_of
 from arbiter.punct.position import TURN_LIMIT, Position
 
@@ -34,6 +34,36 @@ class Ending:
     code: str
     winner: int | None
     centre: tuple[int, int] | None = None
+
+
+# The connection test floods bit masks over a padded grid: space (c, r) is bit c * _W + r, so its six
+# neighbours are the bits 1, _W and _W + 1 above and below it, and no shift reaches a space that is
+# not a neighbour (the padding is never anyone's).
+_W = 19
+_BIT = [1 << (c * _W + r) for c, r in POINTS]
+_SIDE_BITS = [(sum(_BIT[s] for s in near), sum(_BIT[s] for s in far)) for near, far in SIDES]
+
+
+def connected(visible: list[int]) -> bool:
+    """Whether a player's visible dots (their spaces) join the two sides of a pair (P-9)."""
+    mine = 0
+    for space in visible:
+        mine |= _BIT[space]
+    for near, far in _SIDE_BITS:
+        reached = mine & near
+        if not reached or not mine & far:
+            continue
+        while True:
+            grown = reached | (
+                (reached << 1) | (reached >> 1) | (reached << _W) | (reached >> _W)
+                | (reached << (_W + 1)) | (reached >> (_W + 1))
+            ) & mine  # fmt: skip
+            if grown & far:
+                return True
+            if grown == reached:
+                break
+            reached = grown
+    return False
 
 
 def connection(owners: list[int], player: int) -> tuple[int, ...] | None:
@@ -68,9 +98,9 @@ def _by_centre(code: str, position: Position) -> Ending:
 def ending(position: Position) -> Ending | None:
     """How the game ended in ``position`` (see the module's docstring), None while it goes on."""
     mover, to_move = 1 - position.to_move, position.to_move
-    owners = position.layout.owners
+    visible = position.layout.visible
     for player in (mover, to_move):  # the mover first: when both are connected, he wins
-        if connection(owners, player) is not None:
+        if connected(visible[player]):
             return Ending(CONNECTION, player)
     if _ADDITION_RE.match(position.last) and not any(position.hands[mover]):
         return _by_centre(LAST_PIECE, position)

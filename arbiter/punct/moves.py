@@ -69,6 +69,11 @@ def _additions_table() -> tuple[list[tuple[int, int, int, int]], list[int], list
 
 
 _WAYS, _CONTAINS, _KIND_BITS = _additions_table()
+#: each kind's ways to add a piece, as masks of the spaces they cover
+_WAY_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple((1 << punct) | (1 << a) | (1 << b) for letter, punct, a, b in _WAYS if letter == kind)
+    for kind in range(6)
+)
 #: each way to add a piece as its turn (the same object every time it is listed)
 WAY_TURNS: tuple[Turn, ...] = tuple(Turn(ADD, kind, punct, a, b, 0) for kind, punct, a, b in _WAYS)
 
@@ -163,8 +168,14 @@ def count_of(position: Position, player: int) -> int:
 
 
 def has_any(position: Position, player: int) -> bool:
-    """Whether ``player`` has an addition or a move (P-12)."""
-    return next(turns_of(position, player), None) is not None
+    """Whether ``player`` has an addition or a move (P-12): the ways to add tried one by one until a
+    free one (the first usually is), then the moves."""
+    occupied = position.layout.occupied
+    hand = position.hands[player]
+    for kind in range(6):
+        if hand[kind] and any(not mask & occupied for mask in _WAY_MASKS[kind]):
+            return True
+    return any(next(piece_moves(position, index), None) for index in free_pieces(position, player))
 
 
 def _order(piece: Piece) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from arbiter.colour import LETTERS, WHITE, from_letter
 from arbiter.errors import PLAYER_MESSAGES, InvalidPositionError, gettext_noop
@@ -63,6 +63,7 @@ class Layout:
     tops: list[int]
     owners: list[int]
     occupied: int
+    visible: tuple[list[int], list[int]]  # each player's visible spaces (White's, Black's)
 
 
 @dataclass(frozen=True)
@@ -79,11 +80,19 @@ class Position:
     def layout(self) -> Layout:
         heights, tops, owners = [-1] * SPACES, [-1] * SPACES, [-1] * SPACES
         occupied = 0
-        for index, piece in enumerate(self.pieces):  # lowest first: a higher piece overwrites
-            for space in piece[2:5]:
-                heights[space], tops[space], owners[space] = piece[LEVEL], index, piece[OWNER]
-                occupied |= 1 << space
-        return Layout(heights, tops, owners, occupied)
+        for index, (owner, _, punct, a, b, level) in enumerate(self.pieces):  # a higher piece overwrites
+            heights[punct] = heights[a] = heights[b] = level
+            tops[punct] = tops[a] = tops[b] = index
+            owners[punct] = owners[a] = owners[b] = owner
+            occupied |= (1 << punct) | (1 << a) | (1 << b)
+        visible: tuple[list[int], list[int]] = ([], [])
+        bits = occupied
+        while bits:
+            low = bits & -bits
+            space = low.bit_length() - 1
+            visible[owners[space]].append(space)
+            bits ^= low
+        return Layout(heights, tops, owners, occupied, visible)
 
     def text(self) -> str:
         return format_position(self)
@@ -108,10 +117,6 @@ class Position:
                 if space in spaces and piece[LEVEL] > heights[space]:
                     heights[space], tops[space], owners[space] = piece[LEVEL], other, piece[OWNER]
         return heights, tops, owners
-
-    def visible(self, player: int) -> list[int]:
-        """The spaces whose top piece is ``player``'s (his dots seen from above, P-9)."""
-        return [space for space, owner in enumerate(self.layout.owners) if owner == player]
 
     def centre_count(self) -> tuple[int, int]:
         """The spaces of the central hexagon each player holds from above (P-10), White's first."""
@@ -163,6 +168,7 @@ def landing(
 # The position text
 
 
+@lru_cache(maxsize=1 << 16)
 def piece_text(piece: Piece) -> str:
     owner, kind, punct, a, b, level = piece
     return f"{LETTERS[owner]}{KINDS[kind]}{level}:{NAMES[punct]},{NAMES[a]},{NAMES[b]}"

@@ -47,7 +47,6 @@ LABELS: dict[str, str] = {
     "PÜNCT hand": gettext_noop("{player}'s hand"),
     "PÜNCT centre": gettext_noop("central hexagon from above: White {white}, Black {black}"),
     "PÜNCT connected": gettext_noop("{player} has connected two opposite sides"),
-    "PÜNCT level": gettext_noop("level {level}"),
 }
 
 SPEC = GameSpec(

@@ -54,7 +54,9 @@ def test_a_bridge_lies_over_what_is_under_it_with_its_level() -> None:
     svg = _svg(BRIDGE)
     assert 'class="piece white kind-E level-1 bridge" data-punct="d5" data-level="1"' in svg
     # the triangles under its ends are covered and drawn before it
-    assert svg.index('class="piece white kind-T level-0 covered" data-punct="d5"') < svg.index("level-1 bridge")
+    assert svg.index('class="piece white kind-T level-0 covered" data-punct="d5"') < svg.index(
+        "level-1 bridge"
+    )
     assert 'class="piece black kind-T level-0 covered" data-punct="f5"' in svg
     assert re.search(r'<text class="level" [^>]*>1</text>', svg) and 'class="last-from"' in svg
 
