@@ -36,7 +36,7 @@ STYLE = (
     ".level-badge{fill:#1565c0;stroke:#fff;stroke-width:1}"
     ".connection{fill:none;stroke:#e53935;stroke-width:4;stroke-linecap:round;stroke-linejoin:round;"
     "stroke-dasharray:2 6;opacity:.9}"
-    ".hand-piece .dot{stroke-width:1}.hand-count{font:bold 12px sans-serif;fill:#2b2b2b;stroke:none}"
+    ".hand-piece .piece-link{stroke-width:7}.hand-piece .dot{stroke-width:1}.hand-count{font:bold 12px sans-serif;fill:#2b2b2b;stroke:none}"
     ".hand-slot{fill:#fff;fill-opacity:0;stroke:none}"
     ".last-from{fill:none;stroke:#1e88e5;stroke-width:2;stroke-dasharray:3 3}"
 )

@@ -151,18 +151,21 @@ def _bridge(position: Position, index: int) -> bool:
     return max(below, default=-1) < level - 1
 
 
-def _last(position: Position, last: PlyTrace | None, flip: bool) -> list[str]:
+def _last(position: Position, last: PlyTrace | None, flip: bool) -> tuple[list[str], list[str]]:
+    """The last turn: a move's way from its PÜNCT's old space (drawn under the pieces), then the
+    rings of the spaces the piece took (over them)."""
     path = last.path if last is not None else _written_path(position.last)
     spaces = [BY_NAME[name] for name in path if name in BY_NAME]
-    out = []
+    under: list[str] = []
     if len(spaces) == 4:
         (x1, y1), (x2, y2) = xy(POINTS[spaces[0]], flip), xy(POINTS[spaces[1]], flip)
-        out.append(element("circle", [("class", "last-from"), ("cx", x1), ("cy", y1), ("r", DOT_R + 3)]))
-        out.append(element("path", [("class", "last-move"), ("d", _path([(x1, y1), (x2, y2)]))]))
+        under.append(element("circle", [("class", "last-from"), ("cx", x1), ("cy", y1), ("r", DOT_R + 3)]))
+        under.append(element("path", [("class", "last-move"), ("d", _path([(x1, y1), (x2, y2)]))]))
         spaces = spaces[1:]
+    over = []
     for space in spaces:
         x, y = xy(POINTS[space], flip)
-        out.append(
+        over.append(
             element(
                 "circle",
                 [
@@ -174,7 +177,7 @@ def _last(position: Position, last: PlyTrace | None, flip: bool) -> list[str]:
                 ],
             )
         )
-    return out
+    return under, over
 
 
 def _written_path(text: str) -> tuple[str, ...]:
@@ -200,7 +203,7 @@ def _hand(position: Position, player: int, left: float, top: float, pickable: bo
                 "rect",
                 [("class", "hand-slot"), ("x", cx - 20), ("y", top - 8), ("width", 58), ("height", 40)],
             ),
-            element("path", [("class", "piece-link"), ("d", line), ("style", "stroke-width:7")]),
+            element("path", [("class", "piece-link"), ("d", line)]),
             *(element("circle", [("class", "dot"), ("cx", x), ("cy", y), ("r", 3.6)]) for x, y in dots),
             element("circle", [("class", "punct-dot"), ("cx", dots[0][0]), ("cy", dots[0][1]), ("r", 1.8)]),
             element("text", [("class", "hand-count"), ("x", cx + 20), ("y", top + 26)], f"×{count}"),
@@ -257,9 +260,10 @@ def render_svg(position: Position, options: SvgOptions, last: PlyTrace | None = 
     half_w = 8 * UNIT * ROOT3 + MARGIN
     half_h = 8.6 * UNIT + MARGIN
     body = [*_frame(flip), *_spaces(flip), *_coordinates(flip)]
+    under, over = _last(position, last, flip) if options.highlight else ([], [])
+    body.extend(under)
     body.extend(_piece(position, index, flip) for index in range(len(position.pieces)))
-    if options.highlight:
-        body.extend(_last(position, last, flip))
+    body.extend(over)
     end = ending(position)
     if end is not None and end.code == CONNECTION and end.winner is not None:
         chain = connection(position.layout.owners, end.winner)
