@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from arbiter import registry
 from arbiter.engine import Picking
-from games import play
 from games.models import Game
 
 #: the most legal moves listed at once (GIPF with potentials reaches some 900): beyond, they are picked
@@ -36,7 +35,8 @@ def read_picked(text: str | None) -> tuple[str, ...]:
 
 
 def picking(game: Game, picked: tuple[str, ...] = (), limit: int = MOVES_LISTED) -> Picking | None:
-    """What the player to move may pick after ``picked``; None once play has ended."""
-    if play.to_move(game) is None or not game.position:
+    """What the player to move may pick after ``picked``; None once play has ended (the game
+    finished, or its position over by the rules)."""
+    if game.finished_at is not None or not game.position or registry.status(game.position).ended:
         return None
     return registry.picking(game.position, picked, limit)

@@ -12,7 +12,6 @@ illegal move 400 naming the ply, the move and the arbiter's reason.
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 from typing import Any
 
 from django.http import HttpResponseBase
@@ -24,160 +23,16 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from arbiter.engine import Picking
 from common.arrival import arrival
 from config.pagination import BoundedLimitOffsetPagination
-from games import challenges, draws, endings, flags, live, picks, play, play_lists, player_events, takebacks
+from games import challenges, flags, live, picks, play, play_lists, player_events
 from games import options as game_options
 from games.api.arbitration import ArbitrationActions
-from games.api.draws import SIDE_NAMES, DrawActions
+from games.api.draws import DrawActions
 from games.api.fields import OptionsMixin
+from games.api.service_games import PositionSerializer, ServiceGameSerializer, seconds_of
 from games.api.starts import StartActions
 from games.models import Challenge, Game, Move
-
-
-def _seconds(value: timedelta | None) -> float | None:
-    return None if value is None else max(value.total_seconds(), 0.0)
-
-
-class ServiceGameSerializer(serializers.ModelSerializer):
-    """A game on the service: its players, clock, whose turn it is, the ply the next move expects."""
-
-    white = serializers.CharField(source="white.handle", read_only=True)
-    black = serializers.CharField(source="black.handle", read_only=True)
-    ply = serializers.SerializerMethodField(help_text="Moves played so far: the ply the next move names")
-    to_move = serializers.SerializerMethodField(help_text="The handle of the player to move; null once over")
-    your_turn = serializers.SerializerMethodField()
-    white_seconds = serializers.SerializerMethodField(help_text="White's time left now (null: no clock)")
-    black_seconds = serializers.SerializerMethodField(help_text="Black's time left now (null: no clock)")
-    draw_offer = serializers.SerializerMethodField(
-        help_text="Whose draw offer stands (white, black; null: none, games.draws)"
-    )
-    ending = serializers.SerializerMethodField(help_text='How the game ended, in words ("" while in play)')
-    first_move_by = serializers.DateTimeField(
-        read_only=True,
-        allow_null=True,
-        help_text="Before both sides have moved (no clock runs): when the next first move is due, else "
-        "a casual game is aborted (an event's has its clock started); null once started",
-    )
-    takeback_by = serializers.SerializerMethodField(
-        help_text="The handle of the player whose takeback request waits for an answer, or null"
-    )
-
-    class Meta:
-        model = Game
-        fields = [
-            "id",
-            "game",
-            "white",
-            "black",
-            "rated",
-            "time_control",
-            "ply",
-            "to_move",
-            "your_turn",
-            "white_seconds",
-            "black_seconds",
-            "first_move_by",
-            "takeback_by",
-            "finished_at",
-            "result",
-            "termination",
-            "state",
-            "draw_offer",
-            "ending",
-        ]
-
-    def get_ply(self, game: Game) -> int:
-        return play.ply_of(game)
-
-    def get_to_move(self, game: Game) -> str | None:
-        player = play.player_to_move(game)
-        return None if player is None else player.handle
-
-    def get_your_turn(self, game: Game) -> bool:
-        player = play.player_to_move(game)
-        user = self.context.get("request") and self.context["request"].user
-        return player is not None and player.user_id == getattr(user, "pk", None)
-
-    def get_takeback_by(self, game: Game) -> str | None:
-        side = takebacks.pending(game)
-        return None if side is None else (game.white if side == 0 else game.black).handle
-
-    def get_white_seconds(self, game: Game) -> float | None:
-        return _seconds(play.clocks_at(game).white)
-
-    def get_black_seconds(self, game: Game) -> float | None:
-        return _seconds(play.clocks_at(game).black)
-
-    def get_draw_offer(self, game: Game) -> str | None:
-        standing = draws.pending(game) if game.finished_at is None else None
-        return None if standing is None else SIDE_NAMES[standing.side]
-
-    def get_ending(self, game: Game) -> str:
-        return endings.ending(game)
-
-
-class PositionSerializer(ServiceGameSerializer):
-    """The game with its position text and the moves the player to move may send: those whose
-    points on the board start with the points picked (the request's ``picked``, ``games.picks``)."""
-
-    picked = serializers.SerializerMethodField(help_text="The points picked so far (the request's `picked`)")
-    legal_moves = serializers.SerializerMethodField(
-        help_text="The legal moves whose points start with the points picked (all of them when none "
-        f"are), in the game's notation; empty when there are more than {picks.MOVES_LISTED} (see "
-        "`legal_move_count`): pick points to narrow them"
-    )
-    legal_move_count = serializers.SerializerMethodField(
-        help_text="How many legal moves start with the points picked (0 once play has ended)"
-    )
-    next_points = serializers.SerializerMethodField(
-        help_text="The points that may be picked next on the board (a space, or a piece's kind in the hand)"
-    )
-    picked_moves = serializers.SerializerMethodField(
-        help_text="The legal moves whose points are exactly the points picked (several: a choice the board "
-        "does not show; a pass when none are picked)"
-    )
-
-    class Meta(ServiceGameSerializer.Meta):
-        fields = [
-            *ServiceGameSerializer.Meta.fields,
-            "position",
-            "legal_moves",
-            "legal_move_count",
-            "picked",
-            "next_points",
-            "picked_moves",
-        ]
-
-    def _picking(self, game: Game) -> Picking | None:
-        cached: dict[int, Picking | None] = self.context.setdefault("picking", {})
-        if game.pk not in cached:
-            cached[game.pk] = picks.picking(game, self._picked())
-        return cached[game.pk]
-
-    def _picked(self) -> tuple[str, ...]:
-        request = self.context.get("request")
-        return picks.read_picked(request.query_params.get("picked") if request is not None else None)
-
-    def get_legal_moves(self, game: Game) -> list[str]:
-        found = self._picking(game)
-        return [] if found is None or found.moves is None else [move.notation for move in found.moves]
-
-    def get_picked(self, game: Game) -> list[str]:
-        return list(self._picked())
-
-    def get_legal_move_count(self, game: Game) -> int:
-        found = self._picking(game)
-        return 0 if found is None else found.count
-
-    def get_next_points(self, game: Game) -> list[str]:
-        found = self._picking(game)
-        return [] if found is None else list(found.next)
-
-    def get_picked_moves(self, game: Game) -> list[str]:
-        found = self._picking(game)
-        return [] if found is None else [move.notation for move in found.complete]
 
 
 class MoveSerializer(serializers.ModelSerializer):
@@ -189,7 +44,7 @@ class MoveSerializer(serializers.ModelSerializer):
         fields = ["ply", "notation", "position", "by", "at", "clock_after_seconds"]
 
     def get_clock_after_seconds(self, move: Move) -> float | None:
-        return _seconds(move.clock_after)
+        return seconds_of(move.clock_after)
 
 
 class MakeMoveSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ worked by hand: docs/rules.md (PÜNCT)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,9 @@ def _open(page: Any, url: str) -> None:
 def _pick(page: Any, points: list[str], notation: str) -> None:
     for point in points:
         page.click(f'#play-board [data-target="{point}"]')
-    page.wait_for_function(
-        "text => document.getElementById('move-preview-text').textContent === text", arg=notation
-    )
+    # the move is chosen once the API has answered the last point (a locator: the page's policy
+    # refuses script text, which wait_for_function would send)
+    page.locator("#move-preview-text").filter(has_text=re.compile(f"^{re.escape(notation)}$")).wait_for()
     assert page.input_value("#move-text") == notation
     page.click("#move-send")
     page.wait_for_load_state()
