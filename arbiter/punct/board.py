@@ -18,6 +18,8 @@ given PÜNCT (:func:`kind_of`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 COLUMNS = "abcdefghijklmnopq"
 #: the kinds of piece by their letters (Boardspace's), and how many of each a player has
 KINDS = "TCEMLR"
@@ -52,11 +54,10 @@ def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 CENTRE_POINT = (9, 9)  # i9
 #: the central hexagon: the 19 spaces within two steps of i9
 CENTRE: frozenset[int] = frozenset(i for i, p in enumerate(POINTS) if distance(p, CENTRE_POINT) <= 2)
-CENTRE_MASK = sum(1 << i for i in CENTRE)
 
 
-def _side(test: object) -> frozenset[int]:
-    return frozenset(i for i, p in enumerate(POINTS) if test(p))  # type: ignore[operator]
+def _side(test: Callable[[tuple[int, int]], bool]) -> frozenset[int]:
+    return frozenset(i for i, p in enumerate(POINTS) if test(p))
 
 
 #: the three pairs of opposite sides, 7 spaces each: columns a|q, rows 1|17, c − r = 8|−8

@@ -25,7 +25,7 @@ from arbiter.engine import (
 )
 from arbiter.errors import UnknownGameError, gettext_noop
 from arbiter.play import Played, Status, text_options
-from arbiter.punct.board import BY_NAME, KINDS
+from arbiter.punct.board import BY_NAME, KINDS, NAMES
 from arbiter.punct.ends import count_turns, ending, legal_turns, perft_counts
 from arbiter.punct.moves import (
     ADD,
@@ -158,7 +158,7 @@ class PunctEngine(GameEngine):
             return picking_of((), self.legal_moves(position), limit)
         player = node.to_move
         first = [KINDS[kind] for kind in addable_kinds(node, player)]
-        for index in free_pieces(node, player):
+        for index in sorted(free_pieces(node, player), key=lambda index: node.pieces[index][PUNCT]):
             if next(piece_moves(node, index), None) is not None:
                 first.append(_name(node, index))
         return Picking((), tuple(first), (), count, None)
@@ -198,8 +198,6 @@ class PunctEngine(GameEngine):
 
 
 def _name(position: Position, index: int) -> str:
-    from arbiter.punct.board import NAMES
-
     return NAMES[position.pieces[index][PUNCT]]
 
 
