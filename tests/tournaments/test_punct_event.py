@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from accounts.models import Player
 from arbiter import registry
-from games import play
+from games import picks, play
 from games.models import Game, SubmittedRecord
 from tests.conftest import CommittingClient, boards, next_round, start
 from tournaments.models import Event, Rating, Round, Standing
@@ -47,13 +47,27 @@ NAMES = ["Ann", "Bob", "Cid", "Dan"]
 
 
 def _play_out(game: Game, users: dict[str, User], rng: random.Random) -> None:
-    """Random legal moves, each by the player to move, until the rules end the game."""
+    """Random legal turns, each by the player to move, until the rules end the game; each picked
+    as a player picks it (``games.picks``): a random point among those offered until the turns they
+    lead to are listed, then one of them (a piece moved one time in five when there is one: the
+    hands fill in some 40 turns, and moves bring pieces onto the central hexagon)."""
     while True:
         game.refresh_from_db()
         mover = play.player_to_move(game)
         if mover is None:
             return
-        move = rng.choice(play.legal_moves(game))
+        found = picks.picking(game)
+        assert found is not None and found.count > 0
+        pieces = [point for point in found.next if len(point) > 1]  # the pieces that may move
+        kinds = [point for point in found.next if len(point) == 1]  # the kinds he may add
+        if found.next:  # a kind or a piece first, then points until the turns are listed
+            picked = (rng.choice(pieces if pieces and (not kinds or rng.random() < 0.2) else kinds),)
+            found = picks.picking(game, picked)
+            while found is not None and found.moves is None:
+                picked += (rng.choice(found.next),)
+                found = picks.picking(game, picked)
+        assert found is not None and found.moves
+        move = rng.choice(found.moves).notation
         play.make_move(game, users[mover.display_name], move, play.ply_of(game))
 
 
