@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from games import play
 from games.models import Move
+from games.play import state
 from tests.browser.test_play_in_a_browser import DESK, _no_sideways_scroll, _page, _player
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pytest.mark.slow]
@@ -43,7 +43,7 @@ def test_a_punct_game_played_by_clicks_on_a_desk_and_a_phone(
     live_server: Any, browser: Any, shots: Path
 ) -> None:
     ann, bob = _player("Ann"), _player("Bob")
-    game = play.create_service_game(ann, bob, "punct", "3d/15d")
+    game = state.create_service_game(ann, bob, "punct", "3d/15d")
     url = live_server.url + game.get_absolute_url()
     white = _page(browser, live_server.url, ann.user.username, DESK)
     black = _page(browser, live_server.url, bob.user.username, PHONE)

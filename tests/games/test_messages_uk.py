@@ -24,8 +24,8 @@ from arbiter import registry
 from arbiter.errors import InvalidPositionError
 from games.messages import arbiter_description, arbiter_message
 from games.models import SubmittedRecord
-from tests.games.test_board_pages import REFUSED
-from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
+from tests.games.web.test_board_pages import REFUSED
 
 pytestmark = pytest.mark.django_db
 
@@ -91,7 +91,7 @@ def test_the_replay_api_adds_the_message_in_the_requested_language() -> None:
     )
     assert (
         unreadable.json()["error"]["message"]
-        == "це не запис жодної відомої гри (GIPF чи DVONN чи YINSH чи TZAAR чи PÜNCT)"
+        == "це не запис жодної відомої гри (GIPF чи DVONN чи YINSH чи TZAAR чи ZÈRTZ чи PÜNCT)"
     )
 
 

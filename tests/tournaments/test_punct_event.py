@@ -21,8 +21,8 @@ from django.urls import reverse
 
 from accounts.models import Player
 from arbiter import registry
-from games import picks, play
 from games.models import Game, SubmittedRecord
+from games.play import picks, service, state
 from tests.conftest import CommittingClient, boards, next_round, start
 from tournaments.models import Event, Rating, Round, Standing
 from tournaments.registration import services as registration_services
@@ -53,7 +53,7 @@ def _play_out(game: Game, users: dict[str, User], rng: random.Random) -> None:
     hands fill in some 40 turns, and moves bring pieces onto the central hexagon)."""
     while True:
         game.refresh_from_db()
-        mover = play.player_to_move(game)
+        mover = state.player_to_move(game)
         if mover is None:
             return
         found = picks.picking(game)
@@ -68,7 +68,7 @@ def _play_out(game: Game, users: dict[str, User], rng: random.Random) -> None:
                 found = picks.picking(game, picked)
         assert found is not None and found.moves
         move = rng.choice(found.moves).notation
-        play.make_move(game, users[mover.display_name], move, play.ply_of(game))
+        service.make_move(game, users[mover.display_name], move, state.ply_of(game))
 
 
 def _round_games(round_: Round) -> list[Game]:

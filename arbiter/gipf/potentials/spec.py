@@ -61,7 +61,7 @@ LABELS: dict[str, str] = {
     "legend used": gettext_noop("used potential"),
     "legend stack": gettext_noop("stack and its height"),
     "legend neutralised": gettext_noop("neutralised (faded)"),
-    # the move picker's words (games.boards.picker_words): a piece's kind by the letter its push is
+    # the move picker's words (games.web.boards.picker_words): a piece's kind by the letter its push is
     # written with, a basic piece (no letter), and the warning of P-3 before one is brought in
     "picker T": gettext_noop("TAMSK-potential"),
     "picker Z": gettext_noop("ZÈRTZ-potential"),
