@@ -19,9 +19,9 @@ from arbiter import registry
 from arbiter.engine import Picking
 from games.models import Game
 
-#: the most legal moves listed at once (GIPF with potentials reaches some 900): beyond, they are picked
-#: point by point (PÜNCT: 4,986 at its start)
-MOVES_LISTED = 2000
+#: the most legal moves listed at once (GIPF with potentials reaches some 900, ZÈRTZ 2,961 at the start
+#: of its 48 rings): beyond, they are picked point by point (PÜNCT: 4,986 at its start)
+MOVES_LISTED = 3000
 #: the most points a ``picked`` text names, and the longest point
 MOST_POINTS, POINT_CHARS = 12, 12
 
