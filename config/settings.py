@@ -253,7 +253,7 @@ EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "1000")
 # streams of a process open at once (games.live.stream_gate), the others wait as coroutines (no thread, no
 # connection), at most EVENT_STREAMS_OPEN_WAIT seconds (then 503). 0: no bound. And the threads that read
 # the stored events for the open streams (each read's connection closed after it): together the most
-# connections a process's streams take, whatever arrives at once (README "The connection budget").
+# connections a process's streams take, whatever arrives at once (docs/deployment.md, "The connection budget").
 EVENT_STREAMS_OPENING = int(os.environ.get("EVENT_STREAMS_OPENING") or "8")
 EVENT_STREAMS_OPEN_WAIT = float(os.environ.get("EVENT_STREAMS_OPEN_WAIT") or "300")
 EVENT_STREAMS_READERS = int(os.environ.get("EVENT_STREAMS_READERS") or "4")

@@ -178,7 +178,7 @@ def test_the_login_form_locks_out_after_failures(board: Board) -> None:
     answer = api.post(f"/api/pairings/{board.pairing.pk}/result/", {"result": "1-0"})
     assert answer.status_code == 429 and "Too many failed sign-in attempts" in answer.json()["detail"]
     admin = Client().post("/admin/login/", {"username": "bob", "password": "pw-bob-12345"})
-    # 429 with the time to wait, as the README promises (it answered 200 with the message)
+    # 429 with the time to wait, as docs/api.md promises (it answered 200 with the message)
     assert admin.status_code == 429 and 0 < int(admin["Retry-After"]) <= 600
     assert "Too many failed sign-in attempts" in admin.content.decode()
 

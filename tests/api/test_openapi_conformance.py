@@ -299,6 +299,18 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
             )
         },
         ("/api/events/{slug}/byes/{id}/cancel/", "POST"): (missing | {"id": 1}, None, False),
+        # the autopilot read; a delay out of range refused (a 400), pause and resume of a missing event (404s)
+        ("/api/events/{slug}/autopilot/", "GET"): (event, None, True),
+        ("/api/events/{slug}/autopilot/", "POST"): (event, {"auto_pair_delay": -1}, False),
+        ("/api/events/{slug}/autopilot/pause/", "POST"): (missing, None, False),
+        ("/api/events/{slug}/autopilot/resume/", "POST"): (missing, None, False),
+        # the webhooks read with their deliveries; a loopback address refused (a 400), the writes that
+        # take no body sent to a missing event (404s): the demo event keeps no webhook
+        ("/api/events/{slug}/webhooks/", "GET"): (event, None, True),
+        ("/api/events/{slug}/webhooks/", "POST"): (event, {"url": "http://127.0.0.1/hook"}, False),
+        ("/api/events/{slug}/webhooks/{id}/remove/", "POST"): (missing | {"id": 1}, None, False),
+        ("/api/events/{slug}/webhooks/secret/", "POST"): (missing, None, False),
+        ("/api/events/{slug}/webhooks/deliveries/", "GET"): (event, None, True),
         # the officials read; an appointment and a removal of an account that does not exist (400s)
         ("/api/events/{slug}/officials/", "GET"): (event, None, True),
         ("/api/events/{slug}/officials/", "POST"): (event, {"username": "nobody", "role": "arbiter"}, False),
