@@ -135,8 +135,7 @@ class ServiceGameSerializer(serializers.ModelSerializer):
 
 
 class PositionSerializer(ServiceGameSerializer):
-    """The game with its position text and the moves the player to move may send: those whose
-    points on the board start with the points picked (the request's ``picked``, ``games.play.picks``)."""
+    """The game, its position text and the legal moves narrowed by the request's ``picked`` (``picks``)."""
 
     picked = serializers.SerializerMethodField(help_text="The points picked so far (the request's `picked`)")
     legal_moves = serializers.SerializerMethodField(
