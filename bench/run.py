@@ -19,6 +19,7 @@ BENCHMARKS = [
     "tzaar_bench",
     "zertz_bench",
     "lyngk_bench",
+    "punct_bench",
     "replay_bench",
     "engines_bench",
     "pairing_bench",

@@ -8,7 +8,8 @@ the live streams are told (``announcements``), time controls (``clocks``), flags
 ``clock_sweep``), the second step of an end (``carrying``: the result carried to what the game
 belongs to), games that never started (``aborts``), takebacks, draw offers (``draws``), challenges
 to casual games, vacations, the arbiter's powers over a game in play (``arbitration``), the lists of
-a player's games (``lists``) and the words of a game's end (``endings``).
+a player's games (``lists``), the words of a game's end (``endings``) and the legal moves offered
+point by point (``picks``).
 
 May import: the games' floor, ``games.records`` (the game's lock, the record writer, taking the
 played record like a verified one) and ``games.live`` (the live events), ``accounts``, ``common``,
