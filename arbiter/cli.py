@@ -115,8 +115,9 @@ def _svg(args: argparse.Namespace) -> int:
 
 
 def _moves(args: argparse.Namespace) -> int:
+    picked = [point for point in (args.picked or "").split(",") if point] if args.picked is not None else None
     try:
-        moves = registry.legal_moves(args.position)
+        moves = registry.legal_moves(args.position, picked)
     except ArbiterError as exc:
         print(f"error: {exc.describe()}", file=sys.stderr)
         return 1
@@ -150,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     moves = sub.add_parser("moves", help="list every legal move in a position")
     moves.add_argument("--position", required=True)
     moves.add_argument("--json", action="store_true")
+    moves.add_argument(
+        "--picked", help="only the moves whose board points start with these (comma-separated: E,e5)"
+    )
     moves.set_defaults(run=_moves)
 
     svg = sub.add_parser("svg", help="draw the board after a ply of a valid record as SVG")

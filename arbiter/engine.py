@@ -22,18 +22,77 @@ if TYPE_CHECKING:
     from arbiter.spec import StartOption
 
 
-@dataclass(frozen=True)
 class LegalMove:
     """A legal move: its notation, the position after it, and the points a player picks on the board
     to make it, in order (GIPF: the dot, then the spot next to it, which gives the direction; DVONN:
     the space placed on, or the stack's from and to spaces; ZÈRTZ: a placement's ring, then the ring
-    removed, or a capture's marble, then each ring it lands on; none for a pass). Moves sharing their
-    points differ in a choice the board does not show (GIPF: a GIPF-piece, which rows to remove;
-    ZÈRTZ: the marble's colour)."""
+    removed, or a capture's marble, then each ring it lands on; PÜNCT: an addition's kind in the
+    hand, then its spaces; none for a pass). Moves sharing their points differ in a choice the board
+    does not show (GIPF: a GIPF-piece, which rows to remove; ZÈRTZ: the marble's colour).
 
-    notation: str  # the move as the writer emits it
-    position: str  # the position text after it
-    points: tuple[str, ...] = ()
+    ``position`` may be given as a function that builds it: it is built when first read, once, so a
+    game with thousands of moves lists them without building a position for each."""
+
+    __slots__ = ("_after", "_position", "notation", "points")
+
+    def __init__(
+        self, notation: str, position: str | Callable[[], str], points: tuple[str, ...] = ()
+    ) -> None:
+        self.notation = notation  # the move as the writer emits it
+        self.points = points
+        self._position: str | None = position if isinstance(position, str) else None
+        self._after: Callable[[], str] | None = None if isinstance(position, str) else position
+
+    @property
+    def position(self) -> str:
+        """The position text after the move (built on the first read when given as a function)."""
+        if self._position is None:
+            assert self._after is not None
+            self._position, self._after = self._after(), None
+        return self._position
+
+    def _key(self) -> tuple[str, str, tuple[str, ...]]:
+        return (self.notation, self.position, self.points)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegalMove) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"LegalMove(notation={self.notation!r}, points={self.points!r})"
+
+
+@dataclass(frozen=True)
+class Picking:
+    """What the player to move may pick next on the board, the points ``picked`` so far (a prefix of
+    :attr:`LegalMove.points`): ``next`` the points that continue a legal move (in the engine's
+    order, each once), ``complete`` the legal moves whose points are exactly ``picked`` (several:
+    they differ in a choice the board does not show; a pass when ``picked`` is empty), ``count``
+    the legal moves whose points start with ``picked``, and ``moves`` those moves when they are at
+    most the ``limit`` asked for (None when more: pick further to narrow them)."""
+
+    picked: tuple[str, ...]
+    next: tuple[str, ...]
+    complete: tuple[LegalMove, ...]
+    count: int
+    moves: tuple[LegalMove, ...] | None
+
+
+def picking_of(picked: Sequence[str], moves: Sequence[LegalMove], limit: int | None) -> Picking:
+    """The :class:`Picking` of ``moves``, the legal moves whose points start with ``picked``."""
+    head = tuple(picked)
+    depth = len(head)
+    following: dict[str, None] = {}
+    complete = []
+    for move in moves:
+        if len(move.points) > depth:
+            following.setdefault(move.points[depth])
+        else:
+            complete.append(move)
+    listed = tuple(moves) if limit is None or len(moves) <= limit else None
+    return Picking(head, tuple(following), tuple(complete), len(moves), listed)
 
 
 @dataclass(frozen=True)
@@ -149,6 +208,19 @@ class GameEngine(ABC):
     @abstractmethod
     def legal_moves(self, position: str) -> list[LegalMove]:
         """Every legal move (turn) in the position with its notation and resulting position."""
+
+    def picked_moves(self, position: str, picked: Sequence[str]) -> list[LegalMove]:
+        """The legal moves whose points start with ``picked`` (the points a player has picked on
+        the board so far, in order). By default :meth:`legal_moves` filtered; a game with
+        thousands of moves (PÜNCT) lists only those."""
+        head = tuple(picked)
+        return [move for move in self.legal_moves(position) if move.points[: len(head)] == head]
+
+    def picking(self, position: str, picked: Sequence[str], limit: int | None = None) -> Picking:
+        """What may be picked next after ``picked`` (:class:`Picking`), the moves listed when at
+        most ``limit``. By default from :meth:`picked_moves`; a game with thousands of moves
+        counts them and finds the next points without listing them."""
+        return picking_of(picked, self.picked_moves(position, picked), limit)
 
     @abstractmethod
     def play(self, position: str, move: str, *, ply: int | None = None) -> Played:

@@ -204,7 +204,8 @@ Read = TypeVar("Read")
 def reading_once() -> Iterator[None]:
     """A block (the registry's one replay of a record) in which :func:`read_once` reads each text
     once: finding the game a record belongs to and replaying it then share one reading."""
-    token = _READ.set({})
+    outer = _READ.get()
+    token = _READ.set({} if outer is None else outer)  # within another block: that block's readings
     try:
         yield
     finally:

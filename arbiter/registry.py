@@ -14,11 +14,11 @@ a position or a move of that game is first checked (:meth:`arbiter.spec.GameSpec
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from arbiter import dvonn, gipf, records, tzaar, yinsh, zertz
-from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
+from arbiter import dvonn, gipf, lyngk, punct, records, tzaar, yinsh, zertz
+from arbiter.engine import GameEngine, LegalMove, Picking, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import (
     ArbiterError,
     InvalidPositionError,
@@ -53,6 +53,7 @@ __all__ = [
     "games_of",
     "legal_moves",
     "perft",
+    "picking",
     "play",
     "ply_view",
     "random_record",
@@ -108,6 +109,8 @@ register(potentials.SPEC)  # GIPF with potentials, rated in the GIPF family
 register(yinsh.SPEC)
 register(tzaar.SPEC)
 register(zertz.SPEC)
+register(lyngk.SPEC)
+register(punct.SPEC)
 
 
 def specs() -> tuple[GameSpec, ...]:
@@ -394,8 +397,20 @@ def perft(game: str, depth: int, position: str | None = None) -> list[int]:
     return engine_for(game).perft(game, depth, position)
 
 
-def legal_moves(position: str) -> list[LegalMove]:
-    return _engine_of_position(position).legal_moves(position)
+def legal_moves(position: str, picked: Sequence[str] | None = None) -> list[LegalMove]:
+    """The legal moves in a position of any game; with ``picked``, only those whose points start
+    with the points picked (``GameEngine.picked_moves``). A move's position is built when read."""
+    engine = _engine_of_position(position)
+    if picked is None:
+        return engine.legal_moves(position)
+    return engine.picked_moves(position, picked)
+
+
+def picking(position: str, picked: Sequence[str] = (), limit: int | None = None) -> Picking:
+    """What the player to move may pick next on the board after ``picked``: the next points, the
+    moves complete there, how many moves go on, and the moves themselves when at most ``limit``
+    (``GameEngine.picking``)."""
+    return _engine_of_position(position).picking(position, picked, limit)
 
 
 def random_record(game: str, seed: int, tags: dict[str, str] | None = None) -> str:

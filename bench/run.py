@@ -18,6 +18,8 @@ BENCHMARKS = [
     "yinsh_bench",
     "tzaar_bench",
     "zertz_bench",
+    "lyngk_bench",
+    "punct_bench",
     "replay_bench",
     "engines_bench",
     "pairing_bench",

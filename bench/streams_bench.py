@@ -27,6 +27,9 @@ Connections are PostgreSQL's own count for the database (``pg_stat_activity``, s
 the bench's own sampling connection left out), the most seen in each phase; every answer 5xx
 (moves, reads, streams) is counted. ``--opening 0`` serves without the streams' opening gate
 (``EVENT_STREAMS_OPENING``, ``games.live.stream_gate``), for the comparison. Nothing is asserted.
+
+``--hold`` measures instead how many streams one uvicorn process holds (``bench/stream_capacity.py``:
+memory and descriptors a stream, the CPU of an event fanned out to ``--watchers`` of them).
 """
 
 from __future__ import annotations
@@ -54,8 +57,9 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _folder in (ROOT, ROOT / "bench"):
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
 
 
 def _free_port() -> int:
@@ -410,6 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", type=float, default=180, help="each player's seconds in the play phase")
     parser.add_argument("--opening", type=int, default=8, help="EVENT_STREAMS_OPENING (0: no gate)")
     parser.add_argument("--burst-only", action="store_true", help="stop after the burst")
+    parser.add_argument("--hold", action="store_true", help="streams one process holds (stream_capacity)")
+    parser.add_argument("--watchers", type=int, default=1000, help="(--hold) streams of the watched game")
+    parser.add_argument("--events", type=int, default=20, help="(--hold) moves of each measured game")
+    parser.add_argument("--pause", type=float, default=0.5, help="(--hold) seconds between two moves")
+    parser.add_argument("--idle", type=float, default=30.0, help="(--hold) seconds of idle streams timed")
     parser.add_argument("--database-url", required=True)
     parser.add_argument("--redis-url", required=True)
     args = parser.parse_args(argv)
@@ -425,6 +434,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     env = _setup(args)
+    if args.hold:
+        import stream_capacity
+
+        return stream_capacity.run(args, env)
     games = _games(args.games)
     port = _free_port()
     processes = _servers(port, env)

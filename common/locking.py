@@ -7,7 +7,9 @@ never going back up:
 
 Result entry locks the round, then the pairing; closing a round locks the round, then its games;
 verification replays a record with no lock at all and then locks round, pairing, game and record
-to write the verdict (the game's origin takes the levels above the game: ``games.origins``);
+to write the verdict (the game's origin takes the levels above the game: ``games.origins``), a
+batch of records all its rounds, then all its pairings, then all its games, then its records,
+each level in the order of ids (``games.origins.lock_all``);
 standings and ratings lock the event, then the rating rows. Rows are locked ``FOR NO KEY UPDATE``
 (on PostgreSQL) and only the row itself (``of=("self",)``), so that inserting a row pointing at a
 locked one (a pairing's game, a round's standings) does not wait for it.

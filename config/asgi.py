@@ -18,7 +18,11 @@ django_application = get_asgi_application()
 
 from django.conf import settings  # noqa: E402
 
+from config.limits import raise_open_files  # noqa: E402
 from games.live.stream_gate import STREAM_PATH, OpeningGate  # noqa: E402 - after Django's set-up
+
+# A socket a stream: the soft limit of open files lifted to the hard one (config.limits).
+raise_open_files()
 
 # Streams open a few at a time (games.live.stream_gate): a burst of them takes a bounded number of connections.
 gated_application = OpeningGate(django_application)

@@ -9,8 +9,8 @@ Celery beat (``celery -A config beat``) runs the clocks' ticker in its own proce
 periodic tasks (:class:`TickingScheduler`: ``common.ticker``, the flags falling on time, with no task
 queued a move), and the sweep every ``SWEEP_INTERVAL`` seconds: it queues
 again the standings, ratings, pairings and verifications that the database still marks as owed
-(``common/sweep.py``, with the work each app registers), and sends the play notices' e-mails
-(``personal.play_notices``). Time limits, late acknowledgement and the broker's visibility timeout
+(``common/sweep.py``, with the work each app registers: the notices still owed among them,
+``personal.delivery``). Time limits, late acknowledgement and the broker's visibility timeout
 are in ``config/settings.py``.
 """
 
@@ -82,12 +82,6 @@ def schedule_sweep(sender: Celery, **kwargs: object) -> None:
     sender.conf.beat_schedule = {
         "sweep": {
             "task": "tournaments.sweep",
-            "schedule": float(settings.SWEEP_INTERVAL),
-            "options": {"expires": float(settings.SWEEP_INTERVAL)},
-        },
-        # the play notices' e-mails: a digest a day at most, or one a move (personal.play_notices)
-        "play-notices": {
-            "task": "accounts.send_play_notices",
             "schedule": float(settings.SWEEP_INTERVAL),
             "options": {"expires": float(settings.SWEEP_INTERVAL)},
         },

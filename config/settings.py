@@ -247,8 +247,10 @@ if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
 # stream that reconnects with Last-Event-ID gets the events it missed, on SQLite and PostgreSQL alike.
 EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
 # The streams one ASGI process serves at once (games.live.streams): one more is answered 503 with Retry-After.
-# An open stream holds no database connection and no thread while it waits (a coroutine and a few KB).
-EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "1000")
+# An open stream holds no database connection and no thread while it waits (a coroutine and its
+# socket: docs/performance.md "Streams one process holds"); config.limits raises the process's limit of
+# open files for them at start, or lowers this to what the hard limit allows.
+EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "10000")
 # Opening a stream reads the database (authentication, the game, the stored events): at most this many
 # streams of a process open at once (games.live.stream_gate), the others wait as coroutines (no thread, no
 # connection), at most EVENT_STREAMS_OPEN_WAIT seconds (then 503). 0: no bound. And the threads that read
@@ -347,7 +349,7 @@ REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes DRF answer anonymous writes 401, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.api.ScopedTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "accounts.api.CheckedSessionAuthentication",
         "accounts.api.LockoutBasicAuthentication",
     ],
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
@@ -357,6 +359,7 @@ REST_FRAMEWORK = {
         "claims": os.environ.get("CLAIM_RATE") or "10/hour",
         "replays": os.environ.get("REPLAY_RATE") or "60/min",
         "tokens": os.environ.get("TOKEN_RATE") or "10/min",
+        "signups": os.environ.get("SIGNUP_RATE") or "10/hour",
         "challenges": os.environ.get("CHALLENGE_RATE") or "60/hour",
         "challenge_opponents": os.environ.get("CHALLENGE_OPPONENT_RATE") or "10/hour",
     },

@@ -1,7 +1,7 @@
 """The games Django app: games of pairings, submitted records and their verification.
 
 ``ready`` registers the games' sweep work (``games.records.sweep``; ``games.play.clock_sweep``: games
-lost on time), the clocks' ticker's work (``games.play.flags``: the flags falling), the roles over games
+lost on time), the clocks' ticker's work (``games.play.flags``: the flags falling, the time warnings), the roles over games
 (``games.roles``) with ``accounts.policy``, and the game packages the ``GAME_PACKAGES`` setting names
 (beyond the built-in games of :mod:`arbiter.registry`). What an event does to its games (closing a
 round, a corrected result) the tournaments app does on its side by direct calls
@@ -35,8 +35,15 @@ class GamesConfig(AppConfig):
         from games.models import Game
         from games.play import flags
 
-        # the clocks' ticker ends the games whose flags have fallen (games.play.flags): no task a move
+        # the clocks' ticker ends the games whose flags have fallen and warns the players whose time is
+        # running out (games.play.flags): no task a move
         ticker.register(flags.tick, flags.next_flag)
+        ticker.register(flags.warn_tick, flags.next_warning)
+        # a game's flag's and time warning's moments, kept by every save of its clock (issue 36)
+        from games import models as game_models
+
+        if flags.moments not in game_models.MOMENTS:
+            game_models.MOMENTS.append(flags.moments)
         # each player's own stream (games.live.player_events)
         from games.live import player_events
         from games.models import Challenge

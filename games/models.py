@@ -9,7 +9,7 @@ rewritten. The rules themselves live in ``games.records.confirmation`` and ``gam
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +23,10 @@ from arbiter import registry
 from arbiter.errors import ArbiterError
 from games import messages, origins
 from games.choices import game_name, score_text, validate_game
+
+# The moments a game's clock keeps (``games.play.flags.moments``: its flag's, :attr:`Game.flag_at`, and its
+# warning's, :attr:`Game.warn_at`), put here by ``GamesConfig.ready``: the floor imports nothing of play.
+MOMENTS: list[Callable[[Game], None]] = []
 
 
 class Game(models.Model):
@@ -119,20 +123,25 @@ class Game(models.Model):
         default="",
         help_text="The ending of a game ended on the service whose result is still to be carried",
     )
-
-    # Kept with the position and the clock (:meth:`save`, a move): whose turn, the flags' index (games.play.flags)
+    # Kept with the position and the clock (:meth:`save`, a move): whose turn, and the moments the clocks'
+    # ticker acts on, indexed (:data:`MOMENTS`): the flag's, and when the player to move is warned
     to_move = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Whose move it is (0, 1)")
     flag_at = models.DateTimeField(null=True, blank=True, help_text="When the player to move's flag falls")
+    warn_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player to move is to be warned of his time running low"
+    )
 
     class Meta:
         indexes = [
             # the sweep's look for the games whose result is still to be carried (few, if any)
             models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry"),
             models.Index(fields=["flag_at"], condition=Q(flag_at__isnull=False), name="game_flag_at"),
+            models.Index(fields=["warn_at"], condition=Q(warn_at__isnull=False), name="game_warn_at"),
         ]
 
-    CLOCK_FIELDS = {"position", "to_move", "finished_at", "first_move_by", "turn_started", "time_control"}
-    CLOCK_FIELDS |= {"white_time", "black_time", "on_service"}
+    #: what the clock's moments (:data:`MOMENTS`) are computed from: a save changing one computes them
+    CLOCK_FIELDS = {"turn_started", "white_time", "black_time", "finished_at", "plies", "position", "to_move"}
+    CLOCK_FIELDS |= {"time_control", "warned_ply", "on_service", "first_move_by"}
 
     def __str__(self) -> str:
         place = self.place
@@ -142,29 +151,20 @@ class Game(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Saved with who is to move (:attr:`to_move`: the status of a position of a game in play saved)
-        and its flag's moment (:attr:`flag_at`) when its clock (:attr:`CLOCK_FIELDS`) changed."""
+        and its clock's moments (:data:`MOMENTS`) when its clock (:attr:`CLOCK_FIELDS`) changed."""
         fields, in_play = kwargs.get("update_fields"), self.on_service and not self.finished_at
         if in_play and self.position and (fields is None or "position" in fields):
             try:
                 self.to_move = registry.status(self.position).to_move
             except ArbiterError:  # a position no engine reads: nobody to move
                 self.to_move = None
-        if fields is None or self.CLOCK_FIELDS & {*fields}:
-            self.flag_at = self.flag_due()
-            kwargs["update_fields"] = None if fields is None else {*fields, "to_move", "flag_at"}
+        if MOMENTS and (fields is None or self.CLOCK_FIELDS & {*fields}):
+            MOMENTS[0](self)
+            kwargs["update_fields"] = None if fields is None else {*fields, "to_move", "flag_at", "warn_at"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("games:game-detail", args=[self.pk])
-
-    def flag_due(self) -> datetime | None:
-        """When the ticker must look at the game in play: its first move due (``games.play.aborts``),
-        else its player to move's clock at zero (vacations not counted); None with no clock running."""
-        if not self.on_service or self.finished_at is not None or self.first_move_by is not None:
-            return self.first_move_by if self.on_service and self.finished_at is None else None
-        left = self.white_time if self.to_move == 0 else self.black_time
-        running = self.turn_started is not None and self.time_control and self.to_move is not None
-        return self.turn_started + left if running and left is not None else None  # type: ignore[operator]
 
     @property
     def place(self) -> origins.Place:

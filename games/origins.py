@@ -243,6 +243,26 @@ def takes_records(game: Game) -> bool:
     return origin_of(game).takes_records(game)
 
 
+def lock_all(games: QuerySet[Game], reads: list[Game]) -> dict[int, Game]:
+    """The games ``reads`` (each read before, unlocked) locked at once, by id: an origin that can
+    (``lock_all``: an event's rounds, then pairings, then games, each level in one query in the
+    order of ids) does it for all its games, in the order of the origins' kinds; the others'
+    games one by one, in the order of their ids. Every batch takes its locks in that one order."""
+    by_kind: dict[str, list[Game]] = {}
+    for read in reads:
+        by_kind.setdefault(read.origin, []).append(read)
+    found: dict[int, Game] = {}
+    for kind in sorted(by_kind):
+        origin = _ORIGINS.get(kind, _UNMANAGED)
+        together = getattr(origin, "lock_all", None)
+        if together is not None:
+            found |= together(games, by_kind[kind])
+            continue
+        for read in sorted(by_kind[kind], key=lambda game: game.pk):
+            found[read.pk] = origin.lock(games, read.pk, read)
+    return found
+
+
 def lock(games: QuerySet[Game], game_id: int, kind: str, read: Game | None = None) -> Game:
     """The game ``game_id`` of ``games`` (the games' manager) locked in the lock order, with what its origin (``kind``: ``Game.origin``) puts above
     it locked first (nothing for most); ``read``, the game read before, spares reading again what was

@@ -20,6 +20,11 @@ about), answered by the origin its app registered.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
 from django.dispatch import Signal
 
 SUBMITTED, CONFIRMED, DISPUTED, DECIDED, ANNULLED, ENDED = (
@@ -35,6 +40,38 @@ SUBMITTED, CONFIRMED, DISPUTED, DECIDED, ANNULLED, ENDED = (
 VERIFIED, REPORTED, ARBITER = "verified", "reported", "arbiter"
 
 result_changed = Signal()
+
+#: Changes of several games' results in one transaction (a batch of verifications): a receiver of
+#: :data:`result_changed` that can do once for all what it does for each (the notices: one read of
+#: their recipients, one insert) keeps its work in a state of its own (:func:`kept`) until the block ends.
+_Finish = Callable[[dict[str, Any]], None]
+_together: ContextVar[dict[str, tuple[_Finish, dict[str, Any]]] | None] = ContextVar(
+    "result_changes_together", default=None
+)
+
+
+@contextmanager
+def together() -> Iterator[None]:
+    """Inside a transaction: the receivers' work kept meanwhile (:func:`kept`) is finished once, at
+    the block's end, in the same transaction; not at all if the block raises (it rolls back)."""
+    blocks: dict[str, tuple[_Finish, dict[str, Any]]] = {}
+    token = _together.set(blocks)
+    try:
+        yield
+    finally:
+        _together.reset(token)
+    for finish, state in blocks.values():
+        finish(state)
+
+
+def kept(name: str, finish: _Finish) -> dict[str, Any] | None:
+    """The state of the receiver ``name`` in the open :func:`together` block, which calls
+    ``finish(state)`` at its end; None when no block is open (the receiver works at once)."""
+    blocks = _together.get()
+    if blocks is None:
+        return None
+    return blocks.setdefault(name, (finish, {}))[1]
+
 
 # Play on the service (``games.play.service``, ``games.play.clock_sweep``), sent inside the transaction that
 # stored it with ``sender=Game`` and ``game``: :data:`move_played` after a move that did not end the

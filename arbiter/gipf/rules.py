@@ -299,12 +299,13 @@ def perft_counts(root: Position, depth: int) -> list[int]:
     memo: dict[tuple[Position, int], int] = {}
 
     def perft(pos: Position, d: int) -> int:
-        if d == 1:
-            return count_plies(pos)
         key = (pos, d)
         cached = memo.get(key)
         if cached is not None:
             return cached
+        if d == 1:
+            memo[key] = total = count_plies(pos)
+            return total
         total = 0
         for child, over in plies(pos):
             if not over:

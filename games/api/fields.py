@@ -1,10 +1,13 @@
 """The API's field for a game key (Django REST framework), apart from :mod:`games.choices` so that
-what only needs the registry's choices (models, forms, management commands) does not load DRF."""
+what only needs the registry's choices (models, forms, management commands) does not load DRF; a
+game's id read from an address (:func:`game_id`)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from accounts.errors import NotFound
 from games.choices import game_choices
 
 
@@ -62,3 +65,10 @@ class OptionsMixin:
 
     def options_of(self, instance: object) -> dict[str, str]:
         return dict(getattr(instance, "options", None) or {})
+
+
+def game_id(pk: str | None) -> int:
+    """The game's id in the address (404 for one that names no game)."""
+    if pk is None or not pk.isascii() or not pk.isdigit() or len(pk) > 18:
+        raise NotFound(_("there is no such game on the service"))
+    return int(pk)

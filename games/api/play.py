@@ -16,7 +16,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.http import HttpResponseBase
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
@@ -25,24 +24,16 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from accounts.errors import NotFound
+from arbiter.engine import Picking
 from common.arrival import arrival
 from common.pagination import BoundedLimitOffsetPagination
 from games.api.arbitration import ArbitrationActions
 from games.api.draws import SIDE_NAMES, DrawActions
+from games.api.fields import game_id
 from games.api.starts import StartActions
 from games.live import game_events, player_events
 from games.models import Game, Move
-from games.play import (
-    challenges,
-    draws,
-    endings,
-    flags,
-    lists,
-    service,
-    state,
-    takebacks,
-)
+from games.play import challenges, draws, endings, flags, lists, picks, service, state, takebacks
 from games.play import errors as play_errors
 
 
@@ -135,15 +126,74 @@ class ServiceGameSerializer(serializers.ModelSerializer):
 
 
 class PositionSerializer(ServiceGameSerializer):
-    """The game with its position text and the moves the player to move may send."""
+    """The game, its position text, what each side plays with and the legal moves narrowed by the
+    request's ``picked`` (``picks``)."""
 
-    legal_moves = serializers.SerializerMethodField()
+    picked = serializers.SerializerMethodField(help_text="The points picked so far (the request's `picked`)")
+    holds = serializers.SerializerMethodField(
+        help_text="What each side plays with, White's first, in the reader's language, where the sides "
+        "own no pieces from the start (LYNGK: the colours each has claimed); null where each side's "
+        "pieces are its own colour"
+    )
+    legal_moves = serializers.SerializerMethodField(
+        help_text="The legal moves whose points start with the points picked (all of them when none "
+        f"are), in the game's notation; empty when there are more than {picks.MOVES_LISTED} (see "
+        "`legal_move_count`): pick points to narrow them"
+    )
+    legal_move_count = serializers.SerializerMethodField(
+        help_text="How many legal moves start with the points picked (0 once play has ended)"
+    )
+    next_points = serializers.SerializerMethodField(
+        help_text="The points that may be picked next on the board (a space, or a piece's kind in the hand)"
+    )
+    picked_moves = serializers.SerializerMethodField(
+        help_text="The legal moves whose points are exactly the points picked (several: a choice the board "
+        "does not show; a pass when none are picked)"
+    )
 
     class Meta(ServiceGameSerializer.Meta):
-        fields = [*ServiceGameSerializer.Meta.fields, "position", "legal_moves"]
+        fields = [
+            *ServiceGameSerializer.Meta.fields,
+            "position",
+            "holds",
+            "legal_moves",
+            "legal_move_count",
+            "picked",
+            "next_points",
+            "picked_moves",
+        ]
+
+    def get_holds(self, game: Game) -> list[str] | None:
+        return state.holds(game)
+
+    def _picking(self, game: Game) -> Picking | None:
+        cached: dict[int, Picking | None] = self.context.setdefault("picking", {})
+        if game.pk not in cached:
+            cached[game.pk] = picks.picking(game, self._picked())
+        return cached[game.pk]
+
+    def _picked(self) -> tuple[str, ...]:
+        request = self.context.get("request")
+        return picks.read_picked(request.query_params.get("picked") if request is not None else None)
 
     def get_legal_moves(self, game: Game) -> list[str]:
-        return state.legal_moves(game)
+        found = self._picking(game)
+        return [] if found is None or found.moves is None else [move.notation for move in found.moves]
+
+    def get_picked(self, game: Game) -> list[str]:
+        return list(self._picked())
+
+    def get_legal_move_count(self, game: Game) -> int:
+        found = self._picking(game)
+        return 0 if found is None else found.count
+
+    def get_next_points(self, game: Game) -> list[str]:
+        found = self._picking(game)
+        return [] if found is None else list(found.next)
+
+    def get_picked_moves(self, game: Game) -> list[str]:
+        found = self._picking(game)
+        return [] if found is None else [move.notation for move in found.complete]
 
 
 class MoveSerializer(serializers.ModelSerializer):
@@ -163,13 +213,6 @@ class MakeMoveSerializer(serializers.Serializer):
     expected_ply = serializers.IntegerField(
         min_value=0, help_text="The game's ply as the mover saw it (moves played so far)"
     )
-
-
-def game_id(pk: str | None) -> int:
-    """The game's id in the address (404 for one that names no game)."""
-    if pk is None or not pk.isascii() or not pk.isdigit() or len(pk) > 18:
-        raise NotFound(_("there is no such game on the service"))
-    return int(pk)
 
 
 def refused_move(game: Game, sent: object, errors: Any) -> play_errors.PlayError:
@@ -301,6 +344,24 @@ class ServiceGameViewSet(
 
     def get_serializer_class(self):  # type: ignore[no-untyped-def]
         return PositionSerializer if self.action == "retrieve" else ServiceGameSerializer
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "picked",
+                str,
+                description="The points picked on the board so far, comma-separated (`e5,h8`; a piece's "
+                "kind in the hand by its letter, `E,e5`): the legal moves offered are those whose points "
+                "start with them, with the points that may follow (`next_points`). A game with thousands "
+                f"of moves (PÜNCT) lists none beyond {picks.MOVES_LISTED}: pick to narrow them",
+            )
+        ],
+        responses={200: PositionSerializer, 404: OpenApiResponse(description="No such game on the service")},
+    )
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """A game: its players, clocks, position and the legal moves of the player to move, narrowed
+        by the points picked (``picked``)."""
+        return super().retrieve(request, *args, **kwargs)
 
     @extend_schema(
         request=MakeMoveSerializer,

@@ -111,19 +111,32 @@ class Hub:
 
     def deliver(self, item: Item) -> None:
         """Hand ``item`` to its channel's streams, from any thread."""
-        for listener in self.listeners(item.channel):
-            self._wake(listener, item)
+        self._hand(self.listeners(item.channel), item)
 
     def resync_all(self) -> None:
         """Every open stream reads the storage (events may have been missed)."""
-        for listener in self.listeners():
-            self._wake(listener, Item("", None))
+        self._hand(self.listeners(), Item("", None))
 
-    def _wake(self, listener: Listener, item: Item) -> None:
+    def _hand(self, listeners: list[Listener], item: Item) -> None:
+        """One wake-up of each loop for all its streams (a thousand watchers of one game cost one
+        call into their loop, not a thousand): directly when called in that loop's own thread (the
+        Redis subscriber), else through ``call_soon_threadsafe``."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[Listener]] = {}
+        for listener in listeners:
+            by_loop.setdefault(listener.loop, []).append(listener)
         try:
-            listener.loop.call_soon_threadsafe(listener.push, item)
-        except RuntimeError:  # its loop is closed: the stream is gone without its cleanup
-            self.remove(listener)
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        for loop, held in by_loop.items():
+            if loop is running:
+                _push_all(held, item)
+                continue
+            try:
+                loop.call_soon_threadsafe(_push_all, held, item)
+            except RuntimeError:  # its loop is closed: the streams are gone without their cleanup
+                for listener in held:
+                    self.remove(listener)
 
     async def listen(self) -> None:
         """Subscribe to Redis and pass each event on, for as long as streams are open; reconnect
@@ -131,7 +144,7 @@ class Hub:
         from redis.asyncio import Redis
 
         delay, dropped = 0.5, False
-        while self.listeners():
+        while self.by_channel:
             client = Redis.from_url(settings.EVENTS_REDIS_URL, socket_connect_timeout=2)
             try:
                 async with client.pubsub() as pubsub:
@@ -153,7 +166,7 @@ class Hub:
                 await client.aclose()
 
     async def _pass_on(self, pubsub: Any) -> None:
-        while self.listeners():
+        while self.by_channel:  # read without the lock: a stale answer costs one more wait at most
             message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=LISTEN_WAIT)
             if message is None or message.get("type") != "message":
                 continue
@@ -163,6 +176,11 @@ class Hub:
 
 
 hub = Hub()
+
+
+def _push_all(listeners: list[Listener], item: Item) -> None:
+    for listener in listeners:
+        listener.push(item)
 
 
 def redis_item(raw: bytes | str) -> Item | None:

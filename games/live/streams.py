@@ -142,6 +142,24 @@ def _close_request_connections() -> None:
     connections.close_all()
 
 
+def _let_request_thread_go() -> None:
+    """The request's own thread let go once its connection is closed: Django's ASGI handler runs
+    each request in a thread of its own request context (asgiref's ``ThreadSensitiveContext``),
+    kept until the response ends, so every open stream kept an idle thread (about 100 KB of
+    memory each, and a process's threads are bounded). A thread-sensitive call later in the
+    stream's context (Django closing the response) starts a thread for itself, ended with the
+    request. Not on SQLite, where the stream reads the storage in that thread."""
+    from asgiref.sync import SyncToAsync
+
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    executors = getattr(SyncToAsync, "context_to_thread_executor", None)
+    if context is None or executors is None:
+        return
+    executor = executors.pop(context, None)
+    if executor is not None:
+        executor.shutdown(wait=False)
+
+
 # --------------------------------------------------------------------------- the stream
 
 
@@ -210,6 +228,8 @@ async def _events(
     )
     try:
         await sync_to_async(_close_request_connections)()  # the request's own, in its own thread
+        if not sqlite:
+            _let_request_thread_go()
         fanout.hub.add(listener)  # before reading: what comes meanwhile is queued, and skipped if read
         first = None
         for attempt in range(1, OPENING_READS + 1):
@@ -223,8 +243,9 @@ async def _events(
             body += encode("stream-reset", json.dumps({"channels": first.reset}), make_id(last_ids))
         yield body + _written(first.items, last_ids)
         while True:
-            try:
-                await asyncio.wait_for(listener.wake.wait(), KEEP_ALIVE)
+            try:  # a timeout of the waiting itself: no task made for each wait (wait_for makes one)
+                async with asyncio.timeout(KEEP_ALIVE):
+                    await listener.wake.wait()
             except TimeoutError:
                 yield "event: keep-alive\ndata:\n\n"
                 continue

@@ -29,6 +29,7 @@ from datetime import datetime
 
 from django.db import transaction
 
+from accounts import notices
 from accounts.errors import ServiceError
 from arbiter import registry
 from arbiter.errors import ArbiterError
@@ -138,16 +139,18 @@ def carry_marked(game_id: int, actor_id: int | None = None) -> bool:
 def carry_all(game_ids: list[int], actor_id: int | None = None) -> list[int]:
     """:func:`carry_marked` for each of ``game_ids`` (ended by ``actor_id``, or on time: none), in
     order; the ones carried now. A game refused by a rule is logged and left marked (the sweep tries
-    it again), the others carried; a database error stops the run (its task is retried)."""
+    it again), the others carried; a database error stops the run (its task is retried). Their
+    notices are delivered together, once, after."""
     carried = []
-    for game_id in game_ids:
-        try:
-            if carry_marked(game_id, actor_id):
-                carried.append(game_id)
-        except (ServiceError, ArbiterError):
-            logger.warning(
-                "the result of game %s could not be carried; the sweep will", game_id, exc_info=True
-            )
+    with notices.together():
+        for game_id in game_ids:
+            try:
+                if carry_marked(game_id, actor_id):
+                    carried.append(game_id)
+            except (ServiceError, ArbiterError):
+                logger.warning(
+                    "the result of game %s could not be carried; the sweep will", game_id, exc_info=True
+                )
     return carried
 
 

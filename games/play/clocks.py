@@ -34,10 +34,11 @@ FISCHER, CORRESPONDENCE = "fischer", "correspondence"
 
 VACATION_DAYS = 30  # per calendar year
 
-# The time warning (``games.play.clock_sweep``): the player to move is told once a move when less than
-# this is left on his clock (:attr:`TimeControl.warning`).
+# The time warning (``games.play.flags.warn_due``): the player to move is told when his clock falls under
+# this during his move (:attr:`TimeControl.warning`; its moment: ``games.play.flags.moments``).
 WARN_CORRESPONDENCE = timedelta(hours=24)
 WARN_FISCHER = timedelta(minutes=1)
+WARN_FISCHER_SHARE = 0.2  # of the initial time, when that is less than WARN_FISCHER
 
 # A pause of a clock: (start, end), end excluded.
 Pause = tuple[datetime, datetime]
@@ -92,10 +93,12 @@ class TimeControl:
 
     @property
     def warning(self) -> timedelta:
-        """The time left under which the player to move is warned: a minute of a live clock; 24 hours
-        of a correspondence clock, or a tenth of the most it banks when that is less (1d/2d: 4.8 hours)."""
+        """The time left under which the player to move is warned: of a live clock a minute, or a
+        fifth of its initial time when that is less (1+0: 12 seconds; 5+3: the minute); of a
+        correspondence clock 24 hours, or a tenth of the most it banks when that is less (1d/2d:
+        4.8 hours). Never the whole clock: a warning tells of a clock running low."""
         if self.kind != CORRESPONDENCE or self.cap is None:
-            return WARN_FISCHER
+            return min(WARN_FISCHER, self.initial * WARN_FISCHER_SHARE)
         return min(WARN_CORRESPONDENCE, self.cap / 10)
 
 
@@ -134,20 +137,21 @@ def on_move(
     now: datetime,
     starting: bool,
     pauses: Callable[[datetime, datetime], Iterable[Pause]],
-) -> tuple[timedelta | None, timedelta | None]:
+) -> tuple[timedelta | None, timedelta | None, timedelta | None]:
     """The mover's clock at a move made ``now`` in a game of the time control written ``text``: his
     time left then (``left`` when his clock started at ``started``, none of it used before it started,
     the ``pauses`` between its start and now left out: asked only of a clock vacations pause) and after
     the move (the increment added, never more than the cap; as it was while the game has not started,
-    ``starting``). ``(None, None)`` without a clock."""
+    ``starting``), and the control's warning (:attr:`TimeControl.warning`: the next player's warning's
+    moment is computed from it). ``(None, None, None)`` without a clock."""
     control = parse(text)
     if control is None or left is None:
-        return None, None
+        return None, None, None if control is None else control.warning
     if started is not None:
         left -= used(started, now, pauses(started, now) if control.pauses_for_vacations else ())
     if left <= timedelta(0):
-        return left, left
-    return left, left if starting else control.after_move(left)
+        return left, left, control.warning
+    return left, left if starting else control.after_move(left), control.warning
 
 
 def vacation_charged(vacations: Iterable[Pause], year: int, now: datetime) -> timedelta:

@@ -3,7 +3,7 @@ the next sweep, and no move schedules anything for it.
 
 The rules at home here:
 
-* **the flag's moment is kept on the game** (``Game.flag_at``, indexed: ``Game.flag_due``): when its
+* **the flag's moment is kept on the game** (``Game.flag_at``, indexed: :func:`flag_due`): when its
   player to move runs out (his time left when his clock started, vacations not counted: they only
   ever add time), or when its first move is due (``games.play.aborts``); written with every move and
   by every save that changes the clock;
@@ -25,7 +25,15 @@ The rules at home here:
   shows its game on time as soon as anyone opens it) and the sweep on a request the others;
 * the sweep stays the safety net (``games.play.clock_sweep``): it ends every game whose clock has run
   out by its clock's own fields (:func:`fallen`: a moment left unwritten too), with no limit of games
-  a run, and carries the results left marked.
+  a run, and carries the results left marked;
+* **the time warning** (issue 36): a game's moment to warn its player to move (``Game.warn_at``,
+  indexed, computed with the flag's moment by every save that changes the clock and by a move:
+  :func:`moments`, which ``GamesConfig.ready`` puts in ``games.models.MOMENTS``) is acted on
+  by :func:`warn_due`, which warns every player due by then in a batch (``games.signals
+  .time_running_out``: his notice, stream and e-mail, ``personal``). The ticker does it as it ends
+  the flags (:func:`warn_tick`, its next moment :func:`next_warning`), so a live game's player is
+  told within a look of his moment; the read check warns too (the embedded default), and the sweep
+  calls :func:`warn_due` as the safety net.
 """
 
 from __future__ import annotations
@@ -46,8 +54,9 @@ from common.sweep import enqueue_on_commit
 from games import origins
 from games.live import batch, game_events
 from games.models import Game
-from games.play import aborts, ends, state
+from games.play import aborts, clocks, ends, state
 from games.records.confirmation import lock_game
+from games.signals import time_running_out
 
 logger = logging.getLogger(__name__)
 
@@ -74,8 +83,10 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
     A ``mover`` who is the player to move is left to ``games.play.service.make_move``, which judges his move
     at its arrival."""
     now = timezone.now()
-    if not game.on_service or not _maybe_fallen(game, now):
+    if not game.on_service:
         return game
+    if not _maybe_fallen(game, now):
+        return _warned_if_due(game, now)
     side = state.to_move(game)
     if side is None:
         return game
@@ -86,10 +97,18 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
     if game.first_move_by is None:
         left = state.clocks_at(game, now).of(side)
         if left is None or left > timedelta(0):
-            return game
+            return _warned_if_due(game, now)  # a vacation held his clock back
     # a first move was due (games.play.aborts: aborted or forfeited), or the clock ran out
     time_out(game.pk, now)
     game.refresh_from_db()
+    return game
+
+
+def _warned_if_due(game: Game, now: datetime) -> Game:
+    """``game``, its player to move warned (and the game read again) if his warning is due at ``now``
+    (the embedded default has no ticker)."""
+    if game.warn_at is not None and game.warn_at <= now and game.finished_at is None and warn(game.pk, now):
+        game.refresh_from_db()
     return game
 
 
@@ -223,3 +242,102 @@ def _end_batch(game_ids: list[int], alone: bool) -> list[int]:
         if marked:  # the second step of their ends, once this commits (a broker out of reach: the sweep)
             enqueue_on_commit(ends.CARRY, marked)
     return ended
+
+
+# --------------------------------------------------------------------------- the time warning
+
+#: the warnings one run sends at most (the rest are due still: the next run's)
+WARN_BATCH = 200
+
+
+def moments(game: Game, warning: timedelta | None = None, *, known: bool = False) -> None:
+    """The moments ``game``'s clock keeps, computed as it stands (``games.models.MOMENTS``: every save
+    that changes the clock; a move, which ``known`` its time control's ``warning`` from
+    ``games.play.clocks.on_move``): its flag's (``Game.flag_at``: :func:`flag_due`) and its warning's
+    (``Game.warn_at``: :func:`warning_due`)."""
+    game.flag_at = flag_due(game)
+    if not known:
+        try:
+            control = clocks.parse(game.time_control)
+        except Exception:  # noqa: BLE001 - a clock unreadable here is no warning, never a failed save
+            control = None
+        warning = None if control is None else control.warning
+    game.warn_at = warning_due(game, warning)
+
+
+def flag_due(game: Game) -> datetime | None:
+    """When the ticker must look at ``game`` in play: its first move due (``games.play.aborts``), else
+    its player to move's clock at zero (vacations not counted); None with no clock running."""
+    if not game.on_service or game.finished_at is not None or game.first_move_by is not None:
+        return game.first_move_by if game.on_service and game.finished_at is None else None
+    left = game.white_time if game.to_move == 0 else game.black_time
+    running = game.turn_started is not None and game.time_control and game.to_move is not None
+    return game.turn_started + left if running and left is not None else None  # type: ignore[operator]
+
+
+def warning_due(game: Game, warning: timedelta | None) -> datetime | None:
+    """When the player to move of ``game`` (``Game.to_move``, kept with its position) falls under his
+    time control's ``warning`` (``games.play.clocks.TimeControl.warning``); None without a running
+    clock, once over, or when he was warned at this ply already."""
+    if not game.on_service or game.finished_at is not None or game.turn_started is None:
+        return None
+    if not game.time_control or game.warned_ply == game.plies or game.to_move is None:
+        return None
+    return warning_moment(
+        game.turn_started, game.white_time if game.to_move == 0 else game.black_time, warning
+    )
+
+
+def warning_moment(
+    started: datetime | None, left: timedelta | None, warning: timedelta | None
+) -> datetime | None:
+    """When a player whose clock started at ``started`` with ``left`` falls under ``warning``
+    (vacations not counted: they only ever delay it); None without a running clock, or when he started
+    his move under it already (he was warned as it fell, in an earlier move)."""
+    if warning is None or started is None or left is None or left <= warning:
+        return None
+    return started + left - warning
+
+
+def warn_tick(now: datetime) -> dict[str, list[int]]:
+    """The clocks' ticker's other work (``common.ticker``): warn the players whose warning is due."""
+    return {"time_warned": warn_due(now)}
+
+
+def next_warning() -> datetime | None:
+    """The next moment a player is to be warned (``Game.warn_at`` of the games in play), None when none."""
+    games = Game.objects.filter(warn_at__isnull=False, finished_at__isnull=True)
+    return games.aggregate(first=Min("warn_at"))["first"]  # type: ignore[no-any-return]
+
+
+def warn_due(now: datetime | None = None, limit: int = WARN_BATCH) -> list[int]:
+    """Warn the player to move of every game whose warning is due by ``now`` (``Game.warn_at``, the
+    earliest first, ``limit`` at most); the games whose player was warned. Each is judged under the
+    game's lock (:func:`warn`): a move since, the game over, a vacation that paused the clock."""
+    now = now or timezone.now()
+    due_now = Game.objects.filter(warn_at__lte=now).order_by("warn_at", "pk").values_list("pk", flat=True)
+    return [game_id for game_id in list(due_now[:limit]) if warn(game_id, now)]
+
+
+@retry_on_conflict
+def warn(game_id: int, now: datetime) -> bool:
+    """Warn the player to move of ``game_id`` if his clock is under its warning at ``now`` and he was
+    not warned at this ply (``games.signals.time_running_out``, in the transaction); else keep the
+    game's moment to warn right (later, when a vacation paused his clock; none, once warned or over).
+    Whether he was warned."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        side = state.to_move(game)
+        control = clocks.parse(game.time_control) if game.on_service else None
+        left = None if side is None or control is None else state.clocks_at(game, now).of(side)
+        if left is None or game.warned_ply == game.plies or left <= timedelta(0):
+            game.warn_at = None  # nothing to warn of (over, or his flag's to end)
+        elif left >= control.warning:  # type: ignore[union-attr]
+            game.warn_at = now + (left - control.warning)  # type: ignore[union-attr]
+        else:
+            game.warned_ply = game.plies
+            game.save(update_fields=["warned_ply"])  # its moment computed again: none at this ply
+            time_running_out.send(sender=Game, game=game, side=side, left=left)
+            return True
+        Game.objects.filter(pk=game_id).update(warn_at=game.warn_at)
+        return False

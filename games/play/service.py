@@ -163,7 +163,7 @@ def _play(
     commits; or, the mover's time out, the game lost on time and the move refused."""
     ply = game.plies + 1
     starting = game.first_move_by is not None  # no clock ran: the time stays as it was
-    left, after = clocks.on_move(
+    left, after, warning = clocks.on_move(
         game.time_control,
         game.white_time if side == 0 else game.black_time,
         game.turn_started,
@@ -194,14 +194,20 @@ def _play(
         )
     except IntegrityError:
         raise StalePly(_("another move was played meanwhile"), ply=ply - 1, position=game.position) from None
-    told = _moved(game, user, side, played, after, now)
+    told = _moved(game, user, side, played, after, warning, now)
     # once committed (not before, nor if it rolls back): the streams told together
     transaction.on_commit(functools.partial(game_events.publish_together, told), robust=True)
     return None, move
 
 
 def _moved(
-    game: Game, user: object, side: int, played: Played, after: timedelta | None, now: datetime
+    game: Game,
+    user: object,
+    side: int,
+    played: Played,
+    after: timedelta | None,
+    warning: timedelta | None,
+    now: datetime,
 ) -> list[batch.Pending]:
     """The game's new state after the stored move, saved in one statement (or, when the rules ended
     it, the first step of its end, ``games.play.ends``, its second queued after commit); what the
@@ -216,7 +222,7 @@ def _moved(
     game.takeback_side = game.takeback_ply = None  # a takeback asked lapses with the move
     if game.first_move_by is not None:
         _start_or_wait(game, side, now)
-    game.flag_at = game.flag_due()
+    flags.moments(game, warning, known=True)  # its flag's and its warning's moments, for the ticker
     Game.objects.filter(pk=game.pk).update(
         position=game.position,
         plies=game.plies,
@@ -228,6 +234,7 @@ def _moved(
         takeback_side=None,
         takeback_ply=None,
         flag_at=game.flag_at,
+        warn_at=game.warn_at,
     )
     told = announcements.move_events(game, played.move, to_move)
     actor = getattr(user, "pk", None)

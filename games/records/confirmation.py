@@ -57,6 +57,12 @@ def lock_game(game: Game | int) -> Game:
     return origins.lock(Game.objects.all(), game_id, origin, read)
 
 
+def lock_games(games: list[Game]) -> dict[int, Game]:
+    """Several games (each read before, with what its origin shows of it) locked at once in the lock
+    order, read again as :func:`lock_game` reads one, by id (``games.origins.lock_all``)."""
+    return origins.lock_all(Game.objects.all(), list({game.pk: game for game in games}.values()))
+
+
 def official_submission(game: Game) -> SubmittedRecord | None:
     return game.submissions.filter(official=True).first()
 

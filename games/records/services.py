@@ -11,29 +11,37 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from billiard.exceptions import SoftTimeLimitExceeded  # what celery.exceptions re-exports, without Celery
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Case, Q, Value, When
 from django.utils.translation import gettext as _
 
+from accounts import notices
 from accounts.policy import Action, Permissions
 from arbiter import registry
 from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
+from arbiter.records import reading_once
 from arbiter.verdict import Verdict
 from common.locking import locked, retry_on_conflict
-from common.sweep import enqueue_on_commit
+from common.sweep import enqueue_on_commit, send
 from games import options as game_options
 from games import origins
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.records import confirmation
+from games.signals import together
 
 __all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
 
 logger = logging.getLogger(__name__)
 
 MAX_RECORD_CHARS = 200_000
+VERIFY_BATCH = 25  # records a task verifies in one transaction (verify_pending)
+CLAIM_LOCK_CLASS = 7043  # the advisory locks of the records being verified (tournaments.locking's is 7021)
 
 # What a verification writes of a submission (its text is never written again).
 VERDICT_FIELDS = [
@@ -130,37 +138,154 @@ def _names(player: object) -> set[str]:
     return {str(getattr(player, "display_name", "")).lower(), str(getattr(player, "handle", "")).lower()}
 
 
-@retry_on_conflict
 def verify_record(record_id: int) -> SubmittedRecord:
     """Replay a submitted record with the arbiter and apply its result. Idempotent.
 
     The replay runs with no lock held (a long record delays nobody); then the round, pairing, game
     and submission are locked, in the order every change of a game takes, only to write the verdict.
+    A record another verification is verifying now is left to it (:func:`verify_records`).
     """
-    # with its game and what is above the game (an event's pairing: what the verification locks)
-    record = origins.with_place(SubmittedRecord.objects.select_related("game"), via="game__").get(
-        pk=record_id
+    done = verify_records([record_id])
+    return done[record_id] if record_id in done else SubmittedRecord.objects.get(pk=record_id)
+
+
+def verify_pending(record_id: int, size: int = VERIFY_BATCH) -> str:
+    """Verify the record and, with it, up to ``size - 1`` pending records submitted after it that no
+    other verification has taken: what the task of each submission does, so that a backlog is
+    verified ``size`` records a transaction (one commit, the notices written once) whichever task
+    comes first; the tasks of records verified so find them done (one query), and the task of a record
+    another task holds leaves it to that one. The record's status after."""
+    pending = SubmittedRecord.Status.PENDING
+    # the record's status, and the pending records after it, in one query
+    first = Case(When(pk=record_id, then=Value(0)), default=Value(1))
+    rows = (  # the later ones only: a record that fails holds back no batch of a later task
+        SubmittedRecord.objects.filter(Q(pk=record_id) | Q(status=pending, pk__gt=record_id))
+        .order_by(first, "pk")
+        .values_list("pk", "status")[: 2 * size + 1]
     )
-    if record.status != SubmittedRecord.Status.PENDING:
-        return record
-    replayed = _replay(record.text, record.game.game)
-    with transaction.atomic():
-        game = confirmation.lock_game(record.game)
+    found = list(rows)
+    if not found or found[0][0] != record_id:
+        raise SubmittedRecord.DoesNotExist(f"no submission {record_id}")
+    if found[0][1] != pending:
+        return str(found[0][1])  # verified already (by another task's batch): nothing to do
+    done = verify_records([pk for pk, _status in found], size)
+    if record_id in done:
+        return str(done[record_id].status)
+    return str(SubmittedRecord.objects.values_list("status", flat=True).get(pk=record_id))
+
+
+def verify_records(record_ids: list[int], size: int = VERIFY_BATCH) -> dict[int, SubmittedRecord]:
+    """Verify the pending records among ``record_ids`` (at most ``size``, in the order given) that no
+    other verification holds, in one transaction: each replayed with no lock held, then the games
+    and what their origins put above them locked at once (:func:`confirmation.lock_games`: the
+    rounds, the pairings, the games, each level in the order of ids), the records locked, and each verdict
+    written as one verification alone writes it; the notices of all written once, at the end
+    (``games.signals.together``). The records verified (or found verified meanwhile), by id."""
+    with _claimed(record_ids, size) as batch:
+        done: dict[int, SubmittedRecord] = {}
+        left: list[int] = []
+        failed: Exception | None = None
+        try:
+            done, left = _verify_claimed(batch)
+        except Exception:
+            if len(batch) < 2:
+                raise
+            # one record's failure must not hold the others back: each alone, as before batches
+            logger.warning("a batch of %s verifications failed: each alone", len(batch), exc_info=True)
+            for record_id in batch:
+                try:
+                    done |= _verify_claimed([record_id])[0]
+                except Exception as exc:  # noqa: BLE001 - the first record's raised below, the others' logged
+                    if record_id != record_ids[0]:
+                        logger.warning("the verification of submission %s failed", record_id, exc_info=True)
+                    else:
+                        failed = exc
+    # a record held here but left pending by the time limit may have had its own task already,
+    # which left it to this one: queued again (a failure is logged; the sweep queues it again later)
+    for record_id in left:
+        from games.records.tasks import verify_record_task  # Celery loaded by what queues
+
+        send(verify_record_task, record_id)
+    if failed is not None:
+        raise failed
+    return done
+
+
+def _verify_claimed(record_ids: list[int]) -> tuple[dict[int, SubmittedRecord], list[int]]:
+    """The records verified, and those left pending by the time limit (not the first one's)."""
+    # with its game and what is above the game (an event's pairing: what the verification locks)
+    read = origins.with_place(SubmittedRecord.objects.select_related("game"), via="game__")
+    pending = read.filter(pk__in=record_ids, status=SubmittedRecord.Status.PENDING)
+    order = {record_id: index for index, record_id in enumerate(record_ids)}
+    records = sorted(pending, key=lambda record: order[record.pk])
+    replayed: dict[int, Verdict | ArbiterError] = {}
+    for record in records:
+        try:  # the first replay of the task may be refused as too long; a later one is left pending
+            replayed[record.pk] = _replay(record.text, record.game.game, refuse_late=not replayed)
+        except SoftTimeLimitExceeded:
+            break
+    left = [record.pk for record in records if record.pk not in replayed]
+    return _write_verdicts([record for record in records if record.pk in replayed], replayed), left
+
+
+@retry_on_conflict
+def _write_verdicts(
+    records: list[SubmittedRecord], replayed: dict[int, Verdict | ArbiterError]
+) -> dict[int, SubmittedRecord]:
+    if not records:
+        return {}
+    done: dict[int, SubmittedRecord] = {}
+    # the batch's notices delivered once, after its commit (accounts.notices.together)
+    with transaction.atomic(), together(), notices.together():
+        games = confirmation.lock_games([record.game for record in records])
         # with its submitter and his player, whom the notice of the result names
-        record = locked(SubmittedRecord.objects.select_related("submitted_by__player")).get(pk=record_id)
-        if record.status != SubmittedRecord.Status.PENDING:
-            return record
-        record.game = game
-        from_play = _taken_at_play(record)
-        played = (record.verdict or {}).get("result") if from_play else None
-        _judge(record, game, replayed, from_play, played)
-        if from_play and record.status == SubmittedRecord.Status.INVALID:
-            logger.error(
-                "the record played on the service (submission %s) does not verify: %s",
-                record.pk,
-                record.error_reason,
-            )
-        return record
+        mine = locked(SubmittedRecord.objects.select_related("submitted_by__player"))
+        held = {record.pk: record for record in mine.filter(pk__in=[r.pk for r in records]).order_by("pk")}
+        for read_before in records:
+            record = held[read_before.pk]
+            done[record.pk] = record
+            if record.status != SubmittedRecord.Status.PENDING:
+                continue
+            game = record.game = games[record.game_id]
+            from_play = _taken_at_play(record)
+            played = (record.verdict or {}).get("result") if from_play else None
+            _judge(record, game, replayed[record.pk], from_play, played)
+            if from_play and record.status == SubmittedRecord.Status.INVALID:
+                logger.error(
+                    "the record played on the service (submission %s) does not verify: %s",
+                    record.pk,
+                    record.error_reason,
+                )
+    return done
+
+
+@contextmanager
+def _claimed(record_ids: list[int], size: int) -> Iterator[list[int]]:
+    """The first ``size`` records of ``record_ids`` that no other verification holds, held by this one
+    until the block ends (so a task never holds a record it does not verify: the task of a record
+    held by another finds it verified, or leaves it to the holder) (PostgreSQL's advisory locks of this connection: no row is locked, nothing waits for them;
+    elsewhere all of them: SQLite has one writer)."""
+    if connection.vendor != "postgresql" or not record_ids:
+        yield record_ids[:size]
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            # in the order given, until ``size`` are held: each row the scan passes is tried once
+            "SELECT i FROM unnest(%s::bigint[]) AS i WHERE pg_try_advisory_lock(%s::int, i::int) LIMIT %s",
+            [record_ids, CLAIM_LOCK_CLASS, size],
+        )
+        claimed = [int(row[0]) for row in cursor.fetchall()]
+    try:
+        yield claimed
+    finally:
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_advisory_unlock(%s::int, i::int) FROM unnest(%s::bigint[]) AS i",
+                    [CLAIM_LOCK_CLASS, claimed],
+                )
+        except DatabaseError:  # the connection is gone, and its locks with it
+            logger.warning("the verification's claims were not released", exc_info=True)
 
 
 def _judge(
@@ -244,22 +369,30 @@ def _other_round(written: str, game: Game) -> str:
     }
 
 
-def _replay(text: str, game: str) -> Verdict | ArbiterError:
+def _replay(text: str, game: str, refuse_late: bool = True) -> Verdict | ArbiterError:
     """The arbiter's verdict on ``text``, or its refusal; a replay past the task's soft time limit
-    is refused as too long to check."""
+    is refused as too long to check (``refuse_late``; else the limit is raised: a record replayed
+    after others in a batch is left pending for its own task)."""
     own = registry.spec_for(game)
-    claimed = [spec for spec in registry.specs() if spec.load_engine().claims_record(text)]
-    if claimed and own not in claimed:
-        return InvalidRecordError(
-            gettext_noop("this is a record of {other}, but this game is {game}"),
-            other=claimed[0].name,
-            game=own.variant(game).name,
-        )
+    with reading_once():  # the engines' claims and the replay share one reading of the text
+        claimed = [spec for spec in registry.specs() if spec.load_engine().claims_record(text)]
+        if claimed and own not in claimed:
+            return InvalidRecordError(
+                gettext_noop("this is a record of {other}, but this game is {game}"),
+                other=claimed[0].name,
+                game=own.variant(game).name,
+            )
+        return _replayed(text, game, refuse_late)
+
+
+def _replayed(text: str, game: str, refuse_late: bool) -> Verdict | ArbiterError:
     try:
         return registry.replay(text, game)
     except ArbiterError as exc:
         return exc
     except SoftTimeLimitExceeded:
+        if not refuse_late:
+            raise
         limit = settings.VERIFY_TIME_LIMIT
         return ArbiterError(
             _("the record took longer than %(limit)s seconds to check and was not verified")

@@ -21,6 +21,8 @@ from common.locking import RETRY_TRANSIENT
     **RETRY_TRANSIENT,
 )
 def verify_record_task(record_id: int) -> str:
-    from games.records.services import verify_record
+    """Verify the record, and with it other pending records no other task holds (a backlog in
+    batches: ``games.records.services.verify_pending``); the record's status."""
+    from games.records.services import verify_pending
 
-    return verify_record(record_id).status
+    return verify_pending(record_id)

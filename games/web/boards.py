@@ -28,6 +28,7 @@ from arbiter.verdict import Verdict
 from games import options as game_options
 from games.messages import board_labels
 from games.models import Game, SubmittedRecord
+from games.play import picks
 from games.records.writer import service_movers
 
 DEFAULT_SIZE = 480
@@ -40,6 +41,7 @@ class BadBoardRequest(ValueError):
 
 
 def colour_name(player: int) -> str:
+    """The side's name (0 White, 1 Black): who moves first, not the colour of his pieces."""
     return _("White") if player == 0 else _("Black")
 
 
@@ -223,11 +225,15 @@ def picker_words(game: Game) -> dict[str, str]:
     return {key[len(prefix) :]: _(text) for key, text in labels.items() if key.startswith(prefix)}
 
 
-def move_choices(game: Game) -> list[MoveChoice]:
-    """The moves the player to move may make in the game's position (none once play has ended)."""
-    if not game.position or game.finished_at is not None or registry.status(game.position).ended:
-        return []
-    return [MoveChoice(move.notation, move.points) for move in registry.legal_moves(game.position)]
+def move_choices(game: Game) -> tuple[list[MoveChoice], int]:
+    """The moves the player to move may make in the game's position and how many there are (none
+    once play has ended); none listed when there are more than ``games.play.picks.MOVES_LISTED``
+    (PÜNCT): the page then picks them point by point from the play API (``?picked=``)."""
+    found = picks.picking(game)
+    if found is None:
+        return [], 0
+    listed = found.moves or ()
+    return [MoveChoice(move.notation, move.points) for move in listed], found.count
 
 
 def played_rows(game: Game, moves: Sequence[tuple[str, str]]) -> list[MoveRow]:

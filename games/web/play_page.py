@@ -14,6 +14,7 @@ import json
 from datetime import timedelta
 
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
@@ -102,6 +103,7 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
     your_turn = to_move is not None and to_move == mine and not state.not_started(game, timezone.now())
     clocks = state.clocks_at(game)
     white_seconds, black_seconds = seconds_of(clocks.white), seconds_of(clocks.black)
+    choices, count = boards.move_choices(game) if your_turn else ([], 0)
     return {
         "play": {
             "svg": mark_safe(boards.position_svg(game, moves, flip=flip)),  # noqa: S308 - our own renderer's escaped output
@@ -110,11 +112,17 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "rows": boards.played_rows(game, moves),
             "picker_words": json.dumps(boards.picker_words(game) if your_turn else {}, ensure_ascii=False),
             "to_move": to_move,
+            "holds": state.holds(game),  # what each side plays with, when not its own colour
             "running": to_move if game.turn_started is not None else None,  # whose clock runs
             "mine": mine,
             "your_turn": your_turn,
             "over": to_move is None,
-            "choices": boards.move_choices(game) if your_turn else [],
+            "choices": choices,
+            "move_count": count,
+            # more moves than the page lists (PÜNCT): typed, or picked point by point from the play API
+            "picks_url": reverse("api:service-game-detail", args=[game.pk]) + "?picked="
+            if your_turn and count and not choices
+            else "",
             "clocked": bool(game.time_control),
             "white_seconds": white_seconds,
             "black_seconds": black_seconds,

@@ -31,6 +31,7 @@
   var step = null; // the removal step as last drawn: the moves offered, those left, the pieces to click
   var polling = null;
   var refreshing = false;
+  var served = null; // a game of thousands of moves: those the server offers for the points picked
 
   function area() {
     return document.getElementById("play-area");
@@ -49,6 +50,9 @@
   // ------------------------------------------------------------------ picking the move
 
   function moves() {
+    if (served) {
+      return served;
+    }
     var select = document.getElementById("move-select");
     var out = [];
     if (!select) {
@@ -177,8 +181,10 @@
     if (!chosen && prefix.length && complete.length === 1 && Object.keys(next).length === 0) {
       chosen = complete[0].notation;
     }
-    var select = document.getElementById("move-select");
-    select.value = chosen || "";
+    var select = document.getElementById("move-select") || document.getElementById("move-text");
+    if (select.tagName === "SELECT" || chosen) {
+      select.value = chosen || "";
+    }
     var preview = document.getElementById("move-preview");
     document.getElementById("move-preview-text").textContent = chosen || "";
     preview.hidden = !chosen;
@@ -503,6 +509,7 @@
     chosen = null;
     action = null;
     decided = {};
+    askServerForPicks();
     render();
     var send = document.getElementById("move-send");
     if (chosen && send) {
@@ -515,6 +522,7 @@
     chosen = null;
     action = null;
     decided = {};
+    askServerForPicks();
     render();
   }
 
@@ -619,6 +627,44 @@
     }
   });
 
+  // ------------------------------------------------------------------ moves asked point by point
+  // A game with more moves than the page lists (PÜNCT: thousands) names the play API on the form
+  // (data-picks-url) instead of listing them: for the points picked so far the page asks it which
+  // points may follow and which moves end there (?picked=, next_points and picked_moves) and offers
+  // those, as if the select had listed them; the move may be typed too (#move-text).
+  function askServerForPicks() {
+    var form = document.getElementById("move-form");
+    var url = form && form.getAttribute("data-picks-url");
+    served = url ? [] : null;
+    if (!url) {
+      return;
+    }
+    var head = prefix.slice();
+    fetch(url + encodeURIComponent(head.join(",")), {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (state) {
+        if (!state || head.join(",") !== prefix.join(",")) {
+          return; // a later pick asked again
+        }
+        served = (state.picked_moves || [])
+          .map(function (notation) {
+            return { notation: notation, points: head };
+          })
+          .concat(
+            (state.next_points || []).map(function (point) {
+              return { notation: "", points: head.concat([point]) };
+            })
+          );
+        render();
+      })
+      .catch(function () {});
+  }
+
   // ------------------------------------------------------------------ the clocks
 
   function clockText(seconds, daysFormat) {
@@ -713,6 +759,7 @@
           chosen = null;
           action = null;
           decided = {};
+          askServerForPicks();
           render();
           tick();
           note(polling ? "poll" : "live");
@@ -817,6 +864,7 @@
   if (!area()) {
     return;
   }
+  askServerForPicks();
   render();
   tick();
   window.setInterval(tick, 1000);

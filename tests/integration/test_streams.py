@@ -22,6 +22,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -195,6 +196,7 @@ def test_open_streams_hold_no_connection_and_leave_nothing_when_closed(served: d
     assert all(stream.opened.wait(30) for stream in streams), [s.status for s in streams]
     time.sleep(1)  # every stream now waits for its next event
     held = _server_connections()
+    threads = len(list(Path(f"/proc/{served['pid']}/task").iterdir()))
     # other pages answer meanwhile, each with a connection of its own only while it runs
     assert [_get(port, f"/api/play/{game.pk}/") for _ in range(5)] == [200] * 5
     assert _get(port, f"/games/{game.pk}/") == 200
@@ -208,6 +210,9 @@ def test_open_streams_hold_no_connection_and_leave_nothing_when_closed(served: d
     for stream in streams + extra:
         stream.close()
     assert held <= before + 1, f"{STREAMS} idle streams hold {held - before} connections"
+    # nor a thread each: the loop's, the readers' (4), the other requests' (12 at most), a few of
+    # the libraries', fewer than the streams (each kept an idle thread of its request before)
+    assert threads < STREAMS, f"{STREAMS} idle streams, {threads} threads in the server"
     wait_for(lambda: _server_connections() <= before, timeout=10, what="no connection left by the streams")
 
     # the places are given back (once the server has heard each client go, which it hears on its own

@@ -124,6 +124,31 @@ class PairingOrigin:
         game.pairing_game.pairing = pairing
         return game
 
+    def lock_all(self, games: QuerySet[Game], reads: list[Game]) -> dict[int, Game]:
+        # what each game is under, as read with it or else in one query; then the rounds, the
+        # pairings and the games locked, each level in one query in the order of ids
+        above: dict[int, tuple[int, int]] = {}
+        for read in reads:
+            link = _link_read_with(read)
+            if link is not None and PairingGame.pairing.is_cached(link):
+                above[read.pk] = (link.pairing_id, link.pairing.round_id)
+        missing = [read.pk for read in reads if read.pk not in above]
+        links = PairingGame.objects.filter(game_id__in=missing)
+        for game_id, pairing_id, round_id in links.values_list("game_id", "pairing_id", "pairing__round_id"):
+            above[game_id] = (pairing_id, round_id)
+        round_ids = sorted({round_id for _pairing, round_id in above.values()})
+        rounds = locked(Round.objects.select_related("event")).filter(pk__in=round_ids).order_by("pk")
+        by_round = {round_.pk: round_ for round_ in rounds}
+        pairing_ids = sorted({pairing_id for pairing_id, _round in above.values()})
+        pairings = {p.pk: p for p in locked(Pairing.objects.all()).filter(pk__in=pairing_ids).order_by("pk")}
+        for pairing in pairings.values():
+            pairing.round = by_round[pairing.round_id]
+        held = locked(games.select_related("pairing_game", "white", "black")).filter(pk__in=sorted(above))
+        found = {game.pk: game for game in held.order_by("pk")}
+        for game in found.values():
+            game.pairing_game.pairing = pairings[game.pairing_game.pairing_id]
+        return found
+
     def takes_records(self, game: Game) -> bool:
         return play_mode(pairing_of(game).round) != PlayMode.SERVICE
 

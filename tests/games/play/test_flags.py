@@ -18,6 +18,7 @@ import pytest
 from celery.app.task import Task
 from django.test import RequestFactory, override_settings
 
+from accounts.models import Notice
 from common import ticker
 from common.arrival import ArrivalMiddleware, arrival
 from common.sweep import sweep
@@ -117,8 +118,9 @@ def test_the_arrival_is_the_asgi_scope_s_stamp_else_the_first_middleware_s(clock
 def test_each_move_writes_the_next_flag_s_moment_and_queues_nothing(
     people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
 ) -> None:
-    """5+3: the game starts, Ann's flag in 300 s; she moves at 40 s: Bob's flag 300 s after it. No
-    task is queued for either (a worker holds nothing until a flag's moment)."""
+    """5+3: the game starts, Ann's flag in 300 s, her time warning (a fifth of 300 s: 60 s left) at
+    240 s; she moves at 40 s: Bob's flag 300 s after it, his warning 240 s after it. No task is
+    queued for either (a worker holds nothing until a flag's moment)."""
     with (
         mock.patch.object(Task, "apply_async") as queued,
         django_capture_on_commit_callbacks(execute=True),
@@ -126,11 +128,33 @@ def test_each_move_writes_the_next_flag_s_moment_and_queues_nothing(
         game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
         start = clock.now
         assert Game.objects.get(pk=game.pk).flag_at == start + 300 * SECOND
+        assert Game.objects.get(pk=game.pk).warn_at == start + 240 * SECOND
         clock.advance(seconds=40)
         service.make_move(game, people["ann"], moves_of("dvonn", 0)[0], 0)
-    assert Game.objects.get(pk=game.pk).flag_at == clock.now + 300 * SECOND
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.flag_at, stored.warn_at) == (clock.now + 300 * SECOND, clock.now + 240 * SECOND)
     assert flags.next_flag() == clock.now + 300 * SECOND
+    assert flags.next_warning() == clock.now + 240 * SECOND
     assert queued.call_args_list == []
+
+
+def test_the_ticker_warns_a_live_player_in_time_then_waits_for_his_flag(
+    people: dict[str, Any], clock: Clock, commit: Any
+) -> None:
+    """5+3: the ticker's look at 240.05 s finds 59.95 s on Ann's clock, under the minute: she is
+    warned then (not at the next sweep), once, and the ticker waits for her flag, at 300 s."""
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    clock.advance(seconds=239, milliseconds=900)
+    assert commit(ticker.look, 600.0) == pytest.approx(0.1)  # until her warning's moment
+    clock.advance(milliseconds=150)
+    assert commit(ticker.look, 600.0) == pytest.approx(59.95)  # warned; her flag next
+    told = Notice.objects.filter(recipient=people["ann"], kind=Notice.TIME_WARNING)
+    assert list(told.values_list("text", flat=True)) == [
+        "Only 59 seconds left on your clock in Ann – Bob: move before it runs out"
+    ]
+    game.refresh_from_db()
+    assert (game.warned_ply, game.warn_at) == (0, None)  # once at this ply
+    assert commit(flags.warn_tick, clock.now) == {"time_warned": []}
 
 
 def test_a_correspondence_flag_is_days_ahead_and_the_ticker_waits_for_it(

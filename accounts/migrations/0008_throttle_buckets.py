@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0006_api_tokens_and_bots"),
+        ("accounts", "0007_notices_delivered_everywhere"),
     ]
 
     operations = [

@@ -33,7 +33,7 @@ def fill(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0021_event_game_start_and_grace"),
+        ("games", "0022_game_warn_at"),
     ]
 
     operations = [
