@@ -2,7 +2,8 @@
 game's flag's moment is kept on it (``Game.flag_at``, written with it as a move writes it), and the
 ticker ends it within 1 s of that moment, seen by its watchers (its ``end`` event stored), for one
 game alone and for a round of 200 flagging together; no move queues a task, nobody reads the games
-and no sweep runs meanwhile (its interval set beyond the test). A worker carries the results.
+and no sweep runs meanwhile (its interval set beyond the test). A worker carries the results. The
+same ticker warns a player within 1 s of his time warning's moment (``Game.warn_at``, issue 36).
 
 The games start with ``1+0`` and White's clock cut to a few seconds before they are stored (the
 shortest clock a time control writes is a minute), so the flags fall while the test waits. The 200
@@ -22,7 +23,7 @@ from django.db.models import DateTimeField, F, Value
 from django.utils import timezone
 from django_eventstream.models import Event
 
-from accounts.models import Player
+from accounts.models import Notice, Player
 from games.live import game_events
 from games.models import Game
 from games.play import state
@@ -97,6 +98,26 @@ def test_one_flag_alone_is_seen_ended_within_a_second(workers: Workers, tmp_path
     ended = wait_for(lambda: Game.objects.filter(pk=game.pk, termination="time").first(), what="the end")
     assert ended.result == "0-1" and ended.white_time <= timedelta(0)
     wait_for(lambda: not Game.objects.filter(pk=game.pk).exclude(to_carry="").exists(), what="its carrying")
+
+
+def test_a_live_player_is_warned_within_a_second_of_his_warning_s_moment(
+    workers: Workers, tmp_path: Path
+) -> None:
+    """1+0 warns under 12 s (a fifth of the minute, docs/notices.md): White starts his move with 15 s,
+    so his warning's moment is 3 s in; beat's ticker warns him (his notice stored) within 1 s of it,
+    nobody reading the game, no sweep, no task queued by anything."""
+    _ticking(workers, tmp_path / "beat")
+    (game,) = _games(1, white_seconds=15)
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.warn_at == stored.turn_started + timedelta(seconds=3)  # kept by the save
+    told = wait_for(
+        lambda: Notice.objects.filter(recipient__username="ann", kind=Notice.TIME_WARNING).first(),
+        timeout=30,
+        what="Ann's time warning",
+    )
+    late = (told.created_at - stored.warn_at).total_seconds()
+    assert 0 <= late <= TOLERANCE.total_seconds(), late
+    assert Game.objects.get(pk=game.pk).finished_at is None  # warned before his flag
 
 
 def _league_round(boards: int) -> list[Game]:
