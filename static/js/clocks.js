@@ -26,7 +26,7 @@
     return minutes + ":" + two(secs);
   }
 
-  window.GipfClocks = { text: clockText };
+  window.PlayClocks = { text: clockText };
 
   function tick() {
     var table = document.getElementById("play-games");
