@@ -32,6 +32,7 @@ from games.api.arbitration import ArbitrationActions
 from games.api.draws import SIDE_NAMES, DrawActions
 from games.api.fields import OptionsMixin
 from games.api.starts import StartActions
+from games.choices import game_name
 from games.models import Challenge, Game, Move
 
 
@@ -380,14 +381,22 @@ class ChallengeSerializer(OptionsMixin, serializers.ModelSerializer):
     game_id = serializers.IntegerField(
         source="played_id", read_only=True, allow_null=True, help_text="The game created on acceptance"
     )
+    challenger_name = serializers.CharField(source="challenger.display_name", read_only=True)
+    challenged_name = serializers.CharField(
+        source="challenged.display_name", read_only=True, allow_null=True, default=None
+    )
+    game_name = serializers.SerializerMethodField(help_text="The game's name, in the request's language")
 
     class Meta:
         model = Challenge
         fields = [
             "id",
             "challenger",
+            "challenger_name",
             "challenged",
+            "challenged_name",
             "game",
+            "game_name",
             "time_control",
             "rated",
             "colour",
@@ -396,6 +405,10 @@ class ChallengeSerializer(OptionsMixin, serializers.ModelSerializer):
             "answered_at",
             "game_id",
         ]
+
+
+    def get_game_name(self, found: Challenge) -> str:
+        return game_name(found.game)
 
 
 class NewChallengeSerializer(OptionsMixin, serializers.Serializer):
