@@ -40,20 +40,22 @@ LABELS: dict[str, str] = {
 START = StartOption(
     name="start",
     label=gettext_noop("Start"),
-    help=gettext_noop("How the pieces are set up (empty: random, the rulebook's start)"),
+    help=gettext_noop(
+        "The fixed set-up is the rulebook's set position, rings around the centre; the random set-up its "
+        "standard start; placement by the players its tournament version, the board empty. Empty: random."
+    ),
     tag="Setup",
     noun=gettext_noop("a start"),
     event_help=gettext_noop(
-        "How the pieces are set up (empty: each game's record states its start; a game on the service starts random)"
+        "The fixed set-up is the rulebook's set position; the random set-up its standard start; placement "
+        "by the players its tournament version. Empty: each game's record states its start; a game on the "
+        "service starts random."
     ),
     max_length=420,
     choices=(
-        Choice("fixed", gettext_noop("fixed: the rulebook's set position, rings around the centre")),
-        Choice("random", gettext_noop("random: the rulebook's standard start, the pieces placed at random")),
-        Choice(
-            "placement",
-            gettext_noop("placement: the tournament version, the players place the pieces in turn"),
-        ),
+        Choice("fixed", gettext_noop("fixed set-up")),
+        Choice("random", gettext_noop("random set-up")),
+        Choice("placement", gettext_noop("placement by the players")),
     ),
 )
 
@@ -108,6 +110,9 @@ PICKER_WORDS: dict[str, str] = {
     "said pass": gettext_noop("pass"),
 }
 
+#: the types by their index in a stack (Tzaar, Tzarra, Tott): the details of the end "no-type"
+TYPE_NAMES = ("tzaar", "tzarra", "tott")
+
 SPEC = GameSpec(
     name=NAME,
     family="tzaar",
@@ -117,7 +122,13 @@ SPEC = GameSpec(
             "no-type",
             Termination.MATERIAL,
             gettext_noop("no Tzaar, Tzarra or Tott left"),
-            gettext_noop("{loser} had no Tzaar, Tzarra or Tott left"),
+            gettext_noop("{loser} had one of the three types no more on top of a stack"),
+            # which type is gone, read in the final position (TzaarEngine.end_detail)
+            {
+                "tzaar": gettext_noop("{loser} had no Tzaar left on top of a stack"),
+                "tzarra": gettext_noop("{loser} had no Tzarra left on top of a stack"),
+                "tott": gettext_noop("{loser} had no Tott left on top of a stack"),
+            },
         ),
         End(
             "no-capture",

@@ -139,22 +139,29 @@ class ChallengeForm(forms.Form):
     def option_games(self) -> list[tuple[forms.BoundField, str]]:
         """Each start option's field with the game keys that take it (space-separated): the page
         shows a field only for those games."""
-        return [
-            (self[name], " ".join(key for key, _name in game_choices() if game_options.takes(key, name)))
-            for name in game_options.every_option()
-        ]
+        return [(self[name], " ".join(game_options.games_taking(name))) for name in game_options.every_option()]
 
     def options(self) -> dict[str, str]:
         """The start options given (cleaned), by name; empty ones too (the game's own value)."""
         return {name: str(self.cleaned_data.get(name) or "") for name in game_options.every_option()}
 
 
-def option_fields(for_event: bool = False) -> dict[str, forms.CharField]:
+def option_fields(for_event: bool = False) -> dict[str, forms.Field]:
     """A form field for each start option a registered game declares (``games.options``): its label
-    and help from the declaration (an event's help for an event's form), never required."""
-    fields = {}
+    and help from the declaration (an event's help for an event's form), never required; a choice
+    among its values when it declares them (empty: the game's own), else a text."""
+    fields: dict[str, forms.Field] = {}
     for name, option in game_options.every_option().items():
         help_text = option.event_help if for_event and option.event_help else option.help
+        choices = game_options.choices_of(name)
+        if choices is not None:
+            fields[name] = forms.ChoiceField(
+                label=translated(option.label),
+                choices=[("", "—"), *((value, translated(label)) for value, label in choices)],
+                required=False,
+                help_text=translated(help_text),
+            )
+            continue
         fields[name] = forms.CharField(
             label=translated(option.label),
             max_length=option.max_length,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.choices import game_choices
 from games.clocks import validate_time_control
+from games.options import games_taking
 from games.web.forms import option_fields
 from tournaments.core.codes import PointSystem
 from tournaments.core.errors import ResultError, StandingsError
@@ -162,6 +163,11 @@ class EventForm(forms.Form):
     def option_fields(self) -> list[forms.BoundField]:
         """The start options' fields (``games.options``: each registered game's declarations)."""
         return [self[name] for name in option_fields(for_event=True)]
+
+    def option_games(self) -> list[tuple[forms.BoundField, str]]:
+        """Each start option's field with the game keys that take it (space-separated): the page
+        shows a field only while one of those games is chosen (static/js/option_fields.js)."""
+        return [(self[name], " ".join(games_taking(name))) for name in option_fields(for_event=True)]
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, object]:
