@@ -97,12 +97,21 @@ class End:
     """A natural end of the game by its rules: its code (as verdicts and the database write it),
     the game-free termination it is, its name (gettext_noop) and the sentence telling a decided
     game's end (gettext_noop with ``{winner}`` and ``{loser}``, the players' names: "{winner}
-    removed the rings needed to win"; empty: the name tells it)."""
+    removed the rings needed to win"; empty: the name tells it).
+
+    ``sentences``: the sentences of an end that the final position tells more exactly, by the
+    detail the engine reads in it (:meth:`arbiter.engine.GameEngine.end_detail`: TZAAR's "tzarra"
+    when the loser's Tzarras are gone); ``sentence`` when the detail is none of them."""
 
     code: str
     termination: Termination
     name: str
     sentence: str = ""
+    sentences: Mapping[str, str] = field(default_factory=dict)
+
+    def sentence_for(self, detail: str) -> str:
+        """The sentence of this end where the final position's detail is ``detail``."""
+        return self.sentences.get(detail) or self.sentence
 
 
 @dataclass(frozen=True, eq=False)
