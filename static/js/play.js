@@ -60,6 +60,7 @@
   var targetPicks = {}; // the points offered: what a click on each picks
   var polling = null;
   var refreshing = false;
+  var refreshAgain = false; // an event came while the page was being fetched: fetch it once more
 
   function area() {
     return document.getElementById("play-area");
@@ -882,11 +883,16 @@
     }
   }
 
+  // One fetch at a time; an event that comes while one is on its way fetches once more after it (the
+  // page fetched may have been made before that event's move: dropping the event left the page a
+  // move behind until the safety net, up to SAFETY_MS later).
   function refresh() {
     if (refreshing) {
+      refreshAgain = true;
       return;
     }
     refreshing = true;
+    refreshAgain = false;
     fetch(window.location.pathname + window.location.search, {
       credentials: "same-origin",
       headers: { Accept: "text/html" },
@@ -915,6 +921,9 @@
       })
       .then(function () {
         refreshing = false;
+        if (refreshAgain) {
+          refresh();
+        }
       });
   }
 
