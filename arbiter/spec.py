@@ -150,7 +150,7 @@ class GameSpec:
     picker_words: Mapping[str, str] = field(default_factory=dict)
     usual: str | None = None  # the variant a form offers first (None: the first)
     # its rules allow a draw (DVONN's equal stacks, YINSH's equal rings): its players may agree one
-    # (the ending word ``draw`` of arbiter.records, games.draws); docs/play.md, draw offers
+    # (the ending word ``draw`` of arbiter.records, games.play.draws); docs/play.md, draw offers
     draws: bool = False
     _loaded: GameEngine | None = field(default=None, init=False, repr=False)
 

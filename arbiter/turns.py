@@ -6,7 +6,7 @@ Black's (a turn whose White half is missing); otherwise it is Black's half of th
 opened. So in alternating play ply 6 is "move 3, Black"; in DVONN, where White makes the 49th
 placement and the first stacking move too, ply 49 is move 25, ply 50 opens move 26 (Black's half
 is ply 51) and ply 53 is "move 27, Black". The status line, the move list, the records and the
-refused page all number plies with :func:`turns` (``games.boards``, :func:`arbiter.records.format_turns`).
+refused page all number plies with :func:`turns` (``games.web.boards``, :func:`arbiter.records.format_turns`).
 A ply that continues its mover's turn (TZAAR's second move) keeps the turn's number and opens
 nothing: a turn of two plies is one turn. Which plies continue a turn is stated once per game,
 ``GameEngine.continues``; a record's turns (:func:`grouped`, ``GameEngine.turns``) and the move

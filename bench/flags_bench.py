@@ -5,7 +5,7 @@ A league's round played on the service with a short clock: ``--games`` boards of
 round (DVONN, ``15+0``, two players with accounts a board), created at once when the round is
 published, as a round robin's are. The README's scaled setup in processes of its own: a Celery
 worker of ``--concurrency`` processes (the README's ``--concurrency 2``) running the flags' tasks
-(``games.flags``), on the PostgreSQL given (an empty database, migrated here) and the Redis given
+(``games.play.flags``), on the PostgreSQL given (an empty database, migrated here) and the Redis given
 (the broker; its next database carries the live events, ``EVENTS_REDIS_URL``). No beat runs: only
 each flag's own task ends its game.
 
@@ -13,12 +13,12 @@ Two parts, each with its baseline in the same run:
 
 * **in this process** (no worker), the cost of an end: the same number of fallen games ended one
   transaction each with its events published one by one, as the sweep did before
-  (``games.play.time_out`` a game), and then :func:`games.flags.end_fallen` (a few games a
+  (``games.play.service.time_out`` a game), and then :func:`games.play.flags.end_fallen` (a few games a
   transaction, their events published together; where the ends have two steps, the second,
-  ``games.carrying``, run here too): ms a game, ratio;
+  ``games.play.carrying``, run here too): ms a game, ratio;
 * **through the worker**: one game's flag falling alone (the baseline), then every board's White
   flag cut to fall at the same moment a few seconds ahead, each game's task scheduled for it
-  (``games.flags.schedule``). For each game: its stored end (``finished_at``) and its ``end``
+  (``games.play.flags.schedule``). For each game: its stored end (``finished_at``) and its ``end``
   event's storing (the moment the watchers can have it, django-eventstream's ``created``), each
   less its flag's moment; p50/max, the ratio of the max to the one game alone; whether every
   pairing got its game's result, and when its played record was written (the result carried).
@@ -99,15 +99,15 @@ def league_round(boards: int, name: str) -> list[int]:
         registration_services.register(event, organiser, player)
     round_ = pairing_services.pair_round_now(event_services.start_event(event, organiser).pk)
     games = Game.objects.filter(pairing_game__pairing__round=round_)
-    # their clocks running, as after both first moves (games.aborts)
+    # their clocks running, as after both first moves (games.play.aborts)
     games.update(turn_started=timezone.now(), first_move_by=None)
     return list(games.order_by("pk").values_list("pk", flat=True))
 
 
 def flags_at(ids: list[int], at: datetime) -> dict[int, datetime]:
     """Cut White's clock of each game (White to move) to fall at ``at``; schedule its task."""
-    from games import flags
     from games.models import Game
+    from games.play import flags
 
     due = {}
     for game in Game.objects.filter(pk__in=ids):
@@ -138,7 +138,7 @@ def delays(due: dict[int, datetime], timeout: float = 120) -> dict[str, Any]:
     told = dict(Event.objects.filter(channel__in=channels, type="end").values_list("channel", "created"))
     pairings = Pairing.objects.filter(games__pk__in=list(due))
     while time.monotonic() < deadline and pairings.filter(results="").exists():
-        time.sleep(0.2)  # the second step of the ends (games.carrying): the pairings' results
+        time.sleep(0.2)  # the second step of the ends (games.play.carrying): the pairings' results
     played = SubmittedRecord.objects.filter(game__in=list(due), kind=SubmittedRecord.Kind.PLAYED)
     carried = dict(played.values_list("game_id", "submitted_at"))
     return {
@@ -154,12 +154,12 @@ def delays(due: dict[int, datetime], timeout: float = 120) -> dict[str, Any]:
 
 def in_process(count: int, sizes: list[int]) -> list[tuple[str, float]]:
     """ms a game: ``count`` fallen games ended one transaction each with their events published
-    one by one (the sweep before), then ``count`` others by :func:`games.flags.end_fallen` with
-    each of ``sizes`` games a transaction (``games.flags.TOGETHER``)."""
+    one by one (the sweep before), then ``count`` others by :func:`games.play.flags.end_fallen` with
+    each of ``sizes`` games a transaction (``games.play.flags.TOGETHER``)."""
     from django.urls import reverse
 
-    from games import flags, play
     from games.models import Game
+    from games.play import carrying, flags, service
 
     reverse("games:game-detail", args=[1])  # the URLs loaded (a notice links its game) before either
     flags.end_fallen()  # games a run before left (a database used before)
@@ -172,12 +172,12 @@ def in_process(count: int, sizes: list[int]) -> list[tuple[str, float]]:
         if size:
             flags.TOGETHER = size
             ended = len(flags.end_fallen())
-            if importlib.util.find_spec("games.carrying"):  # their second steps too (not left queued)
-                from games import carrying
+            if importlib.util.find_spec("games.play.carrying"):  # their second steps too (not left queued)
+                from games.play import carrying
 
                 carrying.carry_all(carrying.marked())
         else:
-            ended = sum(play.time_out(pk) for pk in ids)
+            ended = sum(service.time_out(pk) for pk in ids)
         timings.append((name, (time.perf_counter() - started) * 1000 / max(ended, 1)))
         assert ended == count, (name, ended)
     return timings

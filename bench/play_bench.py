@@ -217,7 +217,7 @@ def run(args: Any) -> int:
 
     from accounts.models import Player
     from arbiter import registry
-    from games import play
+    from games.play import state as play_state
 
     call_command("migrate", verbosity=0)
     rng = random.Random(19)
@@ -232,7 +232,7 @@ def run(args: Any) -> int:
                 Player.objects.create(display_name=f"P{n:03d}{colour}", handle=f"p{n:03d}{colour}", user=user)
             )
         keys = args.keys.split(",")
-        games.append(play.create_service_game(pair[0], pair[1], keys[n % len(keys)], "5+3"))
+        games.append(play_state.create_service_game(pair[0], pair[1], keys[n % len(keys)], "5+3"))
     state = {
         game.pk: {"position": game.position, "ply": 0, "users": (game.white.user_id, game.black.user_id)}
         for game in games

@@ -19,13 +19,13 @@ players with API tokens. The phases, in one run:
    event's delay on every stream of its game p50/p99 (from the move request to the event read), the
    events heard of those due, the most connections;
 4. *flags*: every game's player to move is left 3 s; the delay from each flag to its game's end
-   p50/max (a real worker's task, ``games.flags``);
+   p50/max (a real worker's task, ``games.play.flags``);
 5. *close*: the streams are closed; the connections 5 s later.
 
 Connections are PostgreSQL's own count for the database (``pg_stat_activity``, sampled every 0.05 s,
 the bench's own sampling connection left out), the most seen in each phase; every answer 5xx
 (moves, reads, streams) is counted. ``--opening 0`` serves without the streams' opening gate
-(``EVENT_STREAMS_OPENING``, ``games.stream_gate``), for the comparison. Nothing is asserted.
+(``EVENT_STREAMS_OPENING``, ``games.live.stream_gate``), for the comparison. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -124,8 +124,8 @@ def _games(count: int) -> list[dict[str, Any]]:
     from rest_framework.authtoken.models import Token
 
     from accounts.models import Player
-    from games import play
     from games.models import Game
+    from games.play import state as play_state
 
     made = []
     for number in range(count):
@@ -134,8 +134,8 @@ def _games(count: int) -> list[dict[str, Any]]:
             user = User.objects.create_user(f"bench-{number}-{side}")
             players.append(Player.objects.create(display_name=user.username, handle=user.username, user=user))
             tokens.append(Token.objects.create(user=user).key)
-        fields = play.playable("dvonn", "1+0")
-        # its clock running, as after both first moves (games.aborts)
+        fields = play_state.playable("dvonn", "1+0")
+        # its clock running, as after both first moves (games.play.aborts)
         fields |= {"turn_started": timezone.now(), "first_move_by": None}
         game = Game.objects.create(origin=Game.Origin.SERVICE, white=players[0], black=players[1], **fields)
         made.append({"id": game.pk, "tokens": tokens})
@@ -341,13 +341,14 @@ def _flag_delays(ids: list[int]) -> list[float]:
     """Cut each game's clock of the player to move to 3 s from now, then wait for every game to end."""
     from django.utils import timezone
 
-    from games import flags, play
     from games.models import Game
+    from games.play import flags
+    from games.play import state as play_state
 
     now = timezone.now()
     due = {}
     for game in Game.objects.filter(pk__in=ids, finished_at__isnull=True).select_related("white", "black"):
-        side = play.to_move(game)
+        side = play_state.to_move(game)
         if side is None:
             continue
         left = (now - game.turn_started) + timedelta(seconds=3)

@@ -20,7 +20,7 @@ round 1 of round robins of 50 players. Two phases:
 The baseline, measured in the same run in this process, is ``arbiter.registry.replay`` of the same
 records alone (records/s of CPU); every rate is also printed as a ratio against it. Nothing is
 asserted. ``--in-process`` runs the former in-process bench instead (one process, no HTTP or
-Celery: ``games.services.submit_record`` and ``verify_record`` called directly, on a temporary
+Celery: ``games.records.services.submit_record`` and ``verify_record`` called directly, on a temporary
 SQLite file unless ``--database-url`` says otherwise); without PostgreSQL and Redis that mode runs.
 """
 
@@ -136,7 +136,7 @@ def run(args: Any, texts: list[str]) -> int:
     from django.urls import get_resolver
 
     from arbiter import registry
-    from games import services
+    from games.records import services
     from tournaments.events import services as event_services
     from tournaments.models import Pairing
     from tournaments.pairing import services as pairing_services
@@ -520,8 +520,8 @@ def measure_stack(
         import pstats
 
         stats = pstats.Stats(str(profile)).sort_stats("cumulative")
-        stats.print_stats(r"games/services.py:\d+\(verify_record\)")
-        stats.print_callees(r"games/services.py:\d+\(verify_record\)")
+        stats.print_stats(r"games/records/services.py:\d+\(verify_record\)")
+        stats.print_callees(r"games/records/services.py:\d+\(verify_record\)")
         stats.print_stats(r"(games|tournaments|accounts|config)/|connect|psycopg|celery/app/trace", 40)
         if os.environ.get("BENCH_PROFILE_OUT"):
             stats.dump_stats(os.environ["BENCH_PROFILE_OUT"])

@@ -1,5 +1,5 @@
 """When a request arrived: the moment a move is judged at, so that the time it waits in the server
-(for a worker thread, for the game's lock) is not charged to the mover's clock (``games.play``).
+(for a worker thread, for the game's lock) is not charged to the mover's clock (``games.play.service``).
 
 Under ASGI (uvicorn) the server's application (``config.asgi``) stamps the connection's scope as the
 request comes in, before it waits for a thread; under WSGI :class:`ArrivalMiddleware`, the first

@@ -4,7 +4,7 @@ A task can be lost: a worker killed in the middle (its message comes back only a
 visibility timeout, or never when Redis restarts without persistence), or a broker that was down
 when the write committed. Each app knows its own marks of owed work and registers here, in its
 ``AppConfig.ready``, a function that queues again what is still owed (``tournaments.sweep``:
-standings, ratings and pairings; ``games.sweep``: verifications). :func:`sweep` runs them all.
+standings, ratings and pairings; ``games.records.sweep``: verifications). :func:`sweep` runs them all.
 Celery beat runs it every ``SWEEP_INTERVAL`` seconds on the scaled setup (``config/celery.py``); on
 the embedded default (eager tasks), :class:`SweepOnRequestMiddleware` runs it on a request, at most
 once an interval, with the work beat runs on its own schedule (:func:`register_on_request`).

@@ -1,6 +1,6 @@
 """The ASGI application (uvicorn): Django's, each HTTP request stamped with its arrival
 (``common.arrival``) before it waits for anything, the streams opened a few at a time
-(``games.stream_gate``); no persistent database connections."""
+(``games.live.stream_gate``); no persistent database connections."""
 
 import asyncio
 import os
@@ -12,15 +12,15 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # No persistent database connections under ASGI: Django keeps a connection per request context, and
 # a context ends with its request, so a kept connection would never be used again (nor closed). A
-# request opens one and closes it (an open stream holds none: games.streams).
+# request opens one and closes it (an open stream holds none: games.live.streams).
 os.environ["DB_CONN_MAX_AGE"] = "0"
 django_application = get_asgi_application()
 
 from django.conf import settings  # noqa: E402
 
-from games.stream_gate import STREAM_PATH, OpeningGate  # noqa: E402 - after Django's set-up
+from games.live.stream_gate import STREAM_PATH, OpeningGate  # noqa: E402 - after Django's set-up
 
-# Streams open a few at a time (games.stream_gate): a burst of them takes a bounded number of connections.
+# Streams open a few at a time (games.live.stream_gate): a burst of them takes a bounded number of connections.
 gated_application = OpeningGate(django_application)
 # Every other request runs in a thread of its own with a connection of its own: at most
 # ASGI_REQUESTS_AT_ONCE of them at once, the others wait in the event loop (as in a WSGI server's backlog).

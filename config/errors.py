@@ -34,6 +34,7 @@ from rest_framework.response import Response
 
 from accounts.api import OutOfScope
 from accounts.errors import Conflict, NotFound, PermissionRefused, ServiceError
+from common.answers import BODY_MEMBERS, error_body
 from config.middleware import limit_message
 
 
@@ -134,18 +135,6 @@ def error_code(exc: BaseException) -> str:
     if type(exc) is ServiceError:
         return "refused"
     return re.sub(r"(?<!^)(?=[A-Z])", "_", type(exc).__name__).lower()
-
-
-def error_body(code: str, detail: object, **more: object) -> dict[str, object]:
-    """The one error body of every 4xx and 5xx answer of the API (``config.openapi.ERROR_BODY``):
-    ``code``, ``detail`` (in the request's language) and what the error concerns (``fields``: one list
-    of messages per refused field; a move's ``ply`` and ``move`` ...)."""
-    return {"code": code, "detail": str(detail), **more}
-
-
-# The error body's own members (``config.openapi.ERROR_BODY``): a refused field of the same name (a
-# ``reason``, a ``move``) is named in ``fields`` only, never in their place.
-BODY_MEMBERS = frozenset({"code", "detail", "fields", "ply", "move", "reason", "would"})
 
 
 def _validation_body(exc: exceptions.ValidationError, data: Any) -> dict[str, object]:

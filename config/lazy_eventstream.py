@@ -2,8 +2,8 @@
 
 Its package imports its whole HTTP stack on import (gripcontrol, pubcontrol, requests: about a
 fifth of a management command's start-up), although only its two tables are needed to start: the
-events are stored and the streams served when a move is played or a stream opened (``games.live``,
-``games.streams``). :func:`install` (called by the settings, before Django loads the apps) puts the
+events are stored and the streams served when a move is played or a stream opened (``games.live.game_events``,
+``games.live.streams``). :func:`install` (called by the settings, before Django loads the apps) puts the
 package in ``sys.modules`` without running its ``__init__``; its app config, models and migrations
 load as usual, and the first name asked of the package (``send_event``, ``get_current_event_id``)
 runs the ``__init__`` then.

@@ -3,7 +3,7 @@
 drf-spectacular documents the success answer of each operation from its serializers; the errors come
 from layers it cannot see (the request guard, authentication, permissions, throttling, lookups, the
 services' refusals). This schema class adds them, and gives every error answer an operation documents
-(its own descriptions included) the one error body of ``config.errors.error_body``: ``code``,
+(its own descriptions included) the one error body of ``common.answers.error_body``: ``code``,
 ``detail`` in the user's language, and what it concerns (``fields``; a move's ``ply`` and ``move``).
 """
 

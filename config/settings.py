@@ -67,7 +67,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our static files: /api/docs/ works offline
     "rest_framework.authtoken",
-    "django_eventstream",  # the live games' stored events (games.live), its two tables; loaded lazily below
+    "django_eventstream",  # the live games' stored events (games.live.game_events), its two tables; loaded lazily below
     "tournaments",
     "games",
     "accounts",
@@ -229,18 +229,18 @@ if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
         }
     }
 
-# Live games (games.live, django-eventstream): the game pages and /api/play/{id}/events/ stream server-sent
+# Live games (games.live.game_events, django-eventstream): the game pages and /api/play/{id}/events/ stream server-sent
 # events when an ASGI server (uvicorn) serves them; a WSGI server answers 204 and the pages poll.
 # EVENTS_REDIS_URL=redis://... carries the events from every process (gunicorn, workers) to the ASGI
 # processes' streams; without it only the streams of the publishing process hear them.
 # Every event is stored in the database first (django-eventstream's model storage, kept 24 hours), so a
 # stream that reconnects with Last-Event-ID gets the events it missed, on SQLite and PostgreSQL alike.
 EVENTSTREAM_STORAGE_CLASS = "django_eventstream.storage.DjangoModelStorage"
-# The streams one ASGI process serves at once (games.streams): one more is answered 503 with Retry-After.
+# The streams one ASGI process serves at once (games.live.streams): one more is answered 503 with Retry-After.
 # An open stream holds no database connection and no thread while it waits (a coroutine and a few KB).
 EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "1000")
 # Opening a stream reads the database (authentication, the game, the stored events): at most this many
-# streams of a process open at once (games.stream_gate), the others wait as coroutines (no thread, no
+# streams of a process open at once (games.live.stream_gate), the others wait as coroutines (no thread, no
 # connection), at most EVENT_STREAMS_OPEN_WAIT seconds (then 503). 0: no bound. And the threads that read
 # the stored events for the open streams (each read's connection closed after it): together the most
 # connections a process's streams take, whatever arrives at once (README "The connection budget").
@@ -264,7 +264,7 @@ if EVENTS_REDIS_URL:
         "password": _events.password,
         "username": _events.username,
         "ssl": _events.scheme == "rediss",
-        # a move is never held up by a Redis that does not answer (games.live logs the failure)
+        # a move is never held up by a Redis that does not answer (games.live.game_events logs the failure)
         "socket_connect_timeout": 1,
     }
 
@@ -312,7 +312,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.5,
 }
-# A game on the service starts when both sides have made their first move (games.aborts): each first
+# A game on the service starts when both sides have made their first move (games.play.aborts): each first
 # move is due within this many seconds (a live time control; correspondence and no clock), else a
 # casual game is aborted without a result and an event's game has the clock of the side to move started.
 GAME_START_LIVE = int(os.environ.get("GAME_START_LIVE", "180"))
@@ -341,7 +341,7 @@ REST_FRAMEWORK = {
         "challenge_opponents": os.environ.get("CHALLENGE_OPPONENT_RATE") or "10/hour",
     },
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "config.pagination.BoundedLimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "common.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
 }
 

@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.routers import DefaultRouter
 
 from accounts import token_api
+from games.api import challenges as challenges_api
 from games.api import play as play_api
 from games.api import vacation as vacation_api
 from games.api import views as games_api
@@ -23,7 +24,7 @@ router.register("pairings", tournaments_api.PairingViewSet, basename="pairing")
 router.register("players", tournaments_api.PlayerViewSet, basename="player")
 router.register("games", games_api.GameViewSet, basename="game")
 router.register("records", games_api.SubmittedRecordViewSet, basename="record")
-router.register("play/challenges", play_api.ChallengeViewSet, basename="challenge")  # before play/{id}/
+router.register("play/challenges", challenges_api.ChallengeViewSet, basename="challenge")  # before play/{id}/
 router.register("play", play_api.ServiceGameViewSet, basename="service-game")
 
 api_patterns = [

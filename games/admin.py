@@ -124,7 +124,7 @@ class DecisionAdmin(ReadOnlyAdmin):
 
 @admin.register(Move)
 class MoveAdmin(ReadOnlyAdmin):
-    """The moves of games played on the service are played through ``games.play`` only: read-only here."""
+    """The moves of games played on the service are played through ``games.play.service`` only: read-only here."""
 
     list_display = ("game", "ply", "notation", "by", "at", "clock_after")
     readonly_fields = ("game", "ply", "notation", "position", "by", "at", "clock_after")
@@ -132,7 +132,7 @@ class MoveAdmin(ReadOnlyAdmin):
 
 @admin.register(TimeGiven)
 class TimeGivenAdmin(ReadOnlyAdmin):
-    """Time given by an arbiter (``games.arbitration``) is a log: read-only here."""
+    """Time given by an arbiter (``games.play.arbitration``) is a log: read-only here."""
 
     list_display = ("game", "side", "amount", "given_by", "given_at")
     readonly_fields = ("game", "side", "amount", "given_by", "given_at", "reason")
@@ -140,7 +140,7 @@ class TimeGivenAdmin(ReadOnlyAdmin):
 
 @admin.register(Vacation)
 class VacationAdmin(ReadOnlyAdmin):
-    """Players start and end their vacations themselves (``games.vacations``): read-only here."""
+    """Players start and end their vacations themselves (``games.play.vacations``): read-only here."""
 
     list_display = ("player", "started_at", "ends_at")
     readonly_fields = ("player", "started_at", "ends_at")
@@ -148,7 +148,7 @@ class VacationAdmin(ReadOnlyAdmin):
 
 @admin.register(Challenge)
 class ChallengeAdmin(ReadOnlyAdmin):
-    """Challenges are sent, answered and withdrawn through ``games.challenges`` only: read-only here."""
+    """Challenges are sent, answered and withdrawn through ``games.play.challenges`` only: read-only here."""
 
     list_display = ("challenger", "challenged", "game", "time_control", "rated", "status", "created_at")
     list_filter = ("status", "game")
@@ -156,7 +156,7 @@ class ChallengeAdmin(ReadOnlyAdmin):
 
 @admin.register(DrawOffer)
 class DrawOfferAdmin(ReadOnlyAdmin):
-    """Draw offers are made, answered and lapse through ``games.draws`` only: read-only here."""
+    """Draw offers are made, answered and lapse through ``games.play.draws`` only: read-only here."""
 
     list_display = ("game", "side", "ply", "status", "offered_at", "answered_at")
     list_filter = ("status",)

@@ -1,6 +1,6 @@
 """The games Django app: games of pairings, submitted records and their verification.
 
-``ready`` registers the games' sweep work (``games.sweep``; ``games.clock_sweep``: games lost on time), each flag's task (``games.flags``), the roles over games
+``ready`` registers the games' sweep work (``games.records.sweep``; ``games.play.clock_sweep``: games lost on time), each flag's task (``games.play.flags``), the roles over games
 (``games.roles``) with ``accounts.policy``, and the game packages the ``GAME_PACKAGES`` setting names
 (beyond the built-in games of :mod:`arbiter.registry`). What an event does to its games (closing a
 round, a corrected result) the tournaments app does on its side by direct calls
@@ -20,9 +20,9 @@ class GamesConfig(AppConfig):
         from common import sweep
         from games import roles  # noqa: F401 - registers the roles over games with the policy
         from games.choices import register_game_packages
-        from games.clock_sweep import sweep_work as clock_work
-        from games.clock_sweep import warning_work
-        from games.sweep import sweep_work
+        from games.play.clock_sweep import sweep_work as clock_work
+        from games.play.clock_sweep import warning_work
+        from games.records.sweep import sweep_work
 
         sweep.register(sweep_work)
         sweep.register(clock_work)
@@ -30,15 +30,15 @@ class GamesConfig(AppConfig):
         register_game_packages(getattr(settings, "GAME_PACKAGES", ()))
         from django.db.models.signals import post_save
 
-        from games import flags
         from games.models import Game
+        from games.play import flags
         from games.signals import move_played
 
-        # each flag's task, scheduled when a game starts and after every move (games.flags)
-        move_played.connect(flags.on_move, dispatch_uid="games.flags.on_move")
-        post_save.connect(flags.on_created, sender=Game, dispatch_uid="games.flags.on_created")
-        # each player's own stream (games.player_events)
-        from games import player_events
+        # each flag's task, scheduled when a game starts and after every move (games.play.flags)
+        move_played.connect(flags.on_move, dispatch_uid="games.play.flags.on_move")
+        post_save.connect(flags.on_created, sender=Game, dispatch_uid="games.play.flags.on_created")
+        # each player's own stream (games.live.player_events)
+        from games.live import player_events
         from games.models import Challenge
 
         post_save.connect(
@@ -46,11 +46,11 @@ class GamesConfig(AppConfig):
         )
         post_save.connect(player_events.on_game_created, sender=Game, dispatch_uid="player_events.game")
         move_played.connect(player_events.on_move, dispatch_uid="player_events.move")
-        from games import live
+        from games.live import game_events
 
-        if player_events.on_game_end not in live.END_LISTENERS:
-            live.END_LISTENERS.append(player_events.on_game_end)
-        # a draw offer lapses when the player it was made to moves (games.draws)
-        from games import draws
+        if player_events.on_game_end not in game_events.END_LISTENERS:
+            game_events.END_LISTENERS.append(player_events.on_game_end)
+        # a draw offer lapses when the player it was made to moves (games.play.draws)
+        from games.play import draws
 
-        move_played.connect(draws.on_move, dispatch_uid="games.draws.on_move")
+        move_played.connect(draws.on_move, dispatch_uid="games.play.draws.on_move")

@@ -3,7 +3,7 @@ its typed refusals (a result that may not change now, a game played on the servi
 taking no submission now).
 
 They live apart from the services so that every games module (submissions, confirmation, decisions)
-can raise it without importing the others; ``games.services`` re-exports it.
+can raise it without importing the others; ``games.records.services`` re-exports it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class ResultFixed(GameServiceError):
 
 class PlayedOnService(GameServiceError):
     """A record or result submitted by hand for a game whose play on the service began or ended: its
-    record is the one play writes (``games.confirmation.check_hand_record``)."""
+    record is the one play writes (``games.records.confirmation.check_hand_record``)."""
 
 
 class SubmissionsClosed(GameServiceError):

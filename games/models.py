@@ -4,7 +4,7 @@ disputes and arbiter decisions.
 The schema of the trust rules: every submission is kept (``SubmittedRecord``), at most one is
 official per game (a partial unique constraint), a game's result has a ``state`` (provisional,
 confirmed, official, disputed, decided), and disputes and decisions are rows that are never
-rewritten. The rules themselves live in ``games.confirmation`` and ``games.decisions``.
+rewritten. The rules themselves live in ``games.records.confirmation`` and ``games.records.decisions``.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    # A game played on the service (``games.play``): its clock, its position, whose time runs.
+    # A game played on the service (``games.play.service``): its clock, its position, whose time runs.
     on_service = models.BooleanField(
         default=False,
         help_text="Played move by move on the service (a casual game, or a game of a round played there)",
@@ -81,13 +81,13 @@ class Game(models.Model):
         null=True, blank=True, help_text="When the player to move's clock started"
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When play on the service ended")
-    # Before both sides have moved (``games.aborts``): no clock runs; the next first move is due by then.
+    # Before both sides have moved (``games.play.aborts``): no clock runs; the next first move is due by then.
     first_move_by = models.DateTimeField(
         null=True,
         blank=True,
         help_text="When the game is aborted (its event's: the clock starts) without a first move",
     )
-    # A takeback asked (``games.takebacks``): by which side (0 White, 1 Black), at which ply.
+    # A takeback asked (``games.play.takebacks``): by which side (0 White, 1 Black), at which ply.
     takeback_side = models.PositiveSmallIntegerField(null=True, blank=True)
     takeback_ply = models.PositiveIntegerField(null=True, blank=True)
     # The start options it is played with (``games.options``: those its game's spec declares, as its
@@ -98,7 +98,7 @@ class Game(models.Model):
         blank=True,
         help_text="The ply at which the player to move was warned of his time running out",
     )
-    # A game ended on time whose result is still to be carried to what it rests on (``games.carrying``:
+    # A game ended on time whose result is still to be carried to what it rests on (``games.play.carrying``:
     # its played record, its origin's result, the notices): the ending's words (``time``); "" once done.
     to_carry = models.CharField(
         max_length=20,
@@ -153,7 +153,7 @@ class SubmittedRecord(models.Model):
     by_official = models.BooleanField(
         default=False, help_text="Submitted by an organiser or arbiter of the event"
     )
-    # A result without a record (``games.reports``) keeps its result in ``verdict["result"]``, its
+    # A result without a record (``games.records.reports``) keeps its result in ``verdict["result"]``, its
     # ``text`` empty and its status valid: confirmation and decisions treat it like a verified record.
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.RECORD)
     text = models.TextField(blank=True)
@@ -267,8 +267,8 @@ class Move(models.Model):
 
 
 class Vacation(models.Model):
-    """Days away that pause a player's correspondence clocks (``games.vacations``; the arithmetic in
-    ``games.clocks``): from ``started_at`` to ``ends_at``, which the player may bring forward."""
+    """Days away that pause a player's correspondence clocks (``games.play.vacations``; the arithmetic in
+    ``games.play.clocks``): from ``started_at`` to ``ends_at``, which the player may bring forward."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="vacations")
     started_at = models.DateTimeField()
@@ -285,7 +285,7 @@ class Vacation(models.Model):
 
 
 class TimeGiven(models.Model):
-    """An arbiter's gift of time to one player of a game played on the service (``games.arbitration``)."""
+    """An arbiter's gift of time to one player of a game played on the service (``games.play.arbitration``)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="time_given")
     side = models.PositiveSmallIntegerField(choices=[(0, _("White")), (1, _("Black"))])
@@ -304,7 +304,7 @@ class TimeGiven(models.Model):
 
 
 class Challenge(models.Model):
-    """One player's challenge to another to a casual game on the service (``games.challenges``)."""
+    """One player's challenge to another to a casual game on the service (``games.play.challenges``)."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("Awaiting an answer")
@@ -374,7 +374,7 @@ class Challenge(models.Model):
 
 class DrawOffer(models.Model):
     """A player's offer of a draw in a game played on the service whose rules allow one
-    (``games.draws``): open until the opponent accepts or declines it, or moves (it lapses)."""
+    (``games.play.draws``): open until the opponent accepts or declines it, or moves (it lapses)."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("Offered")

@@ -16,7 +16,7 @@ what holds games refuses a submission by :func:`reopen` with
 :class:`~games.errors.SubmissionsClosed`.
 
 A record or a result is submitted for a game of what *holds* games (an event's pairing: its games 1
-and 2): the games app's entry points (``games.services.submit_record``, ``games.reports``) take that
+and 2): the games app's entry points (``games.records.services.submit_record``, ``games.records.reports``) take that
 holder and a game number, and ask the origin registered for the holder's model about it.
 """
 

@@ -36,7 +36,7 @@ VERIFIED, REPORTED, ARBITER = "verified", "reported", "arbiter"
 
 result_changed = Signal()
 
-# Play on the service (``games.play``, ``games.clock_sweep``), sent inside the transaction that
+# Play on the service (``games.play.service``, ``games.play.clock_sweep``), sent inside the transaction that
 # stored it with ``sender=Game`` and ``game``: :data:`move_played` after a move that did not end the
 # game (``to_move``: 0 White, 1 Black, the player now to move), :data:`time_running_out` when the
 # player to move (``side``) has less than his time control's warning left (``left``, a timedelta).

@@ -16,9 +16,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.policy import Action, can
-from games import play
-from games.confirmation import can_answer
 from games.models import Challenge, Game
+from games.play import state
+from games.records.confirmation import can_answer
 from personal import claims
 from personal.models import ClaimCode
 from tournaments.confirmations import Confirmation, require_confirmed
@@ -191,7 +191,7 @@ def what_waits(user: object) -> dict[str, list[dict[str, object]]]:
                 }
             )
     return {
-        "my_move": [_game_row(g) for g in playing if play.player_to_move(g) == player],
+        "my_move": [_game_row(g) for g in playing if state.player_to_move(g) == player],
         "awaiting_my_confirmation": [_game_row(g) for g in provisional if can_answer(g, user)],
         "open_disputes": [_game_row(g) for g in disputed],
         "challenges_received": list(

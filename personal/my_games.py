@@ -6,8 +6,8 @@ The rules at home here:
 * "My games" is one list of every game he plays on the service (:func:`service_lines`), casual and
   of events alike: whose move it is and both clocks as they stand now, the games waiting for his
   move first, then those waiting for his opponent (each group the least time left first), then the
-  finished ones, newest first, told by how they ended (``games.endings``); the flag of each game in
-  play is checked first (``games.flags``);
+  finished ones, newest first, told by how they ended (``games.play.endings``); the flag of each game in
+  play is checked first (``games.play.flags``);
 * what a pairing's game needs from its player (:func:`games_of_user`). A game in play on the
   service: *play* it there; nothing recorded yet in an open round: *submit* the record; a
   provisional result the opponent submitted: *answer* it (confirm or dispute); his own provisional
@@ -22,10 +22,10 @@ from datetime import timedelta
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from games import endings, flags, play
-from games.confirmation import can_answer
-from games.decisions import state_label
 from games.models import Game
+from games.play import endings, flags, lists, state
+from games.records.confirmation import can_answer
+from games.records.decisions import state_label
 from games.web.play_page import clock_text
 from personal.claims import player_of
 from tournaments.core.codes import outcome
@@ -159,8 +159,8 @@ def _seconds(value: timedelta | None) -> int | None:
 
 def _play_line(game: Game, pk: object) -> PlayLine:
     white = game.white.user_id == pk
-    side = play.to_move(game)
-    clocks = play.clocks_at(game)
+    side = state.to_move(game)
+    clocks = state.clocks_at(game)
     to_move = None if side is None else (game.white if side == 0 else game.black)
     return PlayLine(
         game=game,
@@ -183,7 +183,7 @@ def _time_left(line: PlayLine) -> float:
 def service_lines(user: object) -> list[PlayLine]:
     """Every game ``user``'s player plays on the service: his move first, then his opponent's (the
     least time left first in each), then the last :data:`FINISHED_SHOWN` finished, newest first."""
-    games = play.service_games_of(user).exclude(state=Game.State.ANNULLED)
+    games = lists.service_games_of(user).exclude(state=Game.State.ANNULLED)
     pk = getattr(user, "pk", None)
     in_play = [flags.fall_if_due(game) for game in games.filter(finished_at__isnull=True)]
     lines = [_play_line(game, pk) for game in in_play]

@@ -1,5 +1,5 @@
 """Notices: players and officials are told when a result of their game is submitted, disputed or decided,
-or when play on the service ended it ("… is over: 1-0 · Anna Vermeer resigned", ``games.endings``).
+or when play on the service ended it ("… is over: 1-0 · Anna Vermeer resigned", ``games.play.endings``).
 
 The rules at home here:
 
@@ -9,21 +9,19 @@ The rules at home here:
   made the change, in the same transaction as the change;
 * each notice is written in its recipient's language (``NoticePreference.language``, the site's
   default when none is stored), read with the recipients in one query;
-* a recipient with an e-mail address gets the notice by e-mail as well when ``NOTICE_EMAILS`` is
-  on, in his language, sent after the transaction commits; a failed sending is logged and never
-  undoes anything;
+* a recipient with an e-mail address gets the notice by e-mail as well (``accounts.notices``) when
+  ``NOTICE_EMAILS`` is on, in his language, sent after the transaction commits; a failed sending is
+  logged and never undoes anything;
 * a user reads and marks only his own notices.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import F
 from django.utils import translation
@@ -31,13 +29,12 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
+from accounts.notices import send_emails
 from games import origins
-from games.decisions import ROLE_ORGANISER, role_of
-from games.endings import result_line
 from games.models import Game
+from games.play.endings import result_line
+from games.records.decisions import ROLE_ORGANISER, role_of
 from games.signals import ANNULLED, CONFIRMED, DECIDED, DISPUTED, ENDED, SUBMITTED
-
-logger = logging.getLogger(__name__)
 
 
 def recipients(game: Game, actor: object = None) -> list[Any]:
@@ -70,7 +67,7 @@ def describe(game: Game, kind: str, actor: object, detail: str) -> str:
             "round": place.round,
             "board": place.board,
         }
-    if kind == ENDED:  # play on the service ended: how, in the one wording (games.endings)
+    if kind == ENDED:  # play on the service ended: how, in the one wording (games.play.endings)
         return _("%(game)s is over: %(ending)s") % {"game": where, "ending": result_line(game)}
     if kind == SUBMITTED:
         outcome = detail or _("the result is %(result)s (%(state)s)") % {
@@ -141,22 +138,6 @@ def on_result_changed(
                     )
                 )
     return notices
-
-
-def send_emails(addresses: Iterable[str], text: str, link: str, language: str | None = None) -> int:
-    """One e-mail per address (its subject in ``language``, the active one without it); a failure
-    is logged, never raised. The number sent."""
-    base = getattr(settings, "SITE_URL", "").rstrip("/")
-    body = f"{text}\n\n{base}{link}\n" if base else f"{text}\n\n{link}\n"
-    with translation.override(language or translation.get_language()):
-        subject = _("GIPF project tournaments: a result of your game")
-    sent = 0
-    for address in addresses:
-        try:
-            sent += send_mail(subject, body, None, [address])
-        except Exception:  # any transport error: the notice page still has it
-            logger.exception("the notice e-mail to %s could not be sent", address)
-    return sent
 
 
 def unread_count(user: object) -> int:

@@ -35,9 +35,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Notice, NoticePreference
 from common.locking import locked
-from games import clocks
 from games.models import Game
-from games.vacations import duration_text
+from games.play import clocks
+from games.play.vacations import duration_text
 
 logger = logging.getLogger(__name__)
 

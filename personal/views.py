@@ -27,8 +27,8 @@ from accounts.errors import AccountError, attempt
 from accounts.forms import LockoutAuthenticationForm, answer_locked_out
 from accounts.models import NoticePreference
 from accounts.policy import Action
-from games import vacations
-from games.clocks import VACATION_DAYS
+from games.play import vacations
+from games.play.clocks import VACATION_DAYS
 from games.web import play_page
 from personal import claims, notices, play_notices
 from personal.forms import ClaimForm, LinkForm, SignUpForm

@@ -71,15 +71,27 @@ def _fresh_cache() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """A request in Ukrainian leaves its language active in the thread (the locale middleware does
+    not put it back): each test starts in the site's language, whatever ran before it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _no_streams_of_other_tests() -> Iterator[None]:
-    """The process's count of open streams (``games.streams.hub``) is process-wide: a stream an
+    """The process's count of open streams (``games.live.fanout.hub``) is process-wide: a stream an
     earlier test left to its event loop's shutdown (closed then, or later by the collector) must not
     take a place in this test's count. Each test starts with none."""
-    from games import streams
+    from games.live import fanout
 
-    _forget_streams(streams.hub)
+    _forget_streams(fanout.hub)
     yield
-    _forget_streams(streams.hub)
+    _forget_streams(fanout.hub)
 
 
 def _forget_streams(hub: Any) -> None:

@@ -112,7 +112,7 @@ def test_the_admin_cannot_change_a_result(admin_client, closed_round: Pairing) -
 
 @pytest.mark.django_db
 def test_the_admin_cannot_change_standings_ratings_or_a_game(admin_client, closed_round: Pairing) -> None:  # type: ignore[no-untyped-def]
-    from games.services import games_of
+    from games.records.services import games_of
 
     standing = Standing.objects.filter(event=closed_round.round.event).first()
     rating = Rating.objects.first()

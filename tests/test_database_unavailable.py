@@ -21,8 +21,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import Player
-from games import play
 from games.models import Game
+from games.play import state
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +54,7 @@ def game(db: None) -> tuple[Game, User]:
     bob = Player.objects.create(
         display_name="Bob", handle="bob", user=User.objects.create_user("bob", password="pw-bob-12345")
     )
-    return play.create_service_game(ann, bob, "dvonn", "5+3"), user
+    return state.create_service_game(ann, bob, "dvonn", "5+3"), user
 
 
 def api(user: User) -> APIClient:

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from accounts.errors import PermissionRefused
 from accounts.models import Player
-from games import services as game_services
+from games.records import services as game_services
 from tests.conftest import make_swiss, reg, start
 from tournaments.errors import ServiceError
 from tournaments.models import Pairing

@@ -27,7 +27,7 @@ from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import services as game_services
+from games.records import services as game_services
 from tests.conftest import CommittingAPIClient, CommittingClient, make_event, make_swiss, start
 from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration
 from tournaments.web.forms.events import EventForm

@@ -1,7 +1,10 @@
 """The shape of the whole project: no import cycle, no oversized module, pure modules stay pure,
-services refuse with the project's errors, the games import nothing of the tournaments nor name
-their models, even by string, and the floor (the people, the policy, the errors, the locking and
-the sweep: ``accounts`` and ``common``) imports and names no app above it.
+services refuse with the project's errors, every app imports only the apps below it (``config`` on
+top, then ``personal``, ``tournaments``, ``games``, the floor ``accounts`` and ``common``, and
+``arbiter`` below all), the games import nothing of the tournaments nor name their models, even by
+string, the floor (the people, the policy, the errors, the locking and the sweep: ``accounts`` and
+``common``) imports and names no app above it, and the rooms of ``games`` (the floor, ``records``
+and ``live``, ``play``, the edges) import one way only.
 
 A Celery task module may import the service it runs inside the task function (the service
 queues the task); that pair is the only cycle allowed.
@@ -10,6 +13,7 @@ queues the task); that pair is the only cycle allowed.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from tests.conftest import PROJECT_ROOT
@@ -19,19 +23,25 @@ PACKAGES = [
     PROJECT_ROOT / name
     for name in ("arbiter", "games", "tournaments", "accounts", "common", "personal", "config")
 ]
+# The apps from the top down: each imports only those after it (the Celery app aside, below).
+APPS_TOP_DOWN = ("config", "personal", "tournaments", "games", "accounts", "common", "arbiter")
+# A task module imports the project's Celery app (``import config.celery``) so that its tasks are
+# sent with it: the one import of ``config`` an app makes.
+CELERY_APP = "config.celery"
 # The floor below games and tournaments, and the apps above it (``config`` is the top).
 FLOOR = ("accounts", "common")
 ABOVE_THE_FLOOR = ("games", "tournaments", "personal", "config")
 MAX_LINES = 600
 # (task module, the service it runs): the one kind of cycle allowed.
 TASK_AND_SERVICE = {
-    frozenset({"games.tasks", "games.services"}),
-    frozenset({"games.flags.tasks", "games.flags"}),
+    frozenset({"games.records.tasks", "games.records.services"}),
+    frozenset({"games.play.tasks", "games.play.flags"}),
     frozenset({"tournaments.pairing.tasks", "tournaments.pairing.services"}),
 }
 # Modules with no database and no Django, checked strictly by mypy.
 PURE = [
     "accounts.errors",
+    "common.answers",
     "games.results",
     "tournaments.errors",
     "tournaments.pairing.state",
@@ -59,6 +69,12 @@ PURE = [
 ]
 # Games are independent of events (issue 21 item 3): what games learns of an event's game comes
 # through ``games.origins``; the link from a pairing to its games lives on the tournaments side.
+
+
+@functools.cache
+def _project_graph() -> dict[str, set[str]]:
+    """The import graph of the project's packages, read once for the tests that ask it."""
+    return import_graph(PACKAGES, PROJECT_ROOT)
 
 
 def _sources() -> list[tuple[str, object]]:
@@ -159,7 +175,7 @@ def test_services_refuse_with_the_projects_error_not_djangos_permission_denied()
 def test_games_import_no_tournaments_module() -> None:
     """The games app knows nothing of events: what it needs of a pairing comes through the hooks
     ``tournaments`` registers in ``games.origins``; tournaments import games, never the other way."""
-    graph = import_graph(PACKAGES, PROJECT_ROOT)
+    graph = _project_graph()
     assert any(
         module.split(".")[0] == "tournaments" and any(target.split(".")[0] == "games" for target in imported)
         for module, imported in graph.items()
@@ -250,7 +266,7 @@ def test_the_floor_imports_no_app_above_it() -> None:
     """The people, the permission policy, the errors, the locking and the sweep (``accounts``,
     ``common``) import neither games nor tournaments nor the pages of a person (``personal``) nor
     the top (``config``)."""
-    graph = import_graph(PACKAGES, PROJECT_ROOT)
+    graph = _project_graph()
     assert "accounts.policy" in graph and "common.locking" in graph  # the graph sees the floor
     assert floor_violations(graph) == {}
 
@@ -310,3 +326,149 @@ def test_a_game_key_is_written_only_in_its_game_package() -> None:
         if f'"{key}"' in (text := path.read_text(encoding="utf-8")) or f"'{key}'" in text
     ]
     assert found == []
+
+
+def app_order_violations(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The modules that import an app above their own (``APPS_TOP_DOWN``), with what they import of
+    it; a task module's import of the Celery app is allowed."""
+    rank = {app: index for index, app in enumerate(APPS_TOP_DOWN)}
+    found = {}
+    for module, imported in graph.items():
+        own = rank.get(module.split(".")[0])
+        if own is None:
+            continue
+        above = {
+            target
+            for target in imported
+            if rank.get(target.split(".")[0], own) < own
+            and not (target == CELERY_APP and module.rpartition(".")[2] == "tasks")
+        }
+        if above:
+            found[module] = above
+    return found
+
+
+def test_the_app_order_check_finds_an_import_from_below() -> None:
+    """The check itself: tournaments importing personal, games importing config (but a task module
+    importing the Celery app), arbiter importing anything of the project are found; imports down are not."""
+    graph = {
+        "tournaments.results.deadlines": {"personal.notices", "accounts.notices"},
+        "games.api.views": {"config.errors", "games.models"},
+        "games.play.tasks": {"config.celery", "games.play.flags"},
+        "arbiter.registry": {"common.locking"},
+        "personal.notices": {"tournaments.models", "games.models", "accounts.notices"},
+        "config.urls": {"personal.urls", "games.web.urls"},
+    }
+    assert app_order_violations(graph) == {
+        "tournaments.results.deadlines": {"personal.notices"},
+        "games.api.views": {"config.errors"},
+        "arbiter.registry": {"common.locking"},
+    }
+
+
+def test_every_app_imports_only_the_apps_below_it() -> None:
+    """``config`` on top; ``personal`` above ``tournaments`` above ``games`` above the floor
+    (``accounts`` above ``common``); ``arbiter`` below all, importing nothing of the project. No app
+    imports ``config`` but a task module its Celery app."""
+    graph = _project_graph()
+    assert {module.split(".")[0] for module in graph} == set(APPS_TOP_DOWN)  # the graph sees every app
+    assert app_order_violations(graph) == {}
+
+
+# The rooms of games: the floor (the modules directly in games/), records and live side by side above
+# it, play above them, the edges on top; the wiring (apps, admin) may import any of them.
+GAMES_ROOMS_MAY_IMPORT = {
+    "floor": {"floor"},
+    "records": {"floor", "records"},
+    "live": {"floor", "live"},
+    "play": {"floor", "records", "live", "play"},
+    "web": {"floor", "records", "live", "play", "web"},
+    "api": {"floor", "records", "live", "play", "api"},
+    "templatetags": {"floor", "records", "live", "play", "templatetags"},
+}
+GAMES_WIRING = ("games.apps", "games.admin")
+MAX_GAMES_TOP_MODULES = 12
+MAX_GAMES_LINES = 450
+
+
+def games_room(module: str) -> str:
+    """``games.play.flags`` is in the room ``play``; ``games.models`` in the floor."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 and parts[1] in GAMES_ROOMS_MAY_IMPORT else "floor"
+
+
+def games_room_violations(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The modules of games importing a room of games they may not, with what they import of it."""
+    found = {}
+    for module, imported in graph.items():
+        if module.split(".")[0] != "games" or module in GAMES_WIRING or module == "games":
+            continue
+        allowed = GAMES_ROOMS_MAY_IMPORT[games_room(module)]
+        bad = {
+            target
+            for target in imported
+            if target.split(".")[0] == "games"
+            and target not in ("games", *GAMES_WIRING)
+            and games_room(target) not in allowed
+        }
+        if bad:
+            found[module] = bad
+    return found
+
+
+def test_the_games_rooms_check_finds_an_import_from_above() -> None:
+    graph = {
+        "games.records.downloads": {"games.play.carrying", "games.models"},
+        "games.live.player_events": {"games.play.state", "games.live.batch"},
+        "games.models": {"games.records.confirmation", "games.choices"},
+        "games.play.service": {"games.records.writer", "games.live.game_events", "games.models"},
+        "games.web.boards": {"games.records.writer"},
+        "games.play.clock_sweep": {"games.web.boards"},
+        "games.apps": {"games.play.flags"},
+    }
+    assert games_room_violations(graph) == {
+        "games.records.downloads": {"games.play.carrying"},
+        "games.live.player_events": {"games.play.state"},
+        "games.models": {"games.records.confirmation"},
+        "games.play.clock_sweep": {"games.web.boards"},
+    }
+
+
+def test_the_rooms_of_games_import_one_way() -> None:
+    """The floor imports no room; ``records`` and ``live`` import the floor only (not each other,
+    not play); ``play`` imports them; the pages and the API import play and below, never each other.
+    And no room imports another in a circle."""
+    graph = _project_graph()
+    assert {games_room(module) for module in graph if module.startswith("games.")} >= {
+        "floor",
+        "records",
+        "live",
+        "play",
+        "web",
+        "api",
+    }  # the graph sees every room
+    assert games_room_violations(graph) == {}
+    assert cycles_of(package_graph(PROJECT_ROOT / "games", PROJECT_ROOT)) == []
+
+
+def test_games_rooms_stay_small() -> None:
+    """At most twelve modules directly in games/ (the floor and the wiring), none of games over 450
+    lines: a room that grows is cut, as games/ was."""
+    top = sorted(path.name for path in (PROJECT_ROOT / "games").glob("*.py"))
+    assert len(top) <= MAX_GAMES_TOP_MODULES, top
+    too_long = {
+        module: lines
+        for module, path in _sources()
+        if module.split(".")[0] == "games"
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_GAMES_LINES  # type: ignore[attr-defined]
+    }
+    assert too_long == {}
+
+
+def test_each_package_of_games_says_what_it_owns_and_may_import() -> None:
+    sources = dict(_sources())
+    said = {
+        package: ast.get_docstring(ast.parse(sources[package].read_text(encoding="utf-8"))) or ""  # type: ignore[attr-defined]
+        for package in ("games", "games.records", "games.play", "games.live", "games.web", "games.api")
+    }
+    assert [package for package, text in said.items() if "May import" not in text] == []

@@ -143,7 +143,7 @@ def test_an_admin_formset_reads_a_bounded_number_of_forms(admin_client, organise
 def test_every_inline_stylesheet_of_a_game_page_is_allowed_by_the_policy(
     django_capture_on_commit_callbacks,  # type: ignore[no-untyped-def]
 ) -> None:
-    from tests.games.test_confirmation import BLACK_WINS, make_board
+    from tests.games.records.test_confirmation import BLACK_WINS, make_board
 
     board = make_board(django_capture_on_commit_callbacks)
     board.submit(board.ann, BLACK_WINS)

@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.policy import Role, roles_of
 from games.choices import game_name, validate_game
-from games.clocks import validate_time_control
 from games.models import Game
+from games.play.clocks import validate_time_control
 from tournaments.core import systems
 from tournaments.core.codes import (
     BYE_FULL,

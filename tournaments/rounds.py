@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from accounts.models import Player
-from games.clocks import parse as parse_time_control
+from games.play.clocks import parse as parse_time_control
 from tournaments.errors import ServiceError
 from tournaments.models import Event, PlayMode, Registration, Round
 
@@ -96,7 +96,7 @@ def is_public(round_: Round) -> bool:
 
 
 def check_play(play_mode: str, time_control: str) -> str:
-    """A play mode of ``PlayMode`` and a time control as ``games.clocks`` reads them (the written
+    """A play mode of ``PlayMode`` and a time control as ``games.play.clocks`` reads them (the written
     form returned); a :class:`ServiceError` naming the problem otherwise."""
     if play_mode not in PlayMode.values:
         raise ServiceError(

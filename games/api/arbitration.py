@@ -2,7 +2,7 @@
 ``/adjudicate/`` and ``/annul/`` (:class:`ArbitrationActions`, mixed into
 ``games.api.play.ServiceGameViewSet``).
 
-Thin: ``games.arbitration`` checks everything; its refusals are answered by the one exception
+Thin: ``games.play.arbitration`` checks everything; its refusals are answered by the one exception
 handler (a non-official 403, a game no longer in play or of a closed round 409, bad input 400).
 """
 
@@ -16,9 +16,9 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import arbitration, play
 from games.api.views import DecisionSerializer
-from games.confirmation import MAX_REASON_CHARS
+from games.play import arbitration, state
+from games.records.confirmation import MAX_REASON_CHARS
 from games.results import PLAYED_RESULTS
 
 SIDES = {"white": 0, "black": 1}
@@ -82,7 +82,7 @@ class ArbitrationActions(viewsets.GenericViewSet):
             timedelta(seconds=data.validated_data["seconds"]),
             data.validated_data["reason"],
         )
-        now = play.clocks_at(given.game)
+        now = state.clocks_at(given.game)
         answer = {
             "player": data.validated_data["player"],
             "seconds": given.amount.total_seconds(),

@@ -1,7 +1,7 @@
 """Draw offers in the play API: ``/api/play/<id>/offer-draw/``, ``/accept-draw/`` and
 ``/decline-draw/`` (:class:`DrawActions`, mixed into ``games.api.play.ServiceGameViewSet``).
 
-Thin: ``games.draws`` checks everything; its refusals are answered by the one exception handler
+Thin: ``games.play.draws`` checks everything; its refusals are answered by the one exception handler
 (a non-player 403, a game whose rules allow no draw 400, a game over or no offer to answer 409).
 """
 
@@ -13,8 +13,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import draws, endings
 from games.models import DrawOffer
+from games.play import draws, endings
 
 SIDE_NAMES = ("white", "black")
 

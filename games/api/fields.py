@@ -33,7 +33,9 @@ def option_fields(read_only: bool, for_event: bool = False) -> dict[str, seriali
             fields[name] = serializers.CharField(read_only=True, help_text=help_text)
         elif choices is not None:
             values = [value for value, _label in choices]
-            refusal = format_lazy(_("“{{input}}” is not among its choices: {choices}"), choices=", ".join(values))
+            refusal = format_lazy(
+                _("“{{input}}” is not among its choices: {choices}"), choices=", ".join(values)
+            )
             fields[name] = serializers.ChoiceField(
                 choices=values,
                 required=False,

@@ -1,9 +1,9 @@
 """REST API for games played on the service: my games and whose turn it is, a game's position and
-legal moves, a move (naming the ply it expects), resigning, draw offers (``games.api.draws``);
-challenges to casual games
-(``/api/play/challenges/``: send, accept, decline, withdraw; ``games.challenges`` checks them).
+legal moves, a move (naming the ply it expects), resigning, draw offers (``games.api.draws``), the
+streams of a game and of a player; the arbiter's actions (``games.api.arbitration``), starts and
+takebacks (``games.api.starts``) mixed in. Challenges are ``games.api.challenges``.
 
-Thin: ``games.play`` checks everything; its refusals are answered by the one exception handler
+Thin: ``games.play.service`` checks everything; its refusals are answered by the one exception handler
 (``config.errors.api_exception_handler``): a non-player or a player not to move 403, a stale ply,
 a finished game or a move after the time ran out 409 (with the current ply and position), an
 illegal move 400 naming the ply, the move and the arbiter's reason.
@@ -17,7 +17,7 @@ from typing import Any
 
 from django.http import HttpResponseBase
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
@@ -25,15 +25,23 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from common.arrival import arrival
-from config.pagination import BoundedLimitOffsetPagination
-from games import challenges, draws, endings, flags, live, play, play_lists, player_events, takebacks
-from games import options as game_options
+from common.pagination import BoundedLimitOffsetPagination
 from games.api.arbitration import ArbitrationActions
 from games.api.draws import SIDE_NAMES, DrawActions
-from games.api.fields import OptionsMixin
 from games.api.starts import StartActions
-from games.choices import game_name
-from games.models import Challenge, Game, Move
+from games.live import game_events, player_events
+from games.models import Game, Move
+from games.play import (
+    challenges,
+    draws,
+    endings,
+    flags,
+    lists,
+    service,
+    state,
+    takebacks,
+)
+from games.play import errors as play_errors
 
 
 def _seconds(value: timedelta | None) -> float | None:
@@ -51,7 +59,7 @@ class ServiceGameSerializer(serializers.ModelSerializer):
     white_seconds = serializers.SerializerMethodField(help_text="White's time left now (null: no clock)")
     black_seconds = serializers.SerializerMethodField(help_text="Black's time left now (null: no clock)")
     draw_offer = serializers.SerializerMethodField(
-        help_text="Whose draw offer stands (white, black; null: none, games.draws)"
+        help_text="Whose draw offer stands (white, black; null: none, games.play.draws)"
     )
     ending = serializers.SerializerMethodField(help_text='How the game ended, in words ("" while in play)')
     first_move_by = serializers.DateTimeField(
@@ -89,14 +97,14 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         ]
 
     def get_ply(self, game: Game) -> int:
-        return play.ply_of(game)
+        return state.ply_of(game)
 
     def get_to_move(self, game: Game) -> str | None:
-        player = play.player_to_move(game)
+        player = state.player_to_move(game)
         return None if player is None else player.handle
 
     def get_your_turn(self, game: Game) -> bool:
-        player = play.player_to_move(game)
+        player = state.player_to_move(game)
         user = self.context.get("request") and self.context["request"].user
         return player is not None and player.user_id == getattr(user, "pk", None)
 
@@ -105,10 +113,10 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         return None if side is None else (game.white if side == 0 else game.black).handle
 
     def get_white_seconds(self, game: Game) -> float | None:
-        return _seconds(play.clocks_at(game).white)
+        return _seconds(state.clocks_at(game).white)
 
     def get_black_seconds(self, game: Game) -> float | None:
-        return _seconds(play.clocks_at(game).black)
+        return _seconds(state.clocks_at(game).black)
 
     def get_draw_offer(self, game: Game) -> str | None:
         standing = draws.pending(game) if game.finished_at is None else None
@@ -127,7 +135,7 @@ class PositionSerializer(ServiceGameSerializer):
         fields = [*ServiceGameSerializer.Meta.fields, "position", "legal_moves"]
 
     def get_legal_moves(self, game: Game) -> list[str]:
-        return play.legal_moves(game)
+        return state.legal_moves(game)
 
 
 class MoveSerializer(serializers.ModelSerializer):
@@ -143,23 +151,23 @@ class MoveSerializer(serializers.ModelSerializer):
 
 
 class MakeMoveSerializer(serializers.Serializer):
-    move = serializers.CharField(max_length=play.MAX_MOVE_CHARS, help_text="In the game's record notation")
+    move = serializers.CharField(max_length=service.MAX_MOVE_CHARS, help_text="In the game's record notation")
     expected_ply = serializers.IntegerField(
         min_value=0, help_text="The game's ply as the mover saw it (moves played so far)"
     )
 
 
-def refused_move(game: Game, sent: object, errors: Any) -> play.PlayError:
+def refused_move(game: Game, sent: object, errors: Any) -> play_errors.PlayError:
     """A move request the serializer refuses (no ``expected_ply``, no move) answered in the shape of
     an illegal move: the ply the move would have, the move text sent, the reason, and the fields."""
     name, messages = next(iter(errors.items()))
     reason = str(messages[0])
     move = sent.get("move", "") if isinstance(sent, dict) else ""
-    return play.PlayError(
+    return play_errors.PlayError(
         f"{name}: {reason}",
         code="invalid",
-        ply=play.ply_of(game) + 1,
-        move=str(move)[: play.MAX_MOVE_CHARS],
+        ply=state.ply_of(game) + 1,
+        move=str(move)[: service.MAX_MOVE_CHARS],
         reason=reason,
         fields=errors,
     )
@@ -234,7 +242,7 @@ class ServiceGameViewSet(
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         if self.action == "list":
-            return play.service_games_of(self.request.user)
+            return lists.service_games_of(self.request.user)
         # anyone may watch a game; the policy decides who may play it (a non-player: 403)
         return Game.objects.filter(on_service=True).select_related("white", "black")
 
@@ -247,8 +255,8 @@ class ServiceGameViewSet(
         return super().handle_exception(exc)
 
     def get_object(self) -> Game:
-        """The game, its flag checked first (``games.flags``) unless the reader is its player to
-        move sending a move (judged at its arrival by ``games.play.make_move``)."""
+        """The game, its flag checked first (``games.play.flags``) unless the reader is its player to
+        move sending a move (judged at its arrival by ``games.play.service.make_move``)."""
         game = super().get_object()
         return flags.fall_if_due(game, mover=self.request.user if self.action == "move" else None)
 
@@ -268,7 +276,7 @@ class ServiceGameViewSet(
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """My games on the service, newest first, paged (``limit``, ``offset``) and filtered; their
         flags checked (a game lost on time is shown over)."""
-        games = play_lists.filtered(
+        games = lists.filtered(
             self.get_queryset(),
             request.user,
             state=request.query_params.get("state", ""),
@@ -299,7 +307,7 @@ class ServiceGameViewSet(
         data = MakeMoveSerializer(data=request.data)
         if not data.is_valid():
             raise refused_move(game, request.data, data.errors)
-        played = play.make_move(
+        played = service.make_move(
             game,
             request.user,
             data.validated_data["move"],
@@ -321,7 +329,7 @@ class ServiceGameViewSet(
     @action(detail=True, methods=["post"])
     def resign(self, request: Request, pk: str | None = None) -> Response:
         """The player to move resigns: the game is his loss."""
-        game = play.resign(self.get_object(), request.user)
+        game = service.resign(self.get_object(), request.user)
         return Response(ServiceGameSerializer(game, context={"request": request}).data)
 
     @extend_schema(
@@ -348,7 +356,7 @@ class ServiceGameViewSet(
         player = challenges.player_of(request.user)
         page_request = request._request
         page_request.user = request.user
-        return live.serve(page_request, [player_events.channel_of(player.pk)])
+        return game_events.serve(page_request, [player_events.channel_of(player.pk)])
 
     @extend_schema(
         description=EVENTS_DESCRIPTION,
@@ -361,210 +369,7 @@ class ServiceGameViewSet(
     @action(detail=True, methods=["get"], renderer_classes=[renderers.JSONRenderer, EventStreamRenderer])
     def events(self, request: Request, pk: str | None = None) -> HttpResponseBase:
         """Follow the game live: its moves, clocks and end as server-sent events."""
-        game = live.watchable(self.get_object(), request.user)
+        game = game_events.watchable(self.get_object(), request.user)
         page_request = request._request
         page_request.user = request.user  # the token's user, for the stream's own bookkeeping
-        return live.stream(page_request, game)
-
-
-class ChallengeSerializer(OptionsMixin, serializers.ModelSerializer):
-    """A challenge to a casual game: who, which game, how, its state, and the game once accepted."""
-
-    challenger = serializers.CharField(source="challenger.handle", read_only=True)
-    challenged = serializers.CharField(
-        source="challenged.handle",
-        read_only=True,
-        allow_null=True,
-        default=None,
-        help_text="Null: an open challenge, which any other player may accept",
-    )
-    game_id = serializers.IntegerField(
-        source="played_id", read_only=True, allow_null=True, help_text="The game created on acceptance"
-    )
-    challenger_name = serializers.CharField(source="challenger.display_name", read_only=True)
-    challenged_name = serializers.CharField(
-        source="challenged.display_name", read_only=True, allow_null=True, default=None
-    )
-    game_name = serializers.SerializerMethodField(help_text="The game's name, in the request's language")
-
-    class Meta:
-        model = Challenge
-        fields = [
-            "id",
-            "challenger",
-            "challenger_name",
-            "challenged",
-            "challenged_name",
-            "game",
-            "game_name",
-            "time_control",
-            "rated",
-            "colour",
-            "status",
-            "created_at",
-            "answered_at",
-            "game_id",
-        ]
-
-
-    def get_game_name(self, found: Challenge) -> str:
-        return game_name(found.game)
-
-
-class NewChallengeSerializer(OptionsMixin, serializers.Serializer):
-    """A challenge to send, with the start options its game declares (each by name; empty: the
-    variant's own)."""
-
-    options_read_only = False
-
-    opponent = serializers.CharField(
-        max_length=80,
-        required=False,
-        allow_blank=True,
-        allow_null=True,
-        default="",
-        help_text="The handle (or name) of the player challenged; empty or null: an open challenge, "
-        "which the first other player to accept plays",
-    )
-    game = serializers.CharField(max_length=40, help_text="A game key of the registry, variant included")
-    time_control = serializers.CharField(
-        max_length=20,
-        required=False,
-        allow_blank=True,
-        default="",
-        help_text="5+3, 3d/15d, or empty: no clock",
-    )
-    rated = serializers.BooleanField(required=False, default=False)
-    colour = serializers.CharField(
-        max_length=20,
-        required=False,
-        default="random",
-        help_text="The challenger's colour: white, black or random",
-    )
-
-
-def _challenge_errors(extra: dict[int, object]) -> dict[int, object]:
-    return {
-        401: OpenApiResponse(description="Not signed in"),
-        404: OpenApiResponse(description="No such challenge of yours"),
-        409: OpenApiResponse(description="The challenge was answered or withdrawn already"),
-        **extra,
-    }
-
-
-@extend_schema_view(
-    list=extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "to",
-                str,
-                enum=list(challenges.LISTED_TO),
-                description="Only those sent to me by name (me), or only open ones (anyone)",
-            ),
-            OpenApiParameter(
-                "status", str, enum=list(Challenge.Status.values), description="Only in this state"
-            ),
-        ],
-        responses={
-            200: ChallengeSerializer(many=True),
-            400: OpenApiResponse(description="An unknown filter, named"),
-            401: OpenApiResponse(description="Not signed in"),
-        },
-    ),
-    retrieve=extend_schema(
-        responses={
-            200: ChallengeSerializer,
-            401: OpenApiResponse(description="Not signed in"),
-            404: OpenApiResponse(description="No such challenge of yours"),
-        }
-    ),
-)
-class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Challenges to casual games on the service: mine, sent or received, and the open ones any
-    player may accept; send one (to a player, or open), accept or decline one sent to me, accept an
-    open one of another player (the first to accept plays: a second acceptance is a 409), withdraw
-    one of mine."""
-
-    serializer_class = ChallengeSerializer
-    pagination_class = None
-    permission_classes = [IsAuthenticated]
-
-    def get_queryset(self):  # type: ignore[no-untyped-def]
-        if self.action != "list":
-            return challenges.challenges_of(self.request.user)
-        query = self.request.query_params
-        return challenges.listed(self.request.user, query.get("to", ""), query.get("status", ""))
-
-    @extend_schema(
-        request=NewChallengeSerializer,
-        responses={
-            201: ChallengeSerializer,
-            400: OpenApiResponse(
-                description="An unknown player, oneself, a player without an account, an unknown game, "
-                "a bad time control or colour, a start option the game does not take (named), or an "
-                "account without a player"
-            ),
-            401: OpenApiResponse(description="Not signed in"),
-        },
-    )
-    def create(self, request: Request) -> Response:
-        """Challenge a player to a casual game."""
-        data = NewChallengeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        given = data.validated_data
-        sent = challenges.challenge(
-            request.user,
-            given["opponent"],
-            given["game"],
-            given["time_control"],
-            given["rated"],
-            given["colour"],
-            {name: given[name] for name in game_options.every_option() if name in given},
-        )
-        return Response(ChallengeSerializer(sent).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(
-        request=None,
-        responses=_challenge_errors(
-            {
-                201: ServiceGameSerializer,
-                400: OpenApiResponse(
-                    description="One's own open challenge, or an account without a player (named)"
-                ),
-                403: OpenApiResponse(description="Not the player challenged"),
-            }
-        ),
-    )
-    @action(detail=True, methods=["post"])
-    def accept(self, request: Request, pk: str | None = None) -> Response:
-        """Accept a challenge sent to me, or an open one: the game is created, its clock running."""
-        game = challenges.accept(self.get_object(), request.user)
-        return Response(
-            ServiceGameSerializer(game, context={"request": request}).data, status=status.HTTP_201_CREATED
-        )
-
-    @extend_schema(
-        request=None,
-        responses=_challenge_errors(
-            {
-                200: ChallengeSerializer,
-                400: OpenApiResponse(description="An open challenge, which is not declined"),
-                403: OpenApiResponse(description="Not the player challenged"),
-            }
-        ),
-    )
-    @action(detail=True, methods=["post"])
-    def decline(self, request: Request, pk: str | None = None) -> Response:
-        """Decline a challenge sent to me."""
-        return Response(ChallengeSerializer(challenges.decline(self.get_object(), request.user)).data)
-
-    @extend_schema(
-        request=None,
-        responses=_challenge_errors(
-            {200: ChallengeSerializer, 403: OpenApiResponse(description="Not the challenger")}
-        ),
-    )
-    @action(detail=True, methods=["post"])
-    def withdraw(self, request: Request, pk: str | None = None) -> Response:
-        """Withdraw a challenge of mine."""
-        return Response(ChallengeSerializer(challenges.withdraw(self.get_object(), request.user)).data)
+        return game_events.stream(page_request, game)

@@ -1,5 +1,5 @@
-"""The play API's actions before and around a game's first moves (``games.aborts``) and takebacks
-(``games.takebacks``): mixed into ``games.api.play.ServiceGameViewSet``. Thin: the services check
+"""The play API's actions before and around a game's first moves (``games.play.aborts``) and takebacks
+(``games.play.takebacks``): mixed into ``games.api.play.ServiceGameViewSet``. Thin: the services check
 everything; a non-player is 403, a game that takes no such action now 409 naming why."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import aborts, play, takebacks
 from games.models import Game
+from games.play import aborts, state, takebacks
 
 
 def _seconds(value: timedelta | None) -> float | None:
@@ -46,10 +46,10 @@ class GameStateSerializer(serializers.ModelSerializer):
         ]
 
     def get_white_seconds(self, game: Game) -> float | None:
-        return _seconds(play.clocks_at(game).white)
+        return _seconds(state.clocks_at(game).white)
 
     def get_black_seconds(self, game: Game) -> float | None:
-        return _seconds(play.clocks_at(game).black)
+        return _seconds(state.clocks_at(game).black)
 
     def get_takeback_by(self, game: Game) -> str | None:
         side = takebacks.pending(game)

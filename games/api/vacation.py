@@ -1,6 +1,6 @@
 """REST API of a player's vacation (``/api/vacation/``): see it, start it, end it.
 
-Thin: ``games.vacations`` checks everything; a refusal (already on vacation, not on one, no days
+Thin: ``games.play.vacations`` checks everything; a refusal (already on vacation, not on one, no days
 left, an account without a player) is answered by the one exception handler.
 """
 
@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import clocks, vacations
+from games.play import clocks, vacations
 
 
 class VacationSerializer(serializers.Serializer):

@@ -24,13 +24,14 @@ from rest_framework.response import Response
 from accounts.policy import Action, require
 from arbiter import registry
 from arbiter.errors import ArbiterError
+from common.answers import error_body
 from common.client import client_address
-from config.errors import error_body
-from games import confirmation, decisions, downloads, origins, reports, services
+from games import origins
 from games.api.fields import GameChoiceField
-from games.confirmation import MAX_REASON_CHARS
 from games.messages import arbiter_description, arbiter_message
 from games.models import Decision, Game, SubmittedRecord
+from games.records import confirmation, decisions, downloads, reports, services
+from games.records.confirmation import MAX_REASON_CHARS
 from games.results import GAME_RESULTS, PLAYED_RESULTS
 
 
@@ -185,7 +186,7 @@ class DecisionSerializer(serializers.ModelSerializer):
 
 
 class GameRecordSerializer(serializers.Serializer):
-    """A game's record as downloaded (``games.downloads``): in its own notation, with its tags."""
+    """A game's record as downloaded (``games.records.downloads``): in its own notation, with its tags."""
 
     game = serializers.IntegerField(help_text="The game's id")
     filename = serializers.CharField(help_text="The name `/games/{id}/record.txt` gives the file")

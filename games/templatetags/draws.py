@@ -1,4 +1,4 @@
-"""The game page's draw offers (``games.draws``): ``{% draw_offer game %}`` renders what the viewer
+"""The game page's draw offers (``games.play.draws``): ``{% draw_offer game %}`` renders what the viewer
 may do (offer, accept, decline) and whose offer stands."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 from django import template
 
-from games import draws
 from games.models import Game
+from games.play import draws
 
 register = template.Library()
 

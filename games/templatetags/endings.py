@@ -1,12 +1,12 @@
-"""The wording of a game's end in templates (``games.endings``): ``{{ game|ending }}`` ("Anna
+"""The wording of a game's end in templates (``games.play.endings``): ``{{ game|ending }}`` ("Anna
 Vermeer resigned") and ``{{ game|result_line }}`` ("1-0 · Anna Vermeer resigned")."""
 
 from __future__ import annotations
 
 from django import template
 
-from games import endings
 from games.models import Game
+from games.play import endings
 
 register = template.Library()
 

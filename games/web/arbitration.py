@@ -1,7 +1,7 @@
 """The arbiter's pages on a game played on the service: give time, adjudicate, annul, each a form
 and then a confirmation step (none of them can be undone).
 
-Thin: ``games.arbitration`` checks everything (who may: ``accounts.policy``); a refusal other than
+Thin: ``games.play.arbitration`` checks everything (who may: ``accounts.policy``); a refusal other than
 a refused permission is shown on the form (400), a refused permission is the 403 page.
 """
 
@@ -19,10 +19,10 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.errors import attempt
 from accounts.policy import Action, require
-from games import arbitration
 from games.models import Game
+from games.play import arbitration
+from games.play.vacations import duration_text
 from games.results import RESULT_LABELS
-from games.vacations import duration_text
 from games.web.arbitration_forms import AdjudicateForm, AnnulForm, GiveTimeForm
 
 

@@ -1,6 +1,6 @@
 """The forms of the arbiter's pages on a game played on the service: give time, adjudicate, annul.
 
-They only shape the input; ``games.arbitration`` checks who may and what the game takes now.
+They only shape the input; ``games.play.arbitration`` checks who may and what the game takes now.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from datetime import timedelta
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.confirmation import MAX_REASON_CHARS
+from games.records.confirmation import MAX_REASON_CHARS
 from games.results import PLAYED_RESULTS, RESULT_LABELS
 
 

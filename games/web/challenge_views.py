@@ -1,5 +1,5 @@
 """The Play page's helper: the players one may challenge, suggested as one types their name
-(``games.challenges.suggestions``), as JSON for ``static/js/challenges.js``."""
+(``games.play.challenges.suggestions``), as JSON for ``static/js/challenges.js``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
-from games import challenges
+from games.play import challenges
 
 
 @login_required

@@ -1,4 +1,4 @@
-"""The game page's draw offers (``games.draws``): offer, accept, decline, each a POST that returns to
+"""The game page's draw offers (``games.play.draws``): offer, accept, decline, each a POST that returns to
 the game's page; a refusal shows the page as it stands now with the reason (a refused permission:
 the 403 page, by the one page-side mapping)."""
 
@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.errors import attempt
-from games import draws, flags, play
 from games.models import Game
+from games.play import draws, errors, flags
 from games.web.views import game_detail
 
 
@@ -25,7 +25,7 @@ def _answered(request: HttpRequest, pk: int, call: Callable[[Game], object], don
     if outcome.refused:
         messages.error(request, outcome.reason)
         response = game_detail(request, pk)
-        response.status_code = 409 if isinstance(outcome.error, play.PlayConflict) else 400
+        response.status_code = 409 if isinstance(outcome.error, errors.PlayConflict) else 400
         return response
     messages.success(request, done)
     return redirect(game)

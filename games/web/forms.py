@@ -2,7 +2,7 @@
 challenge to a casual game.
 
 They only shape the input; who may answer or decide, and which choices are consistent, is checked by
-``games.confirmation`` and ``games.decisions``.
+``games.records.confirmation`` and ``games.records.decisions``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from django.utils.translation import gettext_lazy as translated
 
 from games import options as game_options
 from games.choices import game_choices
-from games.clocks import validate_time_control
-from games.confirmation import MAX_REASON_CHARS
-from games.decisions import DECISION_KINDS
 from games.models import Challenge, SubmittedRecord
+from games.play.clocks import validate_time_control
+from games.records.confirmation import MAX_REASON_CHARS
+from games.records.decisions import DECISION_KINDS
 from games.results import GAME_RESULTS, RESULT_LABELS
 
 
@@ -64,7 +64,7 @@ class DecisionForm(forms.Form):
         ]
 
 
-# The time controls offered (as ``games.clocks`` reads them), then a custom one or none.
+# The time controls offered (as ``games.play.clocks`` reads them), then a custom one or none.
 CUSTOM = "custom"
 CLOCK_PRESETS = ("1+0", "3+2", "5+3", "10+5", "15+10", "1d/5d", "3d/15d", "7d/30d")
 
@@ -139,7 +139,9 @@ class ChallengeForm(forms.Form):
     def option_games(self) -> list[tuple[forms.BoundField, str]]:
         """Each start option's field with the game keys that take it (space-separated): the page
         shows a field only for those games."""
-        return [(self[name], " ".join(game_options.games_taking(name))) for name in game_options.every_option()]
+        return [
+            (self[name], " ".join(game_options.games_taking(name))) for name in game_options.every_option()
+        ]
 
     def options(self) -> dict[str, str]:
         """The start options given (cleaned), by name; empty ones too (the game's own value)."""

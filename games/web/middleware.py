@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from games.boards import board_style_sources
+from games.web.boards import board_style_sources
 
 
 class BoardStylesPolicyMiddleware:

@@ -1,4 +1,4 @@
-"""The game page's abort and takeback buttons (``games.aborts``, ``games.takebacks``): thin views that
+"""The game page's abort and takeback buttons (``games.play.aborts``, ``games.play.takebacks``): thin views that
 post to the services and show the game again, a refusal with its reason (as a move's refusal)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from games import aborts, takebacks
+from games.play import aborts, takebacks
 from games.web.views import _played, game_detail
 
 

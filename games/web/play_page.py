@@ -1,12 +1,12 @@
-"""The game page as a place to play, for a game played on the service (``games.play``): the board as
+"""The game page as a place to play, for a game played on the service (``games.play.service``): the board as
 it stands with the legal moves the arbiter offers, the clocks, the move form and resigning.
 
 The views that post a move and resign are ``games.web.views.play_move`` and ``games.web.views.resign``.
 
 Without JavaScript the page still plays: the legal moves are a select in notation with a send
 button. ``static/js/play.js`` adds picking the move on the board, the countdown of the clocks and
-the live updates (``games.live``); the game's own picker script (``games.web.pickers``) fills its
-hooks, naming the game's moves.
+the live updates (``games.live.game_events``); the game's own picker script (``games.web.pickers``)
+fills its hooks, naming the game's moves.
 """
 
 from __future__ import annotations
@@ -19,8 +19,10 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from games import boards, live, play, takebacks
+from games.live import game_events
 from games.models import Game
+from games.play import state, takebacks
+from games.web import boards
 from games.web.pickers import picker_words
 
 #: a clock with days left, in the active language (the page gives it to its script too)
@@ -59,8 +61,8 @@ def side_of(game: Game, user: object) -> int | None:
 
 
 def start_and_takeback(game: Game, mine: int | None, over: bool) -> dict[str, object]:
-    """Before the game started (``games.aborts``): when the next first move is due and whether the
-    viewer may abort it; a takeback (``games.takebacks``): who asked, and what the viewer may do."""
+    """Before the game started (``games.play.aborts``): when the next first move is due and whether the
+    viewer may abort it; a takeback (``games.play.takebacks``): who asked, and what the viewer may do."""
     casual = game.origin == Game.Origin.SERVICE
     due = None if over or game.first_move_by is None else game.first_move_by
     asked = takebacks.pending(game)
@@ -85,14 +87,16 @@ def start_and_takeback(game: Game, mine: int | None, over: bool) -> dict[str, ob
 def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
     """The play part of the game page: the board now, whose move, the clocks, the legal moves of the
     player to move when he is the viewer."""
-    stream_from = live.resume_id(game.pk)  # before the moves: an event after them is replayed, none lost
+    stream_from = game_events.resume_id(
+        game.pk
+    )  # before the moves: an event after them is replayed, none lost
     moves = list(game.moves.order_by("ply").values_list("notation", "position"))
     ply = len(moves)
-    to_move = play.to_move(game)
+    to_move = state.to_move(game)
     mine = side_of(game, request.user)
     flip = request.GET.get("flip") == "1" if "flip" in request.GET else mine == 1
     your_turn = to_move is not None and to_move == mine
-    clocks = play.clocks_at(game)
+    clocks = state.clocks_at(game)
     white_seconds, black_seconds = seconds_of(clocks.white), seconds_of(clocks.black)
     return {
         "play": {

@@ -24,20 +24,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.errors import PermissionRefused, attempt
 from accounts.policy import Action, can, require
 from common.arrival import arrival
-from games import (
-    boards,
-    challenges,
-    confirmation,
-    decisions,
-    downloads,
-    flags,
-    live,
-    origins,
-    play,
-    player_events,
-)
+from games import origins
+from games.live import game_events, player_events
 from games.models import Game, SubmittedRecord
-from games.web import play_page
+from games.play import challenges, errors, flags, service
+from games.records import confirmation, decisions, downloads
+from games.web import boards, play_page
 from games.web.forms import ChallengeForm, DecisionForm, DisputeForm
 
 
@@ -111,7 +103,7 @@ def _board_context(request: HttpRequest, game: Game) -> tuple[dict[str, object],
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    game = flags.fall_if_due(_game(pk))  # a flag fallen meanwhile ends the game now (games.flags)
+    game = flags.fall_if_due(_game(pk))  # a flag fallen meanwhile ends the game now (games.play.flags)
     board, status = _board_context(request, game)
     if game.on_service:  # a game played on the service: the board as it stands, the move form
         board.update(play_page.play_context(request, game))
@@ -125,7 +117,7 @@ def _played(request: HttpRequest, pk: int, call: Callable[[Game], object], done:
     outcome = attempt(lambda: call(game))
     if outcome.refused:
         messages.error(request, outcome.reason)
-        return _replayed_page(request, pk, 409 if isinstance(outcome.error, play.PlayConflict) else 400)
+        return _replayed_page(request, pk, 409 if isinstance(outcome.error, errors.PlayConflict) else 400)
     messages.success(request, done)
     return redirect(game)
 
@@ -138,16 +130,16 @@ def _replayed_page(request: HttpRequest, pk: int, status: int) -> HttpResponse:
 
 @require_http_methods(["GET"])
 def events(request: HttpRequest, pk: int) -> HttpResponse:
-    """The game's live events for its page (``games.live``): a stream under the ASGI server, else 204."""
-    return live.stream(request, live.watchable(flags.fall_if_due(_game(pk)), request.user))
+    """The game's live events for its page (``games.live.game_events``): a stream under the ASGI server, else 204."""
+    return game_events.stream(request, game_events.watchable(flags.fall_if_due(_game(pk)), request.user))
 
 
 @login_required
 @require_http_methods(["GET"])
 def my_events(request: HttpRequest) -> HttpResponse:
-    """The signed-in player's own live events (``games.player_events``), for the page's header."""
+    """The signed-in player's own live events (``games.live.player_events``), for the page's header."""
     player = challenges.player_of(request.user)
-    return live.serve(request, [player_events.channel_of(player.pk)])
+    return game_events.serve(request, [player_events.channel_of(player.pk)])
 
 
 @login_required
@@ -165,10 +157,10 @@ def play_move(request: HttpRequest, pk: int) -> HttpResponse:
     return _played(
         request,
         pk,
-        lambda game: play.make_move(
+        lambda game: service.make_move(
             flags.fall_if_due(game, mover=request.user), request.user, text, int(raw_ply), arrival(request)
         ),
-        _("Your move %(move)s is played.") % {"move": text.strip()[: play.MAX_MOVE_CHARS]},
+        _("Your move %(move)s is played.") % {"move": text.strip()[: service.MAX_MOVE_CHARS]},
     )
 
 
@@ -182,7 +174,7 @@ def resign(request: HttpRequest, pk: int) -> HttpResponse:
     if request.POST.get("confirmed") != "yes":
         messages.error(request, _("Tick the box to confirm that you resign."))
         return _replayed_page(request, pk, 400)
-    return _played(request, pk, lambda game: play.resign(game, request.user), _("You resigned the game."))
+    return _played(request, pk, lambda game: service.resign(game, request.user), _("You resigned the game."))
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -270,7 +262,7 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def record_txt(request: HttpRequest, pk: int) -> HttpResponse:
-    """The game's record as text with its tags (``games.downloads``); 404 while it has none."""
+    """The game's record as text with its tags (``games.records.downloads``); 404 while it has none."""
     game = _game(pk)
     text = downloads.record_text(game)
     if text is None:

@@ -1,5 +1,5 @@
 // The header's count of the games where it is the signed-in player's move (issue 29): read from
-// the play API on every page, and again whenever his own stream (games.player_events) says a game
+// the play API on every page, and again whenever his own stream (games.live.player_events) says a game
 // started or ended or it is his move. Without a stream (a server answering 204) the count is the
 // page's; without JavaScript the link to "My games" is there as before. The "Play" link counts the
 // challenges waiting for his answer the same way, and every event of his stream is passed on to the

@@ -835,7 +835,7 @@
     return window.PlayClocks.text(seconds, daysFormat); // static/js/clocks.js: the one writing
   }
 
-  // before both first moves (games.aborts): the time left for the next one; at zero, ask the server
+  // before both first moves (games.play.aborts): the time left for the next one; at zero, ask the server
   function tickStart() {
     var due = document.getElementById("start-due");
     if (!due) {
@@ -1016,7 +1016,7 @@
     source.addEventListener("move", onEvent);
     source.addEventListener("end", onEvent);
     source.addEventListener("clock", refresh); // an arbiter gave time, a clock started: the clocks changed
-    source.addEventListener("draw", refresh); // a draw offered, declined or lapsed (games.draws)
+    source.addEventListener("draw", refresh); // a draw offered, declined or lapsed (games.play.draws)
     source.addEventListener("takeback", refresh); // a takeback asked, declined or accepted
     source.addEventListener("stream-open", function () {
       note("live");

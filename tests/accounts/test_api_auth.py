@@ -15,7 +15,7 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
 
 pytestmark = pytest.mark.django_db
 

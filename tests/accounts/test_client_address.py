@@ -12,7 +12,7 @@ from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
 from common.client import client_address
-from tests.games.test_confirmation import Board, make_board
+from tests.games.records.test_confirmation import Board, make_board
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from games import challenges, play
-from tests.games.test_confirmation import WHITE_WINS, make_board
+from games.play import challenges, state
+from tests.games.records.test_confirmation import WHITE_WINS, make_board
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def test_what_waits_for_each(django_capture_on_commit_callbacks: Any, api_client: Any) -> None:
     board = make_board(django_capture_on_commit_callbacks)
     ann, bob = board.pairing.white.player, board.pairing.black.player
-    casual = play.create_service_game(ann, bob, "dvonn", "")
+    casual = state.create_service_game(ann, bob, "dvonn", "")
     board.run(challenges.challenge, board.ann, bob.handle, "dvonn")
     board.submit(board.ann, WHITE_WINS)  # provisional until Bob answers
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
 from tournaments.core.codes import DRAWN, LOST, WON, outcome
 
 pytestmark = pytest.mark.django_db

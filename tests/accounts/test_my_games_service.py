@@ -18,10 +18,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from accounts.models import Player
-from games import play
+from games.play import service, state
 from personal.my_games import service_lines
 from tests.conftest import make_event, start
-from tests.games.timing import clocks_from_creation
+from tests.games.play.timing import clocks_from_creation
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
@@ -47,10 +47,10 @@ def games(organiser: User, clock: Clock) -> dict[str, Any]:
     (league,) = games_of_round(start(event, organiser))
     ann, bob = Player.objects.get(handle="ann"), Player.objects.get(handle="bob")
     cat = Player.objects.create(display_name="Cat", handle="cat", user=User.objects.create_user("cat"))
-    theirs = play.create_service_game(cat, ann, "dvonn", "5+3")  # Cat, White, to move
-    mine = play.create_service_game(ann, bob, "gipf-standard", "10+0")  # Ann, White, to move
-    over = play.create_service_game(ann, bob, "dvonn", "")
-    play.resign(over, users["Ann"])  # White, to move, resigns
+    theirs = state.create_service_game(cat, ann, "dvonn", "5+3")  # Cat, White, to move
+    mine = state.create_service_game(ann, bob, "gipf-standard", "10+0")  # Ann, White, to move
+    over = state.create_service_game(ann, bob, "dvonn", "")
+    service.resign(over, users["Ann"])  # White, to move, resigns
     clock.now += timedelta(seconds=100)
     return {"users": users, "event": event, "league": league, "theirs": theirs, "mine": mine, "over": over}
 
@@ -107,7 +107,7 @@ def test_an_event_game_played_here_is_told_by_its_ending_not_as_a_record_to_conf
 ) -> None:
     from personal.my_games import DONE, games_of_user
 
-    play.resign(games["league"], games["users"]["Ann"])  # White, to move, resigns
+    service.resign(games["league"], games["users"]["Ann"])  # White, to move, resigns
     for user, name in ((games["users"]["Ann"], "Ann"), (games["users"]["Bob"], "Bob")):
         (line,) = games_of_user(user)
         ((number, action, label),) = [(g.number, g.action, g.label) for g in line.lines]

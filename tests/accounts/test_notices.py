@@ -17,9 +17,9 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from accounts.models import Notice, NoticePreference
-from games import confirmation, decisions
 from games.models import Decision
-from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from games.records import confirmation, decisions
+from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
 
 pytestmark = pytest.mark.django_db
 

@@ -22,10 +22,10 @@ from django.utils import translation
 from accounts.models import Notice, NoticePreference
 from common.sweep import sweep
 from config.celery import app as celery_app
-from games import play
 from games.models import Game
+from games.play import service, state
 from personal.play_notices import send_play_emails
-from tests.games.timing import Clock, clocks_from_creation, frozen, person
+from tests.games.play.timing import Clock, clocks_from_creation, frozen, person
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
@@ -48,9 +48,11 @@ def people(db: None) -> dict[str, Any]:
 
 def move(game: Game, people: dict[str, Any]) -> None:
     game.refresh_from_db()
-    mover = play.player_to_move(game)
+    mover = state.player_to_move(game)
     assert mover is not None
-    play.make_move(game, people[mover.display_name.lower()], play.legal_moves(game)[0], play.ply_of(game))
+    service.make_move(
+        game, people[mover.display_name.lower()], state.legal_moves(game)[0], state.ply_of(game)
+    )
 
 
 def of(user: Any, kind: str) -> list[str]:
@@ -60,7 +62,7 @@ def of(user: Any, kind: str) -> list[str]:
 def test_your_move_is_one_notice_per_game_replaced_as_play_goes_on(
     people: dict[str, Any], clock: Clock
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     move(game, people)
     assert of(people["bob"], Notice.YOUR_MOVE) == ["Your move in Ann – Bob (DVONN), move 1 played"]
     assert of(people["ann"], Notice.YOUR_MOVE) == []
@@ -81,7 +83,7 @@ def test_your_move_is_one_notice_per_game_replaced_as_play_goes_on(
 
 def test_the_time_warning_comes_once_a_move(people: dict[str, Any], clock: Clock, commit: Any) -> None:
     """1d/2d warns under a tenth of the 2 days banked at most: 4 hours 48 minutes."""
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
     clock.at(hours=19)
     assert commit(sweep, clock.now).time_warned == []  # 5 hours left: no warning yet
     clock.at(hours=20)
@@ -105,7 +107,7 @@ def test_the_time_warning_comes_once_a_move(people: dict[str, Any], clock: Clock
 
 
 def test_a_live_game_warns_under_a_minute(people: dict[str, Any], clock: Clock, commit: Any) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     clock.at(seconds=239)
     assert commit(sweep, clock.now).time_warned == []  # 61 s left
     clock.at(seconds=241)
@@ -115,7 +117,7 @@ def test_a_live_game_warns_under_a_minute(people: dict[str, Any], clock: Clock, 
 
 @override_settings(NOTICE_EMAILS=True)
 def test_a_digest_a_day_at_most_by_default(people: dict[str, Any], clock: Clock) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     move(game, people)  # Bob to move
     assert send_play_emails() == 1
     assert [m.to for m in mail.outbox] == [["bob@example.org"]]
@@ -138,7 +140,7 @@ def test_a_digest_a_day_at_most_by_default(people: dict[str, Any], clock: Clock)
 def test_one_email_a_move_or_none_on_request(people: dict[str, Any], clock: Clock) -> None:
     NoticePreference.objects.create(user=people["bob"], move_emails=NoticePreference.MoveEmails.EACH)
     NoticePreference.objects.create(user=people["ann"], move_emails=NoticePreference.MoveEmails.NONE)
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
     move(game, people)
     assert send_play_emails() == 1
     move(game, people)  # Ann to move: she wants none
@@ -150,7 +152,7 @@ def test_one_email_a_move_or_none_on_request(people: dict[str, Any], clock: Cloc
 
 def test_no_emails_unless_the_site_sends_notices(people: dict[str, Any], clock: Clock) -> None:
     with override_settings(NOTICE_EMAILS=False):
-        game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+        game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
         move(game, people)
         assert send_play_emails() == 0 and mail.outbox == []
 
@@ -181,7 +183,7 @@ def test_notices_of_play_are_written_in_each_recipients_language(
     request that wrote them spoke. 1d/2d: Bob, to move from 0 h, is warned at 20 h with 4 hours left
     (Ukrainian: 4 is "години")."""
     NoticePreference.objects.create(user=people["bob"], language="uk")
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
     with translation.override("en-gb"):
         move(game, people)  # Ann's move, her request in English
     assert of(people["bob"], Notice.YOUR_MOVE) == ["Ваш хід у партії Ann – Bob (DVONN), зіграно ходів: 1"]

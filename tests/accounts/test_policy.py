@@ -21,7 +21,7 @@ from accounts.errors import PermissionRefused
 from accounts.models import Player
 from accounts.policy import ALLOWED, REFUSALS, Action, can, require
 from games.models import Challenge
-from tests.games.test_confirmation import Board, make_board
+from tests.games.records.test_confirmation import Board, make_board
 from tournaments.models import ForbiddenPair
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from accounts.models import Player
-from games import challenges
 from games.models import Challenge
+from games.play import challenges
 from tests.conftest import PROJECT_ROOT, make_swiss
 
 pytestmark = pytest.mark.django_db

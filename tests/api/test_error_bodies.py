@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from accounts.models import Player
-from games import play
+from games.play import state
 from tests.conftest import make_swiss, start
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_the_organisers_errors_have_the_one_body(schema, api_client, organiser, 
 def test_a_move_without_its_ply_answers_as_an_illegal_move(schema, api_client):
     users = [User.objects.create_user(n, password=f"pw-{n}-12345") for n in ("ann", "bob")]
     ann, bob = (Player.objects.create(display_name=u.username, handle=u.username, user=u) for u in users)
-    game = play.create_service_game(ann, bob, "dvonn", "5+3")
+    game = state.create_service_game(ann, bob, "dvonn", "5+3")
     url = f"/api/play/{game.pk}/move/"
     api_client.force_authenticate(users[0])
     illegal = check(

@@ -20,8 +20,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
-from games import play
 from games.models import Game
+from games.play import state
 from tests.browser.test_pages_in_a_browser import PHONE
 from tests.browser.test_play_in_a_browser import (  # noqa: F401 - asgi_server: the fixture
     DESK,
@@ -71,7 +71,7 @@ def test_a_draw_agreed_and_a_resignation_end_games_with_their_words_at_once(
 ) -> None:
     base, words, name = asgi_server, WORDS[locale], f"{viewport['width']}-{locale}"
     anna, kris = _player("Anna Vermeer", "anna-vermeer"), _player("Kris Burm", "kris-burm")
-    dvonn = play.create_service_game(anna, kris, "dvonn", "5+3")
+    dvonn = state.create_service_game(anna, kris, "dvonn", "5+3")
     white = _page(browser, base, "anna-vermeer", viewport, locale)
     black = _page(browser, base, "kris-burm", viewport, locale)
     _open(white, base + dvonn.get_absolute_url())
@@ -123,7 +123,7 @@ def test_a_draw_agreed_and_a_resignation_end_games_with_their_words_at_once(
     assert (dvonn.result, dvonn.termination, dvonn.state) == ("1/2-1/2", "agreement", Game.State.OFFICIAL)
 
     # GIPF: White resigns at once; Black's page shows the end live
-    gipf = play.create_service_game(anna, kris, "gipf-standard", "5+3")
+    gipf = state.create_service_game(anna, kris, "gipf-standard", "5+3")
     _open(white, base + gipf.get_absolute_url())
     _open(black, base + gipf.get_absolute_url())
     assert white.locator("#draw-offer-button").count() == 0  # GIPF cannot be drawn

@@ -1,6 +1,6 @@
 """Pages that follow play live, in a real browser (Debian's headless Chromium through Playwright),
 served by uvicorn in a thread of the test as in tests/browser/test_play_in_a_browser.py, so that the
-streams are served (``games.live``, ``games.player_events``):
+streams are served (``games.live.game_events``, ``games.live.player_events``):
 
 * the round page (anyone) and the arbiter's queue (the organiser) of a round played on the service
   show a game's result as it ends, without reloading (issue 31; static/js/follow.js); the
@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from games import play
+from games.play import service, state
 from tests.browser.test_play_in_a_browser import (  # noqa: F401 - asgi_server is a fixture
     DESK,
     _page,
@@ -75,7 +75,7 @@ def test_the_round_page_and_the_queue_show_games_ending(
     _opened(desk, f"{asgi_server}/events/{event.slug}/rounds/1/")
     desk.select_option('select[name="board1_game1"]', "1-0")  # begun, not saved
 
-    play.resign(second, users["Bob"])  # board 2: 0-1
+    service.resign(second, users["Bob"])  # board 2: 0-1
     expect(rows.nth(1)).to_contain_text("0 – 1")
     expect(rows.nth(0)).not_to_contain_text("0 – 1")
     expect(arbiter.locator("#queue-missing")).not_to_contain_text("board 2")
@@ -88,7 +88,7 @@ def test_the_round_page_and_the_queue_show_games_ending(
     _not_reloaded(desk)
     watcher.screenshot(path=str(shots / "following-round-board-2-ended.png"), full_page=True)
 
-    play.resign(first, users["Ann"])  # board 1: 0-1, the round's last game
+    service.resign(first, users["Ann"])  # board 1: 0-1, the round's last game
     expect(rows.nth(0)).to_contain_text("0 – 1")
     expect(watcher.locator("#follow-note")).to_have_count(0)  # nothing left to follow
     expect(arbiter.locator("#queue-missing")).to_contain_text("None.")
@@ -107,23 +107,23 @@ def test_the_header_counts_the_moves_waiting_live(
     from playwright.sync_api import expect
 
     ann, bob, cid = _player("Ann"), _player("Bob"), _player("Cid")
-    with_ann = play.create_service_game(ann, bob, "gipf-standard", "10+5")
-    with_cid = play.create_service_game(cid, bob, "gipf-standard", "10+5")
+    with_ann = state.create_service_game(ann, bob, "gipf-standard", "10+5")
+    with_cid = state.create_service_game(cid, bob, "gipf-standard", "10+5")
     page = _page(browser, asgi_server, "bob", DESK)
     with page.expect_response(lambda answer: "turn=mine" in answer.url):
         _opened(page, f"{asgi_server}/accounts/notices/", "/games/my-events/")
     badge = page.locator("[data-my-moves]")
     expect(badge).to_be_hidden()
 
-    play.make_move(with_ann, ann.user, "a1-c3", 0)
+    service.make_move(with_ann, ann.user, "a1-c3", 0)
     expect(badge).to_have_text("1")
     expect(badge).to_be_visible()
-    play.make_move(with_cid, cid.user, "a1-c3", 0)
+    service.make_move(with_cid, cid.user, "a1-c3", 0)
     expect(badge).to_have_text("2")
     page.screenshot(path=str(shots / "header-two-moves-waiting.png"))
     with_ann.refresh_from_db()
-    play.make_move(with_ann, bob.user, "e9-e7", 1)  # Bob's move, made elsewhere: his stream is quiet
-    play.resign(with_ann, ann.user)  # the game ends: Bob's stream says so
+    service.make_move(with_ann, bob.user, "e9-e7", 1)  # Bob's move, made elsewhere: his stream is quiet
+    service.resign(with_ann, ann.user)  # the game ends: Bob's stream says so
     expect(badge).to_have_text("1")
     _not_reloaded(page)
     assert page.refused == []

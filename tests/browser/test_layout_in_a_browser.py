@@ -22,15 +22,15 @@ NARROW = {"width": 360, "height": 780}
 def _demo() -> tuple[str, list[str]]:
     """The demo data, a game on the service of the longest-named player; his user name and the pages."""
     from accounts.models import Player
-    from games import play
     from games.models import Game
+    from games.play import state
     from tournaments.models import Event
 
     call_command("demo", "--known-passwords", verbosity=0)
     players = list(Player.objects.filter(user__isnull=False))
     longest = max(players, key=lambda player: (len(player.display_name), player.display_name))
     other = next(player for player in players if player.pk != longest.pk)
-    on_service = play.create_service_game(longest, other, "dvonn", "3d/15d")
+    on_service = state.create_service_game(longest, other, "dvonn", "3d/15d")
     gipf = Event.objects.get(slug="gipf-club-championship")
     dvonn = Event.objects.get(slug="dvonn-open")
     verified = Game.objects.filter(verified_at__isnull=False).order_by("pk")

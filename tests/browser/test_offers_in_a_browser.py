@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import play
 from games.models import Challenge, Game
+from games.play import state
 from tests.browser.test_play_in_a_browser import (
     DESK,
     _click_move,
@@ -81,7 +81,7 @@ def test_a_takeback_and_a_draw_offer_reach_the_other_page_and_are_answered(
 
     expect.set_options(timeout=20_000)
     base = _base(request, server, settings)
-    game = play.create_service_game(_player("Ann"), _player("Bob"), "yinsh", "")
+    game = state.create_service_game(_player("Ann"), _player("Bob"), "yinsh", "")
     url = base + game.get_absolute_url()
     ann = _page(browser, base, "ann", viewport, locale)
     bob = _page(browser, base, "bob", viewport, locale)
@@ -186,7 +186,7 @@ def test_a_move_that_comes_while_the_page_is_fetched_is_not_lost(
 
     base = _base(request, "asgi", settings)
     ann, bob = _player("Ann"), _player("Bob")
-    game = play.create_service_game(ann, bob, "tzaar", "", options={"start": "fixed"})
+    game = state.create_service_game(ann, bob, "tzaar", "", options={"start": "fixed"})
     url = base + game.get_absolute_url()
     players = {}
     for who in (ann, bob):

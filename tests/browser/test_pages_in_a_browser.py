@@ -32,8 +32,8 @@ def _demo_addresses() -> dict[str, str]:
     """The demo data, a refused submission, and the addresses the browser opens (before it starts)."""
     from django.contrib.auth.models import User
 
-    from games import services
     from games.models import Game, SubmittedRecord
+    from games.records import services
     from tournaments.models import Event, Pairing
 
     call_command("demo", "--known-passwords", verbosity=0)

@@ -35,14 +35,14 @@ def test_the_kind_is_chosen_by_name_and_a_basic_piece_is_warned(
     from django.contrib.auth.models import User
 
     from accounts.models import Player
-    from games import play
     from games.models import Move
+    from games.play import state
 
     ann = User.objects.create_user("ann", password="pw-ann-12345")
     bob = User.objects.create_user("bob", password="pw-bob-12345")
     white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
     black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
-    game = play.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    game = state.create_service_game(white, black, "gipf-pot-standard", "10+5")
     page = _signed_in(browser, live_server.url, ann)
     page.goto(live_server.url + game.get_absolute_url())
     page.click('#play-board [data-target="a1"]')
@@ -86,13 +86,13 @@ def test_the_piece_first_then_its_removals_previewed_on_the_board(
 
     from accounts.models import Player
     from arbiter import registry
-    from games import play
+    from games.play import state
 
     ann = User.objects.create_user("ann", password="pw-ann-12345")
     bob = User.objects.create_user("bob", password="pw-bob-12345")
     white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
     black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
-    game = play.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    game = state.create_service_game(white, black, "gipf-pot-standard", "10+5")
     game.position = ROW_POSITION
     game.save()
     offered = [m.notation for m in registry.legal_moves(ROW_POSITION) if m.points == ("i1", "h2")]
@@ -131,14 +131,14 @@ def test_the_removals_are_clicked_on_the_board_after_a_basic_piece_is_warned(
     from django.contrib.auth.models import User
 
     from accounts.models import Player
-    from games import play
     from games.models import Move
+    from games.play import state
 
     ann = User.objects.create_user("ann", password="pw-ann-12345")
     bob = User.objects.create_user("bob", password="pw-bob-12345")
     white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
     black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
-    game = play.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    game = state.create_service_game(white, black, "gipf-pot-standard", "10+5")
     game.position = ROW_POSITION
     game.save()
     page = _signed_in(browser, live_server.url, ann)

@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 from arbiter.yinsh.board import COLUMNS, SPANS
-from games import play
 from games.models import Move
+from games.play import state
 from tests.browser.test_play_in_a_browser import DESK, _open, _page, _player
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pytest.mark.slow]
@@ -92,7 +92,7 @@ def yinsh_position(pieces: dict[str, str]) -> str:
 
 
 def _yinsh_game(markers: dict[str, str]) -> Any:
-    game = play.create_service_game(_player("Ann"), _player("Bob"), "yinsh", "")
+    game = state.create_service_game(_player("Ann"), _player("Bob"), "yinsh", "")
     game.position = yinsh_position({**RINGS, **markers})
     game.save()
     return game
@@ -184,7 +184,7 @@ def test_a_tzaar_placement_is_picked_by_the_piece_s_name_and_picture(
     live_server: Any, browser: Any, shots: Path, viewport: dict[str, int], locale: str
 ) -> None:
     words = WORDS[locale]
-    game = play.create_service_game(
+    game = state.create_service_game(
         _player("Ann"), _player("Bob"), "tzaar", "", options={"start": "placement"}
     )
     page = _page(browser, live_server.url, "ann", viewport, locale)

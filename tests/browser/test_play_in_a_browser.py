@@ -4,7 +4,7 @@ sees the other's move arrive without reloading; and a whole Swiss round of GIPF 
 on the service by eight players' browsers, with the standings and ratings after the rounds close.
 
 The site is served by uvicorn, the ASGI server of the scaled setup, in a thread of the test (the
-same test database), so the game pages follow their games by server-sent events (``games.live``);
+same test database), so the game pages follow their games by server-sent events (``games.live.game_events``);
 a second part serves the same pages from pytest-django's WSGI live server, where the stream answers
 204 and the pages ask the play API every few seconds instead.
 
@@ -27,8 +27,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
-from games import play
 from games.models import Game, Move
+from games.play import state
 from tests.browser.test_pages_in_a_browser import PHONE
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pytest.mark.slow]
@@ -139,8 +139,8 @@ POLLING = "The page checks for new moves every few seconds."  # no stream: the p
 
 def _play_gipf_and_dvonn(browser: Any, base: str, shots: Path, name: str, how: str) -> None:
     ann, bob = _player(f"Ann{name}"), _player(f"Bob{name}")
-    gipf = play.create_service_game(ann, bob, "gipf-standard", "10+5")
-    dvonn = play.create_service_game(ann, bob, "dvonn", "3d/15d")
+    gipf = state.create_service_game(ann, bob, "gipf-standard", "10+5")
+    dvonn = state.create_service_game(ann, bob, "dvonn", "3d/15d")
     white = _page(browser, base, ann.user.username, DESK)
     black = _page(browser, base, bob.user.username, DESK)
 
@@ -313,12 +313,12 @@ def test_a_swiss_round_played_on_the_service(asgi_server: str, browser: Any, sho
 
 def test_the_mover_is_asked_which_rows_to_remove(asgi_server: str, browser: Any, shots: Path) -> None:
     """GIPF standard, White to move, who must first remove his row e2-e5 and may keep his GIPF-piece
-    on e6 or take it with the row (tests/games/test_play_page.py): the dot a1 and its one direction
+    on e6 or take it with the row (tests/games/web/test_play_page.py): the dot a1 and its one direction
     leave both ways open, so the page asks; the chosen one is the move sent."""
     from tests.arbiter.gipf.support import position as gipf_position
 
     ann, bob = _player("Ann"), _player("Bob")
-    game = play.create_service_game(ann, bob, "gipf-standard", "10+5")
+    game = state.create_service_game(ann, bob, "gipf-standard", "10+5")
     game.position = gipf_position(
         "standard",
         {"e2": "b", "e3": "w", "e4": "w", "e5": "w", "e6": "W", "b2": "B", "h5": "W"},

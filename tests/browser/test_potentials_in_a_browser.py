@@ -30,8 +30,8 @@ PHONE = {"width": 390, "height": 844}
 
 def _addresses() -> dict[str, str]:
     """A potentials event's game with the hand-written record verified, and a refused record."""
-    from games import services
     from games.models import SubmittedRecord
+    from games.records import services
     from tests.conftest import make_event, start
 
     organiser = User.objects.create_user("olga", password="pw-olga-12345")
@@ -130,13 +130,13 @@ def test_a_potentials_move_played_by_clicking_on_the_board(
     the mover is asked whether to neutralise or convert the GIPF-piece, by the keyboard; and the TAMSK
     extra push (docs/rules.md P-8) is picked after the first push by clicking. The moves come from
     the arbiter (docs/rules.md "GIPF with potentials"); the page computes none."""
-    from games import play
     from games.models import Move
+    from games.play import service, state
     from tests.arbiter.gipf.test_potentials_stacks_tamsk import PUNCT, TAMSK
     from tests.browser.test_play_in_a_browser import _page, _player
 
     ann, bob = _player("Ann"), _player("Bob")
-    game = play.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "Z6"})
+    game = state.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "Z6"})
     url = live_server.url + game.get_absolute_url()
     page = _page(browser, live_server.url, "ann", WIDE)
     page.goto(url)
@@ -148,7 +148,7 @@ def test_a_potentials_move_played_by_clicking_on_the_board(
     assert page.locator("#move-preview-text").inner_text() == "Za1-c3"
     with page.expect_navigation():
         page.click("#move-send")
-    play.make_move(game, bob.user, "Zi5-h5", 1)
+    service.make_move(game, bob.user, "Zi5-h5", 1)
     page.goto(url)
     page.click('#play-board [data-target="b2"]')  # White's ZÈRTZ piece
     targets = page.locator("#play-board [data-target]").evaluate_all("els => els.map(e => e.dataset.target)")
@@ -165,7 +165,7 @@ def test_a_potentials_move_played_by_clicking_on_the_board(
     ]
     assert page.refused == []
 
-    punct = play.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "P6"})
+    punct = state.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "P6"})
     punct.position = PUNCT
     punct.save()
     phone = _page(browser, live_server.url, "ann", PHONE, locale="uk-UA")
@@ -189,7 +189,7 @@ def test_a_potentials_move_played_by_clicking_on_the_board(
     assert list(Move.objects.filter(game=punct).values_list("notation", flat=True)) == ["P:d4-d5=G"]
     _no_sideways_scroll(phone)
 
-    tamsk = play.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "T6"})
+    tamsk = state.create_service_game(ann, bob, "gipf-pot-standard", "10+5", options={"potentials": "T6"})
     tamsk.position = TAMSK
     tamsk.save()
     phone.goto(live_server.url + tamsk.get_absolute_url())

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import flags, play
 from games.models import Game, Move
+from games.play import flags, state
 from tests.browser.test_pages_in_a_browser import PHONE
 from tests.browser.test_play_in_a_browser import (  # noqa: F401 - asgi_server is a fixture
     DESK,
@@ -67,7 +67,7 @@ def test_clocks_start_with_the_first_moves_a_takeback_and_an_abort(
 ) -> None:
     name = locale[:2]
     ann, bob = _player(f"Ann{name}"), _player(f"Bob{name}")
-    game = play.create_service_game(ann, bob, "gipf-standard", "1+0")
+    game = state.create_service_game(ann, bob, "gipf-standard", "1+0")
     white = _page(browser, asgi_server, ann.user.username, viewport, locale)
     black = _page(browser, asgi_server, bob.user.username, viewport, locale)
     _open(black, asgi_server + game.get_absolute_url())
@@ -117,13 +117,13 @@ def test_clocks_start_with_the_first_moves_a_takeback_and_an_abort(
 
     # a second game nobody starts: at 180 s its moment's task (what the worker runs then) aborts it,
     # and both pages show it without a result, without reloading
-    never = play.create_service_game(ann, bob, "gipf-standard", "1+0")
+    never = state.create_service_game(ann, bob, "gipf-standard", "1+0")
     _open(white, asgi_server + never.get_absolute_url())
     _open(black, asgi_server + never.get_absolute_url())
     assert flags.flag_at(never, 0) == never.first_move_by
     later[0] += timedelta(seconds=181)
     # the task, or a read of the game by either open page (a stream reconnecting checks its flag
-    # too, games.flags) if one comes first: either way the game is over now, aborted (below). The
+    # too, games.play.flags) if one comes first: either way the game is over now, aborted (below). The
     # test's SQLite (one in-memory database shared by the test's and the server's threads) refuses
     # a write at once while a page reads the same table, where a file's waits: the task's end is
     # then left to a later run ("again"), so the test runs it again as the worker and sweep would

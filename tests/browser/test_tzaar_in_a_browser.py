@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from games import play
 from games.models import Move
+from games.play import state
 from tests.browser.test_pages_in_a_browser import PHONE
 from tests.browser.test_play_in_a_browser import DESK, _click_move, _no_sideways_scroll, _page, _player
 
@@ -28,7 +28,7 @@ def test_a_tzaar_game_played_by_clicks_on_a_desk_and_a_phone(
     live_server: Any, browser: Any, shots: Path
 ) -> None:
     ann, bob = _player("Ann"), _player("Bob")
-    game = play.create_service_game(ann, bob, "tzaar", "3d/15d", options={"start": "fixed"})
+    game = state.create_service_game(ann, bob, "tzaar", "3d/15d", options={"start": "fixed"})
     url = live_server.url + game.get_absolute_url()
     white = _page(browser, live_server.url, ann.user.username, DESK)
     black = _page(browser, live_server.url, bob.user.username, PHONE)

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from games import play
 from games.models import Game, Move
+from games.play import state
 from tests.browser.test_pages_in_a_browser import PHONE
 from tests.browser.test_play_in_a_browser import DESK, _click_move, _open, _page, _player
 
@@ -31,7 +31,7 @@ TURNS = [
 
 
 def test_a_yinsh_game_by_clicks_on_a_desk_and_a_phone(live_server: Any, browser: Any, shots: Path) -> None:
-    game = play.create_service_game(_player("Ann"), _player("Bob"), "yinsh", "")
+    game = state.create_service_game(_player("Ann"), _player("Bob"), "yinsh", "")
     url = live_server.url + game.get_absolute_url()
     pages = [_page(browser, live_server.url, "ann", DESK), _page(browser, live_server.url, "bob", PHONE)]
     for ply, (points, notation) in enumerate(TURNS):

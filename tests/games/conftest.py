@@ -1,6 +1,6 @@
 """Fixtures of the games' tests."""
 
-from tests.games.test_play import people
-from tests.games.timing import clocks_from_creation
+from tests.games.play.test_play import people
+from tests.games.play.timing import clocks_from_creation
 
 __all__ = ["clocks_from_creation", "people"]

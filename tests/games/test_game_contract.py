@@ -47,8 +47,8 @@ from rest_framework.test import APIClient
 from accounts.models import Player
 from arbiter import registry
 from arbiter.records import GAME_TAG, parse_tagged
-from games import services
 from games.models import Game, SubmittedRecord
+from games.records import services
 
 pytestmark = pytest.mark.django_db
 

@@ -24,8 +24,8 @@ from arbiter import registry
 from arbiter.errors import InvalidPositionError
 from games.messages import arbiter_description, arbiter_message
 from games.models import SubmittedRecord
-from tests.games.test_board_pages import REFUSED
-from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
+from tests.games.web.test_board_pages import REFUSED
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """A game's origin (games.origins): what the games app learns of it comes through the origin.
 
-The board of tests.games.test_confirmation: Olga organises the DVONN round robin, Ada is its arbiter,
+The board of tests.games.records.test_confirmation: Olga organises the DVONN round robin, Ada is its arbiter,
 Ann and Bob play board 1, Sam is a stranger.
 """
 
@@ -14,11 +14,12 @@ from django.contrib.auth.models import User
 
 from accounts.errors import ServiceError
 from accounts.policy import Action, can
-from games import decisions, origins, services
+from games import origins
 from games.errors import ResultFixed, SubmissionsClosed
 from games.models import Game
+from games.records import decisions, services
 from games.signals import VERIFIED
-from tests.games.test_confirmation import BLACK_WINS, Board, make_board
+from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
 from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db

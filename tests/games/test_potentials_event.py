@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from arbiter import registry
-from games import services
+from games.records import services
 from tournaments.events import services as event_services
 from tournaments.models import Pairing
 from tournaments.registration import services as registration_services

@@ -14,10 +14,11 @@ from django.test import Client
 from django.urls import reverse
 
 from arbiter import registry
-from games import boards, play
 from games.choices import family_choices, game_choices
 from games.models import Game, SubmittedRecord
-from tests.games.test_play import api_of, people  # noqa: F401  (the players' fixture)
+from games.play import service, state
+from games.web import boards
+from tests.games.play.test_play import api_of, people  # noqa: F401  (the players' fixture)
 from tournaments.web.forms.events import EventForm
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +110,7 @@ def test_a_casual_tzaar_game_is_played_one_move_a_request_and_verified(
     people: dict[str, Any],  # noqa: F811
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", rated=False)
+    game = state.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", rated=False)
     clients = {
         "ann": api_of(people["ann"], django_capture_on_commit_callbacks),
         "bob": api_of(people["bob"], django_capture_on_commit_callbacks),
@@ -169,7 +170,7 @@ def _offered(client: Client, game: Game) -> dict[str, str]:
 
 
 def test_the_game_page_offers_from_and_to_and_a_pass_without_points(people: dict[str, Any]) -> None:  # noqa: F811
-    game = play.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", options={"start": "fixed"})
+    game = state.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", options={"start": "fixed"})
     ann, bob = Client(), Client()
     ann.force_login(people["ann"])
     bob.force_login(people["bob"])
@@ -183,7 +184,9 @@ def test_the_game_page_offers_from_and_to_and_a_pass_without_points(people: dict
 
 
 def test_the_placement_start_is_played_on_the_page_like_any_move(people: dict[str, Any]) -> None:  # noqa: F811
-    game = play.create_service_game(people["Ann"], people["Bob"], "tzaar", "", options={"start": "placement"})
+    game = state.create_service_game(
+        people["Ann"], people["Bob"], "tzaar", "", options={"start": "placement"}
+    )
     assert game.options == {"start": "placement"}
     ann = Client()
     ann.force_login(people["ann"])
@@ -194,7 +197,7 @@ def test_the_placement_start_is_played_on_the_page_like_any_move(people: dict[st
 
 
 def test_the_move_list_numbers_turns_as_the_record_does(people: dict[str, Any]) -> None:  # noqa: F811
-    game = play.create_service_game(people["Ann"], people["Bob"], "tzaar", "", options={"start": "fixed"})
+    game = state.create_service_game(people["Ann"], people["Bob"], "tzaar", "", options={"start": "fixed"})
     for ply, (user, move) in enumerate(
         [
             ("ann", "c4xc5"),
@@ -205,7 +208,7 @@ def test_the_move_list_numbers_turns_as_the_record_does(people: dict[str, Any]) 
             ("bob", "d4xb2"),
         ]
     ):
-        play.make_move(game, people[user], move, ply)
+        service.make_move(game, people[user], move, ply)
     moves = list(game.moves.order_by("ply").values_list("notation", "position"))
     rows = boards.played_rows(game, moves)
     # the record: 1. c4xc5 d3xd4;d2+d4 2. c3xc2;pass d4xb2 (over the empty c3) (its numbers are of pairs of turns)
@@ -220,7 +223,7 @@ def test_a_refused_tzaar_record_shows_its_board_before_the_refused_move(
 ) -> None:
     from django.contrib.auth.models import User
 
-    from games import services
+    from games.records import services
     from tournaments.events import services as event_services
     from tournaments.models import Pairing
     from tournaments.registration import services as registration_services

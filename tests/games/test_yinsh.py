@@ -22,8 +22,9 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import Player
 from arbiter import registry
-from games import play, services
 from games.models import Game, SubmittedRecord
+from games.play import service, state
+from games.records import services
 from tests.conftest import CommittingAPIClient
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing
@@ -108,7 +109,7 @@ def test_a_seeded_yinsh_game_played_through_the_api_ends_by_the_markers(
     result: str,
     score: str,
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "yinsh", "5+3", rated=True)
+    game = state.create_service_game(people["Ann"], people["Bob"], "yinsh", "5+3", rated=True)
     ann, bob = (
         api_of(people["ann"], django_capture_on_commit_callbacks),
         api_of(people["bob"], django_capture_on_commit_callbacks),
@@ -130,7 +131,7 @@ def test_a_seeded_yinsh_game_played_through_the_api_ends_by_the_markers(
 def test_random_legal_turns_through_the_api_reach_a_natural_end(
     people: dict[str, Any], django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "yinsh-blitz", "", rated=False)
+    game = state.create_service_game(people["Ann"], people["Bob"], "yinsh-blitz", "", rated=False)
     clients = {
         "ann": api_of(people["ann"], django_capture_on_commit_callbacks),
         "bob": api_of(people["bob"], django_capture_on_commit_callbacks),
@@ -154,7 +155,7 @@ def test_random_legal_turns_through_the_api_reach_a_natural_end(
 def test_a_refused_turn_is_a_400_naming_the_ply_the_turn_and_why(
     people: dict[str, Any], django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "yinsh", "")
+    game = state.create_service_game(people["Ann"], people["Bob"], "yinsh", "")
     ann, bob = (
         api_of(people["ann"], django_capture_on_commit_callbacks),
         api_of(people["bob"], django_capture_on_commit_callbacks),
@@ -172,7 +173,7 @@ def test_a_refused_turn_is_a_400_naming_the_ply_the_turn_and_why(
 
 
 def test_the_game_page_offers_each_turn_with_its_points(people: dict[str, Any]) -> None:
-    game = play.create_service_game(people["Ann"], people["Bob"], "yinsh", "5+3")
+    game = state.create_service_game(people["Ann"], people["Bob"], "yinsh", "5+3")
     client = Client()
     client.force_login(people["ann"])
     offered = dict(OPTION.findall(client.get(game.get_absolute_url()).content.decode()))
@@ -180,7 +181,7 @@ def test_the_game_page_offers_each_turn_with_its_points(people: dict[str, Any]) 
     for ply, point in enumerate(["e5", "e6", "f5", "f6", "g5", "g6", "h5", "h6", "i5", "i6"]):
         game.refresh_from_db()
         mover = people["ann"] if ply % 2 == 0 else people["bob"]
-        play.make_move(game, mover, point, ply)
+        service.make_move(game, mover, point, ply)
     html = client.get(game.get_absolute_url()).content.decode()
     offered = dict(OPTION.findall(html))
     # White's e5 goes down its column to e1..e4, never over Black's e6

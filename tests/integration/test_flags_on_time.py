@@ -1,4 +1,4 @@
-"""Flags fall on time through a real worker (``games.flags``): each game's task, scheduled when the
+"""Flags fall on time through a real worker (``games.play.flags``): each game's task, scheduled when the
 game starts for the moment its player to move runs out, ends it within 2 s of that moment, for one
 game and for many flagging together; nobody reads the games and no sweep runs meanwhile (no beat).
 
@@ -20,8 +20,9 @@ from django.utils import timezone
 from django_eventstream.models import Event
 
 from accounts.models import Player
-from games import flags, live, play
+from games.live import game_events
 from games.models import Game
+from games.play import flags, state
 from tests.integration.conftest import Workers, wait_for
 from tournaments.events import services as event_services
 from tournaments.models import Pairing
@@ -51,9 +52,9 @@ def _games(count: int, white_seconds: float) -> list[Game]:
     ann, bob = _player("ann"), _player("bob")
     games = []
     for _ in range(count):
-        fields: dict[str, Any] = play.playable("dvonn", "1+0")
+        fields: dict[str, Any] = state.playable("dvonn", "1+0")
         fields["white_time"] = timedelta(seconds=white_seconds)
-        # its clock running, as after both first moves (games.aborts)
+        # its clock running, as after both first moves (games.play.aborts)
         fields |= {"turn_started": timezone.now(), "first_move_by": None}
         games.append(Game.objects.create(origin=Game.Origin.SERVICE, white=ann, black=bob, **fields))
     return games
@@ -99,14 +100,14 @@ def _league_round(boards: int) -> list[Game]:
         registration_services.register(event, organiser, _player(f"p{number:03d}"))
     round_ = pairing_services.pair_round_now(event_services.start_event(event, organiser).pk)
     games = Game.objects.filter(pairing_game__pairing__round=round_)
-    # their clocks running, as after both first moves (games.aborts)
+    # their clocks running, as after both first moves (games.play.aborts)
     games.update(turn_started=timezone.now(), first_move_by=None)
     return list(games.order_by("pk"))
 
 
 def _fall_at(games: list[Game], at: datetime) -> dict[int, datetime]:
     """White's clock of each game cut to run out at ``at`` (one update), each game's task scheduled
-    for it as a move would (``games.flags.schedule``)."""
+    for it as a move would (``games.play.flags.schedule``)."""
     ids = [game.pk for game in games]
     Game.objects.filter(pk__in=ids).update(
         white_time=Value(at, output_field=DateTimeField()) - F("turn_started")
@@ -119,14 +120,16 @@ def _fall_at(games: list[Game], at: datetime) -> dict[int, datetime]:
 def _ends(due: dict[int, datetime], timeout: float) -> tuple[list[float], list[float]]:
     """Once every game's ``end`` event is stored: each game's stored end and its end event's, less
     its flag's moment (s)."""
-    channels = {live.channel_of(pk): pk for pk in due}
+    channels = {game_events.channel_of(pk): pk for pk in due}
     wait_for(
-        lambda: Event.objects.filter(channel__in=list(channels), type=live.END).count() == len(due),
+        lambda: Event.objects.filter(channel__in=list(channels), type=game_events.END).count() == len(due),
         timeout=timeout,
         what=f"the end events of {len(due)} games",
     )
     ended = dict(Game.objects.filter(pk__in=list(due)).values_list("pk", "finished_at"))
-    told = Event.objects.filter(channel__in=list(channels), type=live.END).values_list("channel", "created")
+    told = Event.objects.filter(channel__in=list(channels), type=game_events.END).values_list(
+        "channel", "created"
+    )
     return (
         sorted((ended[pk] - at).total_seconds() for pk, at in due.items()),
         sorted((created - due[channels[channel]]).total_seconds() for channel, created in told),
@@ -139,7 +142,7 @@ def test_two_hundred_flags_of_a_round_falling_together(workers: Workers) -> None
     ``end`` event stored once, and the stored ends (the game's ``finished_at``, when its
     transaction judged it; its ``end`` event's storing, when its watchers can have it) never before
     the flag and within 2 s of it; every pairing then gets its game's result (the second step of the
-    ends, ``games.carrying``, under the round's lock, after the watchers were told)."""
+    ends, ``games.play.carrying``, under the round's lock, after the watchers were told)."""
     games = _league_round(BOARDS + WARM)
     warm, alone, many = games[: WARM - 1], games[WARM - 1 : WARM], games[WARM:]
     workers.start(processes=2)
@@ -164,5 +167,8 @@ def test_two_hundred_flags_of_a_round_falling_together(workers: Workers) -> None
     assert not ended.exclude(to_carry="").exists()
     assert ended.filter(state=Game.State.OFFICIAL).count() == BOARDS
     assert (
-        Event.objects.filter(channel__in=[live.channel_of(pk) for pk in due], type=live.END).count() == BOARDS
+        Event.objects.filter(
+            channel__in=[game_events.channel_of(pk) for pk in due], type=game_events.END
+        ).count()
+        == BOARDS
     )

@@ -26,8 +26,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 
 from accounts.models import Player
-from games import play
 from games.models import Move
+from games.play import service, state
 from tests.integration.conftest import ROOT, _process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -116,7 +116,7 @@ def test_a_move_reaches_the_stream_of_another_process_through_redis(uvicorn_serv
     from django_eventstream import eventstream
 
     ann_user, ann, bob = _players()
-    game = play.create_service_game(ann, bob, "dvonn", "5+3")
+    game = state.create_service_game(ann, bob, "dvonn", "5+3")
     seen: list[dict[str, Any]] = []
     opened = threading.Event()
     reader = threading.Thread(target=_follow, args=(uvicorn_server, game.pk, seen, opened), daemon=True)
@@ -124,7 +124,7 @@ def test_a_move_reaches_the_stream_of_another_process_through_redis(uvicorn_serv
     assert opened.wait(30), "the stream did not open"
     time.sleep(0.5)  # the stream waits for its next event
     with mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())):
-        play.make_move(game, ann_user, "c3", 0)
+        service.make_move(game, ann_user, "c3", 0)
     reader.join(15)
     assert seen and (seen[0]["game"], seen[0]["ply"], seen[0]["move"], seen[0]["to_move"]) == (
         game.pk,
@@ -139,13 +139,13 @@ def test_a_redis_that_cannot_be_reached_refuses_no_move() -> None:
     from django_eventstream import eventstream
 
     ann_user, ann, bob = _players()
-    game = play.create_service_game(ann, bob, "dvonn", "5+3")
+    game = state.create_service_game(ann, bob, "dvonn", "5+3")
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         closed = probe.getsockname()[1]
     unreachable = redis.Redis(host="127.0.0.1", port=closed, socket_connect_timeout=1)
     with mock.patch.object(eventstream, "redis_client", unreachable):
-        play.make_move(game, ann_user, "c3", 0)
+        service.make_move(game, ann_user, "c3", 0)
     assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["c3"]
 
 
@@ -195,7 +195,7 @@ def test_a_stream_that_reconnects_gets_the_moves_stored_meanwhile(uvicorn_server
     from django_eventstream import eventstream
 
     ann_user, ann, bob = _players()
-    game = play.create_service_game(ann, bob, "dvonn", "5+3")
+    game = state.create_service_game(ann, bob, "dvonn", "5+3")
     channel = f"game-{game.pk}"
     first: list[tuple[str, dict[str, Any]]] = []
     opened = threading.Event()
@@ -204,11 +204,11 @@ def test_a_stream_that_reconnects_gets_the_moves_stored_meanwhile(uvicorn_server
     assert opened.wait(30), "the stream did not open"
     time.sleep(0.5)  # the stream waits for its next event
     with mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())):
-        play.make_move(game, ann_user, "c3", 0)
+        service.make_move(game, ann_user, "c3", 0)
         reader.join(15)
         assert [(i, d["ply"], d["move"]) for i, d in first] == [(f"{channel}:1", 1, "c3")]
-        play.make_move(game, bob.user, "d3", 1)
-        play.make_move(game, ann_user, "e3", 2)
+        service.make_move(game, bob.user, "d3", 1)
+        service.make_move(game, ann_user, "e3", 2)
     missed: list[tuple[str, dict[str, Any]]] = []
     _moves(uvicorn_server, game.pk, 2, missed, threading.Event(), last_event_id=first[0][0])
     assert [(i, d["ply"], d["move"], d["to_move"]) for i, d in missed] == [

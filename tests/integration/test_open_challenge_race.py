@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
-from games import challenges
 from games.models import Challenge, Game
+from games.play import challenges
 from tests.integration.test_concurrency import at_once, logged_in
 
 pytestmark = pytest.mark.integration

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from accounts.models import Player
 from arbiter import registry
 from games.models import Game, Move
-from games.play import create_service_game
+from games.play.state import create_service_game
 from tests.integration.test_concurrency import at_once, logged_in
 
 pytestmark = pytest.mark.integration

@@ -1,4 +1,4 @@
-"""Two bots play a whole correspondence game from their player streams alone (``games.player_events``),
+"""Two bots play a whole correspondence game from their player streams alone (``games.live.player_events``),
 through uvicorn on PostgreSQL: no request of theirs but answers to an event. Ann's bot challenges Bob
 (GIPF standard, 3d/15d, Ann White); Bob's bot accepts when it hears the challenge; each bot plays its
 next move when it hears ``your-move`` (the move of a recorded game: 24 plies, Black wins, no

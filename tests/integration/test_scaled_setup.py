@@ -12,8 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from games import services as game_services
 from games.models import SubmittedRecord
+from games.records import services as game_services
 from tests.integration.conftest import wait_for
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Round

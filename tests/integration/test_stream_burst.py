@@ -1,4 +1,4 @@
-"""Streams opened all at once take a bounded number of connections (``games.stream_gate``), through
+"""Streams opened all at once take a bounded number of connections (``games.live.stream_gate``), through
 uvicorn on PostgreSQL: forty streams asked in the same instant, with the process's opening gate at 3
 places and its storage readers at 2, never hold more than those 5 connections (and 1 for the
 ordinary page asked meanwhile), PostgreSQL's own count sampled every 10 ms; each of them opens, with

@@ -1,4 +1,4 @@
-"""Streams that cost no database connection (``games.streams``), through uvicorn on PostgreSQL:
+"""Streams that cost no database connection (``games.live.streams``), through uvicorn on PostgreSQL:
 
 * thirty streams open at once hold no connection while they wait (PostgreSQL's own count of the
   uvicorn process's connections), every other page answers meanwhile, a stream beyond the process's
@@ -29,7 +29,7 @@ import pytest
 from django.db import connection
 
 from accounts.models import Player
-from games import play
+from games.play import service, state
 from tests.integration.conftest import ROOT, _process_env, wait_for
 from tests.integration.test_flags_on_time import _player
 
@@ -184,7 +184,7 @@ def _get(port: int, path: str) -> int:
 
 def _game() -> Any:
     ann, bob = _player("ann"), _player("bob")
-    return play.create_service_game(ann, bob, "dvonn", "5+3")
+    return state.create_service_game(ann, bob, "dvonn", "5+3")
 
 
 def test_open_streams_hold_no_connection_and_leave_nothing_when_closed(served: dict[str, Any]) -> None:
@@ -236,10 +236,10 @@ def test_a_redis_outage_loses_no_move_for_streams_opened_before_during_and_after
         before = Stream(port, game.pk)
         assert before.opened.wait(30)
         time.sleep(0.5)
-        play.make_move(game, ann, "c3", 0)
+        service.make_move(game, ann, "c3", 0)
         wait_for(lambda: before.moves == [(1, "c3")], timeout=10, what="the first move live")
         private_redis.stop()
-        play.make_move(game, bob, "d3", 1)  # stored, not sent: Redis is down (logged)
+        service.make_move(game, bob, "d3", 1)  # stored, not sent: Redis is down (logged)
         during = Stream(port, game.pk)
         assert during.opened.wait(30)
         time.sleep(0.5)
@@ -248,7 +248,7 @@ def test_a_redis_outage_loses_no_move_for_streams_opened_before_during_and_after
         after = Stream(port, game.pk)
         assert after.opened.wait(30)
         time.sleep(0.5)
-        play.make_move(game, ann, "e3", 2)
+        service.make_move(game, ann, "e3", 2)
         wait_for(
             lambda: (
                 before.moves == [(1, "c3"), (2, "d3"), (3, "e3")]

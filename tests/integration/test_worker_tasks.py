@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
-from games import play
 from games.models import Game
+from games.play import service, state
 from tests.celery_tasks import defined_tasks
 from tests.integration.conftest import wait_for
 from tournaments.models import CasualPeriod, Rating
@@ -44,10 +44,10 @@ def test_a_rated_casual_game_is_rated_by_the_worker(celery_worker_process) -> No
     Bob wins: Ann 40 * (0 - 0.640065) = -25.6 -> -26, 1574 after 11 games; Bob +26, 1526 after 6."""
     ann_user, ann = person("Ann", 1600, 10)
     bob_user, bob = person("Bob", 1500, 5)
-    game = play.create_service_game(ann, bob, "gipf-standard", "5+3", rated=True)
+    game = state.create_service_game(ann, bob, "gipf-standard", "5+3", rated=True)
     # played here, the result is official at once: its rating is queued after the commit, to the
     # worker (which verifies the game's record too)
-    play.resign(game, ann_user)
+    service.resign(game, ann_user)
     game.refresh_from_db()
     assert (game.result, game.state) == ("0-1", Game.State.OFFICIAL)
 

@@ -18,8 +18,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games import services as game_services
 from games.models import Game, SubmittedRecord
+from games.records import services as game_services
 from tests.conftest import pairings_of
 from tests.games import potentials_game as played
 from tournaments.models import Event, Rating, RatingChange, Round, Standing

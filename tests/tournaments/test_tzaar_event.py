@@ -23,8 +23,8 @@ from django.urls import reverse
 
 from accounts.models import Player
 from arbiter import registry
-from games import play
 from games.models import Game, SubmittedRecord
+from games.play import service, state
 from tests.conftest import CommittingClient, boards, next_round, start
 from tournaments.models import Event, Rating, Round, Standing
 from tournaments.registration import services as registration_services
@@ -52,11 +52,11 @@ def _play_out(game: Game, users: dict[str, User], rng: random.Random) -> None:
     """Random legal moves, each by the player to move, until the rules end the game."""
     while True:
         game.refresh_from_db()
-        mover = play.player_to_move(game)
+        mover = state.player_to_move(game)
         if mover is None:
             return
-        move = rng.choice(play.legal_moves(game))
-        play.make_move(game, users[mover.display_name], move, play.ply_of(game))
+        move = rng.choice(state.legal_moves(game))
+        service.make_move(game, users[mover.display_name], move, state.ply_of(game))
 
 
 def _round_games(round_: Round) -> list[Game]:

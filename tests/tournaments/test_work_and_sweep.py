@@ -19,9 +19,9 @@ from kombu.exceptions import OperationalError as BrokerDown
 
 from common import sweep as sweep_module
 from common.sweep import sweep
-from games import services as game_services
 from games.models import SubmittedRecord
-from games.tasks import verify_record_task
+from games.records import services as game_services
+from games.records.tasks import verify_record_task
 from tests.conftest import make_event, next_round, play_round, start
 from tournaments.events import services as event_services
 from tournaments.locking import retry_on_conflict

@@ -20,7 +20,7 @@ from rest_framework.authtoken.models import Token
 
 from arbiter import registry
 from games.models import Game, SubmittedRecord
-from games.services import submit_record
+from games.records.services import submit_record
 from tests.conftest import CommittingAPIClient, boards, make_swiss, next_round, start
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts, points
 from tournaments.models import Pairing, Rating

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from games import play
 from games.models import Game, Move
+from games.play import state
 from tests.browser.conftest import browser
 from tests.browser.test_play_in_a_browser import DESK, _open, _page, _player
 
@@ -29,7 +29,7 @@ TURNS += [("ann", "s2", "3", {"s2", "s3", "s4"}), ("bob", "s1", "1", {"s1"})]
 
 
 def test_stones_is_played_by_clicks_through_its_own_picker_script(live_server: Any, browser: Any) -> None:
-    game = play.create_service_game(_player("Ann"), _player("Bob"), "stones", "")
+    game = state.create_service_game(_player("Ann"), _player("Bob"), "stones", "")
     url = live_server.url + game.get_absolute_url()
     pages = {
         "ann": _page(browser, live_server.url, "ann", DESK),

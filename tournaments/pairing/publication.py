@@ -7,7 +7,7 @@ the transaction that holds the round's lock; the games are created by the pairin
 
 from __future__ import annotations
 
-from games.services import games_of
+from games.records.services import games_of
 from tournaments.models import PlayMode, Round
 from tournaments.rounds import play_mode
 

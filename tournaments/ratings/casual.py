@@ -2,7 +2,7 @@
 
 Rules held here:
 
-* a casual game (origin ``service``: a challenge accepted, ``games.challenges``) enters its family's
+* a casual game (origin ``service``: a challenge accepted, ``games.play.challenges``) enters its family's
   list (the family of its game key, as the registry's spec declares it) when it is rated
   (``Game.rated``: what the players agreed; an annulled game never is) and its result is final and
   played: confirmed by the opponent, official, or decided by an arbiter, and 1-0, 0-1 or 1/2-1/2

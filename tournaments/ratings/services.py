@@ -2,7 +2,7 @@
 
 Rules held here: which games are rated (over-the-board results of closed rounds of events marked
 rated; forfeits, byes and unrecorded games change nothing: a game whose result rests on a result
-submitted without a record, ``games.reports``, is rated only when the event sets
+submitted without a record, ``games.records.reports``, is rated only when the event sets
 ``rate_unrecorded``; a game marked unrated, an annulled one, never is: :func:`unrated_games`; a
 casual game on the service counts once rated, final and played: :func:`rated_game`); a
 player's first rating in a family is
@@ -76,7 +76,7 @@ UNRATED = "*"  # stands for a game's result code that must not be rated (not a p
 
 def unrated_games(round_ids: Iterable[int], unrecorded_in: Iterable[int] = ()) -> dict[int, set[int]]:
     """Per pairing of the rounds ``round_ids``, the numbers of its games left out of the ratings: the
-    games marked unrated (``Game.rated`` false: an annulled game, ``games.arbitration``), whatever
+    games marked unrated (``Game.rated`` false: an annulled game, ``games.play.arbitration``), whatever
     result the pairing was given, and in the rounds ``unrecorded_in`` the games whose official result
     rests on a result submitted without a record. One query."""
     where = Q(game__rated=False, pairing__round_id__in=list(round_ids))

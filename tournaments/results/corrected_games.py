@@ -3,7 +3,7 @@
 result agrees with the corrected pairing.
 
 A game whose result changes is set the way an arbiter's decision with a result sets it
-(``games.decisions``): the result with no record behind it, no submission official, state
+(``games.records.decisions``): the result with no record behind it, no submission official, state
 ``DECIDED``, a :class:`~games.models.Decision` row naming the correction and its reason, open
 disputes closed by it, and the players told through ``games.signals.result_changed`` (kind
 ``decided``). A game whose result is unchanged is left alone.
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.confirmation import lock_game
-from games.decisions import settle
 from games.models import Decision, Game
+from games.records.confirmation import lock_game
+from games.records.decisions import settle
+from games.records.services import games_of
 from games.results import DOUBLE_FORFEIT, FORFEITS
-from games.services import games_of
 from games.signals import DECIDED, result_changed
 from tournaments.models import Pairing
 

@@ -9,7 +9,7 @@ The rules at home here:
   one notice (kind ``deadline``, linking the round) listing the boards still without a result, and
   an e-mail where ``NOTICE_EMAILS`` is on. That notice is also what the database remembers: a round
   is flagged once. Nothing is decided for them: the arbiter adjudicates or annuls a game in play
-  (``games.arbitration``), or sets a pairing's result on the round, and closes the round;
+  (``games.play.arbitration``), or sets a pairing's result on the round, and closes the round;
 * a round closed, or with no unfinished board at its deadline, is not flagged.
 """
 
@@ -24,8 +24,8 @@ from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
+from accounts.notices import send_emails
 from accounts.policy import Action, require
-from personal.notices import send_emails
 from tournaments.errors import Conflict
 from tournaments.models import Pairing, Round
 

@@ -1,6 +1,6 @@
 """What the round page and the arbiter's queue follow live: the games of their rounds played on the
-service and still in play. Their events (``games.live``: ``end`` when play ends) reach the page on
-one stream of those games' channels (``games.live.serve_games``), and the page fetches itself again
+service and still in play. Their events (``games.live.game_events``: ``end`` when play ends) reach the page on
+one stream of those games' channels (``games.live.game_events.serve_games``), and the page fetches itself again
 (static/js/follow.js); where no stream is served (the embedded default answers 204) it asks again
 every few seconds while a game is in play.
 """

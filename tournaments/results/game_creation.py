@@ -6,7 +6,7 @@ One game per game of the event's matches: game 1 with the pairing's colours, gam
 swapped, none for a bye. Every game of a pairing carries the event's options (``Game.options``: its
 game options, which its records must agree, P-27). A round played on the service
 (``tournaments.rounds.play_mode``: on the service, or both) has its games ready to play with the
-round's time control (``games.play.playable``): on the service alone the clocks run from their
+round's time control (``games.play.state.playable``): on the service alone the clocks run from their
 creation (its round's publication, ``tournaments.pairing.publication``); in both, a game's clock
 starts with its first move there.
 """
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import GameServiceError
 from games.models import Game
-from games.play import playable
+from games.play.state import playable
 from tournaments.core.codes import first_named_is_white
 from tournaments.events.game_options import options_of
 from tournaments.models import Pairing, PairingGame, PlayMode

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.locking import locked
-from games import carrying
-from games.confirmation import rests_on_report, stop_play
 from games.models import Game, SubmittedRecord
+from games.play import carrying
+from games.records.confirmation import rests_on_report, stop_play
 from tournaments.errors import ServiceError
 from tournaments.models import Round
 
@@ -66,7 +66,7 @@ def close_games(round_: Round) -> None:
 
 def carry_ended(round_: Round) -> list[int]:
     """Carry now the results of the round's games ended on time whose results are still to be
-    carried (``games.carrying``: the flags' second step, queued), under the round's lock the caller
+    carried (``games.play.carrying``: the flags' second step, queued), under the round's lock the caller
     holds: a round closing between the two steps of an end counts the result (the ids carried)."""
     left = Game.objects.filter(pairing_game__pairing__round=round_).exclude(to_carry="")
     return carrying.carry_all(list(left.order_by("pk").values_list("pk", flat=True)))

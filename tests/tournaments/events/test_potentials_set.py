@@ -23,9 +23,10 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from arbiter import registry
-from games import play, services
 from games.messages import arbiter_message
 from games.models import Game, SubmittedRecord
+from games.play import service, state
+from games.records import services, writer
 from tests.conftest import make_event, start
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 from tournaments.events import game_options
@@ -116,12 +117,12 @@ def test_a_game_on_the_service_starts_with_the_events_set(organiser: User, commi
     (game,) = games_of_round(round_)
     assert game.on_service and game.options == {"potentials": "Y3"}
     assert "set=Y3/Y3 hand=Y3/Y3" in game.position
-    moves = play.legal_moves(game)
+    moves = state.legal_moves(game)
     assert len(moves) == 84
     loaded = [move for move in moves if move[0].isupper()]
     assert len(loaded) == 42 and {move[0] for move in loaded} == {"Y"}
     # the record written when play ends names the set, so it passes the event's check
-    text = play.record_of(game, "")
+    text = writer.record_of(game, "")
     assert '[Potentials "Y3"]' in text
 
 
@@ -134,9 +135,9 @@ def test_a_game_played_on_the_service_is_verified_against_the_set(organiser: Use
     black = users[game.black.display_name]
     for ply, (user, move) in enumerate([(white, "Za1-c3"), (black, "Zi5-h5"), (white, "Z:b2-d4")]):
         game.refresh_from_db()
-        commit(play.make_move, game, user, move, ply)
+        commit(service.make_move, game, user, move, ply)
     game.refresh_from_db()
-    commit(play.resign, game, black)
+    commit(service.resign, game, black)
     played = SubmittedRecord.objects.get(game=game, kind=SubmittedRecord.Kind.PLAYED)
     assert played.status == SubmittedRecord.Status.VALID, played.error_reason
     assert '[Potentials "Z6"]' in played.text

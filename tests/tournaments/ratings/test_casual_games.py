@@ -1,4 +1,4 @@
-"""Rated casual games (challenges, ``games.play.create_service_game``) in the rating lists
+"""Rated casual games (challenges, ``games.play.state.create_service_game``) in the rating lists
 (``tournaments.ratings.casual``, docs/play.md "Which games are rated"): each one its own rating
 period once its result is final (confirmed, official or decided), placed among the rounds by the
 moment it became final; the rebuild orders both the same way; a later decision rebuilds from it.
@@ -19,12 +19,13 @@ from django.contrib.auth.models import User
 
 from accounts.models import Player
 from common.sweep import sweep
-from games import decisions, play
-from games.confirmation import confirm, dispute
 from games.errors import GameServiceError
 from games.models import Game
+from games.play import service, state
+from games.records import decisions
+from games.records.confirmation import confirm, dispute
 from tests.conftest import boards, make_event, next_round, play_round, start
-from tests.games.timing import Clock, frozen, person
+from tests.games.play.timing import Clock, frozen, person
 from tournaments.models import CasualPeriod, Rating, RatingChange
 from tournaments.ratings.casual import rate_casual_game
 from tournaments.ratings.recompute import recompute_family
@@ -74,8 +75,8 @@ def rated_players(people: dict[str, Any]) -> None:
 def resigned_by_ann(people: dict[str, Any], commit: Any, rated: bool = True) -> Game:
     """A casual GIPF game, Ann White: she resigns at once (0-1), the result official at once (played
     on the service: no confirmation step)."""
-    game = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=rated)
-    commit(play.resign, game, people["ann"])
+    game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=rated)
+    commit(service.resign, game, people["ann"])
     game.refresh_from_db()
     assert (game.result, game.state) == ("0-1", Game.State.OFFICIAL)
     return game
@@ -130,8 +131,8 @@ def test_a_lost_rating_task_is_queued_again_by_the_sweep(
     """The end's rating task never ran (its transaction's callbacks dropped): the period stays
     marked, and the sweep queues it again after the grace period; the figures are test 1's."""
     rated_players(people)
-    game = play.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=True)
-    play.resign(game, people["ann"])  # no on-commit callbacks here: the task is lost
+    game = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3", rated=True)
+    service.resign(game, people["ann"])  # no on-commit callbacks here: the task is lost
     assert ratings("gipf") == {"Ann": (1600, 10), "Bob": (1500, 5)}
     assert CasualPeriod.objects.get(game=game).stale_since == clock.now
     clock.advance(hours=1)
@@ -171,9 +172,9 @@ def test_a_casual_game_between_two_rounds_is_rated_in_time_order(
     commit(play_round, round_1, organiser)  # Ann-Dan 1-0, then closed
     assert ratings("dvonn") == {"Ann": (1520, 1), "Dan": (1480, 1), "Bob": (1500, 1), "Cid": (1500, 1)}
 
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
     clock.at(hours=2)
-    commit(play.resign, game, people["ann"])  # official at once: final at 2 h
+    commit(service.resign, game, people["ann"])  # official at once: final at 2 h
     assert ratings("dvonn")["Ann"] == (1499, 2) and ratings("dvonn")["Bob"] == (1521, 2)
 
     round_2 = commit(next_round, event, organiser)
@@ -265,9 +266,9 @@ def test_a_round_rated_after_a_later_casual_game_rebuilds_in_time_order(
     play_round(round_1, organiser)  # closed, but its callbacks (the rating) never run
     assert not RatingChange.objects.exists()
 
-    game = play.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/5d", rated=True)
     clock.at(hours=2)
-    commit(play.resign, game, people["ann"])  # official at once: final at 2 h
+    commit(service.resign, game, people["ann"])  # official at once: final at 2 h
     assert ratings("dvonn") == {"Ann": (1480, 1), "Bob": (1520, 1)}
 
     assert rate_closed_rounds(event.pk) == 2  # round 1 and the casual game, in that order

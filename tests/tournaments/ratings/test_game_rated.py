@@ -15,8 +15,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from accounts.models import Player
-from games import play
 from games.models import Game
+from games.play import service, state
 from tests.conftest import make_event, start
 from tournaments.models import Rating, RatingChange
 from tournaments.ratings.recompute import recompute_family
@@ -49,8 +49,8 @@ def test_a_pairing_game_marked_unrated_is_left_out_of_the_rating_period(organise
         "pairing_game__pairing__board"
     )
     assert first.rated and second.rated  # the event is rated
-    commit(play.resign, first, users["Ann"])  # White to move at the start: Ann resigns, Dan wins
-    commit(play.resign, second, users["Bob"])  # Cid wins
+    commit(service.resign, first, users["Ann"])  # White to move at the start: Ann resigns, Dan wins
+    commit(service.resign, second, users["Bob"])  # Cid wins
     Game.objects.filter(pk=second.pk).update(rated=False)  # as an arbiter's annulment leaves it
     commit(result_services.close_round, round_, organiser)
     assert ratings("dvonn") == {"Ann": (1480, 1), "Dan": (1520, 1)}
@@ -63,9 +63,9 @@ def test_a_pairing_game_marked_unrated_is_left_out_of_the_rating_period(organise
 def test_an_unrated_casual_game_enters_no_rating_list(django_capture_on_commit_callbacks: Any) -> None:
     ann, ann_player = person("Ann")
     bob, bob_player = person("Bob")
-    game = play.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=False)
+    game = state.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=False)
     with django_capture_on_commit_callbacks(execute=True):
-        play.resign(game, ann)
+        service.resign(game, ann)
     game.refresh_from_db()
     assert (game.result, game.state) == ("0-1", Game.State.OFFICIAL)  # played here: final at once
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
@@ -78,7 +78,7 @@ def test_a_rated_casual_game_enters_its_familys_list_when_it_ends(
     tests/tournaments/ratings/test_casual_games.py)."""
     ann, ann_player = person("Ann")
     bob, bob_player = person("Bob")
-    game = play.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=True)
+    game = state.create_service_game(ann_player, bob_player, "gipf-standard", "5+3", rated=True)
     with django_capture_on_commit_callbacks(execute=True):
-        play.resign(game, ann)  # official at once: rated at once
+        service.resign(game, ann)  # official at once: rated at once
     assert ratings("gipf") == {"Ann": (1480, 1), "Bob": (1520, 1)}

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from games.services import games_of
+from games.records.services import games_of
 from tests.conftest import make_event, next_round, pairings_of, play_round, start
 from tournaments.models import Event, Pairing, ResultCorrection, Standing
 

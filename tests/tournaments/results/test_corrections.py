@@ -41,7 +41,7 @@ from django.core.management import call_command
 
 from accounts.errors import PermissionRefused
 from games.models import Decision, Game
-from games.services import games_of
+from games.records.services import games_of
 from games.signals import result_changed
 from tests.conftest import make_event, next_round, pairings_of, start
 from tournaments.models import Event, Pairing, Rating, RatingChange, ResultCorrection, Round, Standing

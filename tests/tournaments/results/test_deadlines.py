@@ -23,7 +23,7 @@ from accounts.errors import Conflict, PermissionRefused
 from accounts.models import Notice
 from common.sweep import sweep
 from tests.conftest import make_event, start
-from tests.games.timing import Clock, frozen
+from tests.games.play.timing import Clock, frozen
 from tests.tournaments.results.test_rounds_on_service import players_with_accounts
 from tournaments.models import Round
 from tournaments.results import deadlines

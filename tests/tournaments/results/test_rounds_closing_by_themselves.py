@@ -22,7 +22,7 @@ from django.utils import timezone
 from arbiter import registry
 from games.models import Game
 from tests.conftest import CommittingAPIClient, CommittingClient, boards, start
-from tests.games.test_play import moves_of
+from tests.games.play.test_play import moves_of
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts, points
 from tournaments.models import Event, Round
 from tournaments.sweep import sweep_work

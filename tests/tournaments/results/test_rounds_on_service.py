@@ -1,7 +1,7 @@
 """Rounds of an event played on the service (``tournaments.results.game_creation``,
 ``tournaments.rounds.play_mode``): publishing a round creates its games with the pairing's colours,
 ready to play with the event's time control; the games are played move by move through
-``games.play.make_move`` with real GIPF and DVONN moves; their records are verified and applied to
+``games.play.service.make_move`` with real GIPF and DVONN moves; their records are verified and applied to
 the pairings; closing the round gives the standings and the rating list.
 
 Expected figures, worked by hand:
@@ -10,7 +10,7 @@ Expected figures, worked by hand:
   their pairing numbers follow their names: Ann-Dan, Bob-Cid. Of 3 players: 2-3 and 1 has the bye.
 * GIPF standard, the arbiter's random game of seed 2: Black wins after 24 plies (White has no piece
   left in reserve); DVONN, seed 0: White wins on the stack totals 10-5 after 78 plies (the figures
-  of tests/games/test_play.py).
+  of tests/games/play/test_play.py).
 * A resignation is the loss of the player to move (docs/play.md).
 * Ratings (FIDE B.02 defaults): every player starts from 1,500 with no rated games, so K = 40 and
   every expected score is 0.5: a win is +20, a loss -20, per game.
@@ -32,11 +32,12 @@ from accounts.errors import ServiceError as GameServiceError
 from accounts.models import Player
 from arbiter import registry
 from arbiter.records import format_record
-from games import play, reports
 from games.models import Game, SubmittedRecord
-from games.services import submit_record
+from games.play import errors, service, state
+from games.records import reports
+from games.records.services import submit_record
 from tests.conftest import boards, make_event, make_swiss, start
-from tests.games.test_play import Clock, moves_of
+from tests.games.play.test_play import Clock, moves_of
 from tournaments.models import Event, Pairing, Rating, Round, Standing
 from tournaments.pairing import edits
 from tournaments.registration import services as registration_services
@@ -76,9 +77,9 @@ def play_moves(game: Game, users: dict[str, User], moves: list[str]) -> None:
     """Play ``moves`` from the game's current ply, each by the player to move."""
     for move in moves:
         game.refresh_from_db()
-        mover = play.player_to_move(game)
+        mover = state.player_to_move(game)
         assert mover is not None
-        play.make_move(game, users[mover.display_name], move, play.ply_of(game))
+        service.make_move(game, users[mover.display_name], move, state.ply_of(game))
 
 
 def first_legal_moves(game: Game, users: dict[str, User], count: int) -> None:
@@ -90,9 +91,9 @@ def first_legal_moves(game: Game, users: dict[str, User], count: int) -> None:
 
 def resign_for_player_to_move(game: Game, users: dict[str, User]) -> str:
     game.refresh_from_db()
-    mover = play.player_to_move(game)
+    mover = state.player_to_move(game)
     assert mover is not None
-    play.resign(game, users[mover.display_name])
+    service.resign(game, users[mover.display_name])
     return mover.display_name
 
 
@@ -134,7 +135,7 @@ def test_a_gipf_round_robin_round_played_on_the_service(
         assert game.position == registry.start("gipf-standard")
         assert game.time_control == "5+3"
         assert game.white_time == game.black_time == timedelta(seconds=300)
-        # no clock runs before both first moves; White's is due within the start window (games.aborts)
+        # no clock runs before both first moves; White's is due within the start window (games.play.aborts)
         assert game.turn_started is None and game.first_move_by == clock.now + timedelta(seconds=180)
         assert game.rated
     first, second = games
@@ -282,7 +283,7 @@ def test_both_a_record_by_hand_before_any_move_takes_the_game_and_ends_play_ther
     game = games_of_round(round_)[0]
     assert game.turn_started is None  # nothing runs out while the players may play elsewhere
     clock.advance(days=30)
-    assert play.clocks_at(game).white == timedelta(seconds=300)
+    assert state.clocks_at(game).white == timedelta(seconds=300)
     text = record_text(game, moves_of("gipf-standard", 2), "")
     with django_capture_on_commit_callbacks(execute=True):
         record = submit_record(round_.pairings.get(board=1), users["Dan"], text)
@@ -290,8 +291,8 @@ def test_both_a_record_by_hand_before_any_move_takes_the_game_and_ends_play_ther
     game.refresh_from_db()
     assert record.applied and (game.result, game.state) == ("0-1", Game.State.PROVISIONAL)
     assert game.finished_at == clock.now and game.turn_started is None
-    with pytest.raises(play.GameOver):
-        play.make_move(game, users["Ann"], registry.legal_moves(game.position)[0].notation, 0)
+    with pytest.raises(errors.GameOver):
+        service.make_move(game, users["Ann"], registry.legal_moves(game.position)[0].notation, 0)
     # the opponent confirms with the same record: still a record by hand, taken as a confirmation
     with django_capture_on_commit_callbacks(execute=True):
         again = submit_record(round_.pairings.get(board=1), users["Ann"], text)
@@ -314,7 +315,7 @@ def test_both_a_game_begun_on_the_service_takes_no_record_by_hand(
     first_legal_moves(game, users, 1)
     game.refresh_from_db()
     assert game.turn_started == clock.now  # the clock started with the first move
-    from games.services import verify_record
+    from games.records.services import verify_record
 
     late = verify_record(late.pk)
     assert late.status == SubmittedRecord.Status.VALID and not late.applied
@@ -360,7 +361,7 @@ def test_my_games_asks_to_play_a_game_in_play_on_the_service(
     assert "Play it on the service" in page and f'href="{game.get_absolute_url()}"' in page
     assert "Submit the record" not in page
     with django_capture_on_commit_callbacks(execute=True):
-        play.resign(game, users["Ann"])
+        service.resign(game, users["Ann"])
     page = client.get(reverse("accounts:my-games")).content.decode()
     assert "Play it on the service" not in page
 

@@ -145,7 +145,7 @@ def test_a_game_record_as_text(client: Any, played: Event) -> None:
     assert response["Content-Type"] == "text/plain; charset=utf-8"
     assert response["Content-Disposition"] == f'attachment; filename="{played.slug}-r1-b1-g1.txt"'
     text = response.content.decode()
-    # the record's own tags and moves, with the event's (tests/games/test_record_download.py)
+    # the record's own tags and moves, with the event's (tests/games/records/test_record_download.py)
     assert '[Event "Club night"]\n' in text and '[Round "1"]\n' in text and '[Game "GIPF basic"]\n' in text
     assert text.endswith("\n\n1. ...\n")
     assert url in client.get(game.get_absolute_url()).content.decode()

@@ -14,7 +14,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from arbiter import registry
-from games import services as game_services
+from games.records import services as game_services
 from tests.conftest import make_event, start
 from tournaments.models import Event, Pairing, Registration, Round, Standing
 

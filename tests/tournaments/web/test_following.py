@@ -16,7 +16,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from games import live, play
+from games.live import game_events
+from games.play import service
 from tests.conftest import make_event, start
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 
@@ -39,7 +40,7 @@ def test_the_round_page_and_the_queue_follow_the_games_in_play(
     page = anyone.get(round_url).content.decode()
     assert f'data-follow-url="{stream}"' in page and "js/follow.js" in page
     # the stream starts after the last event each game has stored: none yet
-    assert f'data-follow-from="{live.resume_id_of([first.pk, second.pk])}"' in page
+    assert f'data-follow-from="{game_events.resume_id_of([first.pk, second.pk])}"' in page
     assert anyone.get(stream).status_code == 204  # no stream under WSGI: the page asks again instead
 
     officials = Client()
@@ -53,11 +54,11 @@ def test_the_round_page_and_the_queue_follow_the_games_in_play(
     assert anyone.get(queue_stream).status_code == 302  # sign in first
 
     with django_capture_on_commit_callbacks(execute=True):
-        play.resign(first, users["Ann"])  # White to move at ply 0
+        service.resign(first, users["Ann"])  # White to move at ply 0
     page = anyone.get(round_url).content.decode()
     assert "data-follow-url" in page  # board 2 is still in play
     with django_capture_on_commit_callbacks(execute=True):
-        play.resign(second, users["Bob"])
+        service.resign(second, users["Bob"])
     page = anyone.get(round_url).content.decode()
     assert "data-follow-url" not in page and "js/follow.js" not in page
     assert "data-follow-url" not in officials.get(queue_url).content.decode()

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.contrib.staticfiles import finders
 
-from games import services as game_services
+from games.records import services as game_services
 from tests.conftest import make_event, start
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from accounts.models import Player
 from arbiter import registry
-from games.services import games_of, submit_record
+from games.records.services import games_of, submit_record
 from tournaments.events.services import create_event, finish_event, start_event
 from tournaments.models import Event, Pairing, Round
 from tournaments.pairing.edits import publish_round

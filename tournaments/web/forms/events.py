@@ -9,8 +9,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.choices import game_choices
-from games.clocks import validate_time_control
 from games.options import games_taking
+from games.play.clocks import validate_time_control
 from games.web.forms import option_fields
 from tournaments.core.codes import PointSystem
 from tournaments.core.errors import ResultError, StandingsError

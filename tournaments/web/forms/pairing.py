@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
-from games.clocks import validate_time_control
+from games.play.clocks import validate_time_control
 from tournaments.core.codes import BYE_FULL, BYE_HALF, BYE_PAIRING_ALLOCATED, BYE_ZERO
 from tournaments.models import Event, PlayMode, Registration
 from tournaments.web.forms.registration import RegistrationChoiceField, player_label

@@ -1,5 +1,5 @@
 """Downloads: an event as JSON (the shape of :mod:`tournaments.events.export`). (A game's record as
-text is the games' page, ``games.downloads``.)"""
+text is the games' page, ``games.records.downloads``.)"""
 
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ from django.views.decorators.http import require_http_methods
 from accounts.errors import attempt
 from accounts.policy import Action, require
 from common.client import client_address
-from games import live, reports, services
+from games.live import game_events
+from games.records import reports, services
 from games.results import PLAYED_RESULTS, RESULT_LABELS
 from tournaments.models import Event, Pairing, PlayMode
 from tournaments.results import arbiter_queue, following
@@ -38,7 +39,7 @@ def queue(request: HttpRequest, slug: str) -> HttpResponse:
     if followed:
         context["follow"] = {
             "url": reverse("games:queue-events", args=[slug]),
-            "from": live.resume_id_of(followed),
+            "from": game_events.resume_id_of(followed),
         }
     return render(request, "games/queue.html", context)
 
@@ -49,7 +50,7 @@ def queue_events(request: HttpRequest, slug: str) -> HttpResponse:
     """The live events of the games in play in the event's open rounds, for the arbiter's queue
     (``tournaments.results.following``); 204 with none or where no stream is served."""
     event = get_object_or_404(Event, slug=slug)
-    return live.serve_games(request, following.queue_games_in_play(event, request.user))
+    return game_events.serve_games(request, following.queue_games_in_play(event, request.user))
 
 
 class RecordForm(forms.Form):

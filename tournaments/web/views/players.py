@@ -10,7 +10,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from accounts.models import Player
-from games import play_lists
+from games.play import lists
 from tournaments.core.codes import outcome
 from tournaments.models import Pairing, RatingChange
 from tournaments.ratings.chart import ChartPoint, rating_chart_svg
@@ -65,7 +65,7 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
             "player": player,
             "registrations": registrations,
             "games": games,
-            "casual": play_lists.casual_games_of(player),
+            "casual": lists.casual_games_of(player),
             "ratings": ratings,
         },
     )

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.errors import attempt
-from games import live
+from games.live import game_events
 from tournaments import rounds as selectors
 from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import edits
@@ -39,7 +39,7 @@ def round_detail(request: HttpRequest, event: Event, round_: Round) -> HttpRespo
 def round_events(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     """The live events of the round's games in play (``tournaments.results.following``), one stream
     for the round page; 204 with none or where no stream is served."""
-    return live.serve_games(request, following.round_games_in_play(round_))
+    return game_events.serve_games(request, following.round_games_in_play(round_))
 
 
 def render_round(
@@ -79,7 +79,7 @@ def render_round(
     if followed:
         context["follow"] = {
             "url": reverse("tournaments:round-events", args=[event.slug, round_.number]),
-            "from": live.resume_id_of(followed),
+            "from": game_events.resume_id_of(followed),
         }
     if play_form is not None:  # sent back with its errors
         context["play_form"] = play_form

@@ -1,0 +1,187 @@
+"""The process's open streams and the live events handed to them: a stream's mailbox in the event
+loop (:class:`Listener`), the streams by channel and their count (:class:`Hub`, the one
+:data:`hub` a process), and the one Redis subscriber a process feeding them.
+
+The rules at home here:
+
+* the live events reach the process through Redis (``EVENTS_REDIS_URL``: one subscriber a process,
+  :meth:`Hub.listen`, which reconnects by itself with a back-off when Redis drops and returns, and
+  then makes every open stream read the storage: the stored events fill the gap), or, without
+  Redis, from the publishing process itself (:func:`notify_local`);
+* an event is handed to the streams of its channel from any thread; a stream with more than
+  :data:`PENDING_MAX` events queued, or told of an event without its id, reads the storage instead
+  (``games.live.streams``);
+* a process counts its open streams (:meth:`Hub.reserve`, at most ``EVENT_STREAMS_MAX``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+
+logger = logging.getLogger(__name__)
+
+LISTEN_WAIT = 20.0  # seconds the Redis subscriber waits for a message before it checks for open streams
+PENDING_MAX = 20  # live events queued for one stream before it reads the storage instead
+REDIS_CHANNEL = "events_channel"  # where django-eventstream's send_event publishes
+
+
+@dataclass(frozen=True)
+class Item:
+    """One event for a channel: its stored id (None: unknown, read the storage) and its JSON text."""
+
+    channel: str
+    id: int | None
+    kind: str = ""
+    data: str = ""
+
+
+@dataclass(eq=False)
+class Listener:
+    """One open stream's mailbox in the process's loop."""
+
+    channels: tuple[str, ...]
+    loop: asyncio.AbstractEventLoop
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    items: list[Item] = field(default_factory=list)
+    resync: bool = False
+
+    def push(self, item: Item) -> None:
+        if item.id is None or len(self.items) >= PENDING_MAX:
+            self.resync = True
+        else:
+            self.items.append(item)
+        self.wake.set()
+
+    def take(self) -> tuple[list[Item], bool]:
+        items, resync = self.items, self.resync
+        self.items, self.resync = [], False
+        self.wake.clear()
+        return items, resync
+
+
+class Hub:
+    """The process's open streams by channel, their count, and the one Redis subscriber feeding them."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.by_channel: dict[str, set[Listener]] = {}
+        self.open = 0
+        self.listening: asyncio.Task[None] | None = None
+
+    def reserve(self) -> bool:
+        """Count one more stream if the process has room for it."""
+        with self.lock:
+            if self.open >= settings.EVENT_STREAMS_MAX:
+                return False
+            self.open += 1
+            return True
+
+    def release(self) -> None:
+        with self.lock:
+            self.open = max(self.open - 1, 0)
+
+    def add(self, listener: Listener) -> None:
+        with self.lock:
+            for channel in listener.channels:
+                self.by_channel.setdefault(channel, set()).add(listener)
+        if settings.EVENTS_REDIS_URL and (self.listening is None or self.listening.done()):
+            self.listening = listener.loop.create_task(self.listen())
+
+    def remove(self, listener: Listener) -> None:
+        with self.lock:
+            for channel in listener.channels:
+                held = self.by_channel.get(channel)
+                if held is not None:
+                    held.discard(listener)
+                    if not held:
+                        del self.by_channel[channel]
+
+    def listeners(self, channel: str | None = None) -> list[Listener]:
+        with self.lock:
+            if channel is not None:
+                return list(self.by_channel.get(channel, ()))
+            return list({listener for held in self.by_channel.values() for listener in held})
+
+    def deliver(self, item: Item) -> None:
+        """Hand ``item`` to its channel's streams, from any thread."""
+        for listener in self.listeners(item.channel):
+            self._wake(listener, item)
+
+    def resync_all(self) -> None:
+        """Every open stream reads the storage (events may have been missed)."""
+        for listener in self.listeners():
+            self._wake(listener, Item("", None))
+
+    def _wake(self, listener: Listener, item: Item) -> None:
+        try:
+            listener.loop.call_soon_threadsafe(listener.push, item)
+        except RuntimeError:  # its loop is closed: the stream is gone without its cleanup
+            self.remove(listener)
+
+    async def listen(self) -> None:
+        """Subscribe to Redis and pass each event on, for as long as streams are open; reconnect
+        with a back-off (0.5 s doubling to 5 s) whenever Redis drops, then resync every stream."""
+        from redis.asyncio import Redis
+
+        delay, dropped = 0.5, False
+        while self.listeners():
+            client = Redis.from_url(settings.EVENTS_REDIS_URL, socket_connect_timeout=2)
+            try:
+                async with client.pubsub() as pubsub:
+                    await pubsub.subscribe(REDIS_CHANNEL)
+                    if dropped:
+                        logger.warning("the live events' Redis is back: streams read what they missed")
+                        self.resync_all()
+                    delay, dropped = 0.5, False
+                    await self._pass_on(pubsub)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - Redis down or dropped: wait and subscribe again
+                if not dropped:
+                    logger.warning("the live events' Redis dropped; reconnecting", exc_info=True)
+                dropped = True
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+            finally:
+                await client.aclose()
+
+    async def _pass_on(self, pubsub: Any) -> None:
+        while self.listeners():
+            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=LISTEN_WAIT)
+            if message is None or message.get("type") != "message":
+                continue
+            item = redis_item(message["data"])
+            if item is not None:
+                self.deliver(item)
+
+
+hub = Hub()
+
+
+def redis_item(raw: bytes | str) -> Item | None:
+    """The event in one of django-eventstream's Redis messages (None if unreadable)."""
+    try:
+        message = json.loads(raw)
+        pub_id = message.get("pub_id")
+        return Item(
+            str(message["channel"]),
+            None if pub_id is None else int(pub_id),
+            str(message["event_type"]),
+            str(message["data"]),
+        )
+    except (ValueError, KeyError, TypeError):
+        logger.warning("an unreadable live event on Redis: %r", raw[:200])
+        return None
+
+
+def notify_local(channel: str) -> None:
+    """An event of ``channel`` was stored by this process and no Redis carries it: its streams here
+    read the storage."""
+    hub.deliver(Item(channel, None))

@@ -1,0 +1,209 @@
+"""Draw offers in games played on the service (``games.play.draws``), through the play API and the page.
+
+Which games can be drawn comes from the rule texts (/work/shared/rules): DVONN "If both players end
+up with an equal stack, then the game ends in a tie", YINSH "with equal rings it is a draw"; GIPF
+"A tie is not possible", GIPF with potentials "The game cannot end in a draw", TZAAR "A game
+cannot be drawn". DVONN's first placements here are ``c3`` (White, ply 1) and ``d3`` (Black, ply 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from accounts.models import Notice
+from arbiter import registry
+from games.models import DrawOffer, Game, SubmittedRecord
+from games.play import draws, service
+from games.play import state as play_state
+from games.records import services
+from tests.conftest import CommittingAPIClient
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api(django_capture_on_commit_callbacks: Any) -> Callable[[User | None], CommittingAPIClient]:
+    def of(user: User | None) -> CommittingAPIClient:
+        client = CommittingAPIClient(django_capture_on_commit_callbacks)
+        if user is not None:
+            client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+        return client
+
+    return of
+
+
+@pytest.fixture
+def dvonn(people: dict[str, Any]) -> Game:
+    return play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+
+
+@pytest.mark.parametrize(
+    ("key", "drawn"),
+    [
+        ("dvonn", True),
+        ("yinsh", True),
+        ("yinsh-blitz", True),
+        ("gipf-basic", False),
+        ("gipf-standard", False),
+        ("gipf-tournament", False),
+        ("tzaar", False),
+    ],
+)
+def test_the_games_whose_rules_allow_a_draw_declare_it(key: str, drawn: bool) -> None:
+    assert registry.draws(key) is drawn
+
+
+def test_an_offer_accepted_ends_the_game_drawn_by_agreement_official_at_once(
+    people: dict[str, Any], dvonn: Game, api: Any
+) -> None:
+    ann, bob = api(people["ann"]), api(people["bob"])
+    made = ann.post(f"/api/play/{dvonn.pk}/offer-draw/")
+    assert made.status_code == 201, made.json()
+    assert (made.json()["offered_by"], made.json()["status"], made.json()["ply"]) == ("white", "open", 0)
+    assert bob.get(f"/api/play/{dvonn.pk}/").json()["draw_offer"] == "white"
+    taken = bob.post(f"/api/play/{dvonn.pk}/accept-draw/")
+    assert taken.status_code == 200, taken.json()
+    assert taken.json() | {"game": 0} == {
+        "game": 0,
+        "offered_by": "white",
+        "ply": 0,
+        "status": "accepted",
+        "result": "1/2-1/2",
+        "ending": "Drawn by agreement",
+    }
+    dvonn.refresh_from_db()
+    assert (dvonn.result, dvonn.termination, dvonn.state) == ("1/2-1/2", "agreement", Game.State.OFFICIAL)
+    assert dvonn.finished_at is not None and dvonn.record.split()[-1] == "draw"
+    state = ann.get(f"/api/play/{dvonn.pk}/").json()
+    assert (state["to_move"], state["draw_offer"], state["ending"]) == (None, None, "Drawn by agreement")
+    # the record play wrote verifies to the same result
+    record = SubmittedRecord.objects.get(game=dvonn, kind=SubmittedRecord.Kind.PLAYED)
+    verified = services.verify_record(record.pk)
+    assert verified.status == SubmittedRecord.Status.VALID, verified.error_reason
+    assert (verified.verdict or {})["result"] == "1/2-1/2"
+    # Ann is told how it ended; Bob, who accepted, is not told what he did
+    assert [notice.text for notice in Notice.objects.filter(recipient=people["ann"])] == [
+        "Ann – Bob (Played on the service) is over: 1/2-1/2 · Drawn by agreement"
+    ]
+    assert not Notice.objects.filter(recipient=people["bob"]).exists()
+    # over: nothing more to offer or accept
+    assert ann.post(f"/api/play/{dvonn.pk}/offer-draw/").status_code == 409
+
+
+def test_a_game_that_cannot_be_drawn_refuses_the_offer_naming_why(people: dict[str, Any], api: Any) -> None:
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
+    answer = api(people["ann"]).post(f"/api/play/{game.pk}/offer-draw/")
+    assert answer.status_code == 400
+    assert "allow no draw" in answer.json()["detail"]
+    assert not DrawOffer.objects.exists()
+
+
+def test_only_the_players_offer_and_only_the_opponent_answers(
+    people: dict[str, Any], dvonn: Game, api: Any
+) -> None:
+    assert api(None).post(f"/api/play/{dvonn.pk}/offer-draw/").status_code == 401
+    assert api(people["sam"]).post(f"/api/play/{dvonn.pk}/offer-draw/").status_code == 403
+    assert api(people["ann"]).post("/api/play/999999/offer-draw/").status_code == 404
+    ann, bob = api(people["ann"]), api(people["bob"])
+    assert bob.post(f"/api/play/{dvonn.pk}/accept-draw/").status_code == 409  # nothing offered
+    assert ann.post(f"/api/play/{dvonn.pk}/offer-draw/").status_code == 201
+    again = ann.post(f"/api/play/{dvonn.pk}/offer-draw/")
+    assert again.status_code == 409 and "already" in again.json()["detail"]
+    own = ann.post(f"/api/play/{dvonn.pk}/accept-draw/")
+    assert own.status_code == 409 and "your own" in own.json()["detail"]
+    assert api(people["sam"]).post(f"/api/play/{dvonn.pk}/decline-draw/").status_code == 403
+    declined = bob.post(f"/api/play/{dvonn.pk}/decline-draw/")
+    assert declined.status_code == 200 and declined.json()["status"] == "declined"
+    dvonn.refresh_from_db()
+    assert dvonn.finished_at is None and dvonn.result == ""
+    # no offer after offer: Ann offers again only once a move was played
+    soon = ann.post(f"/api/play/{dvonn.pk}/offer-draw/")
+    assert soon.status_code == 409 and "after a move" in soon.json()["detail"]
+    service.make_move(dvonn, people["ann"], "c3", 0)
+    assert ann.post(f"/api/play/{dvonn.pk}/offer-draw/").status_code == 201
+
+
+def test_an_offer_lapses_when_the_opponent_moves_not_when_its_player_does(
+    people: dict[str, Any], dvonn: Game
+) -> None:
+    offered = draws.offer(dvonn, people["ann"])  # White, to move, offers
+    service.make_move(dvonn, people["ann"], "c3", 0)
+    assert draws.pending(Game.objects.get(pk=dvonn.pk)) == offered  # his own move: it stands
+    service.make_move(dvonn, people["bob"], "d3", 1)
+    offered.refresh_from_db()
+    assert offered.status == DrawOffer.Status.LAPSED
+    assert draws.pending(Game.objects.get(pk=dvonn.pk)) is None
+
+
+def test_offering_while_the_opponents_offer_stands_accepts_it(people: dict[str, Any], dvonn: Game) -> None:
+    draws.offer(dvonn, people["bob"])  # Black offers while White is to move
+    taken = draws.offer(dvonn, people["ann"])
+    assert (taken.side, taken.status) == (1, DrawOffer.Status.ACCEPTED)
+    dvonn.refresh_from_db()
+    assert (dvonn.result, dvonn.termination) == ("1/2-1/2", "agreement")
+
+
+def test_each_offer_and_answer_is_told_to_the_live_stream(
+    people: dict[str, Any], dvonn: Game, django_capture_on_commit_callbacks: Any
+) -> None:
+    with (
+        mock.patch("django_eventstream.send_event") as send,
+        mock.patch("django_eventstream.eventstream.send_event") as to_players,
+    ):
+        with django_capture_on_commit_callbacks(execute=True):
+            draws.offer(dvonn, people["ann"])
+        with django_capture_on_commit_callbacks(execute=True):
+            draws.decline(dvonn, people["bob"])
+        with django_capture_on_commit_callbacks(execute=True):
+            service.make_move(dvonn, people["ann"], "c3", 0)
+            draws.offer(dvonn, people["ann"])
+        with django_capture_on_commit_callbacks(execute=True):
+            service.make_move(dvonn, people["bob"], "d3", 1)
+        with django_capture_on_commit_callbacks(execute=True):
+            draws.offer(dvonn, people["bob"])
+            draws.accept(dvonn, people["ann"])
+    told = [
+        (call.args[1], call.args[2].get("offer"), call.args[2].get("answer")) for call in send.call_args_list
+    ]
+    assert [event for event in told if event[0] == "draw"] == [
+        ("draw", 0, "offered"),
+        ("draw", None, "declined"),
+        ("draw", 0, "offered"),
+        ("draw", None, "lapsed"),
+        ("draw", 1, "offered"),
+    ]
+    # each player's own stream (a bot's) hears the same, Ann's and Bob's alike
+    for player in (people["Ann"], people["Bob"]):
+        heard = [
+            (call.args[2]["offer"], call.args[2]["answer"])
+            for call in to_players.call_args_list
+            if call.args[:2] == (f"player-{player.pk}", "draw")
+        ]
+        assert heard == [(0, "offered"), (None, "declined"), (0, "offered"), (None, "lapsed"), (1, "offered")]
+    ((end,),) = [call.args[2:] for call in send.call_args_list if call.args[1] == "end"]
+    assert (end["result"], end["how"], end["ending"], end["winner"]) == ("1/2-1/2", "agreement", "draw", None)
+
+
+def test_the_page_offers_accepts_and_shows_the_ending(people: dict[str, Any], dvonn: Game) -> None:
+    ann, bob = Client(), Client()
+    ann.force_login(people["ann"])
+    bob.force_login(people["bob"])
+    page = ann.get(dvonn.get_absolute_url()).content.decode()
+    assert 'id="draw-offer-button"' in page
+    assert ann.post(f"/games/{dvonn.pk}/offer-draw/").status_code == 302
+    page = bob.get(dvonn.get_absolute_url()).content.decode()
+    assert "Ann (White) offers a draw." in page and 'id="draw-accept"' in page
+    assert bob.post(f"/games/{dvonn.pk}/accept-draw/").status_code == 302
+    page = bob.get(dvonn.get_absolute_url()).content.decode()
+    assert "<strong>1/2-1/2</strong> · Drawn by agreement" in page
+    assert 'id="draw-offer"' not in page and 'id="submissions-pane"' not in page
+    # a refusal shows the page as it stands with the reason
+    refused = ann.post(f"/games/{dvonn.pk}/offer-draw/")
+    assert refused.status_code == 409 and "the game is over" in refused.content.decode()
