@@ -20,6 +20,8 @@ them (Django's ``makemessages`` finds them).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib
 import importlib.resources
 from collections.abc import Mapping
@@ -199,11 +201,14 @@ class GameSpec:
 
     def script_text(self) -> str:
         """The text of its picker script ("" when it declares none); :class:`FileNotFoundError` when
-        the file named is not in the package."""
-        if not self.script:
-            return ""
-        package, _, name = self.script.partition(":")
-        return importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        the file named is not in the package. Read once per process (a package's file does not
+        change while it runs)."""
+        return _read_script(self.script)[0] if self.script else ""
+
+    def script_digest(self) -> str:
+        """A digest of its picker script (16 hexadecimal digits; "" without one): the script's URL
+        names it, so that a browser may keep the script as long as it is the same."""
+        return _read_script(self.script)[1] if self.script else ""
 
     def end(self, code: str) -> End | None:
         """The natural end written ``code``, None when it is none of this game's."""
@@ -211,6 +216,13 @@ class GameSpec:
             if end.code == code:
                 return end
         return None
+
+
+@functools.lru_cache(maxsize=64)
+def _read_script(script: str) -> tuple[str, str]:
+    package, _, name = script.partition(":")
+    text = importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return text, hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def check_spec(spec: GameSpec) -> list[str]:

@@ -1,23 +1,19 @@
 """Each game's browser code, served from its package: the move picker script its spec declares
-(:attr:`arbiter.spec.GameSpec.script`, a file of the game's package such as ``arbiter/yinsh/picker.js``),
-the words the script is given (:attr:`~arbiter.spec.GameSpec.picker_words`, in the page's language)
-and the key to its pieces beside its boards (:attr:`~arbiter.spec.GameSpec.pieces`).
+(:attr:`arbiter.spec.GameSpec.script`, a file of the game's package such as ``arbiter/yinsh/picker.js``)
+and the words the script is given (:attr:`~arbiter.spec.GameSpec.picker_words`, in the page's
+language). The key to the pieces beside a board and the script's tag are the template tags'
+(``games.templatetags.pickers``).
 
 The shared ``static/js/play.js`` knows no game: it offers the hooks (``PlayPage.register``) that a
 game's script fills. The game page loads the script from :func:`script` (same origin, so the
 Content-Security-Policy's ``script-src 'self'`` allows it; no script is inline), its URL carrying the
-script's digest so that a browser may keep it for good (``script_url``). A game without a script is
-played with the shared picker alone (its moves' points, the notation on the choices).
+script's digest (``GameSpec.script_digest``) so that a browser may keep it for good. A game without a
+script is played with the shared picker alone (its moves' points, the notation on the choices).
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
-from functools import lru_cache
-
 from django.http import Http404, HttpRequest, HttpResponse
-from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -30,26 +26,11 @@ from arbiter.spec import GameSpec
 FOREVER = 365 * 24 * 3600
 
 
-@lru_cache(maxsize=64)
-def _text(spec: GameSpec) -> tuple[str, str]:
-    """A spec's script and its digest (read once per process: the package's file does not change)."""
-    text = spec.script_text()
-    return text, hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def _spec(game: str) -> GameSpec | None:
     try:
         return registry.spec_for(game)
     except UnknownGameError:
         return None
-
-
-def script_url(game: str) -> str:
-    """The URL of the picker script of ``game`` (a game key), "" when its game declares none."""
-    spec = _spec(game)
-    if spec is None or not spec.script:
-        return ""
-    return reverse("games:picker-script", args=[game]) + "?v=" + _text(spec)[1]
 
 
 @require_http_methods(["GET", "HEAD"])
@@ -58,7 +39,7 @@ def script(request: HttpRequest, game: str) -> HttpResponse:
     spec = _spec(game)
     if spec is None or not spec.script:
         raise Http404(_("This game has no move picker script."))
-    text, digest = _text(spec)
+    text, digest = spec.script_text(), spec.script_digest()
     response = HttpResponse(text, content_type="text/javascript; charset=utf-8")
     response["ETag"] = f'"{digest}"'
     response["X-Content-Type-Options"] = "nosniff"
@@ -74,16 +55,3 @@ def picker_words(game: str) -> dict[str, str]:
     language; the script names the moves and says what a click does with them."""
     spec = _spec(game)
     return {key: _(text) for key, text in spec.picker_words.items()} if spec else {}
-
-
-@dataclass(frozen=True)
-class KeyPiece:
-    code: str
-    name: str
-    drawing: str  # SVG elements drawn with the game's board classes (the spec's own, trusted)
-
-
-def piece_key(game: str) -> list[KeyPiece]:
-    """The key to the pieces of ``game``, in the active language (empty when it declares none)."""
-    spec = _spec(game)
-    return [KeyPiece(piece.code, _(piece.name), piece.drawing) for piece in spec.pieces] if spec else []
