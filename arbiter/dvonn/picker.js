@@ -16,13 +16,7 @@
   var PLACED = /^([a-k][1-5])$/;
   var DVONN_PIECES = 3;
 
-  function say(words, key, values) {
-    var text = words[key] || "";
-    Object.keys(values || {}).forEach(function (name) {
-      text = text.split("{" + name + "}").join(values[name]);
-    });
-    return text;
-  }
+  var say = page.say;
 
   // the DVONN pieces on the board (a stack holding one is marked data-dvonn="yes")
   function dvonnPieces() {

@@ -25,13 +25,7 @@
   var USE = /^([A-Z]):([a-i][1-9])-([a-i][1-9])(=G)?$/;
   var PIECE_R = 15;
 
-  function say(words, key, values) {
-    var text = words[key] || "";
-    Object.keys(values || {}).forEach(function (name) {
-      text = text.split("{" + name + "}").join(values[name]);
-    });
-    return text;
-  }
+  var say = page.say;
 
   function parts(notation) {
     return String(notation || "").split(";");

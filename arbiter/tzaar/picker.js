@@ -17,13 +17,7 @@
   var PLACED = /^([wb])([TZO])@([a-i][1-9])$/;
   var MOVED = /^([a-i][1-9])([x+])([a-i][1-9])$/;
 
-  function say(words, key, values) {
-    var text = words[key] || "";
-    Object.keys(values || {}).forEach(function (name) {
-      text = text.split("{" + name + "}").join(values[name]);
-    });
-    return text;
-  }
+  var say = page.say;
 
   function placing(pick) {
     return pick.candidates.some(function (m) {

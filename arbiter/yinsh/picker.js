@@ -21,13 +21,7 @@
   }
   var MARKER_R = 11;
 
-  function say(words, key, values) {
-    var text = words[key] || "";
-    Object.keys(values || {}).forEach(function (name) {
-      text = text.split("{" + name + "}").join(values[name]);
-    });
-    return text;
-  }
+  var say = page.say;
 
   // a point's name read as (column, number): "i10" is column 8, number 10
   function read(name) {

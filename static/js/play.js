@@ -34,6 +34,8 @@
 // `board`: {svg, layer (a <g> drawn above the pieces, below the targets), radius (a tap target's),
 // at(name) (a point's centre [x, y]), element(tag, attributes), circle(class, [x, y], r), hide(el),
 // copy(el, dx, dy) (a copy of a piece drawn into the layer, moved), picture(code)}.
+// PlayPage.picture(code): a copy of the key's drawing of a piece; PlayPage.say(words, key, values):
+// a word of the game with its {placeholders} filled.
 //
 // Live: the game's event stream (server-sent events, data-stream-url) says when a move is stored,
 // play ends, a draw is offered or answered, a takeback asked or answered; where the stream is not
@@ -1056,6 +1058,14 @@
     },
     picture: picture,
     words: words,
+    // the game's word ``key`` with its {placeholders} filled: say(pick.words, "said move", {from: "e5"})
+    say: function (given, key, values) {
+      var text = (given && given[key]) || "";
+      Object.keys(values || {}).forEach(function (name) {
+        text = text.split("{" + name + "}").join(String(values[name]));
+      });
+      return text;
+    },
   };
 
   function begin() {

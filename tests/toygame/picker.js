@@ -9,13 +9,7 @@
     return;
   }
 
-  function say(words, key, values) {
-    var text = words[key] || "";
-    Object.keys(values || {}).forEach(function (name) {
-      text = text.split("{" + name + "}").join(values[name]);
-    });
-    return text;
-  }
+  var say = page.say;
 
   function left(board) {
     return board ? board.svg.querySelectorAll("circle.stone[data-point]").length : document.querySelectorAll("#play-board circle.stone[data-point]").length;
