@@ -232,7 +232,7 @@
     var at = board.at(move.points[1]);
     if (at) {
       var colour = pick.mover === 1 ? "black" : "white";
-      var kind = push[1];
+      var kind = pick.chosen || pick.pointed ? push[1] : ""; // the piece's kind once it is chosen
       if (kind === "G") {
         board.circle(colour + " play-preview", [at[0], at[1] + 3], PIECE_R);
         board.circle(colour + " play-preview", [at[0], at[1] - 3], PIECE_R);
