@@ -338,12 +338,12 @@ def run(args: Any) -> int:
     else:
         print(f"   the opponent's stream: none of {len(sent)} moves seen")
     if args.pages:
-        for told, values, count in (
+        for told, values, total in (
             ("the opponent's page (fetched on each event, once more after one on its way)", shown, paged[0]),
             ("the page as before (an event during a fetch dropped, 20 s safety net)", before, paged[1]),
         ):
             print(
-                f"   {told}: {len(values)} of {count} moves shown, p50 {percentile(values, 0.5) * 1000:.1f} ms,"
+                f"   {told}: {len(values)} of {total} moves shown, p50 {percentile(values, 0.5) * 1000:.1f} ms,"
                 f" p99 {percentile(values, 0.99) * 1000:.1f} ms, max {max(values, default=float('nan')) * 1000:.1f} ms"
             )
     return 0 if refusal is None else 1
