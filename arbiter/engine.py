@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 class LegalMove:
     """A legal move: its notation, the position after it, and the points a player picks on the board
     to make it, in order (GIPF: the dot, then the spot next to it, which gives the direction; DVONN:
-    the space placed on, or the stack's from and to spaces; none for a pass). Moves sharing their
-    points differ in a choice the board does not show (GIPF: a GIPF-piece, which rows to remove)."""
+    the space placed on, or the stack's from and to spaces; ZÈRTZ: a placement's ring, then the ring
+    removed, or a capture's marble, then each ring it lands on; none for a pass). Moves sharing their
+    points differ in a choice the board does not show (GIPF: a GIPF-piece, which rows to remove;
+    ZÈRTZ: the marble's colour)."""
 
     notation: str  # the move as the writer emits it
     position: str  # the position text after it

@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from arbiter import dvonn, gipf, tzaar, yinsh
+from arbiter import dvonn, gipf, tzaar, yinsh, zertz
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions
 from arbiter.errors import (
     InvalidPositionError,
@@ -107,6 +107,7 @@ register(dvonn.SPEC)
 register(potentials.SPEC)  # GIPF with potentials, rated in the GIPF family
 register(yinsh.SPEC)
 register(tzaar.SPEC)
+register(zertz.SPEC)
 
 
 def specs() -> tuple[GameSpec, ...]:

@@ -33,13 +33,14 @@ STYLE = (
 )
 
 
-#: the words on every game's boards, by key; the English defaults
+#: the words on every game's boards, by key; the English defaults. Only words true of every game:
+#: the players and whose turn it is. A player's own pieces (GIPF's reserve and captures) are not
+#: every game's: in ZÈRTZ the players own no pieces and share one pool; such words are a game's own
+#: (its spec's ``labels``)
 LABELS: dict[str, str] = {
     "White": gettext_noop("White"),
     "Black": gettext_noop("Black"),
     "to move": gettext_noop("{player} to move"),
-    "reserve": gettext_noop("{player}: reserve {count}"),
-    "captured": gettext_noop("captured {count}"),
     "game over": gettext_noop("game over"),
 }
 

@@ -18,12 +18,14 @@ from arbiter.errors import ArbiterError, gettext_noop
 
 class Termination(enum.StrEnum):
     """How a game ended, whatever the game: a natural end by the game's rules (the game's spec names
-    its own ends and maps each onto one of the first four), or an end the record names."""
+    its own ends and maps each onto one of the first five, :data:`NATURAL`), or an end the record
+    names."""
 
     NO_MOVE = "no-move"  # the player to move cannot play and loses
     MATERIAL = "material"  # a player lost pieces the rules make him keep, and loses
     GOAL = "goal"  # a player reached the game's goal
     SCORE = "score"  # the game is over and a count decides
+    REPETITION = "repetition"  # a position occurred as often as the rules allow: a draw
     RESIGNATION = "resignation"
     TIME = "time"
     ARBITER = "arbiter"  # an arbiter's decision written in the record
@@ -32,7 +34,13 @@ class Termination(enum.StrEnum):
 
 
 #: the natural terminations, onto which a game maps its own ends
-NATURAL = (Termination.NO_MOVE, Termination.MATERIAL, Termination.GOAL, Termination.SCORE)
+NATURAL = (
+    Termination.NO_MOVE,
+    Termination.MATERIAL,
+    Termination.GOAL,
+    Termination.SCORE,
+    Termination.REPETITION,
+)
 #: the ends a record names, the same in every game
 NAMED = (
     Termination.RESIGNATION,
@@ -48,6 +56,7 @@ TERMINATION_NAMES: dict[str, str] = {
     Termination.MATERIAL: gettext_noop("pieces lost"),
     Termination.GOAL: gettext_noop("goal reached"),
     Termination.SCORE: gettext_noop("score at the end"),
+    Termination.REPETITION: gettext_noop("position repeated"),
     Termination.RESIGNATION: gettext_noop("resignation"),
     Termination.TIME: gettext_noop("time"),
     Termination.ARBITER: gettext_noop("arbiter's decision"),

@@ -17,6 +17,7 @@ BENCHMARKS = [
     "dvonn_bench",
     "yinsh_bench",
     "tzaar_bench",
+    "zertz_bench",
     "replay_bench",
     "engines_bench",
     "pairing_bench",

@@ -16,6 +16,8 @@ from arbiter.verdict import Termination
 STYLE = ".dot{fill:#6b4f2a}.spot{fill:#6b4f2a}"
 #: the words on GIPF boards beyond the shared ones (arbiter.svg.LABELS); the English defaults
 LABELS: dict[str, str] = {
+    "reserve": gettext_noop("{player}: reserve {count}"),
+    "captured": gettext_noop("captured {count}"),
     "captured and GIPF-pieces": gettext_noop("captured {count}, GIPF-pieces {gipf}"),
     "GIPF title": gettext_noop("GIPF position, {player} to move"),
 }

@@ -1,6 +1,6 @@
 """A draw agreed, the record contract's ending word ``draw`` (``arbiter.records.AGREED``), property
 tested on the arbiter's random legal games: written after any ply of a game still in play, it is
-1/2-1/2 by agreement in the games whose rules allow a draw (DVONN, YINSH: ``GameSpec.draws``) and a
+1/2-1/2 by agreement in the games whose rules allow a draw (DVONN, YINSH, ZÈRTZ: ``GameSpec.draws``) and a
 refused record in those whose rules do not (GIPF, TZAAR); written after a game's natural end, it is
 refused everywhere (the game is over already)."""
 
@@ -14,7 +14,7 @@ from arbiter import registry
 from arbiter.records import format_record
 from arbiter.verdict import Result, Termination
 
-GAMES = ["dvonn", "yinsh", "gipf-standard", "tzaar"]
+GAMES = ["dvonn", "yinsh", "gipf-standard", "tzaar", "zertz-standard"]
 
 
 def _record(key: str, moves: list[str]) -> str:

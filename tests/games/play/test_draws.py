@@ -3,7 +3,8 @@
 Which games can be drawn comes from the rule texts (/work/shared/rules): DVONN "If both players end
 up with an equal stack, then the game ends in a tie", YINSH "with equal rings it is a draw"; GIPF
 "A tie is not possible", GIPF with potentials "The game cannot end in a draw", TZAAR "A game
-cannot be drawn". DVONN's first placements here are ``c3`` (White, ply 1) and ``d3`` (Black, ply 2).
+cannot be drawn", ZÈRTZ "the game ends in a draw when a position occurs for the third time". DVONN's
+first placements here are ``c3`` (White, ply 1) and ``d3`` (Black, ply 2).
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def dvonn(people: dict[str, Any]) -> Game:
         ("gipf-standard", False),
         ("gipf-tournament", False),
         ("tzaar", False),
+        ("zertz-standard", True),  # a third repetition is a draw (shared/rules/zertz.md ZT-13)
+        ("zertz-blitz", True),
+        ("zertz-tournament", True),
     ],
 )
 def test_the_games_whose_rules_allow_a_draw_declare_it(key: str, drawn: bool) -> None:

@@ -1,0 +1,30 @@
+"""ZÈRTZ rules engine: the 37- and 48-ring boards, the shared pool, placements with their ring
+removal, capture chains, claims, the notation, replay, perft and random games.
+
+``SPEC`` declares the game to :mod:`arbiter.registry` (``ENGINE`` is its engine); see
+``docs/rules.md`` (ZÈRTZ) for the decisions and the position text. Importing the package loads the
+spec only; ``ENGINE`` and ``ZertzEngine`` load the rules when first asked for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arbiter.zertz.spec import SPEC
+
+if TYPE_CHECKING:
+    from arbiter.zertz.engine import ZertzEngine
+
+    ENGINE: ZertzEngine
+
+__all__ = ["ENGINE", "SPEC", "ZertzEngine"]
+
+
+def __getattr__(name: str) -> object:
+    if name == "ENGINE":
+        return SPEC.load_engine()
+    if name == "ZertzEngine":
+        from arbiter.zertz.engine import ZertzEngine
+
+        return ZertzEngine
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,138 @@
+"""Replaying ZÈRTZ records to verdicts, and writing them.
+
+A ZÈRTZ record is the service's tagged format (:mod:`arbiter.records`, ZT-15): a ``[Game]`` tag with
+the key (``zertz-standard``, ``zertz-blitz``, ``zertz-tournament``; the names ``ZÈRTZ``, ``ZÈRTZ
+blitz``, ``ZÈRTZ tournament``, with or without the accent, are read too), then the turns numbered in
+pairs (White, Black), one token a turn (ZT-14), then the ending words of the record contract. A
+record without the Game tag is not claimed: its turns could be another game's.
+
+Rules at home here: how a record's ending meets ZÈRTZ's end (:func:`judge`: the contract's
+:func:`arbiter.records.judge_ending`, with ZÈRTZ's own reason when the ending words contradict an
+end by the rules) and that its Result tag agrees. Each turn is played by
+:func:`arbiter.zertz.play.play_text`, which holds the reasons a turn is refused.
+"""
+
+from __future__ import annotations
+
+from arbiter.engine import PlyTrace, Tracer
+from arbiter.errors import ArbiterError, InvalidRecordError, UnreadableRecordError, gettext_noop
+from arbiter.records import (
+    GAME_TAG,
+    NONE,
+    RESULT,
+    UNFINISHED,
+    check_result_tag,
+    format_record,
+    game_tag,
+    has_tag_block,
+    judge_ending,
+    key_of_game_tag,
+    parse_tagged,
+    read_ending,
+    split_ending,
+    tagged_game,
+)
+from arbiter.verdict import Result, TerminationCode, Verdict
+from arbiter.zertz.play import describe_end, play_text, result_of
+from arbiter.zertz.position import Position, start_position
+from arbiter.zertz.rules import ending
+from arbiter.zertz.spec import GAMES, NAMES, PLAIN_NAMES
+
+
+def game_from_tag(value: str) -> str | None:
+    """The game key a Game tag names (its key or its name, with or without the accent), None if no
+    ZÈRTZ variant."""
+    return key_of_game_tag(value, NAMES) or key_of_game_tag(value, PLAIN_NAMES)
+
+
+def is_zertz_record(text: str) -> bool:
+    return has_tag_block(text) and (
+        tagged_game(text, NAMES) is not None or tagged_game(text, PLAIN_NAMES) is not None
+    )
+
+
+def judge(words: list[str], position: Position) -> tuple[Result | None, TerminationCode]:
+    """The result and how the game ended, from the position after the last turn and the ending
+    words written after it (the record contract's); :class:`InvalidRecordError` when they disagree."""
+    written = read_ending(words)
+    end = ending(position)
+    if end is None:
+        return judge_ending(written, position.to_move, None)
+    agrees = written.kind in (NONE, UNFINISHED) or (
+        written.kind == RESULT and written.result == result_of(end)
+    )
+    if not agrees:
+        raise InvalidRecordError(
+            gettext_noop(
+                "the record ends with '{word}' but the game is over ({end}), so the result is {result}"
+            ),
+            word=written.text,
+            end=describe_end(end, position),
+            result=str(result_of(end)),
+        )
+    return judge_ending(written, position.to_move, (result_of(end), end.code))
+
+
+def _game_of(tags: dict[str, str], game: str | None) -> str:
+    if game is not None and game not in GAMES:
+        raise UnreadableRecordError(gettext_noop("'{game}' is not a ZÈRTZ game"), game=game)
+    tag_game = game_from_tag(tags.get(GAME_TAG, ""))
+    if game is None and tag_game is None:
+        raise UnreadableRecordError(
+            gettext_noop(
+                'a ZÈRTZ record names its game: [Game "zertz-standard"], "zertz-blitz" or "zertz-tournament"'
+            )
+        )
+    return game or tag_game or GAMES[0]
+
+
+def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
+    """Replay a ZÈRTZ record (``game`` forces the game key); errors in the record are in the verdict."""
+    record = parse_tagged(text)
+    tags = record.tags
+    key = _game_of(tags, game)
+    verdict = Verdict(game=key, valid=False, tags=dict(tags))
+    if GAME_TAG in tags and game_from_tag(tags[GAME_TAG]) != key:
+        verdict.error = InvalidRecordError(
+            gettext_noop('the Game tag says "{tag}" but the record is replayed as {game}'),
+            tag=tags[GAME_TAG],
+            game=NAMES[key],
+        )
+        return verdict
+    moves, words = split_ending(record.tokens)
+    position = start_position(key)
+    before = position.text()
+    for token in moves:
+        ply = verdict.plies + 1
+        try:
+            step = play_text(position, token, ply)
+        except ArbiterError as exc:
+            verdict.error = exc
+            verdict.final_position = before
+            return verdict
+        after = step.position.text()
+        if trace is not None:
+            trace(PlyTrace(ply, step.notation, before, after, step.path, step.removed))
+        position, before = step.position, after
+        verdict.plies = ply
+        verdict.moves.append(step.notation)
+    verdict.final_position = before
+    try:
+        result, termination = judge(words, position)
+    except ArbiterError as exc:  # the ending words, named as the record's next ply
+        verdict.error = exc.at(ply=verdict.plies + 1, move=" ".join(words), position=before)
+        return verdict
+    try:
+        check_result_tag(tags, None if result is None else str(result))
+    except ArbiterError as exc:
+        verdict.error = exc.at(position=before)
+        return verdict
+    verdict.valid = True
+    verdict.result = result
+    verdict.termination = termination
+    return verdict
+
+
+def write_record(game: str, moves: list[str], tags: dict[str, str], ending_words: str | None) -> str:
+    """A record of a game of ``game`` with its turns (one token each) and its ending words."""
+    return format_record({**tags, **game_tag(game)}, moves, ending_words)
