@@ -51,8 +51,9 @@ class OutOfScope(exceptions.PermissionDenied):
 
 
 class ScopedTokenAuthentication(TokenAuthentication):
-    """``Authorization: Token <key>``: a named token (``accounts.tokens``), refused (403) outside
-    its scope, or the account page's token (scope ``all``)."""
+    """``Authorization: Token <key>``: a named token (``accounts.tokens``), refused (403) for an
+    operation its scope does not take (``accounts.policy.SCOPES``), or the account page's token
+    (scope ``all``)."""
 
     def authenticate(self, request: Any) -> Any:
         self._request = request
@@ -65,10 +66,11 @@ class ScopedTokenAuthentication(TokenAuthentication):
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         request = getattr(self, "_request", None)
-        if request is not None and not tokens.allows(token, request.method, request.path):
+        if request is not None and not tokens.allows(token, request):
             raise OutOfScope(
                 _("This token may only play (its scope is play): create a token with the scope all.")
             )
+        token.user.api_scope = token.scope  # the policy reads it: a play token has no official role
         return (token.user, token)
 
 

@@ -45,6 +45,11 @@ class Notice(models.Model):
     # Kinds of notice about play (``personal.play_notices``); a result's notices have no kind.
     YOUR_MOVE, TIME_WARNING = "your-move", "time-warning"
     CHALLENGE = "challenge"  # a challenge sent to him or answered (``personal.challenge_notices``)
+    # An event's (``tournaments.telling.notices``): a round with his game (or bye) published, with its
+    # start; a game of his lost by forfeit (no first move within the grace: ``games.play``); to the
+    # organisers, a step the event took by itself, the autopilot stopped (why), a webhook failing.
+    ROUND_PUBLISHED, FORFEIT = "round-published", "forfeit"
+    AUTOPILOT, AUTOPILOT_STOPPED, WEBHOOK_FAILING = "autopilot", "autopilot-stopped", "webhook-failing"
 
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     text = models.TextField()

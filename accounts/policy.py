@@ -10,6 +10,11 @@ over an object come from the resolver its app registered for the object's model 
 
 What an object's *state* allows (a closed round, an event without unrecorded results) is not
 here: the services check it and say why.
+
+An API token has a scope (``Scope``): every API operation needs one, given by the one table
+:data:`SCOPES` (read by the token authentication, ``accounts.api``, and shown in the API's schema,
+``config.openapi``). A request made with a ``play`` token also has none of the official roles here
+(:func:`roles_of`): it plays and reads as a player, whatever the account may do elsewhere.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ class Action(enum.StrEnum):
     APPOINT_OFFICIALS = "appoint officials"
     MANAGE_CLAIM_CODES = "manage claim codes"
     CHANGE_TIE_BREAKS = "change tie-breaks"  # of a started event
+    MANAGE_WEBHOOKS = "manage webhooks"  # an event's URLs, its secret and their deliveries
     SUBMIT_RECORD = "submit record"
     REPORT_RESULT = "report result"  # a result without a record
     ANSWER_RESULT = "answer result"  # confirm or dispute a provisional result
@@ -60,6 +66,152 @@ class Action(enum.StrEnum):
 SUPERUSER, ORGANISER, ARBITER, PLAYER = Role.SUPERUSER, Role.ORGANISER, Role.ARBITER, Role.PLAYER
 OFFICIALS = frozenset({SUPERUSER, ORGANISER, ARBITER, Role.OFFICIAL})
 
+
+class Scope(enum.StrEnum):
+    """What an API token may do (``accounts.models.ApiToken.Scope``, the same values)."""
+
+    PLAY = "play"  # move, answer challenges and offers, submit and answer one's records, read
+    ALL = "all"  # whatever the account may do
+
+
+PLAY, ALL = Scope.PLAY, Scope.ALL
+
+# The scope each API operation needs, by its route's name and its method (HEAD as GET; OPTIONS, a
+# description, needs none). An operation not here needs ALL (tests/accounts/test_token_scopes.py fails
+# on one). A play token moves, answers challenges and offers, submits and answers its games' records,
+# and reads what a player reads; it never organises, arbitrates nor reads claim codes.
+SCOPES: dict[tuple[str, str], Scope] = {
+    # reading what anyone or a player reads
+    ("api:event-list", "GET"): PLAY,
+    ("api:event-detail", "GET"): PLAY,
+    ("api:event-crosstable", "GET"): PLAY,
+    ("api:event-rounds", "GET"): PLAY,
+    ("api:event-round", "GET"): PLAY,
+    ("api:event-standings", "GET"): PLAY,
+    ("api:event-trf", "GET"): PLAY,
+    ("api:pairing-detail", "GET"): PLAY,
+    ("api:player-list", "GET"): PLAY,
+    ("api:player-detail", "GET"): PLAY,
+    ("api:player-rating-history", "GET"): PLAY,
+    ("api:rating-list", "GET"): PLAY,
+    ("api:game-list", "GET"): PLAY,
+    ("api:game-detail", "GET"): PLAY,
+    ("api:game-record", "GET"): PLAY,
+    ("api:game-submissions", "GET"): PLAY,
+    ("api:record-list", "GET"): PLAY,
+    ("api:record-detail", "GET"): PLAY,
+    ("api:service-game-list", "GET"): PLAY,
+    ("api:service-game-detail", "GET"): PLAY,
+    ("api:service-game-events", "GET"): PLAY,
+    ("api:service-game-player-events", "GET"): PLAY,
+    ("api:challenge-list", "GET"): PLAY,
+    ("api:challenge-detail", "GET"): PLAY,
+    ("api:me", "GET"): PLAY,
+    ("api:me-bot", "GET"): PLAY,
+    ("api:vacation", "GET"): PLAY,
+    ("api:tokens", "GET"): PLAY,
+    ("api:schema", "GET"): PLAY,
+    ("api:docs", "GET"): PLAY,
+    ("api:replay", "POST"): PLAY,  # replays a record, stores nothing
+    # a token is created and revoked with the account's password, not with a token
+    ("api:tokens", "POST"): PLAY,
+    ("api:token-revoke", "POST"): PLAY,
+    # playing: moves, the end of one's game, offers, takebacks, challenges, one's vacation
+    ("api:service-game-move", "POST"): PLAY,
+    ("api:service-game-resign", "POST"): PLAY,
+    ("api:service-game-abort", "POST"): PLAY,
+    ("api:service-game-offer-draw", "POST"): PLAY,
+    ("api:service-game-accept-draw", "POST"): PLAY,
+    ("api:service-game-decline-draw", "POST"): PLAY,
+    ("api:service-game-takeback", "POST"): PLAY,
+    ("api:service-game-takeback-accept", "POST"): PLAY,
+    ("api:service-game-takeback-decline", "POST"): PLAY,
+    ("api:challenge-list", "POST"): PLAY,
+    ("api:challenge-accept", "POST"): PLAY,
+    ("api:challenge-decline", "POST"): PLAY,
+    ("api:challenge-withdraw", "POST"): PLAY,
+    ("api:vacation", "POST"): PLAY,
+    ("api:vacation-end", "POST"): PLAY,
+    # one's games' records and the answers to their results
+    ("api:game-submit", "POST"): PLAY,
+    ("api:game-confirm", "POST"): PLAY,
+    ("api:game-dispute", "POST"): PLAY,
+    # arbitrating
+    ("api:service-game-give-time", "POST"): ALL,
+    ("api:service-game-adjudicate", "POST"): ALL,
+    ("api:service-game-annul", "POST"): ALL,
+    ("api:game-decide", "POST"): ALL,
+    ("api:pairing-result", "POST"): ALL,
+    ("api:pairing-correct", "POST"): ALL,
+    # organising, and reading what only officials read
+    ("api:event-list", "POST"): ALL,
+    ("api:event-event-settings", "POST"): ALL,
+    ("api:event-game-options", "POST"): ALL,
+    ("api:event-play", "POST"): ALL,
+    ("api:event-swiss-settings", "POST"): ALL,
+    ("api:event-tie-breaks", "POST"): ALL,
+    ("api:event-start", "POST"): ALL,
+    ("api:event-finish", "POST"): ALL,
+    ("api:event-register", "POST"): ALL,
+    ("api:event-register-list", "POST"): ALL,
+    ("api:event-withdraw", "POST"): ALL,
+    ("api:event-undo-withdrawal", "POST"): ALL,
+    ("api:event-bye", "POST"): ALL,
+    ("api:event-bye-cancel", "POST"): ALL,
+    ("api:event-pair-next", "POST"): ALL,
+    ("api:event-round-close", "POST"): ALL,
+    ("api:event-round-deadline", "POST"): ALL,
+    ("api:event-round-pairings", "POST"): ALL,
+    ("api:event-round-play", "POST"): ALL,
+    ("api:event-round-publish", "POST"): ALL,
+    ("api:event-round-results", "POST"): ALL,
+    ("api:event-round-retry", "POST"): ALL,
+    ("api:event-officials", "GET"): ALL,
+    ("api:event-officials", "POST"): ALL,
+    ("api:event-remove-official", "POST"): ALL,
+    ("api:event-forbidden-pairs", "GET"): ALL,
+    ("api:event-forbidden-pairs", "POST"): ALL,
+    # the autopilot and the event's webhooks (tournaments.autopilot): an organiser's, read and written
+    ("api:event-autopilot", "GET"): ALL,
+    ("api:event-autopilot", "POST"): ALL,
+    ("api:event-pause-autopilot", "POST"): ALL,
+    ("api:event-resume-autopilot", "POST"): ALL,
+    ("api:event-webhooks", "GET"): ALL,
+    ("api:event-webhooks", "POST"): ALL,
+    ("api:event-remove-webhook", "POST"): ALL,
+    ("api:event-new-webhook-secret", "POST"): ALL,
+    ("api:event-webhook-deliveries", "GET"): ALL,
+    ("api:event-remove-forbidden-pair", "POST"): ALL,
+    ("api:claim-codes", "GET"): ALL,
+    ("api:claim-code", "POST"): ALL,
+    # the account's own settings
+    ("api:me-bot", "POST"): ALL,
+}
+
+# Roles a request made with a ``play`` token never has (it plays and reads as a player).
+NOT_WITH_A_PLAY_TOKEN = frozenset({SUPERUSER, ORGANISER, ARBITER, Role.OFFICIAL})
+
+
+def scope_needed(route: str, method: str) -> Scope | None:
+    """The scope the API operation at ``route`` (``namespace:name``) needs with ``method``; None for
+    OPTIONS (a description of the operation). Not in :data:`SCOPES`: ``ALL``."""
+    method = "GET" if method.upper() == "HEAD" else method.upper()
+    if method == "OPTIONS":
+        return None
+    return SCOPES.get((route, method), ALL)
+
+
+def allows(scope: str, route: str, method: str) -> bool:
+    """Whether a token of ``scope`` may call the operation at ``route`` with ``method``."""
+    needed = scope_needed(route, method)
+    return scope == ALL or needed is None or needed == PLAY
+
+
+def play_only(user: object) -> bool:
+    """Whether ``user`` acts through a ``play`` token in this request (``accounts.api`` marks it)."""
+    return getattr(user, "api_scope", ALL) == PLAY
+
+
 # The rule: who may take each action.
 ALLOWED: dict[Action, frozenset[Role]] = {
     Action.CREATE_EVENT: frozenset({Role.SIGNED_IN}),
@@ -67,6 +219,7 @@ ALLOWED: dict[Action, frozenset[Role]] = {
     Action.APPOINT_OFFICIALS: frozenset({SUPERUSER, ORGANISER}),
     Action.MANAGE_CLAIM_CODES: frozenset({SUPERUSER, ORGANISER}),
     Action.CHANGE_TIE_BREAKS: frozenset({SUPERUSER, ARBITER}),
+    Action.MANAGE_WEBHOOKS: frozenset({SUPERUSER, ORGANISER}),
     Action.SUBMIT_RECORD: OFFICIALS | {PLAYER},
     Action.REPORT_RESULT: OFFICIALS | {PLAYER},
     Action.ANSWER_RESULT: frozenset({PLAYER}),
@@ -89,6 +242,7 @@ REFUSALS: dict[Action, object] = {
     Action.APPOINT_OFFICIALS: _("only the event's organisers may appoint or remove officials"),
     Action.MANAGE_CLAIM_CODES: _("only the event's organisers may see, print or change its claim codes"),
     Action.CHANGE_TIE_BREAKS: _("only the event's arbiters may change its tie-breaks once it has started"),
+    Action.MANAGE_WEBHOOKS: _("only the event's organisers may see or change its webhooks"),
     Action.SUBMIT_RECORD: _(
         "only the two players and the event's organisers and arbiters may submit records"
     ),
@@ -135,6 +289,8 @@ def roles_of(user: object, obj: object = None) -> set[Role]:
         roles.add(SUPERUSER)
     if obj is not None:
         roles |= _resolver_of(obj)(obj, user)
+    if play_only(user):
+        roles -= NOT_WITH_A_PLAY_TOKEN
     return roles
 
 
@@ -162,6 +318,7 @@ class Permissions:
             SUPERUSER in allowed
             and getattr(user, "is_superuser", False)
             and getattr(user, "is_authenticated", False)
+            and not play_only(user)
         ):
             return True  # no question to the database
         if self._roles is None:

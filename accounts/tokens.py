@@ -17,16 +17,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts import lockout
+from accounts import lockout, policy
 from accounts.errors import AccountError, Conflict, NotFound
 from accounts.models import ApiToken, BotAccount
 
 MAX_TOKENS = 20
 # A named token's key begins so (the account page's token is 40 hex digits alone).
 KEY_PREFIX = "gt_"
-# What a play-only token may write to: the moves, challenges, submissions and answers of one's games,
-# one's vacation and what waits for one; reading is open to every token.
-PLAY_PATHS = ("/api/play/", "/api/games/", "/api/records/", "/api/vacation/", "/api/replay/")
 
 
 class WrongCredentials(AccountError):
@@ -86,13 +83,12 @@ def token_of(key: str) -> ApiToken | None:
     return token
 
 
-def allows(token: ApiToken, method: str, path: str) -> bool:
-    """Whether the token's scope takes this request."""
-    return (
-        token.scope == ApiToken.Scope.ALL
-        or method in ("GET", "HEAD", "OPTIONS")
-        or path.startswith(PLAY_PATHS)
-    )
+def allows(token: ApiToken, request: object) -> bool:
+    """Whether the token's scope takes this request: the scope its operation needs, by its route
+    (``accounts.policy.SCOPES``); a request that matched no route needs ``all``."""
+    match = getattr(request, "resolver_match", None)
+    route = getattr(match, "view_name", "") or ""
+    return policy.allows(token.scope, route, str(getattr(request, "method", "GET")))
 
 
 def is_bot(user: object) -> bool:

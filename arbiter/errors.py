@@ -18,6 +18,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 
+def visible(text: str) -> str:
+    """``text`` with every character that shows nothing escaped as Python writes it (a NUL byte
+    ``\\x00``, a right-to-left override ``\\u202e``; the space stays): what an error quotes from a
+    record is shown, never acted on by a terminal or a page."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 def gettext_noop(message: str) -> str:
     """Mark ``message`` for translation at the edge; returns it unchanged (the arbiter stays English)."""
     return message
@@ -68,12 +77,15 @@ class ArbiterError(Exception):
             params = {**template.params, **params}
             template = template.template
         self.template = template
-        self.params: dict[str, str | int | Message] = dict(params)
+        # what the record wrote, quoted with its control characters escaped (:func:`visible`)
+        self.params: dict[str, str | int | Message] = {
+            key: visible(value) if isinstance(value, str) else value for key, value in params.items()
+        }
         reason = str(Message(template, self.params))
         super().__init__(reason)
         self.reason = reason
         self.ply = ply
-        self.move = move
+        self.move = None if move is None else visible(move)
         self.position = position
 
     def at(
@@ -82,8 +94,8 @@ class ArbiterError(Exception):
         """Fill in the ply, move and position where they are not known yet; returns self."""
         if self.ply is None:
             self.ply = ply
-        if self.move is None:
-            self.move = move
+        if self.move is None and move is not None:
+            self.move = visible(move)
         if self.position is None:
             self.position = position
         return self

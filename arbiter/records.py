@@ -29,6 +29,7 @@ from arbiter.errors import (
     ArbiterError,
     InvalidNotationError,
     InvalidRecordError,
+    Message,
     UnreadableRecordError,
     gettext_noop,
 )
@@ -334,6 +335,123 @@ def strip_comments(text: str) -> str:
             )
         parts.append(text[position:start])
         parts.append(" ")
+        position = end + 1
+
+
+# --------------------------------------------------------------------------- a record's one flaw
+
+
+@dataclass(frozen=True)
+class Flaw:
+    """What keeps a record from being read as it stands, and where: its line (1-based) and why."""
+
+    line: int
+    reason: Message
+
+
+def read_flawed(text: str) -> tuple[dict[str, str], list[Flaw], str]:
+    """A record read leniently, for the refusal of one that cannot be read as it stands (the
+    registry's, :func:`arbiter.registry.replay`): its tags (a malformed tag line skipped), its flaws
+    (each malformed tag line; a comment never closed) and its text mended (those lines left out,
+    the comment and what follows it cut), so that the game it is can still be found."""
+    tags: dict[str, str] = {}
+    flaws: list[Flaw] = []
+    kept: list[tuple[int, str]] = []  # (its number in the text, the line)
+    in_tags = True
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if in_tags and stripped:
+            match = TAG_RE.match(stripped)
+            if match:
+                tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            elif stripped.startswith("["):
+                reason = Message(gettext_noop("malformed tag pair: {line}"), {"line": _quoted(stripped)})
+                flaws.append(Flaw(number, reason))
+                continue
+            else:
+                in_tags = False
+        kept.append((number, line))
+    mended = "\n".join(line for _number, line in kept)
+    opened = _unclosed_comment(mended)
+    if opened is not None:
+        comment = mended[opened : opened + 31].split("\n")[0].rstrip()
+        reason = Message(
+            gettext_noop("the comment {comment} is never closed: a comment ends with }}"),
+            {"comment": _quoted(comment + ("…" if len(mended) - opened > len(comment) else ""))},
+        )
+        flaws.append(Flaw(kept[mended.count("\n", 0, opened)][0], reason))
+        mended = mended[:opened]
+    return tags, sorted(flaws, key=lambda flaw: flaw.line), mended
+
+
+def trailing(text: str) -> Flaw | None:
+    """The line that follows a record's end (its ending words, read whole: ``1-0``, ``resign``,
+    ``arbiter 1-0`` ...), which nothing may follow; None when no line does (words after the end on
+    its own line are the game's reading's to name), the text has no end, or it cannot be read (an
+    unclosed comment: :func:`read_flawed`)."""
+    if _unclosed_comment(text) is not None:
+        return None
+    blanked = _blank_comments(text)
+    words: list[tuple[int, str]] = []  # (line, token) of the moves and what follows them
+    in_tags = True
+    for number, line in enumerate(blanked.splitlines(), start=1):
+        stripped = line.strip()
+        if in_tags and (not stripped or stripped.startswith("[")):
+            continue
+        in_tags = False
+        words.extend((number, token) for token in MOVE_NUMBER_PREFIX_RE.sub("", line).split())
+    start = next((index for index, (_line, token) in enumerate(words) if token in ENDING_WORDS), None)
+    if start is None:
+        return None
+    for length in (1, 2):
+        try:
+            ending = read_ending([token for _line, token in words[start : start + length]])
+        except ArbiterError:
+            continue
+        rest = words[start + length :]
+        if not rest or rest[0][0] == words[start + length - 1][0]:
+            return None  # nothing after it, or words on its own line: the game's reading says what
+        number = rest[0][0]
+        after = " ".join(token for line, token in rest if line == number)
+        return Flaw(
+            number,
+            Message(
+                gettext_noop("{words} follows the record's end '{end}': nothing may follow it"),
+                {"words": _quoted(after[:60] + ("…" if len(after) > 60 else "")), "end": ending.text},
+            ),
+        )
+    return None
+
+
+def _quoted(text: str) -> str:
+    return repr(text)
+
+
+def _unclosed_comment(text: str) -> int | None:
+    """Where the first comment never closed opens, or None (a linear scan, as :func:`strip_comments`)."""
+    position = 0
+    while True:
+        start = text.find("{", position)
+        if start < 0:
+            return None
+        end = text.find("}", start + 1)
+        if end < 0:
+            return start
+        position = end + 1
+
+
+def _blank_comments(text: str) -> str:
+    """The comments blanked out, their line breaks kept (the lines keep their numbers)."""
+    parts: list[str] = []
+    position = 0
+    while True:
+        start = text.find("{", position)
+        end = text.find("}", start + 1) if start >= 0 else -1
+        if start < 0 or end < 0:
+            parts.append(text[position:])
+            return "".join(parts)
+        parts.append(text[position:start])
+        parts.append(" " + "\n" * text.count("\n", start, end))
         position = end + 1
 
 

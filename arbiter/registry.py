@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from arbiter import dvonn, gipf, tzaar, yinsh, zertz
-from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions
+from arbiter import dvonn, gipf, records, tzaar, yinsh, zertz
+from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import (
+    ArbiterError,
     InvalidPositionError,
     InvalidRecordError,
     Message,
@@ -223,11 +224,84 @@ def _engine_of_record(text: str, game: str | None) -> GameEngine:
     if game is not None:
         return engine_for(game)
     for engine in engines():
-        if engine.claims_record(text):
+        if _claims(engine, text):
             return engine
-    raise UnreadableRecordError(
+    raise _refusal(text) or UnreadableRecordError(
         gettext_noop("not a record of any known game ({games})"), games=_known_games()
     )
+
+
+def _claims(engine: GameEngine, text: str) -> bool:
+    """Whether ``engine`` takes ``text`` for its record; a reader that cannot read it does not."""
+    try:
+        return engine.claims_record(text)
+    except ArbiterError:
+        return False
+
+
+def _refusal(text: str) -> UnreadableRecordError | None:
+    """Why no game takes ``text``: when it is one game's record but for one flaw, that game's
+    record refused for the flaw (a malformed tag line, a comment never closed: the line named; no
+    ``[Game]`` tag: the tag to write), whichever game it is (the games' own readers say nothing of
+    it); else None."""
+    tags, flaws, mended = records.read_flawed(text)
+    key = None
+    for spec in _SPECS:
+        key = key or records.key_of_game_tag(tags.get(records.GAME_TAG, ""), _names_of(spec))
+    untagged = key is None
+    if untagged:
+        key = _game_of_moves(mended, tags)
+    if key is not None and flaws:
+        first = flaws[0]
+        return UnreadableRecordError(
+            gettext_noop("a {game} record but for line {line}: {flaw}"),
+            game=Message(spec_for(key).variant(key).name),
+            line=first.line,
+            flaw=first.reason,
+        )
+    if key is not None and untagged:
+        return UnreadableRecordError(
+            gettext_noop('a {game} record without its [Game] tag: write [Game "{key}"] before the moves'),
+            game=Message(spec_for(key).variant(key).name),
+            key=key,
+        )
+    return None
+
+
+def _names_of(spec: GameSpec) -> dict[str, str]:
+    return {variant.key: variant.name for variant in spec.variants}
+
+
+#: the fewest plies a record's moves must replay under a game to be taken for that game's
+#: without its [Game] tag (a first move or two could be any game's)
+UNTAGGED_PLIES = 4
+
+
+def _game_of_moves(text: str, tags: Mapping[str, str]) -> str | None:
+    """The game whose rules the moves of an untagged record follow furthest (a valid replay first,
+    then the most plies, at least :data:`UNTAGGED_PLIES`); None when none does."""
+    best: tuple[bool, int] | None = None
+    found = None
+    for key in game_keys():
+        tagged = f'[{records.GAME_TAG} "{key}"]\n' + text
+        try:
+            verdict = engine_for(key).replay(tagged, key)
+        except ArbiterError:
+            continue
+        score = (verdict.valid, verdict.plies)
+        if verdict.plies >= UNTAGGED_PLIES and (best is None or score > best):
+            best, found = score, key
+    return found
+
+
+def _ended_flaw(verdict: Verdict, text: str) -> Verdict:
+    """The verdict of a record whose end something follows: refused for that line, whatever the
+    game's own reading said of it (a record says its end last, in every game)."""
+    after = records.trailing(text)
+    if after is None:
+        return verdict
+    error = InvalidRecordError(gettext_noop("line {line}: {flaw}"), line=after.line, flaw=after.reason)
+    return replace(verdict, valid=False, result=None, termination=None, error=error)
 
 
 def replay(text: str, game: str | None = None) -> Verdict:
@@ -236,15 +310,28 @@ def replay(text: str, game: str | None = None) -> Verdict:
     The record is read once (:func:`arbiter.records.reading_once`): the engines asking whether it
     is theirs and the one replaying it share that reading."""
     with reading_once():
-        return _engine_of_record(text, game).replay(text, game)
+        return _replayed(text, game)
 
 
 def replay_traced(text: str, game: str | None = None) -> tuple[Verdict, list[PlyTrace]]:
     """:func:`replay`, with every ply it played (up to the first error of an invalid record)."""
     plies: list[PlyTrace] = []
     with reading_once():
-        verdict = _engine_of_record(text, game).replay(text, game, plies.append)
+        verdict = _replayed(text, game, plies.append)
     return verdict, plies
+
+
+def _replayed(text: str, game: str | None, trace: Tracer | None = None) -> Verdict:
+    """The verdict of the game the record is (``game`` when given), its flaws named as the
+    registry names them (:func:`_refusal`, :func:`_ended_flaw`) whatever the game's reader says."""
+    engine = _engine_of_record(text, game)
+    try:
+        verdict = engine.replay(text, game) if trace is None else engine.replay(text, game, trace)
+    except UnreadableRecordError as refused:
+        raise (_refusal(text) or refused) from None
+    if isinstance(verdict.error, UnreadableRecordError):  # a reader that tells it in its verdict
+        verdict = replace(verdict, error=_refusal(text) or verdict.error)
+    return _ended_flaw(verdict, text)
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,19 @@ def schedule_sweep(sender: Celery, **kwargs: object) -> None:
     }
 
 
+# How long a worker waits for its broker's answer, in seconds: a request waits REDIS_TIMEOUT at most
+# (common.redis_faults), a worker has no one waiting and rather not drop its connection for a slow answer.
+WORKER_BROKER_TIMEOUT = 10.0
+
+
+@signals.celeryd_init.connect
+def patient_broker(conf: object = None, **kwargs: object) -> None:
+    """A worker (not a web process queueing a task) waits :data:`WORKER_BROKER_TIMEOUT` for an answer."""
+    options = dict(getattr(conf, "broker_transport_options", None) or {})
+    options["socket_timeout"] = WORKER_BROKER_TIMEOUT
+    conf.broker_transport_options = options  # type: ignore[attr-defined]
+
+
 @signals.worker_init.connect
 def load_urls(**kwargs: object) -> None:
     """The URLs (a notice links to its game: DRF, the API schema) loaded once by the worker before

@@ -1,4 +1,6 @@
-"""The OpenAPI schema's one rule for error answers: which statuses every operation may give.
+"""The OpenAPI schema's one rule for error answers: which statuses every operation may give; and
+the token scope each operation needs (``accounts.policy.SCOPES``: ``x-token-scope`` and a line of its
+description).
 
 drf-spectacular documents the success answer of each operation from its serializers; the errors come
 from layers it cannot see (the request guard, authentication, permissions, throttling, lookups, the
@@ -9,10 +11,14 @@ services' refusals). This schema class adds them, and gives every error answer a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from django.urls import Resolver404, resolve
 from drf_spectacular.openapi import AutoSchema
 from rest_framework.permissions import IsAuthenticated
+
+from accounts import policy
 
 ERROR_BODY: dict[str, Any] = {
     "type": "object",
@@ -66,7 +72,30 @@ def error_statuses(
     return statuses
 
 
+def route_of(path: str) -> str:
+    """The route's name (``api:service-game-move``) of a schema path (``/api/play/{id}/move/``)."""
+    try:
+        return str(resolve(re.sub(r"\{[^}/]+\}", "1", path)).view_name)
+    except Resolver404:
+        return ""
+
+
+SCOPE_WORDS = {
+    policy.PLAY: "Token scope: `play` (a token of either scope).",
+    policy.ALL: "Token scope: `all` (a `play` token is refused, 403).",
+}
+
+
 class ServiceAutoSchema(AutoSchema):
+    def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
+        operation: dict[str, Any] | None = super().get_operation(*args, **kwargs)
+        scope = policy.scope_needed(route_of(self.path), self.method)
+        if operation is not None and scope is not None:
+            operation["x-token-scope"] = str(scope)
+            words = SCOPE_WORDS[scope]
+            operation["description"] = f"{operation.get('description', '')}\n\n{words}".strip()
+        return operation
+
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses: dict[str, Any] = super()._get_response_bodies(direction)
         if direction != "response":

@@ -221,11 +221,21 @@ SIGN_IN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ACCOUNT_FAILURE_LIMI
 # How many reverse proxies of ours stand before the service (common.client): the client's address is
 # read from X-Forwarded-For through that many, never further; 0 ignores the header.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES") or "0")
+# Redis inside a request (the cache, the live events' publisher, the broker queueing a task after the
+# commit) fails fast (common.redis_faults): one attempt, REDIS_TIMEOUT seconds at most to connect and
+# to answer, and a server that failed is refused at once by every client of the process for
+# REDIS_RETRY_AFTER seconds (read by common.redis_faults) before it is tried again.
+REDIS_TIMEOUT = float(os.environ.get("REDIS_TIMEOUT") or "0.25")
 if os.environ.get("CACHE_URL", "").startswith(("redis://", "rediss://")):
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["CACHE_URL"],
+            "OPTIONS": {
+                "pool_class": "common.redis_faults.FailFastPool",
+                "socket_connect_timeout": REDIS_TIMEOUT,
+                "socket_timeout": REDIS_TIMEOUT,
+            },
         }
     }
 
@@ -257,16 +267,11 @@ if EVENTS_REDIS_URL:
     _events = urlsplit(EVENTS_REDIS_URL)
     if _events.scheme not in ("redis", "rediss"):
         raise ImproperlyConfigured("EVENTS_REDIS_URL must be a redis:// or rediss:// address")
-    EVENTSTREAM_REDIS = {
-        "host": _events.hostname or "127.0.0.1",
-        "port": _events.port or 6379,
-        "db": int(_events.path.strip("/") or 0),
-        "password": _events.password,
-        "username": _events.username,
-        "ssl": _events.scheme == "rediss",
-        # a move is never held up by a Redis that does not answer (games.live.game_events logs the failure)
-        "socket_connect_timeout": 1,
-    }
+    from common import redis_faults as _redis_faults
+
+    # django-eventstream's publisher, redis.Redis(**EVENTSTREAM_REDIS): a move is never held up by a
+    # Redis that does not answer (games.live logs the failure; the event is stored and sent later)
+    EVENTSTREAM_REDIS = {"connection_pool": _redis_faults.pool(EVENTS_REDIS_URL, REDIS_TIMEOUT)}
 
 # Celery: eager (in-process) unless a broker is configured.
 _BROKER = os.environ.get("CELERY_BROKER_URL", "")
@@ -301,22 +306,34 @@ _LONGEST_HARD_LIMIT = (
 )
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": _LONGEST_HARD_LIMIT + 60,
-    "socket_connect_timeout": 3,
+    # a request: REDIS_TIMEOUT (a worker waits longer for an answer: config/celery.py)
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "socket_timeout": REDIS_TIMEOUT,
 }
-# A request whose broker is down must not hang: a few quick attempts, then the sweep takes over.
-CELERY_BROKER_CONNECTION_TIMEOUT = 3
+if _BROKER.startswith(("redis://", "rediss://")):
+    # kombu's Redis transport whose connections fail fast (common.redis_faults)
+    CELERY_BROKER_TRANSPORT = "common.redis_faults:BrokerTransport"
+# A request whose broker is down must not wait: one attempt and one more at once (a pooled connection
+# the server closed), no back-off; then the sweep takes over (the database marks the work owed).
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
-    "max_retries": 2,
+    "max_retries": 1,
     "interval_start": 0,
-    "interval_step": 0.2,
-    "interval_max": 0.5,
+    "interval_step": 0,
+    "interval_max": 0,
 }
 # A game on the service starts when both sides have made their first move (games.play.aborts): each first
 # move is due within this many seconds (a live time control; correspondence and no clock), else a
-# casual game is aborted without a result and an event's game has the clock of the side to move started.
+# casual game is aborted without a result and an event's game is lost by forfeit by the side to move
+# (an event may set its own grace: Event.first_move_grace, tournaments.autopilot.start).
 GAME_START_LIVE = int(os.environ.get("GAME_START_LIVE", "180"))
 GAME_START_CORRESPONDENCE = int(os.environ.get("GAME_START_CORRESPONDENCE", str(7 * 86400)))
+# An event's webhooks (tournaments.autopilot.webhooks): each POST waits WEBHOOK_TIMEOUT seconds at
+# most; an address on a loopback, private, link-local or reserved network is refused unless
+# WEBHOOKS_ALLOW_PRIVATE (the tests' local receiver; never on a public service).
+WEBHOOK_TIMEOUT = float(os.environ.get("WEBHOOK_TIMEOUT", "5"))
+WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
 # The sweep: every SWEEP_INTERVAL seconds (Celery beat; on the embedded default, on a request), it
 # queues again the work marked stale for more than SWEEP_GRACE seconds.
 SWEEP_INTERVAL = int(os.environ.get("SWEEP_INTERVAL", "60"))
@@ -381,6 +398,8 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # a Redis failure in one line, without its traceback (common.redis_faults.BriefFailures)
+    "filters": {"brief_redis_failures": {"()": "common.redis_faults.BriefFailures"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["brief_redis_failures"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -85,7 +85,15 @@ class Game(models.Model):
     first_move_by = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When the game is aborted (its event's: the clock starts) without a first move",
+        help_text="When the game is aborted (an event's: lost by forfeit) without a first move",
+    )
+    # An event's game (issue 36): when it starts (no move before; its first move due within the window
+    # from then), and the window each first move has (the event's grace; empty: the service's by clock).
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="When the game starts: no move before")
+    first_move_window = models.DurationField(
+        null=True,
+        blank=True,
+        help_text="How long each first move may wait (empty: the service's by its clock)",
     )
     # A takeback asked (``games.play.takebacks``): by which side (0 White, 1 Black), at which ply.
     takeback_side = models.PositiveSmallIntegerField(null=True, blank=True)

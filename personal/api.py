@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.policy import Action, can
+from accounts.policy import Action, can, play_only, require
 from games.models import Challenge, Game
 from games.play import state
 from games.records.confirmation import can_answer
@@ -72,7 +72,8 @@ class ClaimCodeView(APIView):
     )
     def post(self, request: Request, slug: str, handle: str) -> Response:
         event = get_object_or_404(Event, slug=slug)
-        _codes(event, request.user)  # the right to manage them first, as the page; every code exists then
+        # the right to manage them first, as the page; a refused request creates no code
+        require(request.user, Action.MANAGE_CLAIM_CODES, event)
         registration = get_object_or_404(
             Registration.objects.select_related("player"), event=event, player__handle=handle
         )
@@ -102,6 +103,7 @@ class ClaimCodeView(APIView):
                 )
                 require_confirmed(asked, confirm)
             claims.unlink(registration, request.user)
+        claims.code_of(registration, request.user)  # once done: the code exists
         code = ClaimCode.objects.select_related("registration__player__user").get(registration=registration)
         return Response(ClaimCodeSerializer(code).data)
 
@@ -162,7 +164,7 @@ def what_waits(user: object) -> dict[str, list[dict[str, object]]]:
     provisional = mine.filter(state=Game.State.PROVISIONAL) if player else Game.objects.none()
     ran = (
         Event.objects.filter(Q(organisers=user) | Q(arbiters=user))
-        if getattr(user, "pk", None)
+        if getattr(user, "pk", None) and not play_only(user)  # a play token reads as a player
         else Event.objects.none()
     )
     played = (

@@ -52,8 +52,9 @@ def _create(registration: Registration) -> ClaimCode:
     raise AccountError(_("no free claim code was found: try again"))
 
 
-def codes_of(event: Event, user: object) -> list[ClaimCode]:
-    """The claim codes of every registration of the event, created for those that have none yet."""
+def codes_of(event: Event, user: object, create: bool = True) -> list[ClaimCode]:
+    """The claim codes of every registration of the event, created for those that have none yet
+    (with ``create``; else only the existing ones: what a refused request shows, creating nothing)."""
     require(user, Action.MANAGE_CLAIM_CODES, event)
     registrations = list(
         event.registrations.select_related("player__user", "claim_code").order_by(
@@ -63,11 +64,18 @@ def codes_of(event: Event, user: object) -> list[ClaimCode]:
     codes = []
     for registration in registrations:
         try:
-            code = registration.claim_code
+            codes.append(registration.claim_code)
         except ClaimCode.DoesNotExist:
-            code = _create(registration)
-        codes.append(code)
+            if create:
+                codes.append(_create(registration))
     return codes
+
+
+def code_of(registration: Registration, user: object) -> ClaimCode:
+    """The registration's claim code, created if it has none yet."""
+    require(user, Action.MANAGE_CLAIM_CODES, registration.event)
+    existing = ClaimCode.objects.filter(registration=registration).first()
+    return existing if existing is not None else _create(registration)
 
 
 def regenerate(registration: Registration, user: object) -> ClaimCode:
@@ -179,6 +187,8 @@ def link(registration: Registration, organiser: object, username: str) -> Player
                 % {"account": account, "player": linked}
             )
         _link(player, account)
+        if not ClaimCode.objects.filter(registration=registration).exists():
+            _create(registration)  # a code of its own, used up by the link at once
         ClaimCode.objects.filter(registration=registration, used_at=None).update(
             used_at=timezone.now(), used_by=account
         )

@@ -14,6 +14,7 @@ from personal.claims import CODE_LENGTH
 class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
     email = forms.EmailField(
         label=_("E-mail address"),
+        max_length=User._meta.get_field("email").max_length,  # 254, where a form's own default is 320
         required=False,
         help_text=_("Optional: needed to reset a forgotten password and to get notices by e-mail."),
     )

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Game
@@ -131,6 +132,11 @@ class PlayLine:
     white_seconds: int | None
     black_seconds: int | None
     ending: str  # how it ended ("" while in play)
+    starts_seconds: int | None = None  # an event's game starting later: the time to its start
+
+    @property
+    def starts_text(self) -> str:
+        return clock_text(self.starts_seconds)
 
     @property
     def colour(self) -> str:
@@ -162,16 +168,19 @@ def _play_line(game: Game, pk: object) -> PlayLine:
     side = state.to_move(game)
     clocks = state.clocks_at(game)
     to_move = None if side is None else (game.white if side == 0 else game.black)
+    now = timezone.now()
+    later = game.finished_at is None and state.not_started(game, now)  # its round starts later
     return PlayLine(
         game=game,
         side=0 if white else 1,
         opponent=game.black if white else game.white,
-        your_turn=to_move is not None and to_move.user_id == pk,
+        your_turn=to_move is not None and to_move.user_id == pk and not later,
         to_move=to_move,
         running=side if game.turn_started is not None and game.time_control else None,
         white_seconds=_seconds(clocks.white),
         black_seconds=_seconds(clocks.black),
         ending=endings.result_line(game) if game.finished_at is not None else "",
+        starts_seconds=_seconds(game.starts_at - now) if later and game.starts_at else None,
     )
 
 

@@ -118,9 +118,16 @@ def on_result_changed(
     for language in {user.notice_language or settings.LANGUAGE_CODE for user in users}:
         with translation.override(language):
             texts[language] = capfirst(describe(game, kind, actor, detail or ""))
+    # an event's game lost by forfeit (no first move within its grace, issue 36) is a kind of its own
+    of_kind = Notice.FORFEIT if kind == ENDED and game.termination == "forfeit" else ""
     notices = Notice.objects.bulk_create(
         [
-            Notice(recipient=user, text=texts[user.notice_language or settings.LANGUAGE_CODE], link=link)
+            Notice(
+                recipient=user,
+                text=texts[user.notice_language or settings.LANGUAGE_CODE],
+                link=link,
+                kind=of_kind,
+            )
             for user in users
         ]
     )

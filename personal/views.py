@@ -228,10 +228,12 @@ def my_games(request: HttpRequest) -> HttpResponse:
 @event_page(Action.MANAGE_CLAIM_CODES)
 @require_http_methods(["GET", "POST"])
 def claim_codes(request: HttpRequest, event: Event) -> HttpResponse:
-    """The event's claim codes (its organisers only): list, print, regenerate; link or unlink accounts."""
-    codes = claims.codes_of(event, request.user)
+    """The event's claim codes (its organisers only): list, print, regenerate; link or unlink accounts.
+    A refused change creates no code (the list shown again is the codes there are)."""
     status = 200
-    if request.method == "POST":
+    if request.method != "POST":
+        codes = claims.codes_of(event, request.user)
+    else:
         registration = get_object_or_404(
             event.registrations.select_related("player"), pk=id_or_404(request.POST.get("registration"))
         )
@@ -282,7 +284,7 @@ def claim_codes(request: HttpRequest, event: Event) -> HttpResponse:
             status = 400
         else:
             return redirect("accounts:claim-codes", slug=event.slug)
-        codes = claims.codes_of(event, request.user)
+        codes = claims.codes_of(event, request.user, create=False)
     context = {
         **event_context(request, event, "players"),
         "codes": codes,

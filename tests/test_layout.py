@@ -37,6 +37,8 @@ TASK_AND_SERVICE = {
     frozenset({"games.records.tasks", "games.records.services"}),
     frozenset({"games.play.tasks", "games.play.flags"}),
     frozenset({"tournaments.pairing.tasks", "tournaments.pairing.services"}),
+    frozenset({"tournaments.autopilot.tasks", "tournaments.autopilot.steps"}),
+    frozenset({"tournaments.telling.tasks", "tournaments.telling.webhooks"}),
 }
 # Modules with no database and no Django, checked strictly by mypy.
 PURE = [

@@ -12,6 +12,7 @@ from django.http import HttpRequest
 
 from games.admin import BoundedInline, ReadOnlyAdmin
 from tournaments.models import (
+    AutopilotStep,
     ByeRequest,
     CasualPeriod,
     Event,
@@ -30,6 +31,8 @@ from tournaments.models import (
     Standing,
     SwissSettings,
     TieBreakChange,
+    Webhook,
+    WebhookDelivery,
 )
 
 
@@ -171,3 +174,24 @@ class TieBreakChangeAdmin(ReadOnlyAdmin):
 
     list_display = ("event", "changed_by", "changed_at", "reason")
     list_filter = ("event",)
+
+
+@admin.register(AutopilotStep)
+class AutopilotStepAdmin(ReadOnlyAdmin):
+    """The steps events took by themselves (``tournaments.autopilot``): a log, never edited."""
+
+    list_display = ("event", "kind", "round_number", "created_at")
+    list_filter = ("kind",)
+
+
+@admin.register(Webhook)
+class WebhookAdmin(ReadOnlyAdmin):
+    """An event's webhooks: added and removed by its organisers (``tournaments.telling.webhooks``)."""
+
+    list_display = ("event", "url", "created_at")
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(ReadOnlyAdmin):
+    list_display = ("webhook", "kind", "status", "attempts", "response_status", "created_at")
+    list_filter = ("status", "kind")

@@ -13,10 +13,15 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from accounts.policy import Role, roles_of
+from accounts.policy import Role, play_only, roles_of
 from games.choices import game_name, validate_game
 from games.models import Game
 from games.play.clocks import validate_time_control
+from tournaments.autopilot_models import (  # noqa: F401 - the autopilot's models, exported here
+    AutopilotStep,
+    Webhook,
+    WebhookDelivery,
+)
 from tournaments.core import systems
 from tournaments.core.codes import (
     BYE_FULL,
@@ -109,6 +114,26 @@ class Event(models.Model):
         help_text="A round closes by itself when its last game ends on the service and every game's "
         "result is official (tournaments.results.round_closing)",
     )
+    # The autopilot (``tournaments.autopilot``): the steps an event takes by itself, and its games' start.
+    auto_pair = models.BooleanField(default=False, help_text="Pair and publish the next round by itself")
+    auto_pair_delay = models.PositiveIntegerField(
+        default=60, help_text="Seconds between a round's close and the next round's pairing by itself"
+    )
+    auto_finish = models.BooleanField(default=False, help_text="Finish by itself after the last round")
+    all_rounds_at_once = models.BooleanField(
+        default=False, help_text="A correspondence round robin: every round's games start at the start"
+    )
+    autopilot_paused = models.BooleanField(default=False, help_text="The organiser paused the autopilot")
+    autopilot_stopped = models.CharField(
+        max_length=1000, blank=True, help_text="Why the autopilot stopped (empty: it runs)"
+    )
+    round_times = models.JSONField(
+        default=list, blank=True, help_text="When each round's games start (ISO 8601, round 1 first)"
+    )
+    first_move_grace = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Seconds for each first move of a game (empty: the service's)"
+    )
+    webhook_secret = models.CharField(max_length=64, blank=True, help_text="Signs its webhooks (HMAC-SHA256)")
     location = models.CharField(max_length=200, blank=True)
     start_date = models.DateField(null=True, blank=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organised_events", blank=True)
@@ -220,6 +245,9 @@ class Round(models.Model):
     play_mode = models.CharField(max_length=10, choices=PlayMode.choices, blank=True)
     time_control = models.CharField(max_length=20, blank=True, validators=[validate_time_control])
     deadline = models.DateTimeField(null=True, blank=True, help_text="When its games should be over")
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its games on the service start (set when it is published)"
+    )
     # Work still to do, written in the transaction that makes it necessary and cleared by the task
     # that does it; ``tournaments.sweep`` re-enqueues what a lost task left behind.
     pairing_requested_at = models.DateTimeField(
@@ -276,7 +304,7 @@ class PairingQuerySet(models.QuerySet["Pairing"]):
         if Role.SUPERUSER in roles:
             return self
         drafts = Round.objects.drafts()
-        if Role.SIGNED_IN in roles:
+        if Role.SIGNED_IN in roles and not play_only(user):  # a play token reads as a player
             drafts = drafts.exclude(Q(event__organisers=user) | Q(event__arbiters=user))
         return self.exclude(round__in=drafts)
 

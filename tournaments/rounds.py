@@ -4,6 +4,7 @@ event's, and what such a choice may be (:func:`check_play`)."""
 
 from __future__ import annotations
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import Player
@@ -88,6 +89,24 @@ def without_account(event: Event, round_: Round | None = None) -> list[Player]:
             registrations__event=event, registrations__status=Registration.Status.ACTIVE, user__isnull=True
         ).order_by("display_name")
     )
+
+
+# What makes an event's rounds close by themselves: its own setting, or its autopilot's.
+CLOSING_FIELDS = ("close_rounds_by_itself", "auto_pair", "auto_finish", "all_rounds_at_once")
+
+
+def closes_by_itself(event: Event) -> bool:
+    """The event's rounds close by themselves once every game has its official result: its own
+    setting, or its autopilot's (``auto_pair``, ``auto_finish``, ``all_rounds_at_once``)."""
+    return any(getattr(event, name) for name in CLOSING_FIELDS)
+
+
+def closing_by_themselves(path: str = "") -> Q:
+    """:func:`closes_by_itself` as a query on events (``path``: to the event, ``"pairing__round__event__"``)."""
+    found = Q()
+    for name in CLOSING_FIELDS:
+        found |= Q(**{path + name: True})
+    return found
 
 
 def is_public(round_: Round) -> bool:

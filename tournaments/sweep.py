@@ -28,6 +28,7 @@ from tournaments.locking import pairing_being_computed
 from tournaments.models import CasualPeriod, Event, Round
 from tournaments.ratings.casual import stale_periods
 from tournaments.results.round_games import every_result_official
+from tournaments.rounds import closing_by_themselves
 from tournaments.work import send
 
 SWEEP_BATCH = 100
@@ -97,10 +98,21 @@ def rounds_to_close() -> list[int]:
     unfinished = Game.objects.filter(result="", pairing_game__isnull=False).values(
         "pairing_game__pairing__round_id"
     )
-    candidates = Round.objects.filter(status=Round.Status.PAIRED, event__close_rounds_by_itself=True).exclude(
+    candidates = Round.objects.filter(closing_by_themselves("event__"), status=Round.Status.PAIRED).exclude(
         pk__in=unfinished
     )
-    return [round_.pk for round_ in candidates.order_by("pk") if every_result_official(round_)]
+    # rounds played at once close in order: the first open round of its event only
+    first_open: dict[int, int] = {}
+    still_open = Round.objects.exclude(status=Round.Status.CLOSED).filter(
+        event_id__in=candidates.values("event_id")
+    )
+    for event_id, pk in still_open.order_by("event_id", "number").values_list("event_id", "pk"):
+        first_open.setdefault(event_id, pk)
+    return [
+        round_.pk
+        for round_ in candidates.filter(pk__in=first_open.values()).order_by("pk")
+        if every_result_official(round_)
+    ]
 
 
 def stop_pairing(round_id: int, requested: datetime) -> None:

@@ -161,6 +161,15 @@ def read_start_tags(tags: Mapping[str, str]) -> Position:
                 setup=start_of_setup,
             )
         start = start_of_setup
+    if setup and ":" not in setup.split()[0]:  # a word, not the pieces (a1:wO ...)
+        if setup.lower() == RANDOM_START:
+            raise InvalidRecordError(
+                gettext_noop("a record of a random start lists its 60 pieces in its Setup tag")
+            )
+        raise InvalidRecordError(
+            gettext_noop("the Setup tag is fixed, placement or the 60 pieces (a1:wO …), not {setup}"),
+            setup=repr(setup[:20]),
+        )
     if not setup and not start:
         raise InvalidRecordError(
             gettext_noop(

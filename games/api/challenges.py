@@ -81,7 +81,10 @@ class NewChallengeSerializer(OptionsMixin, serializers.Serializer):
         help_text="The handle (or name) of the player challenged; empty or null: an open challenge, "
         "which the first other player to accept plays",
     )
-    game = serializers.CharField(max_length=40, help_text="A game key of the registry, variant included")
+    game = serializers.CharField(
+        max_length=Challenge._meta.get_field("game").max_length,
+        help_text="A game key of the registry, variant included",
+    )
     time_control = serializers.CharField(
         max_length=20,
         required=False,
@@ -91,7 +94,7 @@ class NewChallengeSerializer(OptionsMixin, serializers.Serializer):
     )
     rated = serializers.BooleanField(required=False, default=False)
     colour = serializers.CharField(
-        max_length=20,
+        max_length=Challenge._meta.get_field("colour").max_length,
         required=False,
         default="random",
         help_text="The challenger's colour: white, black or random",

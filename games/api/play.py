@@ -66,7 +66,12 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         read_only=True,
         allow_null=True,
         help_text="Before both sides have moved (no clock runs): when the next first move is due, else "
-        "a casual game is aborted (an event's has its clock started); null once started",
+        "a casual game is aborted (an event's is lost by forfeit by the side to move); null once started",
+    )
+    starts_at = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="An event's game: when it starts (its round's start; no move before); null: at once",
     )
     takeback_by = serializers.SerializerMethodField(
         help_text="The handle of the player whose takeback request waits for an answer, or null"
@@ -87,6 +92,7 @@ class ServiceGameSerializer(serializers.ModelSerializer):
             "white_seconds",
             "black_seconds",
             "first_move_by",
+            "starts_at",
             "takeback_by",
             "finished_at",
             "result",
@@ -195,8 +201,8 @@ EVENTS_DESCRIPTION = (
     "then `end` when play ends, each with the game's state as JSON (`game`, `ply`, `move`, `to_move` "
     "0 White / 1 Black / null, `white_seconds`, `black_seconds`, `over`, and once over `result`, "
     "`winner` 0 / 1 / null, `how`: the termination, and `ending`: the rules' result, `resign`, `time`, "
-    "the arbiter's result, `annulled` or `aborted`); `clock` when the clocks change (an arbiter's time, "
-    "an event game's clock started when a first move was due); `takeback` when a takeback is asked, "
+    "the arbiter's result, `annulled`, `aborted` or `forfeit`); `clock` when the clocks change (an "
+    "arbiter's time); `takeback` when a takeback is asked, "
     "declined or accepted (`takeback`: the step, `side`: who asked, with the game's state); `draw` when a "
     "draw is offered, declined or lapses (`offer`: 0 / 1 / null, whose offer stands; `answer`: `offered`, "
     "`declined`, `lapsed`); `stream-open` first and `keep-alive` every 20 seconds. Each event has an id "

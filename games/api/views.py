@@ -158,7 +158,9 @@ class SubmitSerializer(serializers.Serializer):
 
 
 class DisputeSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="", help_text="Why (required)")
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=MAX_REASON_CHARS, help_text="Why (required)"
+    )
 
 
 class DecideSerializer(serializers.Serializer):

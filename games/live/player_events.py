@@ -7,7 +7,8 @@ The rules at home here:
 * the events: ``challenge`` (one sent to him or by him, open), ``challenge-accepted`` (with the
   game created), ``challenge-declined``, ``challenge-withdrawn``, each to both its players (an open
   challenge's ``challenged`` is null, and its challenger alone hears it until it is accepted);
-  ``game-start`` (a game on the service of his begins: casual or an event's), ``your-move`` (in any
+  ``game-start`` (a game on the service of his begins: casual or an event's, with ``starts_at`` and
+  ``first_move_by``), ``your-move`` (in any
   of his games: the game, the ply, the last move; at a game's start too when he has White), and
   ``game-end`` (one of his games ended: its end event's data, an abort too), ``takeback`` (his
   opponent asked to take back a move, or answered his request: ``games.play.takebacks``); each with ``game`` or ``challenge``
@@ -127,8 +128,14 @@ def on_game_created(sender: object, instance: Game, created: bool, **kwargs: obj
     # streams read the position themselves, they never ask play
     side = None if instance.finished_at is not None else registry.status(instance.position).to_move
     data = _game_data(instance, 0, None, side)
+    starts = instance.starts_at  # an event's game: when it starts (no move before), and its first move's due
+    due = instance.first_move_by
+    started = {
+        "starts_at": starts.isoformat() if starts else None,
+        "first_move_by": due.isoformat() if due else None,
+    }
     for player_id in (instance.white_id, instance.black_id):
-        publish_on_commit(player_id, GAME_START, data)
+        publish_on_commit(player_id, GAME_START, {**data, **started})
     if side is not None:
         publish_on_commit(instance.white_id if side == 0 else instance.black_id, YOUR_MOVE, data)
 

@@ -3,16 +3,17 @@ lichess), and a game whose first moves do not come is not left waiting for ever.
 
 The rules at home here:
 
-* each first move is due within the start window (``games.play.state.start_window``, the settings
-  ``GAME_START_LIVE``: 3 minutes for a live clock; ``GAME_START_CORRESPONDENCE``: 7 days for a
-  correspondence clock or none): White's from the game's creation, Black's from White's first move;
-  the moment is ``Game.first_move_by``, cleared when both sides have moved (``games.play.service``);
+* each first move is due within the start window (``games.play.state.start_window``: an event's
+  game's own, the event's grace; else the settings ``GAME_START_LIVE``: 3 minutes for a live clock;
+  ``GAME_START_CORRESPONDENCE``: 7 days for a correspondence clock or none): White's from the game's
+  creation (an event's game: its round's start, ``Game.starts_at``), Black's from White's first
+  move; the moment is ``Game.first_move_by``, cleared when both sides have moved (``games.play.service``);
 * when it passes (``games.play.service``'s check, under the game's lock: the moment's own task, a read of the game or
   a move, the sweep) a **casual** game is aborted: over, no result, unrated, its state ``aborted``,
   its moves kept as its record, the live ``end`` says ``how: aborted``. A game of an **event's**
-  round is not aborted: its arbiter and its pairing expect a result. The clock of the side to move
-  starts at the moment (as an arbiter starts an absent player's clock at the start of the round):
-  he loses on time if he never comes, and the arbiter keeps his powers (annul, adjudicate);
+  round is not aborted: its pairing expects a result. The side to move loses it by forfeit
+  (``games.play.service.forfeit_now``: ``+/-`` or ``-/+``, termination ``forfeit``, unrated), as on
+  lichess's Swiss; the arbiter keeps his decision;
 * either player of a casual game may abort it (:func:`abort`) while it has not started; an event's
   game only its arbiter ends (annul, adjudicate: ``games.play.arbitration``);
 * the moment is scheduled like a flag and swept with the flags (``games.play.flags``: its task, the check

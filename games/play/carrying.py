@@ -36,7 +36,9 @@ from arbiter.records import Ending, judge_ending, read_ending
 from arbiter.verdict import Result
 from common.locking import retry_on_conflict
 from common.sweep import enqueue_on_commit
+from games import origins
 from games.models import Game, SubmittedRecord
+from games.play.endings import FORFEIT
 from games.records import confirmation
 from games.records.confirmation import lock_game
 from games.records.writer import record_of
@@ -92,6 +94,27 @@ def carry(game: Game, ending: Ending, actor: object, judged: tuple[Result | None
     enqueue_on_commit(verify_record_task, record.pk)
 
 
+def carry_forfeit(game: Game) -> None:
+    """On the locked ``game`` lost by forfeit (``games.play.forfeit_now``: no first move within its
+    window): its result official and carried to its origin (a forfeit at the pairing: unrated), its
+    players and officials told (``result_changed``, ``ended``); a refusal by the origin (a closed
+    round) leaves the game over without a result, as a refused end's."""
+    from games.signals import ENDED, result_changed
+
+    game.to_carry = ""
+    game.state = Game.State.OFFICIAL
+    try:
+        with transaction.atomic():
+            game.save(update_fields=["to_carry", "state"])
+            origins.result_set(game, FORFEIT)
+    except ServiceError:
+        logger.warning("the forfeit of game %s was refused by its origin", game.pk, exc_info=True)
+        game.result = game.termination = game.state = ""
+        game.save(update_fields=["to_carry", "state", "result", "termination"])
+        return
+    result_changed.send(sender=Game, game=game, kind=ENDED, actor=None, detail="")
+
+
 @retry_on_conflict
 def carry_marked(game_id: int) -> bool:
     """The second step of the game's end on time, when it is still marked to be carried
@@ -100,6 +123,9 @@ def carry_marked(game_id: int) -> bool:
         game = lock_game(game_id)
         if not game.to_carry or game.finished_at is None:
             return False
+        if game.to_carry == FORFEIT:  # no first move within its window (games.play.forfeit_now)
+            carry_forfeit(game)
+            return True
         ending = read_ending(game.to_carry.split())
         carry(game, ending, None, judged(game, ending))
         return True

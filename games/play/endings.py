@@ -4,8 +4,9 @@ The rule at home here: the one wording of a game's end, in the active language, 
 that tells it (the game page, the notices to its players, the round page, "My games", the API's
 ``ending`` of a game). It reads the game's result and termination:
 
-* an end every game names: a resignation ("{loser} resigned"), time ("{loser} lost on time"), a
-  draw agreed ("Drawn by agreement", ``games.play.draws``), an arbiter's adjudication ("Adjudicated by
+* an end every game names: a resignation ("{loser} resigned"), time ("{loser} lost on time"), an
+  event's game lost by forfeit ("{loser} lost by forfeit: no first move within 3 minutes"), a draw
+  agreed ("Drawn by agreement", ``games.play.draws``), an arbiter's adjudication ("Adjudicated by
   the arbiter: {result}"); an annulled game ("Annulled by the arbiter");
 * a natural end by the game's rules: the sentence its spec declares for it
   (:attr:`arbiter.spec.End.sentence`, "{winner} removed the rings needed to win"), or the one its
@@ -21,10 +22,12 @@ player the result says lost.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import lru_cache
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from arbiter import registry
 from arbiter.errors import ArbiterError
@@ -32,13 +35,19 @@ from arbiter.spec import End
 from arbiter.verdict import Result, Termination
 from games.choices import termination_name
 from games.models import Game
+from games.play.clocks import parse, start_window
+from games.results import BLACK_FORFEIT_WIN, WHITE_FORFEIT_WIN
+
+# The termination of an event's game whose side to move made no first move within its window
+# (``games.play.forfeit_now``): a forfeit, ``+/-`` or ``-/+``.
+FORFEIT = "forfeit"
 
 
 def _sides(game: Game) -> tuple[object, object] | None:
-    """(winner, loser) of a decided result, None for a draw or no result."""
-    if game.result == Result.WHITE_WINS:
+    """(winner, loser) of a decided result (a forfeit's too), None for a draw or no result."""
+    if game.result in (Result.WHITE_WINS, WHITE_FORFEIT_WIN):
         return game.white, game.black
-    if game.result == Result.BLACK_WINS:
+    if game.result in (Result.BLACK_WINS, BLACK_FORFEIT_WIN):
         return game.black, game.white
     return None
 
@@ -79,6 +88,12 @@ def ending(game: Game) -> str:
         return _("%(loser)s resigned") % names
     if code == Termination.TIME and sides:
         return _("%(loser)s lost on time") % names
+    if code == FORFEIT and sides:
+        window = game.first_move_window or start_window(parse(game.time_control))
+        return _("%(loser)s lost by forfeit: no first move within %(grace)s") % {
+            **names,
+            "grace": grace_text(window),
+        }
     if code == Termination.ARBITER:
         return _("Adjudicated by the arbiter: %(result)s") % {"result": game.result}
     end = registry.end_of(code, game.game) if code else None
@@ -97,3 +112,21 @@ def result_line(game: Game) -> str:
     if not game.result:
         return told
     return f"{game.result} · {told}" if told else game.result
+
+
+def grace_text(span: timedelta) -> str:
+    """A first move's grace as people say it, to the second: "3 minutes", "1 day 2 hours", "30 seconds"."""
+    total = max(int(span.total_seconds()), 0)
+    days, rest = divmod(total, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(ngettext("%(n)s day", "%(n)s days", days) % {"n": days})
+    if hours:
+        parts.append(ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours})
+    if minutes:
+        parts.append(ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes})
+    if seconds or not parts:
+        parts.append(ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds})
+    return " ".join(parts)

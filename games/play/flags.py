@@ -63,7 +63,7 @@ RUN = timedelta(seconds=20)
 def flag_at(game: Game, side: int | None) -> datetime | None:
     """When ``side``'s running clock reaches zero, vacations not counted; None without a running
     clock or once play has ended. Before the game started: the moment its first move is due
-    (``games.play.aborts``: a casual game is aborted then, an event's has its clock started)."""
+    (``games.play.aborts``: a casual game is aborted then, an event's lost by forfeit)."""
     if game.first_move_by is not None and game.finished_at is None:
         return game.first_move_by
     if side is None or game.finished_at is not None or game.turn_started is None or not game.time_control:
@@ -99,7 +99,7 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
         player = game.white if side == 0 else game.black
         if player.user_id is not None and player.user_id == getattr(mover, "pk", None):
             return game
-    if game.first_move_by is not None:  # a first move was due (games.play.aborts): aborted or clock started
+    if game.first_move_by is not None:  # a first move was due (games.play.aborts): aborted or forfeited
         service.time_out(game.pk, now)
         game.refresh_from_db()
         return game
@@ -167,7 +167,7 @@ def flag_due(game_id: int, ply: int) -> str:
 def fallen(now: datetime) -> list[int]:
     """The games on the service in play whose player to move's clock has passed zero by ``now``,
     vacations not counted (they only ever add time: :func:`end_fallen` checks them), or whose first
-    move was due by then (``games.play.aborts``: aborted, or an event's clock started), by id."""
+    move was due by then (``games.play.aborts``: aborted, or an event's forfeited), by id."""
     white_flag = ExpressionWrapper(F("turn_started") + F("white_time"), output_field=DateTimeField())
     black_flag = ExpressionWrapper(F("turn_started") + F("black_time"), output_field=DateTimeField())
     clock_ran_out = (

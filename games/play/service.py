@@ -6,8 +6,9 @@ The rules at home here:
   two players with a time control, ``games.play.clocks``, and whether it is rated) or a pairing's game of
   a round played on the service (created by its origin's app with ``games.play.state.playable``); its position
   starts as the arbiter's ``start`` gives it; no clock runs before both sides have made their first
-  move (``games.play.aborts``: each first move is due within a window, ``Game.first_move_by``; a casual
-  game whose first moves do not come is aborted, an event's has its clock started), a move made
+  move (``games.play.aborts``: each first move is due within a window, ``Game.first_move_by``, an
+  event's game's from its start, ``Game.starts_at``; a casual game whose first moves do not come is
+  aborted, an event's is lost by forfeit by the side to move, :func:`forfeit_now`), a move made
   before then leaves its mover's time as it was; from the move that starts the game the player to
   move's clock runs (a game its players may also play elsewhere has no window: its clocks run from
   its first move);
@@ -56,9 +57,11 @@ from games import messages, origins
 from games.live import game_events
 from games.models import Game, Move
 from games.play import announcements, carrying, clocks, state
+from games.play.endings import FORFEIT, grace_text
 from games.play.errors import GameOver, IllegalMove, OutOfTime, PlayConflict, PlayError, StalePly
 from games.records.confirmation import lock_game
 from games.records.writer import record_of
+from games.results import BLACK_FORFEIT_WIN, WHITE_FORFEIT_WIN
 from games.signals import move_played
 
 MAX_MOVE_CHARS = 200
@@ -111,6 +114,9 @@ def make_move(
         now = timezone.now()
         if arrived is not None:
             now = max(min(arrived, now), game.turn_started or arrived)
+        if state.not_started(game, now):
+            start = game.starts_at.strftime("%Y-%m-%d %H:%M:%S")  # type: ignore[union-attr]
+            raise PlayConflict(_("the game starts at %(start)s UTC: no move before") % {"start": start})
         aborted = _lapsed(game, now)
         left = None if aborted else state.clocks_at(game, now).of(side)
         if aborted:
@@ -121,6 +127,9 @@ def make_move(
         else:
             lost = False
             move = _play(game, user, side, text, expected_ply + 1, now, left)
+    if aborted and game.termination == FORFEIT:
+        grace = grace_text(state.start_window(game))
+        raise GameOver(_("the game is lost by forfeit: no first move within %(grace)s") % {"grace": grace})
     if aborted:
         raise GameOver(_("the game was aborted: its first moves did not come in time"), ply=expected_ply)
     if lost:
@@ -194,18 +203,32 @@ def _start_or_wait(game: Game, side: int, now: datetime) -> None:
         game.turn_started = None
 
 
-def _lapsed(game: Game, now: datetime) -> bool:
+def _lapsed(game: Game, now: datetime, carry: bool = True) -> bool:
     """The locked ``game``'s first move, due by ``now``, did not come (``games.play.aborts``): a casual
-    game is aborted (True); an event's has the clock of the side to move started then (False)."""
+    game is aborted; an event's is lost by forfeit by the side to move (:func:`forfeit_now`; its
+    result carried at once, or with ``carry`` false marked for ``games.play.carrying``). Whether it ended."""
     if game.first_move_by is None or now < game.first_move_by or game.finished_at is not None:
         return False
     if game.origin == Game.Origin.SERVICE:
         abort_now(game, now)
         return True
-    game.turn_started, game.first_move_by = game.first_move_by, None
-    game.save(update_fields=["turn_started", "first_move_by"])
-    announcements.announce_clocks(game, now)
-    return False
+    forfeit_now(game, now, carry)
+    return True
+
+
+def forfeit_now(game: Game, now: datetime, carry: bool = True) -> None:
+    """The locked ``game``'s side to move made no first move within its window: he loses by forfeit
+    (``+/-``, ``-/+``; not on time), play stopped, the stream told; the result carried at once
+    (``carrying.carry_forfeit``) or marked (``Game.to_carry``) where only the game is locked."""
+    side = state.status_of(game).to_move or 0
+    result = BLACK_FORFEIT_WIN if side == 0 else WHITE_FORFEIT_WIN
+    stop(game, now)
+    game.result, game.termination = result, FORFEIT
+    game.to_carry = "" if carry else FORFEIT
+    game.save(update_fields=["result", "termination", "to_carry"])
+    announcements.announce_end(game, result, FORFEIT)
+    if carry:
+        carrying.carry_forfeit(game)
 
 
 def abort_now(game: Game, now: datetime) -> None:
@@ -243,13 +266,13 @@ def time_out(game: Game | int, now: datetime | None = None) -> bool:
 
 def fall(game: Game, now: datetime, carry: bool = True) -> bool:
     """The locked ``game`` ends on time if its player to move has run out at ``now`` (or is aborted,
-    or has its clock started, when its first move was due: ``games.play.aborts``); whether it ended.
+    or lost by forfeit, when its first move was due: ``games.play.aborts``); whether it ended.
     ``carry``: its result carried at once (:func:`_end`); else the end's first step only
     (:func:`end_on_time`: ``games.play.flags``, which holds the game's lock alone)."""
     side = state.to_move(game)
     if not game.on_service or side is None:
         return False
-    if _lapsed(game, now):
+    if _lapsed(game, now, carry):
         return True
     left = state.clocks_at(game, now).of(side)
     if left is None or left > timedelta(0):

@@ -61,16 +61,23 @@ def create_service_game(
 
 
 def playable(
-    game_key: str, time_control: str, clock_running: bool = True, options: Mapping[str, str] | None = None
+    game_key: str,
+    time_control: str,
+    clock_running: bool = True,
+    options: Mapping[str, str] | None = None,
+    starts_at: datetime | None = None,
+    window: timedelta | None = None,
 ) -> dict[str, object]:
     """The fields of a game ready to be played on the service: the start of ``game_key`` with its
     ``options`` (``games.options``: its start options as agreed, resolved now, e.g. a setup drawn at
     random stored as the one drawn), each player's initial time, no clock running yet, and White's
-    first move due within the start window (``clock_running``, ``games.play.aborts``) or whenever he
+    first move due within the start window (``clock_running``, ``games.play.aborts``; an event's game
+    from its ``starts_at``, no move before, within its ``window``, the event's grace) or whenever he
     makes it (a game its players may also play elsewhere: nothing runs out before play begins here)."""
     control = clocks.parse(time_control)
     initial = None if control is None else control.initial
     started = game_options.resolved(game_key, options)
+    start = max(starts_at, timezone.now()) if starts_at is not None else timezone.now()
     return {
         "game": game_key,
         "on_service": True,
@@ -80,13 +87,21 @@ def playable(
         "white_time": initial,
         "black_time": initial,
         "turn_started": None,
-        "first_move_by": timezone.now() + clocks.start_window(control) if clock_running else None,
+        "first_move_by": start + (window or clocks.start_window(control)) if clock_running else None,
+        "starts_at": starts_at,
+        "first_move_window": window,
     }
 
 
 def start_window(game: Game) -> timedelta:
-    """How long each first move of ``game`` may wait (``games.play.aborts``)."""
-    return clocks.start_window(clocks.parse(game.time_control))
+    """How long each first move of ``game`` may wait (``games.play.aborts``): its own window (an
+    event's grace), else the service's for its clock."""
+    return game.first_move_window or clocks.start_window(clocks.parse(game.time_control))
+
+
+def not_started(game: Game, now: datetime) -> bool:
+    """Whether ``game`` has a start still to come (an event's round starting later): no move yet."""
+    return game.starts_at is not None and now < game.starts_at
 
 
 def status_of(game: Game) -> Status:

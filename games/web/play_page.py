@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from games.live import game_events
 from games.models import Game
-from games.play import state, takebacks
+from games.play import endings, state, takebacks
 from games.web import boards
 from games.web.pickers import picker_words
 
@@ -68,11 +68,17 @@ def start_and_takeback(game: Game, mine: int | None, over: bool) -> dict[str, ob
     asked = takebacks.pending(game)
     last_by = game.moves.order_by("-ply").values_list("by_id", flat=True).first()
     player = mine is not None and not over
-    start_seconds = None if due is None else seconds_of(due - timezone.now())
+    now = timezone.now()
+    start_seconds = None if due is None else seconds_of(due - now)
+    later = not over and state.not_started(game, now)  # an event's round starting later (issue 36)
+    starts_seconds = seconds_of(game.starts_at - now) if later and game.starts_at else None
     return {
         "casual": casual,
         "start_seconds": start_seconds,
         "start_text": clock_text(start_seconds),
+        "starts_seconds": starts_seconds,
+        "starts_text": clock_text(starts_seconds),
+        "grace_text": endings.grace_text(state.start_window(game)),
         "can_abort": player and casual and due is not None,
         "takeback_side": asked,
         "can_ask_takeback": player
@@ -95,7 +101,7 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
     to_move = state.to_move(game)
     mine = side_of(game, request.user)
     flip = request.GET.get("flip") == "1" if "flip" in request.GET else mine == 1
-    your_turn = to_move is not None and to_move == mine
+    your_turn = to_move is not None and to_move == mine and not state.not_started(game, timezone.now())
     clocks = state.clocks_at(game)
     white_seconds, black_seconds = seconds_of(clocks.white), seconds_of(clocks.black)
     return {

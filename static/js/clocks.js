@@ -35,6 +35,10 @@
     }
     var format = table.getAttribute("data-days-format") || "{days} d {hours}:{minutes}";
     var elapsed = (Date.now() - loadedAt) / 1000;
+    var countdowns = table.querySelectorAll(".countdown[data-seconds]"); // an event's game starting later
+    for (var c = 0; c < countdowns.length; c++) {
+      countdowns[c].textContent = clockText(parseFloat(countdowns[c].getAttribute("data-seconds")) - elapsed, format);
+    }
     var running = table.querySelectorAll(".clock-time[data-running]");
     for (var i = 0; i < running.length; i++) {
       var left = parseFloat(running[i].getAttribute("data-seconds")) - elapsed;

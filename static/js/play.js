@@ -856,8 +856,26 @@
     }
   }
 
+  // an event's game starting later (issue 36): the time to its start; at zero, ask the server
+  function tickStarts() {
+    var starts = document.getElementById("game-starts");
+    if (!starts) {
+      return;
+    }
+    var left = parseFloat(starts.getAttribute("data-seconds")) - (Date.now() - loadedAt) / 1000;
+    var time = starts.querySelector(".game-starts-time");
+    if (time) {
+      time.textContent = clockText(Math.max(left, 0), "{days} d {hours}:{minutes}");
+    }
+    if (left <= 0 && !starts.hasAttribute("data-due")) {
+      starts.setAttribute("data-due", "1");
+      window.setTimeout(check, 500); // the game has started: its moves are offered now
+    }
+  }
+
   function tick() {
     tickStart();
+    tickStarts();
     var running = document.querySelector(".clock[data-running]");
     if (!running) {
       return;

@@ -177,3 +177,50 @@ def test_the_players_page_links_organisers_to_the_claim_codes(event: Event, orga
     assert codes_page(event) in signed_in(organiser).get(url).content.decode()
     for user in (User.objects.get(username="ada"), None):
         assert codes_page(event) not in signed_in(user).get(url).content.decode()
+
+
+def test_refused_claim_code_requests_create_no_code(event: Event, organiser: User, stranger: User) -> None:
+    """Through the API and the page, every refusal (no right, a play token, an unknown player or
+    action, a bad account, no confirmation) leaves the event without claim codes; the one change
+    that goes through gives its player a code, and no one else."""
+    from rest_framework.test import APIClient
+
+    from accounts import tokens
+
+    handle = event.registrations.order_by("pk").first().player.handle
+    address = f"/api/events/{event.slug}/claim-codes/{handle}/"
+
+    def api(user: User, scope: str = "all") -> APIClient:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {tokens.create(user, f'codes-{scope}', scope)[1]}")
+        return client
+
+    olga = api(organiser)
+    refusals = [
+        (api(stranger), address, {"action": "regenerate", "confirm": True}, 403),
+        (api(organiser, "play"), address, {"action": "regenerate", "confirm": True}, 403),
+        (
+            olga,
+            f"/api/events/{event.slug}/claim-codes/nobody/",
+            {"action": "regenerate", "confirm": True},
+            404,
+        ),
+        (olga, address, {"action": "shout"}, 400),
+        (olga, address, {"action": "regenerate"}, 400),  # no confirmation
+        (olga, address, {"action": "link"}, 400),  # no account named
+        (olga, address, {"action": "link", "username": "no-such-account"}, 400),
+    ]
+    for client, url, body, status in refusals:
+        assert client.post(url, body, format="json").status_code == status, (url, body)
+    page = signed_in(organiser)
+    assert page.post(codes_page(event), {"registration": "999999", "action": "regenerate"}).status_code == 404
+    assert page.post(codes_page(event), {"registration": "1", "action": "shout"}).status_code in (400, 404)
+    registration = event.registrations.order_by("pk").first()
+    assert (
+        page.post(codes_page(event), {"registration": registration.pk, "action": "shout"}).status_code == 400
+    )
+    assert not ClaimCode.objects.exists()
+
+    made = olga.post(address, {"action": "regenerate", "confirm": True}, format="json")
+    assert made.status_code == 200 and made.json()["handle"] == handle
+    assert list(ClaimCode.objects.values_list("registration__player__handle", flat=True)) == [handle]

@@ -26,7 +26,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def board(django_capture_on_commit_callbacks: Callable[..., Any]) -> Board:
-    return make_board(django_capture_on_commit_callbacks)
+    """The board, without the notices of its round's publication (each player told his board, issue
+    36: tests/tournaments/autopilot): the notices here are a result's."""
+    made = make_board(django_capture_on_commit_callbacks)
+    assert Notice.objects.filter(kind=Notice.ROUND_PUBLISHED).count() == 2  # Ann and Bob
+    Notice.objects.filter(kind=Notice.ROUND_PUBLISHED).delete()
+    return made
 
 
 def told(user: User) -> list[str]:

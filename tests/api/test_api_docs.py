@@ -131,3 +131,24 @@ def test_an_events_officials_and_forbidden_pairs(organiser: User) -> None:
         {"id": int(values["PAIR"]), "first": "ann", "second": "cid", "reason": "same club"}
     ]
     assert answers[6].json() == []
+
+
+def test_an_event_that_runs_itself(django_capture_on_commit_callbacks: Any, organiser: User) -> None:
+    client = APIClient()
+    values = {"BASE": ""}
+    lines = curl_lines("An event that runs itself")
+    assert len(lines) == 9
+    answers = []
+    for line in lines:
+        with django_capture_on_commit_callbacks(execute=True):
+            answers.append(send(client, line, values))
+        if "/api/tokens/" in line:
+            values["TOKEN"] = answers[-1].json()["key"]
+    created = answers[1].json()
+    assert (created["auto_pair"], created["auto_pair_delay"], created["auto_finish"]) == (True, 30, True)
+    assert created["first_move_grace"] == 60
+    assert len(answers[2].json()["secret"]) == 64
+    assert "loopback or private" in answers[3].json()["detail"]
+    assert "round 2" in answers[4].json()["detail"]
+    assert (answers[5].json()["paused"], answers[6].json()["paused"]) == (True, False)
+    assert answers[7].json()["steps"] == [] and answers[8].json()["count"] == 0  # not started: no step yet

@@ -7,6 +7,7 @@ The worker is started here, once the test database exists, pointed at that datab
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -100,8 +101,12 @@ class Workers:
         while time.monotonic() < deadline:
             if worker.poll() is not None:
                 pytest.fail(f"the Celery worker exited with code {worker.returncode}")
-            if app.control.ping(destination=[hostname], timeout=0.5):
-                return worker
+            try:
+                if app.control.ping(destination=[hostname], timeout=0.5):
+                    return worker
+            except Exception:  # this process's connection is one a Redis restart closed: ask again
+                forget_broker_connections()
+                time.sleep(0.2)
         worker.kill()
         pytest.fail("the Celery worker did not answer a ping within 60 s")
 
@@ -163,6 +168,13 @@ def celery_worker_process(workers: Workers) -> subprocess.Popen[bytes]:
     return workers.start()
 
 
+def forget_broker_connections() -> None:
+    """Forget the Redis failures this process remembers (``common.redis_faults``): Redis is back."""
+    from common import redis_faults
+
+    redis_faults.forget()
+
+
 class Redis:
     """The broker, stopped and started again as a crash would (no persistence: its queues are lost)."""
 
@@ -179,15 +191,31 @@ class Redis:
             time.sleep(0.1)
         pytest.fail("redis-server did not stop")
 
-    def start(self) -> None:
+    def stop_saving(self, folder: Path) -> None:
+        """Stop it as a service restart does: its data saved first (in ``folder``), for :meth:`start`."""
+        asked = ["redis-cli", "-p", self.port, "--raw", "config", "get", "dir"]
+        where = Path(subprocess.run(asked, check=True, capture_output=True, text=True).stdout.split()[-1])
+        subprocess.run(["redis-cli", "-p", self.port, "shutdown", "save"], check=False, capture_output=True)
+        for _ in range(50):
+            if subprocess.run(["redis-cli", "-p", self.port, "ping"], capture_output=True).returncode != 0:
+                # the server's folder is its starter's (protected: not changed at run time): moved away
+                shutil.move(where / "dump.rdb", folder / "dump.rdb")
+                return
+            time.sleep(0.1)
+        pytest.fail("redis-server did not stop")
+
+    def start(self, folder: Path | None = None) -> None:
+        """Start it (with ``folder``: in that folder, loading the data saved there)."""
         subprocess.run(
             ["redis-server", "--port", self.port, "--bind", "127.0.0.1", "--daemonize", "yes"]
-            + ["--save", "", "--appendonly", "no"],
+            + ["--save", "", "--appendonly", "no"]
+            + (["--dir", str(folder)] if folder else []),
             check=True,
             capture_output=True,
         )
         for _ in range(50):
             if subprocess.run(["redis-cli", "-p", self.port, "ping"], capture_output=True).returncode == 0:
+                forget_broker_connections()
                 return
             time.sleep(0.1)
         pytest.fail("redis-server did not start")

@@ -32,10 +32,10 @@ SETUP = """
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from accounts.models import Player
-from games import play
+from games.play import state
 users = [User.objects.create_user(name) for name in ("ann", "bob")]
 white, black = (Player.objects.create(display_name=u.username, handle=u.username, user=u) for u in users)
-game = play.create_service_game(white, black, "dvonn", "")
+game = state.create_service_game(white, black, "dvonn", "")
 print(game.pk, Token.objects.create(user=users[0]).key)
 """
 

@@ -27,8 +27,15 @@ from tournaments.api.organiser_serializers import (
     TieBreakChangeSerializer,
 )
 from tournaments.api.serializers import EventSerializer, RoundSerializer
-from tournaments.events.services import create_event, finish_event, start_event, update_event_settings
+from tournaments.events.services import (
+    create_event,
+    created_with,
+    finish_event,
+    start_event,
+    update_event_settings,
+)
 from tournaments.events.tiebreaks import change_tie_breaks
+from tournaments.integrity import AlreadyExists
 from tournaments.models import Event
 from tournaments.registration import byes
 from tournaments.web.forms.events import POINT_FIELDS, TIE_BREAK_SLOTS, EventForm
@@ -40,6 +47,8 @@ def form_data(fields: dict[str, Any]) -> dict[str, Any]:
     data = {key: value for key, value in fields.items() if key != "tie_breaks" and value is not None}
     for slot, code in enumerate(fields.get("tie_breaks") or [], start=1):
         data[f"tie_break_{slot}"] = code
+    if isinstance(data.get("round_times"), list):  # the form's lines
+        data["round_times"] = "\n".join(str(time) for time in data["round_times"])
     for key, value in list(data.items()):
         if value is False:
             del data[key]
@@ -103,7 +112,7 @@ class EventWrites:
                 raise serializers.ValidationError(
                     {"creation_key": [_("An idempotency key is 32 hexadecimal digits (0-9, a-f).")]}
                 )
-            earlier = Event.objects.filter(creation_key=key, organisers=request.user).first()
+            earlier = created_with(request.user, key)
             if earlier is not None:
                 return self._answer(earlier)
         for name in POINT_FIELDS:
@@ -111,7 +120,15 @@ class EventWrites:
         fields.setdefault("games_per_pairing", 1)
         fields.setdefault("rated", True)
         fields.setdefault("vacations", True)
-        event = create_event(request.user, creation_key=key, **validated_event_fields(fields))
+        fields.setdefault("auto_pair_delay", 60)
+        try:
+            event = create_event(request.user, creation_key=key, **validated_event_fields(fields))
+        except AlreadyExists:
+            # the same key sent at the same moment: the request that won created it, answered again
+            earlier = created_with(request.user, key) if key is not None else None
+            if earlier is None:
+                raise
+            return self._answer(earlier)
         return self._answer(event, status.HTTP_201_CREATED)
 
     @extend_schema(request=EventInputSerializer, responses=EventSerializer)

@@ -10,7 +10,8 @@ from rest_framework import serializers
 
 from games.api.fields import GameChoiceField, OptionsMixin
 from tournaments.core.codes import GAME_RESULTS, written_out
-from tournaments.models import ByeRequest, Event, PlayMode, SwissSettings
+from tournaments.models import ByeRequest, Event, PairingAudit, PlayMode, SwissSettings
+from tournaments.registration.lists import MAX_NAME_CHARS as NAME_CHARS
 from tournaments.web.forms.events import TIE_BREAK_CHOICES
 
 CONFIRM_HELP = (
@@ -64,10 +65,43 @@ class EventInputSerializer(OptionsMixin, serializers.Serializer):
     )
     play_mode = serializers.ChoiceField(choices=PlayMode.choices, required=False)
     time_control = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    auto_pair = serializers.BooleanField(
+        required=False,
+        help_text="The autopilot pairs and publishes each round by itself (a Swiss round's draft is "
+        "published; the next round is paired `auto_pair_delay` seconds after the previous one closes, at "
+        "once when it has a round time); rounds close by themselves",
+    )
+    auto_pair_delay = serializers.IntegerField(
+        min_value=0, max_value=7 * 86400, required=False, help_text="Seconds (default 60)"
+    )
+    auto_finish = serializers.BooleanField(
+        required=False, help_text="Finished by itself after the last round"
+    )
+    all_rounds_at_once = serializers.BooleanField(
+        required=False,
+        help_text="A round robin played on the service by correspondence: every round's games start at "
+        "the start, each round closing by itself",
+    )
+    first_move_grace = serializers.IntegerField(
+        min_value=10,
+        max_value=30 * 86400,
+        required=False,
+        allow_null=True,
+        help_text="Seconds within which each first move of a game is due, else the game is lost by "
+        "forfeit (null: 180 for a live clock, 7 days by correspondence)",
+    )
+    round_times = serializers.ListField(
+        child=serializers.CharField(max_length=40, allow_blank=True),
+        max_length=50,
+        required=False,
+        help_text='When each round\'s games start, round 1 first (ISO 8601 with a time zone; "" for a '
+        "round without one): a round published earlier starts then",
+    )
     location = serializers.CharField(max_length=200, required=False, allow_blank=True)
     start_date = serializers.DateField(required=False, allow_null=True)
     creation_key = serializers.RegexField(
         r"^[0-9a-f]{32}$",
+        max_length=32,
         required=False,
         help_text="Creating only: an idempotency key (32 hex digits; or the `Idempotency-Key` header). "
         "Sent again by the same user, the event it created is answered (200) and nothing more is created",
@@ -76,7 +110,9 @@ class EventInputSerializer(OptionsMixin, serializers.Serializer):
 
 class StartInputSerializer(serializers.Serializer):
     top_seed_colour = serializers.CharField(
-        default="lot", help_text="The top seed's colour in round 1: `white`, `black` or `lot` (drawn by lot)"
+        max_length=5,
+        default="lot",
+        help_text="The top seed's colour in round 1: `white`, `black` or `lot` (drawn by lot)",
     )
 
     def validate_top_seed_colour(self, value: str) -> str:
@@ -100,7 +136,8 @@ class ConfirmSerializer(serializers.Serializer):
 
 class RegisterInputSerializer(serializers.Serializer):
     name = serializers.CharField(
-        max_length=200, help_text="A player's name, or @handle of a stored player; a new name creates one"
+        max_length=NAME_CHARS,
+        help_text="A player's name, or @handle of a stored player; a new name creates one",
     )
     rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
 
@@ -185,7 +222,12 @@ class PairingEditSerializer(serializers.Serializer):
         default=list,
         help_text="[pairing number, kind] for each player without a board",
     )
-    reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        max_length=PairingAudit._meta.get_field("reason").max_length,
+        required=False,
+        allow_blank=True,
+        default="",
+    )
     preview = serializers.BooleanField(
         default=False, help_text="True: check the rules the boards would break, and save nothing"
     )

@@ -14,6 +14,9 @@ from tournaments.pairing.progress import live_percent
 from tournaments.results import game_creation
 from tournaments.rounds import play_mode, time_control
 
+# A result as the pairing stores it (one code a game), at most its column's length.
+RESULTS_CHARS: int = Pairing._meta.get_field("results").max_length  # type: ignore[assignment]
+
 
 class RatingSerializer(serializers.ModelSerializer):
     class Meta:
@@ -22,15 +25,18 @@ class RatingSerializer(serializers.ModelSerializer):
 
 
 class RatingListEntrySerializer(serializers.ModelSerializer):
-    """One line of a published rating list."""
+    """One line of a rating list: a rated player's, or a provisional one's (marked)."""
 
     handle = serializers.CharField(source="player.handle")
     name = serializers.CharField(source="player.display_name")
     country = serializers.CharField(source="player.country")
+    provisional = serializers.BooleanField(
+        read_only=True, help_text="Fewer rated games than a published rating needs: still settling"
+    )
 
     class Meta:
         model = Rating
-        fields = ["handle", "name", "country", "rating", "rated_games"]
+        fields = ["handle", "name", "country", "rating", "rated_games", "provisional"]
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -79,6 +85,14 @@ class EventSerializer(OptionsMixin, serializers.ModelSerializer):
             "play_mode",
             "time_control",
             "close_rounds_by_itself",
+            "auto_pair",
+            "auto_pair_delay",
+            "auto_finish",
+            "all_rounds_at_once",
+            "first_move_grace",
+            "round_times",
+            "autopilot_paused",
+            "autopilot_stopped",
             "location",
             "start_date",
             "players",
@@ -275,6 +289,7 @@ class RoundSerializer(serializers.ModelSerializer):
             "paired_at",
             "closed_at",
             "deadline",
+            "starts_at",
             "pairing_error",
             "pairing_progress",
             "play_mode",
@@ -319,12 +334,15 @@ class CrosstableRowSerializer(serializers.Serializer):
 
 
 class ResultInputSerializer(serializers.Serializer):
-    result = serializers.CharField(help_text=f"{written_out(GAME_RESULTS)}; two codes for a 2-game match")
+    result = serializers.CharField(
+        max_length=RESULTS_CHARS, help_text=f"{written_out(GAME_RESULTS)}; two codes for a 2-game match"
+    )
 
 
 class CorrectionInputSerializer(serializers.Serializer):
     result = serializers.CharField(
-        help_text=f"The corrected result: {written_out(GAME_RESULTS)}; two codes for a 2-game match"
+        max_length=RESULTS_CHARS,
+        help_text=f"The corrected result: {written_out(GAME_RESULTS)}; two codes for a 2-game match",
     )
     reason = serializers.CharField(max_length=2000, help_text="Why the result is corrected (required)")
 

@@ -6,6 +6,8 @@ exception handler (``config.errors.api_exception_handler``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -14,8 +16,10 @@ from rest_framework import generics, mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from accounts.models import Player
+from tournaments.api.autopilot_writes import AutopilotWrites
 from tournaments.api.event_writes import EventWrites
 from tournaments.api.forbidden_pair_writes import ForbiddenPairWrites
 from tournaments.api.official_writes import OfficialWrites
@@ -45,7 +49,7 @@ from tournaments.events.services import set_play
 from tournaments.models import Event, Pairing, Rating, Round
 from tournaments.pairing.edits import set_round_play
 from tournaments.ratings.families import families
-from tournaments.ratings.selectors import ORDERS, published_list, rating_history
+from tournaments.ratings.selectors import ORDERS, published_list, rating_history, whole_list
 from tournaments.results.corrections import correct_result
 from tournaments.results.deadlines import set_deadline
 from tournaments.results.services import record_result
@@ -77,11 +81,12 @@ class EventViewSet(
     RoundWrites,
     OfficialWrites,
     ForbiddenPairWrites,
+    AutopilotWrites,
     viewsets.ReadOnlyModelViewSet,
 ):
     """Events, newest first. ``/events/{slug}/`` includes the registrations and rounds. The
     organiser's writes are in ``event_writes``, ``registration_writes``, ``round_writes``,
-    ``official_writes`` and ``forbidden_pair_writes``."""
+    ``official_writes``, ``forbidden_pair_writes`` and ``autopilot_writes``."""
 
     queryset = Event.objects.select_related("game_options")
     lookup_field = "slug"
@@ -284,17 +289,30 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(ResultCorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
 
 
+class FamilySchema(api_settings.DEFAULT_SCHEMA_CLASS):  # type: ignore[misc,name-defined]
+    """The schema of an operation taking a rating family (``family``, in the path or the query): its
+    values are the registered games' families, read when the schema is made (``arbiter.registry``)."""
+
+    def _get_parameters(self) -> list[dict[str, Any]]:
+        parameters: list[dict[str, Any]] = super()._get_parameters()
+        for parameter in parameters:
+            if parameter.get("name") == "family":
+                parameter["schema"] = {"type": "string", "enum": list(families())}
+        return parameters
+
+
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Player.objects.prefetch_related("ratings")
     serializer_class = PlayerSerializer
     lookup_field = "handle"
+    schema = FamilySchema()
 
     @extend_schema(
         parameters=[
             OpenApiParameter(
                 "family",
                 str,
-                description="One rating list's family only (`gipf`, `dvonn`)",
+                description="One rating list's family only",
                 required=False,
             )
         ],
@@ -313,15 +331,30 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
         return self.get_paginated_response(RatingChangeSerializer(page, many=True).data)
 
 
+@extend_schema(
+    parameters=[
+        OpenApiParameter("family", str, OpenApiParameter.PATH, description="A rating family"),
+        OpenApiParameter("ordering", str, enum=list(ORDERS), description="`rating` (the default) or `name`"),
+        OpenApiParameter(
+            "provisional", bool, description="`false`: the published list alone (default `true`)"
+        ),
+    ]
+)
 class RatingListView(generics.ListAPIView[Rating]):
-    """A family's published rating list (``gipf`` or ``dvonn``), paged; ``?ordering=rating`` (the
-    default) or ``?ordering=name``. Provisional players are left out."""
+    """A family's rating list, paged: its rated players, then its provisional ones (fewer rated games
+    than a published rating needs, each marked ``provisional``: the page's two lists), each part
+    sorted by ``?ordering=rating`` (the default) or ``?ordering=name``; ``?provisional=false``
+    leaves the provisional players out."""
 
     serializer_class = RatingListEntrySerializer
+    schema = FamilySchema()
 
     def get_queryset(self) -> QuerySet[Rating]:
         family = self.kwargs["family"]
         if family not in families():
             raise Http404
         order = self.request.query_params.get("ordering", "rating")
-        return published_list(family, order if order in ORDERS else "rating")
+        order = order if order in ORDERS else "rating"
+        if self.request.query_params.get("provisional", "").lower() in ("false", "0", "no"):
+            return published_list(family, order)
+        return whole_list(family, order)

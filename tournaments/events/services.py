@@ -9,6 +9,7 @@ creating an event (page, TRF import, demo) keeps it.
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from django.db import transaction
@@ -16,16 +17,21 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
+from games.play import clocks
+from tournaments.core import systems
 from tournaments.core.codes import PointSystem
 from tournaments.errors import ServiceError
 from tournaments.events import game_options
 from tournaments.integrity import AlreadyExists, create_or_refuse
-from tournaments.models import Event, Round
+from tournaments.models import Event, PlayMode, Round
 from tournaments.pairing.round_robin import rounds_for
 from tournaments.pairing.services import create_round
 from tournaments.registration.services import initial_ranking
 from tournaments.rounds import check_play
+from tournaments.signals import FINISHED, step_taken
 from tournaments.standings.compute import check_tie_breaks, default_tie_breaks
+from tournaments.starts import check_grace, check_round_times
+from tournaments.telling import webhooks
 
 
 def check_settings(fields: dict[str, object]) -> None:
@@ -42,6 +48,7 @@ def check_settings(fields: dict[str, object]) -> None:
         fields["time_control"] = check_play(
             str(fields.get("play_mode") or "elsewhere"), str(fields.get("time_control") or "")
         )
+    check_autopilot(fields)
     tie_breaks = [str(code) for code in fields.get("tie_breaks") or []]  # type: ignore[attr-defined]
     if tie_breaks:
         fields["tie_breaks"] = check_tie_breaks(
@@ -51,17 +58,56 @@ def check_settings(fields: dict[str, object]) -> None:
         )
 
 
+def check_autopilot(fields: dict[str, object]) -> None:
+    """The autopilot's settings among ``fields`` (``tournaments.autopilot``): the round times and
+    the first move's grace as stored (``tournaments.starts``); every round at once only for a round
+    robin played on the service by correspondence."""
+    if "round_times" in fields:
+        fields["round_times"] = check_round_times(fields.get("round_times") or [])  # type: ignore[arg-type]
+    if "first_move_grace" in fields:
+        fields["first_move_grace"] = check_grace(fields.get("first_move_grace"))
+    if "auto_pair_delay" in fields and not 0 <= int(str(fields["auto_pair_delay"] or 0)) <= 7 * 86400:
+        raise ServiceError(_("the delay before the next round is between 0 seconds and 7 days, in seconds"))
+    if fields.get("all_rounds_at_once"):
+        system = systems.system_spec(str(fields.get("pairing_system") or Event.System.ROUND_ROBIN))
+        control = clocks.parse(str(fields.get("time_control") or ""))
+        if (
+            not system.round_robin
+            or fields.get("play_mode") != PlayMode.SERVICE
+            or control is None
+            or control.kind != clocks.CORRESPONDENCE
+        ):
+            raise ServiceError(
+                _(
+                    "every round at once is for a round robin played on the service with a "
+                    "correspondence time control (like 3d/15d)"
+                )
+            )
+
+
+def stored_key(user: object, creation_key: str) -> str:
+    """``creation_key`` as an event stores it: its sender's own (32 hex digits of a digest of his id
+    and the key), so that another user's same key is another key, which says nothing of this one."""
+    return hashlib.sha256(f"{getattr(user, 'pk', '')}:{creation_key}".encode()).hexdigest()[:32]
+
+
+def created_with(user: object, creation_key: str) -> Event | None:
+    """The event ``user`` created with ``creation_key``, if any."""
+    return Event.objects.filter(creation_key=stored_key(user, creation_key)).first()
+
+
 def create_event(user: object, creation_key: str | None = None, **fields: object) -> Event:
     """Create an event with ``user`` as its organiser; the slug is derived when not given.
 
-    ``creation_key`` is the one-time key of the form that asks for it: the same key sent again (a
-    double click, a retry, the same request twenty times at once) creates nothing more and is refused
-    with :class:`AlreadyExists`.
+    ``creation_key`` is the one-time key of the form that asks for it: the same key sent again by the
+    same user (a double click, a retry, the same request twenty times at once) creates nothing more
+    and is refused with :class:`AlreadyExists` (:func:`created_with` finds the event it created);
+    another user's same key is a key of his own (:func:`stored_key`).
     """
     require(user, Action.CREATE_EVENT)
     if creation_key:
-        fields["creation_key"] = creation_key
-        _refuse_sent_twice(creation_key)
+        fields["creation_key"] = stored_key(user, creation_key)
+        _refuse_sent_twice(str(fields["creation_key"]))
     with transaction.atomic():
         name = str(fields.get("name", "")).strip()
         if not name:
@@ -122,8 +168,14 @@ def update_event_settings(event: Event, user: object, fields: dict[str, object])
             "tie_breaks": fields.get("tie_breaks"),
             "play_mode": fields.get("play_mode", event.play_mode),
             "time_control": fields.get("time_control", event.time_control),
+            "all_rounds_at_once": fields.get("all_rounds_at_once", event.all_rounds_at_once),
         }
         check_settings(settings)
+        for name in ("round_times", "first_move_grace", "auto_pair_delay"):
+            if name in fields:
+                single: dict[str, object] = {name: fields[name]}
+                check_autopilot(single)
+                fields[name] = single[name]
         given = game_options.given_in(fields)  # those not given unchanged, checked with the game
         written = {**game_options.options_of(event), **(given or {})}
         options = game_options.checked_options(str(fields.get("game", event.game)), written)
@@ -186,11 +238,20 @@ def start_event(event: Event, user: object, top_seed_colour: str | None = None) 
         event.top_seed_colour = event.top_seed_colour or top_seed_colour
         event.status = Event.Status.RUNNING
         event.save(update_fields=["rounds", "status", "top_seed_colour"])
-        return create_round(event, 1)
+        first = create_round(event, 1)
+        if event.all_rounds_at_once:  # every round paired now, each public (and played) at once
+            for number in range(2, (event.rounds or 1) + 1):
+                create_round(event, number)
+        return first
 
 
 def finish_event(event: Event, user: object) -> Event:
     require(user, Action.MANAGE_EVENT, event)
+    return finish(event)
+
+
+def finish(event: Event) -> Event:
+    """:func:`finish_event` for a caller that checked the right to (the autopilot)."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.RUNNING:
@@ -203,6 +264,10 @@ def finish_event(event: Event, user: object) -> Event:
                 _("only %(number)s of %(rounds)s rounds have been played")
                 % {"number": latest.number, "rounds": event.rounds}
             )
+        if event.round_set.exclude(status=Round.Status.CLOSED).exists():  # rounds played at once
+            raise ServiceError(_("close every round before finishing the event"))
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])
+        webhooks.emit(event, webhooks.EVENT_FINISHED, lambda: {"rounds": latest.number})
+        step_taken.send(sender=Event, event_id=event.pk, step=FINISHED, round_number=None)
     return event

@@ -14,12 +14,13 @@ from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
 from tournaments.errors import ServiceError
-from tournaments.models import Pairing, PairingAudit, Round, RoundPublication
+from tournaments.models import Event, Pairing, PairingAudit, Round, RoundPublication
 from tournaments.pairing.checks import EditCheck, check_pairings
 from tournaments.pairing.history import build_state
-from tournaments.pairing.publication import create_round_games
+from tournaments.pairing.publication import make_public
 from tournaments.pairing.services import save_pairings
 from tournaments.rounds import check_play, is_public
+from tournaments.signals import PUBLISHED, step_taken
 
 
 def edit_refusal(round_: Round) -> str:
@@ -122,15 +123,20 @@ def set_round_play(round_: Round, user: object, play_mode: str, time_control: st
 def publish_round(round_: Round, user: object) -> RoundPublication:
     """Make a paired round's pairings public; hand edits are refused from then on."""
     require(user, Action.MANAGE_EVENT, round_.event)
+    return publish(round_, user if getattr(user, "is_authenticated", False) else None)
+
+
+def publish(round_: Round, by: object = None) -> RoundPublication:
+    """:func:`publish_round` for a caller that checked the right to (``by`` None: the autopilot)."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
         if round_.status == Round.Status.PENDING:
             raise ServiceError(_("round %(number)s is not paired yet") % {"number": round_.number})
         publication, created = RoundPublication.objects.get_or_create(
-            round=round_,
-            defaults={"published_by": user if getattr(user, "is_authenticated", False) else None},
+            round=round_, defaults={"published_by": by}
         )
         if not created:
             raise ServiceError(_("round %(number)s is already published") % {"number": round_.number})
-        create_round_games(round_)
+        make_public(round_)
+        step_taken.send(sender=Event, event_id=round_.event_id, step=PUBLISHED, round_number=round_.number)
         return publication

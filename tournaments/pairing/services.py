@@ -27,10 +27,12 @@ from tournaments.models import Event, ForbiddenPair, Pairing, Registration, Roun
 from tournaments.pairing import progress
 from tournaments.pairing.history import build_state
 from tournaments.pairing.matching import counting_calls
-from tournaments.pairing.publication import create_round_games
+from tournaments.pairing.publication import make_public
 from tournaments.pairing.state import EventState, PairedRound
 from tournaments.pairing.systems import pair_round
 from tournaments.pairing.tasks import pair_round_task
+from tournaments.signals import PAIRED, PAIRING_FAILED, step_taken
+from tournaments.telling import webhooks
 from tournaments.work import enqueue_on_commit, mark_pairing_requested
 
 logger = logging.getLogger(__name__)
@@ -51,6 +53,11 @@ def create_round(event: Event, number: int) -> Round:
 def pair_next_round(event: Event, user: object) -> Round:
     """Create the next round and pair it (in a Celery task, eagerly in the embedded setup)."""
     require(user, Action.MANAGE_EVENT, event)
+    return create_next_round(event)
+
+
+def create_next_round(event: Event) -> Round:
+    """:func:`pair_next_round` for a caller that checked the right to (the autopilot)."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status != Event.Status.RUNNING:
@@ -184,17 +191,27 @@ def _store(round_id: int, basis: Basis, paired: PairedRound) -> Round | None:
         round_.save(
             update_fields=["status", "paired_at", "pairing_error", "pairing_progress", "pairing_started_at"]
         )
+        webhooks.emit(
+            round_.event,
+            webhooks.ROUND_PAIRED,
+            lambda: {**webhooks.round_data(round_), "draft": round_.is_draft},
+        )
         if not round_.is_draft:
-            create_round_games(round_)
+            make_public(round_)
+        step_taken.send(sender=Event, event_id=round_.event_id, step=PAIRED, round_number=round_.number)
         return round_
 
 
 def _pairing_failed(round_: Round, message: str) -> Round:
     """Say why on the round, if it is still pending (another worker may have stored a pairing)."""
-    Round.objects.filter(pk=round_.pk, status=Round.Status.PENDING).update(
+    failed = Round.objects.filter(pk=round_.pk, status=Round.Status.PENDING).update(
         pairing_progress=0, pairing_error=message, pairing_started_at=None
     )
     round_.refresh_from_db()
+    if failed:
+        step_taken.send(
+            sender=Event, event_id=round_.event_id, step=PAIRING_FAILED, round_number=round_.number
+        )
     return round_
 
 

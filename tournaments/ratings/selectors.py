@@ -3,7 +3,8 @@
 Rules held here: the published list of a family leaves out provisional players (fewer rated games
 than the list's ``provisional_games``) and sorts by rating (then name) or by name; the provisional
 players of a family are a list of their own, shown after the rated (:func:`provisional_list`: a new
-community, every player provisional, still sees its players); a player's page
+community, every player provisional, still sees its players); the API's list is both, the rated
+first, each row marked (:func:`whole_list`); a player's page
 shows every family he is rated in, provisional ones marked, with that family's history: the
 changes of rounds and of rated casual games, latest first.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F, QuerySet
+from django.db.models import BooleanField, Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Coalesce, Lower
 
 from accounts.models import Player
@@ -33,8 +34,28 @@ def published_list(family: str, order: str = "rating") -> QuerySet[Rating]:
     rules = rules_for(family)
     return (
         Rating.objects.filter(family=family, rated_games__gte=rules.provisional_games)
+        .annotate(provisional=Value(False, output_field=BooleanField()))
         .select_related("player")
         .order_by(*ORDERS.get(order, ORDERS["rating"]))
+    )
+
+
+def whole_list(family: str, order: str = "rating") -> QuerySet[Rating]:
+    """The family's published list, then its provisional players, each row marked ``provisional``
+    (the API's list: the page shows the same two lists one after the other)."""
+    rules = rules_for(family)
+    provisional = Case(
+        When(rated_games__lt=rules.provisional_games, then=Value(True)),
+        default=Value(False),
+        output_field=BooleanField(),
+    )
+    return (
+        Rating.objects.filter(
+            Q(rated_games__gte=rules.provisional_games) | Q(rated_games__gt=0), family=family
+        )
+        .annotate(provisional=provisional)
+        .select_related("player")
+        .order_by("provisional", *ORDERS.get(order, ORDERS["rating"]))
     )
 
 

@@ -39,7 +39,7 @@ from tournaments.registration.matching import AmbiguousPlayer, UnknownHandle, fi
 MAX_LIST_PLAYERS = 1000
 MAX_LIST_CHARS = 100_000
 MAX_RATING = 4000
-MAX_NAME_CHARS = 120
+MAX_NAME_CHARS: int = Player._meta.get_field("display_name").max_length  # type: ignore[assignment]
 
 
 class BadRating(ValueError):

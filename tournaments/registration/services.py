@@ -83,6 +83,8 @@ def register_by_name(event: Event, user: object, name: str, rating: int | None =
     name = name.strip()
     if not name:
         raise ServiceError(_("a player needs a name"))
+    if len(name) > lists.MAX_NAME_CHARS:  # what a player's name holds (the late entry's form too)
+        raise ServiceError(_("name longer than %(limit)s characters") % {"limit": lists.MAX_NAME_CHARS})
     with transaction.atomic():
         # One registration of the event at a time: the event's row first, as register() takes it.
         Event.objects.select_for_update().get(pk=event.pk)

@@ -6,9 +6,9 @@ One game per game of the event's matches: game 1 with the pairing's colours, gam
 swapped, none for a bye. Every game of a pairing carries the event's options (``Game.options``: its
 game options, which its records must agree, P-27). A round played on the service
 (``tournaments.rounds.play_mode``: on the service, or both) has its games ready to play with the
-round's time control (``games.play.state.playable``): on the service alone the clocks run from their
-creation (its round's publication, ``tournaments.pairing.publication``); in both, a game's clock
-starts with its first move there.
+round's time control (``games.play.state.playable``): on the service alone from the round's start
+(``Round.starts_at``, ``tournaments.starts``), each first move due within the event's grace, else
+the game is lost by forfeit; in both, a game's clock starts with its first move there.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tournaments.core.codes import first_named_is_white
 from tournaments.events.game_options import options_of
 from tournaments.models import Pairing, PairingGame, PlayMode
 from tournaments.rounds import play_mode, time_control
+from tournaments.starts import grace_of
 
 
 def create_games(pairing: Pairing) -> list[Game]:
@@ -53,8 +54,14 @@ def create_games(pairing: Pairing) -> list[Game]:
                 "rated": event.rated,
             }
             if mode != PlayMode.ELSEWHERE:
+                control, on_service_alone = time_control(round_), mode == PlayMode.SERVICE
                 fields |= playable(
-                    event.game, time_control(round_), clock_running=mode == PlayMode.SERVICE, options=options
+                    event.game,
+                    control,
+                    clock_running=on_service_alone,
+                    options=options,
+                    starts_at=round_.starts_at if on_service_alone else None,
+                    window=grace_of(event, control) if on_service_alone else None,
                 )
             game = _create_game(pairing, number, fields)
         games.append(game)

@@ -14,11 +14,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, require
+from games.models import Game
 from tournaments.core.codes import FORFEITS, normalise_codes
 from tournaments.errors import ServiceError
 from tournaments.locking import lock_pairing, lock_round, retry_on_conflict
-from tournaments.models import Pairing, Round
+from tournaments.models import Event, Pairing, Round
 from tournaments.results.round_games import carry_ended, close_games, every_result_official
+from tournaments.rounds import closes_by_itself
+from tournaments.signals import CLOSED, step_taken
+from tournaments.telling import notices, webhooks
 from tournaments.work import enqueue_on_commit, mark_ratings_stale, mark_standings_stale
 
 
@@ -81,6 +85,13 @@ def _store_result(pairing: Pairing, result: str | list[str], source: object) -> 
     if (pairing.results, pairing.white_score, pairing.black_score, pairing.source) == before:
         return pairing  # the same result again (a double click, a retry): nothing to write
     pairing.save(update_fields=["results", "white_score", "black_score", "source", "updated_at"])
+    if (
+        event.webhook_secret
+        and not Game.objects.filter(
+            pairing_game__pairing=pairing, state__in=(Game.State.PROVISIONAL, Game.State.DISPUTED)
+        ).exists()
+    ):  # official: no game of it awaits an answer or a decision
+        webhooks.emit(event, webhooks.RESULT_OFFICIAL, lambda: webhooks.result_data(pairing))
     return pairing
 
 
@@ -99,6 +110,12 @@ def close_round(round_: Round, user: object) -> Round:
         return _close_locked(lock_round(round_.pk))
 
 
+def close_now(round_id: int) -> Round:
+    """:func:`close_round` for a caller that checked the right to (the autopilot), with its refusals."""
+    with transaction.atomic():
+        return _close_locked(lock_round(round_id))
+
+
 def close_round_by_itself(round_id: int) -> Round | None:
     """Close a round of an event that closes its rounds by themselves (``Event.close_rounds_by_itself``,
     the organiser's standing choice) once every game of it has an official result: the same close,
@@ -106,11 +123,25 @@ def close_round_by_itself(round_id: int) -> Round | None:
     now (the setting off, the round not paired or closed already, a game without its official result)."""
     with transaction.atomic():
         round_ = lock_round(round_id)
-        if not round_.event.close_rounds_by_itself or round_.status != Round.Status.PAIRED:
+        if not closes_by_itself(round_.event) or round_.status != Round.Status.PAIRED:
             return None
-        if not every_result_official(round_):
+        if round_.is_draft or not every_result_official(round_):
             return None
-        return _close_locked(round_)
+        earlier = Round.objects.filter(event_id=round_.event_id, number__lt=round_.number)
+        if earlier.exclude(status=Round.Status.CLOSED).exists():  # rounds played at once close in order
+            return None
+        closed = _close_locked(round_)
+        event = round_.event
+        notices.step_taken(
+            event,
+            "close",
+            round_.number,
+            lambda: (
+                _("Round %(round)s of %(event)s closed by itself: every game has its official result")
+                % {"round": round_.number, "event": event.name}
+            ),
+        )
+        return closed
 
 
 def _close_locked(round_: Round) -> Round:
@@ -135,4 +166,6 @@ def _close_locked(round_: Round) -> Round:
     from tournaments.standings.tasks import update_standings_task  # Celery loaded when queueing
 
     enqueue_on_commit(update_standings_task, round_.event_id)
+    webhooks.emit(round_.event, webhooks.ROUND_CLOSED, lambda: webhooks.round_data(round_))
+    step_taken.send(sender=Event, event_id=round_.event_id, step=CLOSED, round_number=round_.number)
     return round_

@@ -8,7 +8,7 @@ line and the reason.
 Records read and written: ``012`` name, ``022`` city, ``042`` start date, ``092`` type,
 ``142`` / ``XXR`` number of rounds, ``152`` / ``XXC`` colour of the top seed in round 1,
 ``162`` the point system (``W`` ``D`` ``L`` ``A`` ``P``), ``XXP`` forbidden pairs and the ``001``
-player lines. The ``BBW``/``BBD``/``BBL``/``BBU`` point records of the pairing engines are read too.
+player lines; ``202``, the tie-breaks, is written (``tournaments.trf.standings`` reads it). The ``BBW``/``BBD``/``BBL``/``BBU`` point records of the pairing engines are read too.
 Points are integer half-points in memory; the file's decimal points are converted on the way.
 
 Everything read is bounded before it is used (:data:`MAX_TEXT`, :data:`MAX_ROUNDS`,
@@ -91,6 +91,7 @@ class TrfDocument:
     points: TrfPoints = field(default_factory=TrfPoints)
     forbidden_pairs: list[tuple[int, int]] = field(default_factory=list)
     players: list[TrfPlayer] = field(default_factory=list)
+    tie_breaks: list[str] = field(default_factory=list)  # record 202: C.07 codes, in order
 
     def player(self, number: int) -> TrfPlayer:
         for player in self.players:
@@ -382,6 +383,8 @@ def write_trf(document: TrfDocument) -> str:
     p = document.points
     items = [("W", p.win), ("D", p.draw), ("L", p.loss), ("A", p.absent), ("P", p.pab)]
     lines.append("162 " + " " + "    ".join(f"{letter}{decimal_points(value):>4}" for letter, value in items))
+    if document.tie_breaks:  # the event's tie-breaks after its points (standings_trf reads them)
+        lines.append("202 " + ", ".join(document.tie_breaks))
     rounds = max(document.last_round, 0)
     for player in sorted(document.players, key=lambda p: p.number):
         lines.append(_player_line(player, rounds))

@@ -115,6 +115,7 @@ def export_event(event: Event, user: object = None) -> TrfDocument:
         points=trf_points,
         forbidden_pairs=forbidden,
         players=sorted(players.values(), key=lambda p: p.number),
+        tie_breaks=list(event.tie_breaks),
     )
 
 

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.web.views import (
+    autopilot,
     byes,
     corrections,
     downloads,
@@ -33,6 +34,8 @@ urlpatterns = [
     path("events/<slug:slug>/", events.event_detail, name="event-detail"),
     path("events/<slug:slug>/edit/", events.event_edit, name="event-edit"),
     path("events/<slug:slug>/officials/", events.event_officials, name="event-officials"),
+    path("events/<slug:slug>/autopilot/", autopilot.autopilot, name="event-autopilot"),
+    path("events/<slug:slug>/webhooks/", autopilot.event_webhooks, name="event-webhooks"),
     path("events/<slug:slug>/players/", registrations.registrations, name="registrations"),
     path("events/<slug:slug>/start/", events.event_start, name="event-start"),
     path("events/<slug:slug>/finish/", events.event_finish, name="event-finish"),
@@ -80,5 +83,6 @@ urlpatterns = [
     ),
     path("players/", players.player_list, name="player-list"),
     path("players/<str:handle>/", players.player_detail, name="player-detail"),
+    path("ratings/", ratings.rating_index, name="rating-index"),
     path("ratings/<str:family>/", ratings.rating_list, name="rating-list"),
 ]

@@ -68,7 +68,14 @@ def test_each_player_hears_his_challenges_games_moves_and_ends(commit: Any) -> N
         "challenge-withdrawn",
     ]
     assert ann_heard[0][1]["challenger"] == "ann" and ann_heard[0][1]["status"] == "open"
-    assert ann_heard[1][1] == {**start, "to_move": 0} == ann_heard[2][1]
+    # a casual game starts at once (no starts_at, issue 36), White's first move due within the window
+    started = ann_heard[1][1]
+    assert started["starts_at"] is None and started["first_move_by"] is not None
+    assert {k: v for k, v in started.items() if k not in ("starts_at", "first_move_by")} == {
+        **start,
+        "to_move": 0,
+    }
+    assert ann_heard[2][1] == {**start, "to_move": 0}
     assert ann_heard[3][1]["game"] == game.pk and ann_heard[3][1]["status"] == "accepted"
     assert bob_heard[3][1] == {**start, "ply": 1, "move": "c3", "to_move": 1}
     assert bob_heard[4][1]["ending"] == "resign" and ann_heard[4][1] == bob_heard[4][1]

@@ -64,14 +64,21 @@ def test_rating_list_api(client: Client) -> None:
     rated("Bea", "gipf", 1700, 12)
     rated("Abe", "gipf", 1600, 5)
     rated("Cal", "gipf", 1900, 4)
+    rated("Dot", "gipf", 1500, 0)  # no rated game: on no list
     data = client.get("/api/ratings/gipf/").json()
-    assert data["count"] == 2
-    assert [(r["handle"], r["rating"], r["rated_games"]) for r in data["results"]] == [
-        ("bea", 1700, 12),
-        ("abe", 1600, 5),
+    assert data["count"] == 3
+    # the rated first (5 rated games or more), then the provisional ones, marked (issue 36)
+    assert [(r["handle"], r["rating"], r["rated_games"], r["provisional"]) for r in data["results"]] == [
+        ("bea", 1700, 12, False),
+        ("abe", 1600, 5, False),
+        ("cal", 1900, 4, True),
     ]
     by_name = client.get("/api/ratings/gipf/", {"ordering": "name"}).json()
-    assert [r["name"] for r in by_name["results"]] == ["Abe", "Bea"]
+    assert [r["name"] for r in by_name["results"]] == ["Abe", "Bea", "Cal"]
+    published = client.get("/api/ratings/gipf/", {"provisional": "false"}).json()
+    assert [r["name"] for r in published["results"]] == ["Bea", "Abe"]
+    # every row carries its mark, as the schema says, in the published list too
+    assert [r["provisional"] for r in published["results"]] == [False, False]
     assert client.get("/api/ratings/chess/").status_code == 404
     player = client.get("/api/players/bea/").json()
     assert player["ratings"] == [{"family": "gipf", "rating": 1700, "rated_games": 12}]
@@ -103,5 +110,21 @@ def test_a_new_community_with_every_player_provisional_sees_its_players(client: 
     provisional = _section(html, 'id="provisional-list"')
     assert names(provisional, ["Eve", "Fay", "Gus", "Hal"]) == ["Fay", "Eve", "Gus"]
     assert provisional.count("provisional</span>") == 3 and ">1560<" in provisional
-    # the API's list stays the published one (rated players only)
-    assert client.get("/api/ratings/gipf/").json()["count"] == 0
+    # the API's list has them too, marked provisional, in the page's order (issue 36)
+    listed = client.get("/api/ratings/gipf/").json()["results"]
+    assert [(r["name"], r["provisional"]) for r in listed] == [("Fay", True), ("Eve", True), ("Gus", True)]
+    assert client.get("/api/ratings/gipf/", {"provisional": "false"}).json()["count"] == 0
+
+
+def test_the_ratings_index_names_every_family_of_the_registered_games(client: Client) -> None:
+    """``/ratings/`` (a 404 before issue 36): one row a family, linking its list, with its counts."""
+    from arbiter import registry
+
+    rated("Eve", "gipf", 1520, 2)
+    rated("Bea", "gipf", 1700, 12)
+    answer = client.get("/ratings/")
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    for family in registry.families():
+        assert f'href="/ratings/{family}/"' in html
+    assert '<td class="num">1</td><td class="num">1</td>' in html  # GIPF: one rated, one provisional

@@ -42,8 +42,14 @@ def clock() -> Iterator[Clock]:
 
 @pytest.fixture
 def round_(organiser: User, clock: Clock) -> Round:
-    event = make_event(
-        organiser, "", name="Slow club", game="dvonn", play_mode="service", time_control="20d/40d"
+    event = make_event(  # a first move's grace of 30 days: no game is lost by forfeit meanwhile
+        organiser,
+        "",
+        name="Slow club",
+        game="dvonn",
+        play_mode="service",
+        time_control="20d/40d",
+        first_move_grace=30 * 86400,
     )
     players_with_accounts(event, organiser, ["Ann", "Bob", "Cid", "Dan"])
     arbiter = User.objects.create_user("ada", password="pw-ada-12345", email="ada@example.org")

@@ -21,6 +21,7 @@ from tournaments.models import Event, PlayMode
 from tournaments.standings.compute import TIE_BREAKS, check_tie_breaks
 from tournaments.standings.tiebreaks import LEGACY
 from tournaments.templatetags.tournament_tags import tie_break_name
+from tournaments.web.forms.autopilot import AutopilotFields
 
 POINT_FIELDS = ("win_points", "draw_points", "loss_points", "bye_points")
 
@@ -49,13 +50,17 @@ def points_field(label: object, initial: str, help_text: object = "") -> forms.D
     )
 
 
-class EventForm(forms.Form):
+class EventForm(AutopilotFields):
     """Settings of an event, shown in points and stored in half-points."""
 
     name = forms.CharField(label=_("Name"), max_length=200)
     # A new key with each empty form: the same form sent twice creates one event.
     creation_key = forms.RegexField(
-        regex=r"^[0-9a-f]{32}$", required=False, widget=forms.HiddenInput, initial=lambda: uuid.uuid4().hex
+        regex=r"^[0-9a-f]{32}$",
+        max_length=32,
+        required=False,
+        widget=forms.HiddenInput,
+        initial=lambda: uuid.uuid4().hex,
     )
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     pairing_system = forms.ChoiceField(
@@ -188,6 +193,7 @@ class EventForm(forms.Form):
             **options_of(event),
             "location": event.location,
             "start_date": event.start_date,
+            **cls.autopilot_initial(event),
         }
         for name in POINT_FIELDS:
             initial[name] = Decimal(getattr(event, name)) / 2
@@ -257,6 +263,7 @@ class EventForm(forms.Form):
             **{name: str(data.get(name) or "").strip() for name in option_fields(for_event=True)},
             "location": data.get("location", ""),
             "start_date": data.get("start_date"),
+            **self.autopilot_values(),
         }
         for name in POINT_FIELDS:
             fields[name] = int(data[name] * 2)

@@ -51,7 +51,7 @@ class EditPairingsForm(forms.Form):
     reason = forms.CharField(
         label=_("Reason"), max_length=200, required=False, help_text=_("Why the pairings are changed.")
     )
-    previewed = forms.CharField(required=False, widget=forms.HiddenInput)
+    previewed = forms.CharField(required=False, max_length=20_000, widget=forms.HiddenInput)
 
     def __init__(
         self,

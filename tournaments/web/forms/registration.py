@@ -19,6 +19,7 @@ class RegisterPlayerForm(forms.Form):
 
 class PasteListForm(forms.Form):
     players = forms.CharField(
+        max_length=200_000,  # as the API's (each name then at most a player's name's length)
         widget=forms.Textarea(
             attrs={"rows": 8, "placeholder": "Anna de Vries, 1710\nBram Jansen 1650\nCor Smit"}
         ),

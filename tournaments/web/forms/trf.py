@@ -24,6 +24,7 @@ class TrfImportForm(forms.Form):
     match_players = forms.CharField(
         label=_("Match players"),
         required=False,
+        max_length=20_000,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_(
             "Only when a name in the file may mean several stored players: one line per pairing number, "

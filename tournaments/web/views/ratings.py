@@ -1,4 +1,5 @@
-"""The public rating lists: one page per family, sortable by rating or name, paged.
+"""The public rating lists: an index of every family (``/ratings/``), and one page per family,
+sortable by rating or name, paged.
 
 What the list holds (the rated players, then the provisional ones in a section of their own, each
 paged) is :mod:`tournaments.ratings.selectors`.
@@ -15,6 +16,20 @@ from tournaments.ratings.selectors import ORDERS, provisional_list, published_li
 from tournaments.ratings.services import rules_for
 
 PAGE_SIZE = 50
+
+
+def rating_index(request: HttpRequest) -> HttpResponse:
+    """Every rating family of the registered games, with its rated and provisional players' counts."""
+    rows = [
+        {
+            "family": family,
+            "name": name,
+            "rated": published_list(family).count(),
+            "provisional": provisional_list(family).count(),
+        }
+        for family, name in family_names().items()
+    ]
+    return render(request, "tournaments/rating_index.html", {"rows": rows})
 
 
 def rating_list(request: HttpRequest, family: str) -> HttpResponse:
