@@ -1,8 +1,8 @@
 """Offers and answers that always arrive (issue 42), in a real browser (Debian's headless Chromium
 through Playwright), each player in his own browser context, under both servers: uvicorn (the
 scaled setup: the pages follow the game's and the player's streams) and pytest-django's WSGI live
-server (the embedded default's way: the streams answer 204, the pages ask every few seconds). At
-1280 px in English under uvicorn, at 360 px in Ukrainian under the WSGI server.
+server (the embedded default's way: the streams answer 204, the pages ask every few seconds). Under
+each server at 1280 and 360 px, once in English and once in Ukrainian.
 
 * A YINSH game: Ann places a ring (e5) and asks to take it back: Bob's page shows the request
   without being reloaded, he declines, Ann's page shows it declined. Ann offers a draw: Bob's page
@@ -37,8 +37,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pyte
 __all__ = ["asgi_server"]  # the fixture, imported for this module's tests
 
 PHONE = {"width": 360, "height": 780}
-RUNS = [(DESK, "en-GB", "asgi"), (PHONE, "uk", "wsgi")]
-IDS = ["1280px-en-uvicorn", "360px-uk-embedded"]
+RUNS = [(DESK, "en-GB", "asgi"), (PHONE, "uk", "asgi"), (PHONE, "uk", "wsgi"), (DESK, "en-GB", "wsgi")]
+IDS = ["1280px-en-uvicorn", "360px-uk-uvicorn", "360px-uk-embedded", "1280px-en-embedded"]
 WORDS = {
     "en-GB": {
         "drawn": "Drawn by agreement",

@@ -1,5 +1,5 @@
 """Each game's picker speaks its game (issue 42), in a real browser (Debian's headless Chromium through
-Playwright, as the other browser tests), at 1280 px in English and at 360 px in Ukrainian: the
+Playwright, as the other browser tests), at 1280 and 360 px, each in English and in Ukrainian: the
 picker scripts of the games' packages (arbiter/yinsh/picker.js, arbiter/tzaar/picker.js) on the
 hooks of the shared static/js/play.js.
 
@@ -30,8 +30,8 @@ from tests.browser.test_play_in_a_browser import DESK, _open, _page, _player
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 360, "height": 780}
-SCREENS = [(DESK, "en-GB"), (PHONE, "uk")]
-IDS = ["1280px-en", "360px-uk"]
+SCREENS = [(DESK, "en-GB"), (PHONE, "en-GB"), (DESK, "uk"), (PHONE, "uk")]
+IDS = ["1280px-en", "360px-en", "1280px-uk", "360px-uk"]
 
 #: the words expected, as the catalogue says them (English and Ukrainian)
 WORDS = {
