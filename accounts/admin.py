@@ -33,6 +33,6 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(Notice)
 class NoticeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("recipient", "created_at", "read", "text")
-    list_filter = ("read",)
-    readonly_fields = ("recipient", "text", "link", "created_at")
+    list_display = ("recipient", "created_at", "kind", "read", "delivery", "text")
+    list_filter = ("read", "kind", "delivery")
+    readonly_fields = ("recipient", "kind", "text", "link", "params", "created_at", "delivery", "emailed_at")

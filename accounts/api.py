@@ -2,11 +2,12 @@
 
 * Token authentication comes first, so an anonymous write is answered 401 with
   ``WWW-Authenticate: Token`` (DRF answers 403 when the first class gives no such header); session
-  authentication (the pages' sign-in) and HTTP Basic stay. Basic sign-ins obey the sign-in lockout
+  authentication (the pages' sign-in; a write without its CSRF token a 403 that says so,
+  :class:`CheckedSessionAuthentication`, not an anonymous 401) and HTTP Basic stay. Basic sign-ins obey the sign-in lockout
   (``accounts.lockout``): a locked user name or address is answered 429 with the time to wait.
 * :class:`SubmissionThrottle` limits challenges per user (scope ``challenges``;
   :class:`ChallengeOpponentThrottle` per user and opponent, ``challenge_opponents``), token requests
-  (scope ``tokens``),  record submissions and result entry per user (scope
+  (scope ``tokens``), sign-ups (scope ``signups``, the page's and the API's), record submissions and result entry per user (scope
   ``submissions``), claim attempts (scope ``claims``) and replays of a record without storing it
   (scope ``replays``, open to anonymous visitors), rates from ``DEFAULT_THROTTLE_RATES``;
   anonymous requests count per client address (``common.client``). A cache that cannot be reached
@@ -19,7 +20,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from rest_framework import exceptions
-from rest_framework.authentication import BasicAuthentication, TokenAuthentication
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication, TokenAuthentication
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
@@ -41,6 +42,9 @@ SCOPE_OF_ROUTE = {
     "api:challenge-list": "challenges",
     "games:challenges": "challenges",
     "api:token-revoke": "tokens",
+    "accounts:signup": "signups",
+    "api:signup": "signups",
+    "api:claim": "claims",
 }
 
 
@@ -72,6 +76,29 @@ class ScopedTokenAuthentication(TokenAuthentication):
             )
         token.user.api_scope = token.scope  # the policy reads it: a play token has no official role
         return (token.user, token)
+
+
+class CsrfRefused(exceptions.PermissionDenied):
+    """A write by the site's session without its CSRF token: a 403 that says so (the session is
+    known: not an anonymous request's 401)."""
+
+    status_code = 403
+
+
+class CheckedSessionAuthentication(SessionAuthentication):
+    """The site's session, its writes checked against CSRF as DRF's; a failure says what to send."""
+
+    def enforce_csrf(self, request: Any) -> None:
+        try:
+            super().enforce_csrf(request)
+        except exceptions.PermissionDenied as refused:
+            raise CsrfRefused(
+                _(
+                    "Signed in by the site's session, but without its CSRF token: send it in the "
+                    "X-CSRFToken header (the value of the csrftoken cookie)"
+                )
+                + f" ({refused.detail})"
+            ) from None
 
 
 class LockoutBasicAuthentication(BasicAuthentication):

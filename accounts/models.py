@@ -1,6 +1,6 @@
 """The people's schema: players (and the account a player is linked to), and the notices to users and
-their preferences (written by ``personal.notices`` and ``personal.play_notices`` above; a
-registration's claim code is ``personal.models.ClaimCode``).
+their preferences (written through ``accounts.notices.notify``; a registration's claim code is
+``personal.models.ClaimCode``).
 
 ``Player`` keeps its table ``tournaments_player`` from the time it lived in ``tournaments``: its rows
 and every key to it stay as they are (migration ``0002_player``).
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -40,9 +41,11 @@ class Player(models.Model):
 
 
 class Notice(models.Model):
-    """Something a user is told on his notices page (and by e-mail when configured)."""
+    """Something a user is told: on his notices page, in the header's count, on his player's own
+    stream and by e-mail where he has an address (``accounts.notices.notify``, the one way a notice
+    is written; ``personal.delivery`` carries it to every channel once it is committed)."""
 
-    # Kinds of notice about play (``personal.play_notices``); a result's notices have no kind.
+    # Its kind (``accounts.notices.KINDS``: what it is about, and what his preferences mute by e-mail).
     YOUR_MOVE, TIME_WARNING = "your-move", "time-warning"
     CHALLENGE = "challenge"  # a challenge sent to him or answered (``personal.challenge_notices``)
     # An event's (``tournaments.telling.notices``): a round with his game (or bye) published, with its
@@ -51,46 +54,62 @@ class Notice(models.Model):
     ROUND_PUBLISHED, FORFEIT = "round-published", "forfeit"
     AUTOPILOT, AUTOPILOT_STOPPED, WEBHOOK_FAILING = "autopilot", "autopilot-stopped", "webhook-failing"
 
+    class Delivery(models.TextChoices):
+        """How far its delivery went (``personal.delivery``): the database remembers what is owed."""
+
+        NEW = "new", _("Not delivered yet")
+        MAIL = "mail", _("Its e-mail is owed")
+        DONE = "done", _("Delivered")
+
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     text = models.TextField()
     link = models.CharField(max_length=300, blank=True, help_text=_("A page of the site, e.g. the game's"))
     created_at = models.DateTimeField(auto_now_add=True)
     read = models.BooleanField(default=False)
-    kind = models.CharField(max_length=20, blank=True, help_text=_("your-move, time-warning, or empty"))
-    emailed_at = models.DateTimeField(
-        null=True, blank=True, help_text=_("When it went out by e-mail (the play notices' digest)")
+    kind = models.CharField(max_length=20, blank=True, help_text=_("What it is about, e.g. your-move"))
+    params = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_("What it names, for programs: the game's id, the event, the round"),
     )
+    delivery = models.CharField(max_length=4, choices=Delivery.choices, default=Delivery.NEW)
+    emailed_at = models.DateTimeField(null=True, blank=True, help_text=_("When it went out by e-mail"))
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["recipient", "read"], name="notice_recipient_read")]
+        indexes = [
+            models.Index(fields=["recipient", "read"], name="notice_recipient_read"),
+            # the sweep's look for the notices whose delivery is still owed (few, if any)
+            models.Index(fields=["created_at"], condition=~Q(delivery="done"), name="notice_to_deliver"),
+        ]
 
     def __str__(self) -> str:
         return f"notice to {self.recipient}: {self.text[:40]}"
 
 
 class NoticePreference(models.Model):
-    """How a user wants the notices of his games played on the service by e-mail (``personal.play_notices``)."""
-
-    class MoveEmails(models.TextChoices):
-        DAILY = "daily", _("One digest a day at most")
-        EACH = "each", _("One e-mail for each move")
-        NONE = "none", _("No e-mail")
+    """What a user wants of his notices: their language, and which kinds come by e-mail."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_preference"
     )
-    move_emails = models.CharField(max_length=10, choices=MoveEmails.choices, default=MoveEmails.DAILY)
-    digest_sent_at = models.DateTimeField(null=True, blank=True, help_text=_("When the last digest was sent"))
     language = models.CharField(
         max_length=10,
         blank=True,
         choices=settings.LANGUAGES,
-        help_text=_("The language of the notices of his games and their e-mails; empty: the site's default"),
+        help_text=_("The language of his notices and their e-mails; empty: the site's default"),
+    )
+    emails = models.BooleanField(default=True, help_text=_("Notices come by e-mail at all"))
+    email_off = models.JSONField(
+        default=list, blank=True, help_text=_("The kinds of notice that never come by e-mail")
     )
 
     def __str__(self) -> str:
         return f"notice preference of {self.user}"
+
+    def emails_kind(self, kind: str) -> bool:
+        """Whether a notice of ``kind`` comes to him by e-mail."""
+        return self.emails and kind not in (self.email_off or [])
 
 
 class ApiToken(models.Model):

@@ -147,6 +147,9 @@ SCOPES: dict[tuple[str, str], Scope] = {
     ("api:event-list", "POST"): ALL,
     ("api:event-event-settings", "POST"): ALL,
     ("api:event-game-options", "POST"): ALL,
+    # a round's own start, drawn in advance: not the players' to read before its games exist
+    ("api:event-round-game-options", "GET"): ALL,
+    ("api:event-round-game-options", "POST"): ALL,
     ("api:event-play", "POST"): ALL,
     ("api:event-swiss-settings", "POST"): ALL,
     ("api:event-tie-breaks", "POST"): ALL,
@@ -184,7 +187,14 @@ SCOPES: dict[tuple[str, str], Scope] = {
     ("api:event-remove-forbidden-pair", "POST"): ALL,
     ("api:claim-codes", "GET"): ALL,
     ("api:claim-code", "POST"): ALL,
-    # the account's own settings
+    # one's notices: read and marked read by any token (a bot's too); their preferences need all
+    ("api:notices", "GET"): PLAY,
+    ("api:notices-read", "POST"): PLAY,
+    ("api:notice-preferences", "GET"): PLAY,
+    ("api:notice-preferences", "POST"): ALL,
+    # the account itself: its sign-up, its player claimed by code, its own settings
+    ("api:signup", "POST"): ALL,
+    ("api:claim", "POST"): ALL,
     ("api:me-bot", "POST"): ALL,
 }
 

@@ -1,17 +1,20 @@
-"""``/api/tokens/``: a program's API tokens without a browser. Created and revoked with the account's
-user name and password (the sign-in lockout counts the failures: 429 with the time to wait; the
-``tokens`` throttle limits the requests per address); listed (never their keys) for the signed-in
-user. ``/api/me/bot/``: the account's bot flag, which the pages show beside its player."""
+"""``/api/tokens/``: a program's API tokens without a browser. Created with the account's user name
+and password, or by a client signed in with the site's session (with its CSRF token, as every write
+by session); revoked with the password (the sign-in lockout counts the failures: 429 with the time to
+wait; the ``tokens`` throttle limits the requests per address); listed (never their keys) for the
+signed-in user. A token creates no token: a play-only one would make itself a wider one. ``/api/me/bot/``: the account's bot flag, which the pages show beside its player."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, permissions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import tokens
+from accounts.api import OutOfScope
 from accounts.errors import LockedOut
 from accounts.models import ApiToken
 
@@ -22,7 +25,12 @@ class CredentialsSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=60, help_text="The token's name, one per account, e.g. the bot's")
 
 
-class TokenRequestSerializer(CredentialsSerializer):
+class TokenRequestSerializer(serializers.Serializer):
+    username = serializers.CharField(
+        max_length=150, required=False, help_text="With `password`; left out by a client signed in by session"
+    )
+    password = serializers.CharField(max_length=4096, required=False, style={"input_type": "password"})
+    name = serializers.CharField(max_length=60, help_text="The token's name, one per account, e.g. the bot's")
     scope = serializers.ChoiceField(
         choices=ApiToken.Scope.choices,
         default=ApiToken.Scope.PLAY,
@@ -72,16 +80,43 @@ class TokensView(APIView):
         return Response(TokenSerializer(ApiToken.objects.filter(user=request.user), many=True).data)
 
     @extend_schema(
-        request=TokenRequestSerializer, responses={201: NewTokenSerializer}, operation_id="tokens_create"
+        request=TokenRequestSerializer,
+        responses={
+            201: NewTokenSerializer,
+            401: OpenApiResponse(description="Neither the account's user name and password nor a session"),
+            403: OpenApiResponse(
+                description="Sent with a token (a token creates no token), or a session without its CSRF token"
+            ),
+        },
+        operation_id="tokens_create",
     )
     def post(self, request: Request) -> Response:
-        """Create a named token with the account's user name and password."""
+        """Create a named token with the account's user name and password, or signed in by session."""
         data = TokenRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = account_of(request, data.validated_data)
+        user = self._creator(request, data.validated_data)
         token, key = tokens.create(user, data.validated_data["name"], data.validated_data["scope"])
         token.key = key  # type: ignore[attr-defined]
         return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)
+
+    @staticmethod
+    def _creator(request: Request, data: dict[str, str]) -> object:
+        """Whose token: the credentials' account (both sent), else the session's user (by session or
+        HTTP Basic: his password); a token is refused, nothing is 401."""
+        if "username" in data or "password" in data:
+            missing = [name for name in ("username", "password") if not data.get(name)]
+            if missing:
+                raise serializers.ValidationError({name: [_("This field is required.")] for name in missing})
+            return account_of(request, data)
+        if request.auth is not None:  # a token (named or the account page's)
+            raise OutOfScope(
+                _("a token creates no token: send the account's user name and password, or sign in")
+            )
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated(
+                _("send the account's user name and password, or sign in (the site's session)")
+            )
+        return request.user
 
 
 class TokenRevokeView(APIView):

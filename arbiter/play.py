@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from arbiter.errors import InvalidOptionError, gettext_noop
+from arbiter.errors import InvalidOptionError, Message, gettext_noop
 from arbiter.verdict import Result
 
 #: the decision of how to remove one's rows (GIPF): which rows, GIPF-pieces kept or taken
@@ -40,7 +40,10 @@ class Status:
 
     ``owed`` lists the decisions still open in the position (GIPF: rows the player to move
     removes before his push when there is more than one way); ``score`` is the game's score where
-    it has one (DVONN's stack totals, White's first).
+    it has one (DVONN's stack totals, White's first). ``holds`` says what each side plays with,
+    White's first, in a game where White and Black name the sides only and own no pieces of their
+    own from the start (LYNGK: the colours each has claimed, "no colour yet"); None where each
+    side's pieces are its own from the start (White's white pieces), so the side's name says it.
     """
 
     to_move: int | None  # 0 White, 1 Black; None once the game is over
@@ -48,6 +51,7 @@ class Status:
     termination: str | None = None  # as a verdict writes it (arbiter.verdict.TerminationCode)
     owed: tuple[Owed, ...] = ()
     score: tuple[int, int] | None = None
+    holds: tuple[Message, Message] | None = None
 
     @property
     def ended(self) -> bool:

@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from arbiter import dvonn, gipf, records, tzaar, yinsh, zertz
+from arbiter import dvonn, gipf, lyngk, records, tzaar, yinsh, zertz
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import (
     ArbiterError,
@@ -109,6 +109,7 @@ register(potentials.SPEC)  # GIPF with potentials, rated in the GIPF family
 register(yinsh.SPEC)
 register(tzaar.SPEC)
 register(zertz.SPEC)
+register(lyngk.SPEC)
 
 
 def specs() -> tuple[GameSpec, ...]:

@@ -53,7 +53,8 @@ def label(labels: Mapping[str, str] | None, key: str, **params: str | int) -> st
 
 
 def player_label(labels: Mapping[str, str] | None, player: int) -> str:
-    """A player's colour (0 White, 1 Black) in the given labels."""
+    """A player's side (0 White, 1 Black) in the given labels: who moves first, whatever pieces he
+    plays with (in LYNGK the colours he claims)."""
     return label(labels, ("White", "Black")[player])
 
 

@@ -1,13 +1,13 @@
 """Flags falling together: ``.venv/bin/python bench/flags_bench.py [--games 200] [--concurrency 2]
 --database-url postgres://user:pass@host:port/empty_db --redis-url redis://host:port/N``.
 
-A league's round played on the service with a short clock: ``--games`` boards of one event's
-round (DVONN, ``15+0``, two players with accounts a board), created at once when the round is
-published, as a round robin's are. The README's scaled setup in processes of its own: a Celery
-worker of ``--concurrency`` processes (the README's ``--concurrency 2``) running the flags' tasks
+A league's round played on the service with a short clock: ``--games`` boards of one event's round
+(DVONN, ``15+0``, two players with accounts a board), created at once when the round is published, as a
+round robin's are. The scaled setup of docs/deployment.md in processes of its own: a Celery worker of
+``--concurrency`` processes (docs/deployment.md's ``--concurrency 2``) running the flags' tasks
 (``games.play.flags``), on the PostgreSQL given (an empty database, migrated here) and the Redis given
-(the broker; its next database carries the live events, ``EVENTS_REDIS_URL``). No beat runs: only
-each flag's own task ends its game.
+(the broker; its next database carries the live events, ``EVENTS_REDIS_URL``). No beat runs: only each
+flag's own task ends its game.
 
 Two parts, each with its baseline in the same run:
 

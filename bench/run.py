@@ -18,6 +18,7 @@ BENCHMARKS = [
     "yinsh_bench",
     "tzaar_bench",
     "zertz_bench",
+    "lyngk_bench",
     "replay_bench",
     "engines_bench",
     "pairing_bench",

@@ -7,8 +7,8 @@ close it after every task (``CELERY_DB_REUSE_MAX`` in ``config/settings.py``).
 
 Celery beat (``celery -A config beat``) runs the sweep every ``SWEEP_INTERVAL`` seconds: it queues
 again the standings, ratings, pairings and verifications that the database still marks as owed
-(``common/sweep.py``, with the work each app registers), and sends the play notices' e-mails
-(``personal.play_notices``). Time limits, late acknowledgement and the broker's visibility timeout
+(``common/sweep.py``, with the work each app registers: the notices still owed among them,
+``personal.delivery``). Time limits, late acknowledgement and the broker's visibility timeout
 are in ``config/settings.py``.
 """
 
@@ -56,12 +56,6 @@ def schedule_sweep(sender: Celery, **kwargs: object) -> None:
     sender.conf.beat_schedule = {
         "sweep": {
             "task": "tournaments.sweep",
-            "schedule": float(settings.SWEEP_INTERVAL),
-            "options": {"expires": float(settings.SWEEP_INTERVAL)},
-        },
-        # the play notices' e-mails: a digest a day at most, or one a move (personal.play_notices)
-        "play-notices": {
-            "task": "accounts.send_play_notices",
             "schedule": float(settings.SWEEP_INTERVAL),
             "options": {"expires": float(settings.SWEEP_INTERVAL)},
         },

@@ -32,7 +32,7 @@ from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from accounts.api import OutOfScope
+from accounts.api import CsrfRefused, OutOfScope
 from accounts.errors import Conflict, NotFound, PermissionRefused, ServiceError
 from common.answers import BODY_MEMBERS, error_body
 from config.middleware import limit_message
@@ -171,7 +171,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     request = context.get("request")
     view = context.get("view")
     anonymous = request is not None and not getattr(request.user, "is_authenticated", False)
-    out_of_scope = isinstance(exc, OutOfScope)  # a known token outside its scope: refused, not unknown
+    # a known token outside its scope, a session's write without its CSRF token: refused, not unknown
+    out_of_scope = isinstance(exc, OutOfScope | CsrfRefused)
     if (
         anonymous
         and not out_of_scope

@@ -253,7 +253,7 @@ EVENT_STREAMS_MAX = int(os.environ.get("EVENT_STREAMS_MAX") or "1000")
 # streams of a process open at once (games.live.stream_gate), the others wait as coroutines (no thread, no
 # connection), at most EVENT_STREAMS_OPEN_WAIT seconds (then 503). 0: no bound. And the threads that read
 # the stored events for the open streams (each read's connection closed after it): together the most
-# connections a process's streams take, whatever arrives at once (README "The connection budget").
+# connections a process's streams take, whatever arrives at once (docs/deployment.md, "The connection budget").
 EVENT_STREAMS_OPENING = int(os.environ.get("EVENT_STREAMS_OPENING") or "8")
 EVENT_STREAMS_OPEN_WAIT = float(os.environ.get("EVENT_STREAMS_OPEN_WAIT") or "300")
 EVENT_STREAMS_READERS = int(os.environ.get("EVENT_STREAMS_READERS") or "4")
@@ -344,7 +344,7 @@ REST_FRAMEWORK = {
     # Token first: its WWW-Authenticate header makes DRF answer anonymous writes 401, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.api.ScopedTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "accounts.api.CheckedSessionAuthentication",
         "accounts.api.LockoutBasicAuthentication",
     ],
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
@@ -354,6 +354,7 @@ REST_FRAMEWORK = {
         "claims": os.environ.get("CLAIM_RATE") or "10/hour",
         "replays": os.environ.get("REPLAY_RATE") or "60/min",
         "tokens": os.environ.get("TOKEN_RATE") or "10/min",
+        "signups": os.environ.get("SIGNUP_RATE") or "10/hour",
         "challenges": os.environ.get("CHALLENGE_RATE") or "60/hour",
         "challenge_opponents": os.environ.get("CHALLENGE_OPPONENT_RATE") or "10/hour",
     },

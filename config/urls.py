@@ -10,6 +10,7 @@ from games.api import vacation as vacation_api
 from games.api import views as games_api
 from games.web import urls as games_urls
 from personal import api as personal_api
+from personal import notices_api, people_api
 from personal import urls as accounts_urls
 from personal import views as accounts_views
 from tournaments.api import views as tournaments_api
@@ -42,6 +43,11 @@ api_patterns = [
     path("tokens/revoke/", token_api.TokenRevokeView.as_view(), name="token-revoke"),
     path("me/", personal_api.MeView.as_view(), name="me"),
     path("me/bot/", token_api.BotFlagView.as_view(), name="me-bot"),
+    path("me/claim/", people_api.ClaimView.as_view(), name="claim"),
+    path("signup/", people_api.SignUpView.as_view(), name="signup"),
+    path("notices/", notices_api.NoticeListView.as_view(), name="notices"),
+    path("notices/read/", notices_api.NoticeReadView.as_view(), name="notices-read"),
+    path("notices/preferences/", notices_api.NoticePreferencesView.as_view(), name="notice-preferences"),
     path("ratings/<str:family>/", tournaments_api.RatingListView.as_view(), name="rating-list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its start-up script as a file: the Content-Security-Policy allows no inline script

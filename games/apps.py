@@ -36,6 +36,11 @@ class GamesConfig(AppConfig):
 
         # each flag's task, scheduled when a game starts and after every move (games.play.flags)
         move_played.connect(flags.on_move, dispatch_uid="games.play.flags.on_move")
+        # the moment of a game's time warning, kept by every save of its clock (issue 36)
+        from games import models as game_models
+
+        if flags.warning_due not in game_models.WARNING_DUE:
+            game_models.WARNING_DUE.append(flags.warning_due)
         post_save.connect(flags.on_created, sender=Game, dispatch_uid="games.play.flags.on_created")
         # each player's own stream (games.live.player_events)
         from games.live import player_events

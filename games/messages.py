@@ -17,7 +17,7 @@ from typing import Protocol
 from django.utils.translation import gettext
 
 from arbiter import registry
-from arbiter.errors import ArbiterError, params_json
+from arbiter.errors import ArbiterError, Message, params_json
 
 
 class StoredRefusal(Protocol):
@@ -95,3 +95,8 @@ def arbiter_description(error: ArbiterError) -> str:
 def board_labels(game: str) -> dict[str, str]:
     """The words on the boards of ``game`` (:func:`arbiter.registry.board_labels`) in the active language."""
     return {key: gettext(template) for key, template in registry.board_labels(game).items()}
+
+
+def message_text(message: Message) -> str:
+    """An arbiter's phrase (:class:`arbiter.errors.Message`: "red and blue") in the active language."""
+    return _from_json(message.to_json()) or str(message)

@@ -9,6 +9,10 @@ rewritten. The rules themselves live in ``games.records.confirmation`` and ``gam
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -18,6 +22,10 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Player
 from games import messages, origins
 from games.choices import game_name, score_text, validate_game
+
+# When a game's player to move is to be warned of his clock (``games.play.flags.warning_due``, put
+# here by ``GamesConfig.ready``: the floor imports nothing of play); empty, no moment is kept.
+WARNING_DUE: list[Callable[[Game], datetime | None]] = []
 
 
 class Game(models.Model):
@@ -106,6 +114,11 @@ class Game(models.Model):
         blank=True,
         help_text="The ply at which the player to move was warned of his time running out",
     )
+    # When the player to move's clock falls under its warning, kept by every save that changes the
+    # clock (:meth:`save`, ``games.play.flags.warning_due``); acted on by ``games.play.flags.warn_due``.
+    warn_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the player to move is to be warned of his time running low"
+    )
     # A game ended on time whose result is still to be carried to what it rests on (``games.play.carrying``:
     # its played record, its origin's result, the notices): the ending's words (``time``); "" once done.
     to_carry = models.CharField(
@@ -116,8 +129,12 @@ class Game(models.Model):
     )
 
     class Meta:
-        # the sweep's look for the games whose result is still to be carried (few, if any)
-        indexes = [models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry")]
+        indexes = [
+            # the sweep's look for the games whose result is still to be carried (few, if any)
+            models.Index(fields=["id"], condition=~Q(to_carry=""), name="game_to_carry"),
+            # the warnings due (``games.play.flags.warn_due``: the sweep's, each flag's task's, a ticker's)
+            models.Index(fields=["warn_at"], condition=Q(warn_at__isnull=False), name="game_warn_at"),
+        ]
 
     def __str__(self) -> str:
         place = self.place
@@ -125,8 +142,24 @@ class Game(models.Model):
             return f"{self.white} – {self.black} ({self.get_origin_display()})"
         return f"{self.white} – {self.black} ({place.event_name} round {place.round}, board {place.board})"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saved with its warning's moment (:attr:`warn_at`) computed again when the clock changed, by
+        the function play registers (:data:`WARNING_DUE`)."""
+        fields = kwargs.get("update_fields")
+        if WARNING_DUE and (fields is None or self.CLOCK_FIELDS & set(fields)):
+            self.warn_at = WARNING_DUE[0](self)
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "warn_at"}
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("games:game-detail", args=[self.pk])
+
+    #: what a warning's moment is computed from: a save that changes one of them computes it again
+    CLOCK_FIELDS = frozenset(
+        {"turn_started", "white_time", "black_time", "finished_at", "plies", "position", "time_control"}
+        | {"warned_ply", "on_service", "first_move_by"}
+    )
 
     @property
     def place(self) -> origins.Place:

@@ -3,14 +3,13 @@
 The rules at home here:
 
 * a challenge sent to a player by name gives him a notice (kind ``challenge``) in his language
-  (``play_notices.language_of``), linking the Play page at the challenge; an open challenge tells
+  (``accounts.notices.language_of``), linking the Play page at the challenge; an open challenge tells
   no one (the Play page lists it);
 * an answer tells the other side: the challenger hears that his challenge was accepted (linking
   the game) or declined; a withdrawn challenge's unread notice is taken back; the one who answered
   or withdrew has his own unread notice of it cleared;
-* the notices go out by e-mail as the recipient asked (``NoticePreference``: each one, a daily
-  digest, or none) through ``play_notices.send_play_emails``, queued once the transaction commits so
-  that "each one" means at once.
+* the notices reach every channel of their recipient (``accounts.notices.notify``): his notices,
+  his stream, the header's count, and an e-mail unless he muted the kind ``challenge``.
 """
 
 from __future__ import annotations
@@ -18,13 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice, Player
-from common import sweep
+from accounts.notices import notify
 from games.models import Challenge
-from personal.play_notices import language_of
 
 
 def link_of(challenge: Challenge) -> str:
@@ -36,18 +33,15 @@ def _what(challenge: Challenge) -> str:
     return f"{challenge.game_name} ({control})"
 
 
-def _tell(player: Player | None, link: str, text_of: Callable[[], str]) -> Notice | None:
-    """A notice to the player's account, written in his language by ``text_of()``; queues its e-mail."""
+def _tell(
+    player: Player | None, challenge: Challenge, link: str, text_of: Callable[[], str]
+) -> Notice | None:
+    """A notice to the player's account, written in his language by ``text_of()``."""
     user_id = player.user_id if player is not None else None
-    if user_id is None:
-        return None
-    with translation.override(language_of(user_id)):
-        text = text_of()
-    notice = Notice.objects.create(recipient_id=user_id, kind=Notice.CHALLENGE, link=link, text=text)
-    from personal.tasks import send_play_notices_task
-
-    sweep.enqueue_on_commit(send_play_notices_task)
-    return notice
+    found = notify(
+        [user_id], Notice.CHALLENGE, text_of, link, {"challenge": challenge.pk, "game": challenge.played_id}
+    )
+    return found[0] if found else None
 
 
 def _clear(player: Player | None, challenge: Challenge) -> None:
@@ -63,6 +57,7 @@ def on_challenge_saved(sender: object, instance: Challenge, created: bool, **kwa
     if created:
         _tell(
             challenged,
+            instance,
             link_of(instance),
             lambda: (
                 _("%(player)s challenges you to %(game)s") % {"player": challenger, "game": _what(instance)}
@@ -74,6 +69,7 @@ def on_challenge_saved(sender: object, instance: Challenge, created: bool, **kwa
         _clear(challenged, instance)
         _tell(
             challenger,
+            instance,
             instance.played.get_absolute_url(),  # type: ignore[union-attr]
             lambda: (
                 _("%(player)s accepted your challenge to %(game)s: the game has begun")
@@ -84,6 +80,7 @@ def on_challenge_saved(sender: object, instance: Challenge, created: bool, **kwa
         _clear(challenged, instance)
         _tell(
             challenger,
+            instance,
             link_of(instance),
             lambda: (
                 _("%(player)s declined your challenge to %(game)s")

@@ -3,11 +3,12 @@ what each one waits for from him.
 
 The rules at home here:
 
-* "My games" is one list of every game he plays on the service (:func:`service_lines`), casual and
-  of events alike: whose move it is and both clocks as they stand now, the games waiting for his
-  move first, then those waiting for his opponent (each group the least time left first), then the
-  finished ones, newest first, told by how they ended (``games.play.endings``); the flag of each game in
-  play is checked first (``games.play.flags``);
+* "My games" shows every game he plays on the service (:func:`sections_of`), casual and of events
+  alike, in three sections: **your move** (the least time left first), **waiting** (for his
+  opponent's move, or for the first moves of a game not started yet: when they are due), and
+  **finished recently** (the last :data:`FINISHED_SHOWN`, newest first, each told by how it ended,
+  ``games.play.endings``; an aborted game as aborted, with no clocks); both clocks of a game in play
+  as they stand now; the flag of each game in play is checked first (``games.play.flags``);
 * what a pairing's game needs from its player (:func:`games_of_user`). A game in play on the
   service: *play* it there; nothing recorded yet in an open round: *submit* the record; a
   provisional result the opponent submitted: *answer* it (confirm or dispute); his own provisional
@@ -139,6 +140,15 @@ class PlayLine:
         return clock_text(self.starts_seconds)
 
     @property
+    def aborted(self) -> bool:
+        return self.game.state == Game.State.ABORTED
+
+    @property
+    def started(self) -> bool:
+        """Both first moves made (``games.aborts``): the clocks run."""
+        return self.game.first_move_by is None
+
+    @property
     def colour(self) -> str:
         return _("White") if self.side == 0 else _("Black")
 
@@ -179,9 +189,17 @@ def _play_line(game: Game, pk: object) -> PlayLine:
         running=side if game.turn_started is not None and game.time_control else None,
         white_seconds=_seconds(clocks.white),
         black_seconds=_seconds(clocks.black),
-        ending=endings.result_line(game) if game.finished_at is not None else "",
+        ending=_ending(game),
         starts_seconds=_seconds(game.starts_at - now) if later and game.starts_at else None,
     )
+
+
+def _ending(game: Game) -> str:
+    if game.finished_at is None:
+        return ""
+    if game.state == Game.State.ABORTED:
+        return _("Aborted: the game did not start, no result")
+    return endings.result_line(game) or _("Over, no result")
 
 
 def _time_left(line: PlayLine) -> float:
@@ -189,20 +207,38 @@ def _time_left(line: PlayLine) -> float:
     return float("inf") if mine is None else mine
 
 
-def service_lines(user: object) -> list[PlayLine]:
-    """Every game ``user``'s player plays on the service: his move first, then his opponent's (the
-    least time left first in each), then the last :data:`FINISHED_SHOWN` finished, newest first."""
+@dataclass
+class Sections:
+    """ "My games" on the service: his move, waiting (for his opponent or the first moves), finished."""
+
+    your_move: list[PlayLine]
+    waiting: list[PlayLine]
+    finished: list[PlayLine]
+
+    def __bool__(self) -> bool:
+        return bool(self.your_move or self.waiting or self.finished)
+
+
+def sections_of(user: object) -> Sections:
+    """Every game ``user``'s player plays on the service: his move (the least time left first), the
+    others in play (the same order), and the last :data:`FINISHED_SHOWN` finished, newest first."""
     games = lists.service_games_of(user).exclude(state=Game.State.ANNULLED)
     pk = getattr(user, "pk", None)
     in_play = [flags.fall_if_due(game) for game in games.filter(finished_at__isnull=True)]
     lines = [_play_line(game, pk) for game in in_play]
-    waiting = sorted((line for line in lines if line.in_play and line.your_turn), key=_time_left)
+    mine = sorted((line for line in lines if line.in_play and line.your_turn), key=_time_left)
     theirs = sorted((line for line in lines if line.in_play and not line.your_turn), key=_time_left)
     fallen = [line for line in lines if not line.in_play]  # lost on time as the list was read
     shown = {line.game.pk for line in fallen}
     finished = [
         _play_line(game, pk)
-        for game in games.filter(finished_at__isnull=False)[:FINISHED_SHOWN]
+        for game in games.filter(finished_at__isnull=False).order_by("-finished_at", "-pk")[:FINISHED_SHOWN]
         if game.pk not in shown
     ]
-    return waiting + theirs + fallen + finished
+    return Sections(mine, theirs, fallen + finished)
+
+
+def service_lines(user: object) -> list[PlayLine]:
+    """The games of :func:`sections_of` in one list, section after section."""
+    found = sections_of(user)
+    return found.your_move + found.waiting + found.finished

@@ -7,44 +7,42 @@ The rules at home here:
   annulled) writes one notice for each player
   of the game with an account and for each organiser and arbiter of the event, except the user who
   made the change, in the same transaction as the change;
-* each notice is written in its recipient's language (``NoticePreference.language``, the site's
-  default when none is stored), read with the recipients in one query;
-* a recipient with an e-mail address gets the notice by e-mail as well (``accounts.notices``) when
-  ``NOTICE_EMAILS`` is on, in his language, sent after the transaction commits; a failed sending is
-  logged and never undoes anything;
+* each notice is written in its recipient's language and delivered to every channel he has, his
+  e-mail included (``accounts.notices.notify``, ``personal.delivery``), once the transaction commits;
 * a user reads and marks only his own notices.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.db.models import F
-from django.utils import translation
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
-from accounts.notices import send_emails
+from accounts.notices import (
+    GAME_END,
+    RESULT_ANNULLED,
+    RESULT_DECIDED,
+    RESULT_DISPUTED,
+    RESULT_SUBMITTED,
+    notify,
+)
 from games import origins
 from games.models import Game
 from games.play.endings import result_line
 from games.records.decisions import ROLE_ORGANISER, role_of
-from games.signals import ANNULLED, CONFIRMED, DECIDED, DISPUTED, ENDED, SUBMITTED
+from games.signals import ANNULLED, DECIDED, DISPUTED, ENDED, SUBMITTED
 
 
-def recipients(game: Game, actor: object = None) -> list[Any]:
-    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``;
-    each with ``notice_language``, the language of his notices ("" for the site's default)."""
+def recipients(game: Game, actor: object = None) -> dict[int, str]:
+    """The game's players with accounts and the event's organisers and arbiters, but not ``actor``:
+    each one's notice language ("" for the site's default), read with them."""
     ids = {uid for uid in (game.white.user_id, game.black.user_id) if uid is not None}
     ids |= origins.officials(game)  # a game on the service has no event: none
     ids.discard(getattr(actor, "pk", None))
     users = get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk")
-    return list(users.annotate(notice_language=F("notice_preference__language")))
+    return dict(users.values_list("pk", "notice_preference__language"))
 
 
 def _name(user: object) -> str:
@@ -105,46 +103,35 @@ def describe(game: Game, kind: str, actor: object, detail: str) -> str:
     return _("The result of %(game)s changed") % {"game": where}
 
 
+#: the kind of the notice of each change of a result (a confirmation writes none)
+KIND_OF = {
+    ENDED: GAME_END,
+    SUBMITTED: RESULT_SUBMITTED,
+    DISPUTED: RESULT_DISPUTED,
+    DECIDED: RESULT_DECIDED,
+    ANNULLED: RESULT_ANNULLED,
+}
+
+
 def on_result_changed(
     sender: object, game: Game, kind: str, actor: object = None, detail: str = "", **kwargs: object
 ) -> list[Notice]:
-    """Receiver of ``result_changed``: the notices (and, after commit, the e-mails) of a change; a
-    confirmation writes none (the result stays as it was)."""
-    if kind == CONFIRMED:
+    """Receiver of ``result_changed``: the notices of a change (delivered to every channel once the
+    transaction commits, ``accounts.notices.notify``); a confirmation writes none."""
+    notice_kind = KIND_OF.get(kind)
+    if notice_kind is None:
         return []
-    link = game.get_absolute_url()
+    if kind == ENDED and game.termination == "forfeit":  # no first move within its grace (issue 36)
+        notice_kind = Notice.FORFEIT
     users = recipients(game, actor)
-    texts: dict[str, str] = {}
-    for language in {user.notice_language or settings.LANGUAGE_CODE for user in users}:
-        with translation.override(language):
-            texts[language] = capfirst(describe(game, kind, actor, detail or ""))
-    # an event's game lost by forfeit (no first move within its grace, issue 36) is a kind of its own
-    of_kind = Notice.FORFEIT if kind == ENDED and game.termination == "forfeit" else ""
-    notices = Notice.objects.bulk_create(
-        [
-            Notice(
-                recipient=user,
-                text=texts[user.notice_language or settings.LANGUAGE_CODE],
-                link=link,
-                kind=of_kind,
-            )
-            for user in users
-        ]
+    return notify(
+        list(users),
+        notice_kind,
+        lambda: describe(game, kind, actor, detail or ""),
+        game.get_absolute_url(),
+        {"game": game.pk, "result": game.result},
+        languages={pk: language or "" for pk, language in users.items()},
     )
-    if getattr(settings, "NOTICE_EMAILS", False):
-        for language, text in texts.items():
-            addresses = [
-                user.email
-                for user in users
-                if user.email and (user.notice_language or settings.LANGUAGE_CODE) == language
-            ]
-            if addresses:
-                transaction.on_commit(
-                    lambda addresses=addresses, text=text, language=language: send_emails(
-                        addresses, text, link, language
-                    )
-                )
-    return notices
 
 
 def unread_count(user: object) -> int:

@@ -1,49 +1,46 @@
-"""Notices of play on the service: "your move", the time warning, and their e-mails.
+"""Notices of play on the service that follow the game: "your move" in a slow game, the time warning,
+and their reading once the move is made or the game is over.
 
 The rules at home here:
 
-* when a move is stored and the game goes on (``games.signals.move_played``), the player now to
-  move gets a "your move" notice for that game; the mover's own unread notices of that game
-  ("your move", the time warning) are cleared, so a long game leaves at most one of each per player;
-* when the sweep finds the player to move short of time (``games.signals.time_running_out``, once
-  a move), he gets a time warning, replacing an earlier unread one of that game;
-* e-mails (when ``NOTICE_EMAILS`` is on, to users with an address) are sent by
-  :func:`send_play_emails`, run by Celery beat (``accounts.send_play_notices``) and by the embedded
-  default's sweep on a request: by default at most one digest a day listing the notices not yet
-  e-mailed; one e-mail per notice for a user who asked for it; none for a user who asked for none
-  (``NoticePreference``, set on the account page). The database remembers what went out
-  (``Notice.emailed_at``, ``NoticePreference.digest_sent_at``), marked before the e-mails are sent
-  after commit: each notice goes out at most once (a failed sending is logged, not retried);
-* notices and their e-mails are written in each recipient's language (:func:`language_of`): the one
-  he chose for them on his account page, else the one he last chose on the site's language switcher
-  while signed in, else the one the site spoke to him in when he signed in (stored then when he had
-  none), else the site's default (``LANGUAGE_CODE``); the game's page is linked.
+* when a move is stored and the game goes on (``games.signals.move_played``), the mover's unread
+  notices about moves of that game (:data:`MOVE_KINDS`: its start, his move, his time, a draw or a
+  takeback offered to him) are read: he answered them by moving;
+* the player now to move gets a "your move" notice for that game when it is played by
+  correspondence (or without a clock), at most one unread a game: a live game's player has his
+  stream and the game's page, not a notice a move;
+* when the player to move's clock runs low (``games.signals.time_running_out``: ``games.play.clock_sweep``,
+  on time) he gets the time warning, with the time left;
+* when a game ends, however (``games.live.game_events.END_LISTENERS``: a result, a loss on time, an abort, an
+  annulment), both players' unread notices about its moves are read; an aborted game (no result,
+  so no notice of a result) tells both players it was aborted;
+* a draw offered (``DrawOffer`` saved open) tells the player it is offered to; a takeback asked
+  (``Game.takeback_side`` saved) tells the opponent; each is read when it is answered, when he
+  moves, or when the game ends;
+* every notice goes through ``accounts.notices.notify``: in each recipient's language, to each of
+  his channels (``personal.delivery``).
 """
 
 from __future__ import annotations
 
-import logging
-from datetime import datetime, timedelta
+from datetime import timedelta
+from functools import partial
 from typing import Any
 
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core.mail import send_mail
-from django.db import transaction
-from django.utils import timezone, translation
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from accounts.models import Notice, NoticePreference
-from common.locking import locked
-from games.models import Game
+from accounts.models import Notice
+from accounts.notices import DRAW_OFFER, GAME_END, ROUND_PUBLISHED, TAKEBACK, notify, read_about
+from games.models import DrawOffer, Game
 from games.play import clocks
 from games.play.vacations import duration_text
 
-logger = logging.getLogger(__name__)
-
-PLAY_KINDS = (Notice.YOUR_MOVE, Notice.TIME_WARNING)
-EMAILED_KINDS = (*PLAY_KINDS, Notice.CHALLENGE)  # a challenge's notices too (personal.challenge_notices)
-DIGEST_EVERY = timedelta(days=1)
+#: the kinds of notice about a game's moves: read once the recipient moves or the game is over
+MOVE_KINDS = (ROUND_PUBLISHED, Notice.YOUR_MOVE, Notice.TIME_WARNING, DRAW_OFFER, TAKEBACK)
+#: the live ``end``'s ``how`` of a game whose first moves did not come (``games.play.ABORTED``)
+ABORTED = "aborted"
 
 
 def _user_of(game: Game, side: int | None) -> int | None:
@@ -52,157 +49,144 @@ def _user_of(game: Game, side: int | None) -> int | None:
     return game.white.user_id if side == 0 else game.black.user_id
 
 
-def _replace(user_id: int, game: Game, kind: str, text: str) -> Notice:
-    """The user's notice of ``kind`` for ``game``, replacing his unread one of that kind."""
+def slow(game: Game) -> bool:
+    """A game played by correspondence, or without a clock: its player is told of his move."""
+    control = clocks.parse(game.time_control)
+    return control is None or control.kind == clocks.CORRESPONDENCE
+
+
+def on_move_played(sender: object, game: Game, to_move: int | None, **kwargs: object) -> list[Notice]:
+    """Receiver of ``move_played``: the mover's notices about the game's moves read; "your move" to
+    the player now to move in a slow game, unless one is unread already."""
     link = game.get_absolute_url()
-    Notice.objects.filter(recipient_id=user_id, kind=kind, link=link, read=False).delete()
-    return Notice.objects.create(recipient_id=user_id, kind=kind, link=link, text=text)
-
-
-def on_move_played(sender: object, game: Game, to_move: int | None, **kwargs: object) -> Notice | None:
-    """Receiver of ``move_played``: "your move" for the player now to move; the mover's cleared."""
-    mover = _user_of(game, None if to_move is None else 1 - to_move)
-    if mover is not None:
-        Notice.objects.filter(
-            recipient_id=mover, kind__in=PLAY_KINDS, link=game.get_absolute_url(), read=False
-        ).delete()
+    mover = game.moves.order_by("-ply").values_list("by_id", flat=True).first()
+    read_about([mover], link, MOVE_KINDS)
     user_id = _user_of(game, to_move)
-    if user_id is None:
-        return None
-    with translation.override(language_of(user_id)):
-        text = _("Your move in %(game)s (%(name)s), move %(ply)s played") % {
-            "game": f"{game.white} – {game.black}",
-            "name": game.game_name,
-            "ply": game.plies,
-        }
-    return _replace(user_id, game, Notice.YOUR_MOVE, text)
+    if user_id is None or user_id == mover or not slow(game):
+        return []
+    if Notice.objects.filter(recipient_id=user_id, kind=Notice.YOUR_MOVE, link=link, read=False).exists():
+        return []  # one message a game until he moves
+    return notify(
+        [user_id],
+        Notice.YOUR_MOVE,
+        lambda: (
+            _("Your move in %(game)s (%(name)s), move %(ply)s played")
+            % {"game": f"{game.white} – {game.black}", "name": game.game_name, "ply": game.plies}
+        ),
+        link,
+        {"game": game.pk, "ply": game.plies},
+    )
+
+
+def left_text(left: timedelta, correspondence: bool) -> str:
+    """The time left as the warning says it: days, hours or minutes by correspondence; minutes and
+    seconds of a live clock."""
+    if correspondence or left >= timedelta(hours=1):
+        return duration_text(left)
+    seconds = max(int(left.total_seconds()), 0)
+    if seconds < 60:
+        return ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds}
+    minutes, seconds = divmod(seconds, 60)
+    text = ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
+    if seconds:
+        text += " " + ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds}
+    return text
 
 
 def on_time_running_out(
     sender: object, game: Game, side: int, left: timedelta, **kwargs: object
-) -> Notice | None:
+) -> list[Notice]:
     """Receiver of ``time_running_out``: the time warning for the player to move."""
-    user_id = _user_of(game, side)
-    if user_id is None:
-        return None
     control = clocks.parse(game.time_control)
-    where = {"game": f"{game.white} – {game.black}"}
-    with translation.override(language_of(user_id)):
-        if control is not None and control.kind == clocks.CORRESPONDENCE:
-            where["left"] = duration_text(left)
-            text = _("Only %(left)s left on your clock in %(game)s: move before it runs out") % where
-        else:
-            text = _("Less than a minute left on your clock in %(game)s") % where
-    return _replace(user_id, game, Notice.TIME_WARNING, text)
-
-
-def language_of(user_id: int | None) -> str:
-    """The language of the user's notices: his stored one (``NoticePreference.language``), else the
-    site's default."""
-    found = NoticePreference.objects.filter(user_id=user_id).values_list("language", flat=True).first()
-    return found or settings.LANGUAGE_CODE
-
-
-def _language(code: str) -> str:
-    """``code`` when it is one of the site's languages, else ""."""
-    return code if code in dict(settings.LANGUAGES) else ""
-
-
-def set_language(user: Any, language: str) -> NoticePreference:
-    """The user's choice of language for his notices (the account page)."""
-    if not _language(language):
-        from accounts.errors import AccountError
-
-        raise AccountError(_("choose one of the site's languages for your notices"))
-    preference, _created = NoticePreference.objects.update_or_create(
-        user_id=user.pk, defaults={"language": language}
+    correspondence = control is not None and control.kind == clocks.CORRESPONDENCE
+    return notify(
+        [_user_of(game, side)],
+        Notice.TIME_WARNING,
+        lambda: (
+            _("Only %(left)s left on your clock in %(game)s: move before it runs out")
+            % {"left": left_text(left, correspondence), "game": f"{game.white} – {game.black}"}
+        ),
+        game.get_absolute_url(),
+        {"game": game.pk, "ply": game.plies, "seconds_left": int(left.total_seconds())},
     )
-    return preference
 
 
-def remember_language(user: Any, language: str, keep: bool = False) -> None:
-    """The language the user reads the site in becomes his notices' (the language switcher), or only
-    when he has none yet (``keep``: his sign-in). A language the site does not speak is ignored."""
-    if getattr(user, "pk", None) is None or not _language(language):
-        return
-    if not keep:
-        NoticePreference.objects.update_or_create(user_id=user.pk, defaults={"language": language})
-        return
-    preference, _created = NoticePreference.objects.get_or_create(user_id=user.pk)
-    if not preference.language:
-        NoticePreference.objects.filter(pk=preference.pk, language="").update(language=language)
+def _aborted(game: Game) -> str:
+    return _("%(game)s was aborted before it started: no result") % {
+        "game": f"{game.white} – {game.black} ({game.game_name})"
+    }
 
 
-def on_signed_in(sender: object, request: Any, user: Any, **kwargs: object) -> None:
-    """Receiver of ``user_logged_in``: a user without a language for his notices gets the one the
-    site speaks to him in (the language switcher's cookie, else his browser's)."""
-    remember_language(user, getattr(request, "LANGUAGE_CODE", "") or "", keep=True)
+def on_games_ended(ends: list[tuple[int, dict[str, Any]]]) -> None:
+    """``games.live.game_events.END_LISTENERS`` (after commit): the games ended, each game's id and
+    its end event's data (one, or a round's flags falling together). Their players' notices about
+    their moves are read, in one statement for all; an aborted game is told."""
+    ids = [game_id for game_id, _data in ends]
+    players = {
+        uid
+        for pair in Game.objects.filter(pk__in=ids).values_list("white__user_id", "black__user_id")
+        for uid in pair
+    }
+    players.discard(None)
+    if players:
+        links = [reverse("games:game-detail", args=[game_id]) for game_id in ids]
+        Notice.objects.filter(
+            recipient_id__in=players, link__in=links, kind__in=MOVE_KINDS, read=False
+        ).update(read=True)
+    aborted = [game_id for game_id, data in ends if data.get("how") == ABORTED]
+    for game in Game.objects.filter(pk__in=aborted).select_related("white", "black") if aborted else []:
+        notify(
+            [game.white.user_id, game.black.user_id],
+            GAME_END,
+            partial(_aborted, game),
+            game.get_absolute_url(),
+            {"game": game.pk, "result": "", "how": ABORTED},
+        )
 
 
-def preference_of(user: Any) -> str:
-    found = NoticePreference.objects.filter(user_id=getattr(user, "pk", None)).values_list(
-        "move_emails", flat=True
+def on_draw_offer_saved(sender: object, instance: DrawOffer, created: bool, **kwargs: object) -> list[Notice]:
+    """Receiver of a draw offer's ``post_save``: the player it is offered to is told; declined, his
+    notice of it is read."""
+    game = instance.game
+    other = _user_of(game, 1 - instance.side)
+    link = game.get_absolute_url()
+    if not created:
+        if instance.status != DrawOffer.Status.OPEN:
+            read_about([other], link, [DRAW_OFFER])
+        return []
+    offering = game.white if instance.side == 0 else game.black
+    return notify(
+        [other],
+        DRAW_OFFER,
+        lambda: (
+            _("%(player)s offers you a draw in %(game)s")
+            % {"player": offering, "game": f"{game.white} – {game.black}"}
+        ),
+        link,
+        {"game": game.pk, "ply": instance.ply},
     )
-    return str(found.first() or NoticePreference.MoveEmails.DAILY)
 
 
-def set_preference(user: Any, move_emails: str) -> NoticePreference:
-    if move_emails not in NoticePreference.MoveEmails.values:
-        from accounts.errors import AccountError
-
-        raise AccountError(_("choose how often to be e-mailed about your games"))
-    preference, _created = NoticePreference.objects.update_or_create(
-        user_id=user.pk, defaults={"move_emails": move_emails}
+def on_game_saved(
+    sender: object, instance: Game, created: bool, update_fields: Any = None, **kwargs: object
+) -> list[Notice]:
+    """Receiver of a game's ``post_save``: a takeback asked (``games.play.takebacks``: the request alone
+    saved) tells the opponent; its answer declined reads it."""
+    if created or update_fields is None or set(update_fields) != {"takeback_side", "takeback_ply"}:
+        return []
+    link = instance.get_absolute_url()
+    side = instance.takeback_side
+    if side is None:  # declined
+        read_about([instance.white.user_id, instance.black.user_id], link, [TAKEBACK])
+        return []
+    asking = instance.white if side == 0 else instance.black
+    return notify(
+        [_user_of(instance, 1 - side)],
+        TAKEBACK,
+        lambda: (
+            _("%(player)s asks to take back his last move in %(game)s")
+            % {"player": asking, "game": f"{instance.white} – {instance.black}"}
+        ),
+        link,
+        {"game": instance.pk, "ply": instance.takeback_ply},
     )
-    return preference
-
-
-def send_play_emails(now: datetime | None = None) -> int:
-    """E-mail the play notices not e-mailed yet, as each user asked; the number of e-mails sent.
-    Idempotent: what went out is marked in the same transaction that chose it."""
-    if not getattr(settings, "NOTICE_EMAILS", False):
-        return 0
-    now = now or timezone.now()
-    pending = Notice.objects.filter(kind__in=EMAILED_KINDS, emailed_at=None, read=False).exclude(
-        recipient__email=""
-    )
-    outbox: list[tuple[str, str, str]] = []
-    for user_id in sorted(set(pending.values_list("recipient_id", flat=True))):
-        with transaction.atomic():
-            preference, _created = NoticePreference.objects.get_or_create(user_id=user_id)
-            preference = locked(NoticePreference.objects.filter(pk=preference.pk)).get()
-            mode = preference.move_emails
-            if mode == NoticePreference.MoveEmails.NONE:
-                continue
-            last = preference.digest_sent_at
-            if mode == NoticePreference.MoveEmails.DAILY and last is not None and now - last < DIGEST_EVERY:
-                continue
-            notices = list(pending.filter(recipient_id=user_id).order_by("created_at", "pk"))
-            if not notices:
-                continue
-            address = get_user_model().objects.values_list("email", flat=True).get(pk=user_id)
-            Notice.objects.filter(pk__in=[n.pk for n in notices]).update(emailed_at=now)
-            with translation.override(preference.language or settings.LANGUAGE_CODE):
-                if mode == NoticePreference.MoveEmails.EACH:
-                    outbox += [(address, _subject(n.text), _body([n])) for n in notices]
-                else:
-                    preference.digest_sent_at = now
-                    preference.save(update_fields=["digest_sent_at"])
-                    outbox.append((address, _subject(_("Your games on the service")), _body(notices)))
-    sent = 0
-    for address, subject, body in outbox:
-        try:
-            sent += send_mail(subject, body, None, [address])
-        except Exception:  # any transport error: the notices page still has them
-            logger.exception("the play e-mail to %s could not be sent", address)
-    return sent
-
-
-def _subject(text: str) -> str:
-    """An e-mail's subject, in the active language (the recipient's)."""
-    return _("GIPF project tournaments: %(subject)s") % {"subject": text}
-
-
-def _body(notices: list[Notice]) -> str:
-    base = getattr(settings, "SITE_URL", "").rstrip("/")
-    return "".join(f"{notice.text}\n{base}{notice.link}\n\n" for notice in notices)

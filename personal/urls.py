@@ -55,6 +55,7 @@ urlpatterns = [
     path("accounts/me/", views.account, name="account"),
     path("accounts/claim/", views.claim, name="claim"),
     path("accounts/notices/", views.notice_list, name="notices"),
+    path("accounts/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("accounts/my-games/", views.my_games, name="my-games"),
     path("events/<slug:slug>/players/claim-codes/", views.claim_codes, name="claim-codes"),
 ]

@@ -14,25 +14,25 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views import i18n
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
 from accounts import tokens
 from accounts.errors import AccountError, attempt
 from accounts.forms import LockoutAuthenticationForm, answer_locked_out
-from accounts.models import NoticePreference
+from accounts.notices import KINDS
 from accounts.policy import Action
 from games.play import vacations
 from games.play.clocks import VACATION_DAYS
 from games.web import play_page
-from personal import claims, notices, play_notices
+from personal import claims, emails, notices, preferences
 from personal.forms import ClaimForm, LinkForm, SignUpForm
-from personal.my_games import ANSWER, SUBMIT, games_of_user, service_lines
+from personal.my_games import ANSWER, SUBMIT, games_of_user, sections_of
 from tournaments.models import Event
 from tournaments.web.views.common import event_context, event_page, id_or_404
 
@@ -125,15 +125,16 @@ def account(request: HttpRequest) -> HttpResponse:
             existing.delete()
             messages.success(request, _("Your API token is revoked."))
         elif action == "notice-emails":
-            language = request.POST.get("language")
-
-            @transaction.atomic
-            def choose() -> None:  # both or neither
-                play_notices.set_preference(user, request.POST.get("move_emails", ""))
-                if language is not None:  # the form sends it; a client may leave it as it is
-                    play_notices.set_language(user, language)
-
-            chosen = attempt(choose)
+            # the form sends every kind it shows, checked or not: those unchecked are muted
+            shown = request.POST.getlist("kinds")
+            chosen = attempt(
+                lambda: preferences.set_preferences(
+                    user,
+                    language=request.POST.get("language"),  # a client may leave it as it is
+                    emails=request.POST.get("emails") == "on",
+                    email_off=[kind for kind in shown if kind not in request.POST.getlist("email")],
+                )
+            )
             if chosen.refused:
                 messages.error(request, str(chosen.error))
             else:
@@ -164,9 +165,8 @@ def account(request: HttpRequest) -> HttpResponse:
         "vacation": vacation,
         "vacation_days": VACATION_DAYS,
         "vacation_left": "" if vacation is None else vacations.duration_text(vacation.left),
-        "move_emails": play_notices.preference_of(user),
-        "move_email_choices": NoticePreference.MoveEmails.choices,
-        "notice_language": play_notices.language_of(user.pk),
+        "notice_preferences": preferences.preferences_of(user),
+        "notice_kinds": [(kind, label) for kind, label in KINDS.items()],
         "languages": settings.LANGUAGES,
     }
     return render(request, "accounts/account.html", context)
@@ -214,12 +214,20 @@ def notice_list(request: HttpRequest) -> HttpResponse:
 def my_games(request: HttpRequest) -> HttpResponse:
     player = claims.player_of(request.user)
     lines = games_of_user(request.user)
+    play = sections_of(request.user) if player is not None else None
     context = {
         "player": player,
         "lines": lines,
         # games to play are in the list of games on the service: here the records and answers
         "to_do": [line for line in lines if any(g.action in (SUBMIT, ANSWER) for g in line.lines)],
-        "play_lines": service_lines(request.user) if player is not None else [],
+        "play": play,
+        "play_sections": []
+        if play is None
+        else [
+            ("mine", _("Your move"), play.your_move),
+            ("waiting", _("Waiting"), play.waiting),
+            ("finished", _("Finished recently"), play.finished),
+        ],
         "days_format": play_page.DAYS_FORMAT,
     }
     return render(request, "accounts/my_games.html", context)
@@ -297,8 +305,30 @@ def claim_codes(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """The header's language switcher (Django's ``set_language``); a signed-in user's choice becomes
-    the language of his notices of play too (``personal.play_notices.remember_language``)."""
+    the language of his notices too (``personal.preferences.remember_language``)."""
     response = i18n.set_language(request)
     if request.user.is_authenticated:
-        play_notices.remember_language(request.user, request.POST.get("language", ""))
+        preferences.remember_language(request.user, request.POST.get("language", ""))
     return response
+
+
+@csrf_exempt  # the signed link is its own proof; a mail program posts it with no cookie (RFC 8058)
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """An e-mail's unsubscribe link (``personal.emails``): GET asks, POST (the page's button, or a
+    mail program's one click) stops the e-mails of its kind, or all of them (``all``). A link whose
+    signature does not hold is refused (400), for a user who is gone too (404)."""
+    try:
+        user_id, kind = emails.read_token(token)
+    except emails.BadLink:
+        return render(request, "accounts/unsubscribe.html", {"bad": True}, status=400)
+    if request.method == "POST":
+        if request.POST.get("all") == "1":
+            kind = emails.ALL
+        if emails.unsubscribe(user_id, kind) is None:
+            raise Http404(_("there is no such account"))
+        done = {"done": True, "kind": emails.kind_label(kind), "all": kind == emails.ALL}
+        return render(request, "accounts/unsubscribe.html", done)
+    return render(
+        request, "accounts/unsubscribe.html", {"kind": emails.kind_label(kind), "all": kind == emails.ALL}
+    )

@@ -1,6 +1,6 @@
 """The Ukrainian catalogue holds every string the code marks for translation.
 
-The strings are found the way the README's command finds them: Django's ``makemessages`` run over a
+The strings are found the way docs/languages.md's command finds them: Django's ``makemessages`` run over a
 copy of the project's sources (the same folders left out: the virtualenv, the tests, the benches)
 into a fresh catalogue in a temporary folder, so the committed one is never rewritten. Each message
 it finds (with its context and plural) must have an entry in ``locale/uk/LC_MESSAGES/django.po``;
@@ -18,7 +18,7 @@ from django.test import override_settings
 
 from tests.test_i18n import PO, ROOT, _po_entries
 
-# What the README's makemessages leaves out (--ignore): the virtualenv, the tests, the benches.
+# What docs/languages.md's makemessages leaves out (--ignore): the virtualenv, the tests, the benches.
 SKIPPED = {".venv", "tests", "bench", "locale", ".git", "node_modules", "__pycache__"}
 
 

@@ -64,6 +64,7 @@ STORED: dict[tuple[str, str], str] = {
     ("TokenRequest", "name"): "accounts.ApiToken.name",
     ("SignUpForm", "username"): "auth.User.username",
     ("SignUpForm", "email"): "auth.User.email",
+    ("SignUp", "username"): "auth.User.username",
     # stored in a TextField: any length the field allows
     ("MakeMove", "move"): "games.Move.notation",
     ("Submit", "record"): "games.SubmittedRecord.text",
@@ -113,6 +114,7 @@ NOT_STORED: dict[tuple[str, str], str] = {
     ("TokenRequest", "username"): LOOKED_UP,
     ("LinkForm", "username"): LOOKED_UP,
     ("ClaimForm", "code"): LOOKED_UP,
+    ("Claim", "code"): LOOKED_UP,
     ("LockoutAuthenticationForm", "username"): LOOKED_UP,
     ("LockoutAdminAuthenticationForm", "username"): LOOKED_UP,
     ("Credentials", "password"): PASSWORD,
@@ -121,13 +123,14 @@ NOT_STORED: dict[tuple[str, str], str] = {
     ("LockoutAdminAuthenticationForm", "password"): PASSWORD,
     ("SignUpForm", "password1"): PASSWORD,
     ("SignUpForm", "password2"): PASSWORD,
+    ("SignUp", "password"): PASSWORD,
 }
 # Django's own sign-in and sign-up password fields have no bound of their own (the request's size
 # bounds them: DATA_UPLOAD_MAX_MEMORY_SIZE)
 UNBOUNDED = {
     key
     for key, why in NOT_STORED.items()
-    if why == PASSWORD and key[0] not in ("Credentials", "TokenRequest")
+    if why == PASSWORD and key[0] not in ("Credentials", "TokenRequest", "SignUp")
 }
 PROJECT = ("accounts", "common", "games", "personal", "tournaments", "config")
 

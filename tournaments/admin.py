@@ -57,7 +57,7 @@ class EventGameOptionsAdmin(ReadOnlyAdmin):
     """An event's start options for its games: set on the event form or through the API, which check
     them against the event's game (``tournaments.events.game_options``)."""
 
-    list_display = ("event", "options")
+    list_display = ("event", "options", "rounds")
 
 
 @admin.register(Registration)

@@ -1,4 +1,4 @@
-"""The tournaments Django app (one app, cut into packages by concern; see README's "What is where").
+"""The tournaments Django app (one app, cut into packages by concern: docs/architecture.md, ``tournaments``).
 
 ``ready`` registers the pairing origin of games (``tournaments.results.pairing_origin``: an event's
 games and the pairing holding them) with the games app, the rating of casual games whose result

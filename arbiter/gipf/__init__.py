@@ -3,6 +3,11 @@
 Pure Python, no Django. See ``docs/rules.md (GIPF)`` for the rules as implemented and every
 interpretation decision. Importing the package loads the spec only; ``ENGINE`` and ``GipfEngine``
 load the rules when first asked for (the registry does so when a GIPF move is first checked).
+
+The cut: ``board`` (geometry), ``position``, ``rules`` (the move rules), ``notation``, ``play`` (one
+move played, the status), ``replay`` (record → verdict, a loop over ``play``), ``ends`` (its natural
+ends), ``push_rows`` (which pushes make a row, by bit masks: perft's hot loop), ``svg`` and a thin
+``engine``. GIPF with potentials, a game of its own, is the subpackage ``potentials``.
 """
 
 from __future__ import annotations

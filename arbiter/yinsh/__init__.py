@@ -4,6 +4,11 @@
 see ``docs/rules.md (YINSH)`` for the decisions beyond the specification and the position text.
 Importing the package loads the spec only; ``ENGINE`` and ``YinshEngine`` load the rules when
 first asked for.
+
+The cut: ``board``, ``position``, ``rules`` (one decision at a time: a ring placed or moved, a row
+and a ring removed), ``play`` (a whole turn and the status), ``notation``, ``replay``, ``svg`` (rings,
+markers and the rings removed beside the board) and a thin ``engine``; its records follow the record
+contract of :mod:`arbiter.records`.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ removal, capture chains, claims, the notation, replay, perft and random games.
 ``SPEC`` declares the game to :mod:`arbiter.registry` (``ENGINE`` is its engine); see
 ``docs/rules.md`` (ZÈRTZ) for the decisions and the position text. Importing the package loads the
 spec only; ``ENGINE`` and ``ZertzEngine`` load the rules when first asked for.
+
+The cut is every game's: ``board``, ``position``, ``rules``, ``notation``, ``play``, ``replay``,
+``svg`` (the rings left, the marbles, the pool, the captures, the last turn) and a thin ``engine``.
 """
 
 from __future__ import annotations

@@ -5,4 +5,8 @@ vacations (``vacation``), the game-key and start-option fields (``fields``).
 Thin: the services decide; refusals are answered by the one exception handler (``config.errors``).
 May import every room of games (``records``, ``play``, ``live``, the floor), ``accounts``,
 ``common``, ``arbiter``; never ``games.web`` (``tests/test_layout.py``).
+
+The addresses: ``/api/games/`` (``views``: submitting, confirming, disputing, deciding, the
+submissions, ``/api/replay/``), ``/api/play/`` (``play``), ``/api/play/challenges/``
+(``challenges``), ``/api/vacation/`` (``vacation``); docs/api.md.
 """

@@ -133,12 +133,21 @@ class ServiceGameSerializer(serializers.ModelSerializer):
 
 
 class PositionSerializer(ServiceGameSerializer):
-    """The game with its position text and the moves the player to move may send."""
+    """The game with its position text, what each side plays with and the moves the player to move
+    may send."""
 
     legal_moves = serializers.SerializerMethodField()
+    holds = serializers.SerializerMethodField(
+        help_text="What each side plays with, White's first, in the reader's language, where the sides "
+        "own no pieces from the start (LYNGK: the colours each has claimed); null where each side's "
+        "pieces are its own colour"
+    )
 
     class Meta(ServiceGameSerializer.Meta):
-        fields = [*ServiceGameSerializer.Meta.fields, "position", "legal_moves"]
+        fields = [*ServiceGameSerializer.Meta.fields, "position", "holds", "legal_moves"]
+
+    def get_holds(self, game: Game) -> list[str] | None:
+        return state.holds(game)
 
     def get_legal_moves(self, game: Game) -> list[str]:
         return state.legal_moves(game)

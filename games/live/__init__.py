@@ -9,4 +9,10 @@ few at a time (``stream_gate``).
 May import: the games' floor (``games.models``), ``accounts``, ``common``, ``arbiter``. Never
 ``games.play``, ``games.records``, the edges (``games.web``, ``games.api``) nor another app above
 games (``tests/test_layout.py``): play tells the streams, the streams never ask play.
+
+In detail: a player's own stream tells him of his challenges, games started, his moves to make and
+games ended; a process serves at most ``EVENT_STREAMS_MAX`` streams, and its one Redis subscriber
+reconnects by itself; the events of many games' ends (``game_events.together``, ``batch``) are
+published in one storage transaction and one Redis pipeline. Served under ASGI only: the server and
+the connection budget are docs/deployment.md's.
 """

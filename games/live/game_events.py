@@ -30,7 +30,7 @@ The rules at home here:
   ``games.play.aborts``); ``clock`` the time an arbiter gave, or a clock started at the moment a first
   move was due (an event's game); ``takeback`` a takeback asked, declined or accepted
   (``games.play.takebacks``: ``takeback`` the step, ``side`` who asked, and the game's state after it);
-* a stream is served only by an ASGI server (uvicorn, README "Live games"): a WSGI server
+* a stream is served only by an ASGI server (uvicorn, docs/deployment.md "Live games"): a WSGI server
   (``manage.py runserver``, gunicorn) answers the stream's address 204 at once, which tells a
   browser's ``EventSource`` not to reconnect; the game page then asks the play API every few
   seconds instead. With ``EVENTS_REDIS_URL`` set, every process publishes through Redis and every

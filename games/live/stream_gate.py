@@ -10,7 +10,7 @@ of ``EVENT_STREAMS_OPENING`` places is free, and gives its place back once its f
 (by then ``games.live.streams`` has closed the request's connection and read the storage) or its answer
 is complete (a 4xx, a 503). So a process's streams never hold more than ``EVENT_STREAMS_OPENING``
 connections while they open, plus the ``EVENT_STREAMS_READERS`` threads reading the storage
-(``games.live.streams``): the budget of the README's scaled setup. A request that waits longer than
+(``games.live.streams``): the budget of the scaled setup (docs/deployment.md). A request that waits longer than
 ``EVENT_STREAMS_OPEN_WAIT`` seconds, or comes when the process holds and awaits
 ``EVENT_STREAMS_MAX`` streams already, is answered 503 with ``Retry-After``. No other request
 waits for a stream's place, so pages answer while streams queue (they have their own bound,
@@ -40,8 +40,9 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 # The streams' addresses: a game's (page and API), a player's (page and API), a round page's and an
-# arbiter's queue's (tournaments/web/urls.py); games/web/urls.py, games/api/play.py, the README's proxy
-# block. Every address of the site whose route ends in ``events/`` is a stream (a test walks the URLs).
+# arbiter's queue's (tournaments/web/urls.py); games/web/urls.py, games/api/play.py, the proxy's
+# block in docs/deployment.md (tests/test_docs.py compares). Every address of the site whose route ends
+# in ``events/`` is a stream (a test walks the URLs).
 STREAM_PATH = re.compile(
     r"^/(?:api/play/(?:[0-9]+/)?events|games/(?:[0-9]+/events|my-events|events/[-\w]+/queue/events)"
     r"|events/[-\w]+/rounds/[0-9]+/events)/$"

@@ -14,4 +14,21 @@ May import: the games' floor, ``games.records`` (the game's lock, the record wri
 played record like a verified one) and ``games.live`` (the live events), ``accounts``, ``common``,
 ``arbiter``. Never the edges (``games.web``, ``games.api``) nor another app above games
 (``tests/test_layout.py``).
+
+In detail. A game on the service (``Game.on_service``) is a casual game created between two players
+with a time control, or a pairing's game of a round played there. Each move names the ply it expects
+and is checked by the arbiter under the game's lock; a stale ply is a 409 with the position. The
+result is set from the arbiter's status when the ending move is stored; the finished game's record is
+an export of its moves, verified afterwards like a submitted one. Time controls: Fischer ``5+3``,
+correspondence ``3d/15d`` with its cap on banked time; vacations (30 days a year, where the event
+allows) pause a player's correspondence clocks. No clock runs before both first moves: a casual game
+whose first moves do not come within the start window is aborted, an event's clock started then. A
+flag is checked on reading and a task is scheduled for the moment it falls; the flags fallen together
+end together, 50 games a transaction under the games' own locks, by the first task and the sweep,
+their results carried after (``Game.to_carry`` marks a game ended on time whose result is still to be
+carried, ``games.carry`` carries a batch). Draw offers where the game's rules allow a draw
+(``GameSpec.draws``: offer, accept, decline, lapse when the opponent moves; ``DrawOffer``);
+takebacks asked in a casual game, accepted or declined; challenges accepted, declined, withdrawn,
+an open one taken by the first other player who accepts it; the arbiter's powers: give time,
+adjudicate, annul. docs/play.md.
 """

@@ -29,6 +29,7 @@ from datetime import datetime
 
 from django.db import transaction
 
+from accounts import notices
 from accounts.errors import ServiceError
 from arbiter import registry
 from arbiter.errors import ArbiterError
@@ -134,16 +135,17 @@ def carry_marked(game_id: int) -> bool:
 def carry_all(game_ids: list[int]) -> list[int]:
     """:func:`carry_marked` for each of ``game_ids``, in order; the ones carried now. A game refused
     by a rule is logged and left marked (the sweep tries it again), the others carried; a database
-    error stops the run (its task is retried)."""
+    error stops the run (its task is retried). Their notices are delivered together, once, after."""
     carried = []
-    for game_id in game_ids:
-        try:
-            if carry_marked(game_id):
-                carried.append(game_id)
-        except (ServiceError, ArbiterError):
-            logger.warning(
-                "the result of game %s could not be carried; the sweep will", game_id, exc_info=True
-            )
+    with notices.together():
+        for game_id in game_ids:
+            try:
+                if carry_marked(game_id):
+                    carried.append(game_id)
+            except (ServiceError, ArbiterError):
+                logger.warning(
+                    "the result of game %s could not be carried; the sweep will", game_id, exc_info=True
+                )
     return carried
 
 

@@ -10,8 +10,10 @@ ended on time whose results are still to be carried past the grace period (their
 them carried (``games.play.carrying``). Registered in ``GamesConfig.ready``.
 
 The time warning (:func:`warning_work`, in the same sweep): the player to move is told once a move
-(``Game.warned_ply``) when less than his time control's warning is left (``games.play.clocks``: 24 hours
-of a correspondence clock, a minute of a live one), through ``games.signals.time_running_out``.
+(``Game.warned_ply``) when his clock falls under his time control's warning (``games.play.clocks``: 24
+hours of a correspondence clock, a minute or a fifth of a live one), through
+``games.signals.time_running_out``: the games due by their indexed moment (``Game.warn_at``), by
+``games.play.flags.warn_due``, which each flag's task calls in time.
 """
 
 from __future__ import annotations
@@ -19,14 +21,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import DateTimeField, ExpressionWrapper, F, Q
 
-from games.models import Game
-from games.play import carrying, clocks, flags
-from games.play.state import clocks_at, to_move
-from games.records.confirmation import lock_game
-from games.signals import time_running_out
+from games.play import carrying, flags
 
 # The time warnings sent a sweep at most (the flags have no such limit).
 SWEEP_BATCH = 100
@@ -43,43 +39,6 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
 
 
 def warning_work(now: datetime) -> dict[str, list[int]]:
-    """Warn the players to move of the games whose clock has less than its warning left at ``now``
-    and who were not warned at this ply yet."""
-    longest = max(clocks.WARN_CORRESPONDENCE, clocks.WARN_FISCHER)
-    white_warn = ExpressionWrapper(
-        F("turn_started") + F("white_time") - longest, output_field=DateTimeField()
-    )
-    black_warn = ExpressionWrapper(
-        F("turn_started") + F("black_time") - longest, output_field=DateTimeField()
-    )
-    candidates = (
-        Game.objects.filter(on_service=True, finished_at__isnull=True, turn_started__isnull=False)
-        .exclude(time_control="")
-        .exclude(warned_ply=F("plies"))
-        .annotate(white_warn=white_warn, black_warn=black_warn)
-        .filter(Q(white_warn__lte=now) | Q(black_warn__lte=now))
-    )
-    warned: list[int] = []
-    for pk in list(candidates.order_by("pk").values_list("pk", flat=True)):
-        if len(warned) >= SWEEP_BATCH:
-            break
-        if warn(pk, now):
-            warned.append(pk)
-    return {"time_warned": warned}
-
-
-def warn(game_id: int, now: datetime) -> bool:
-    """Warn the player to move of the game if his time is short and he was not warned at this ply."""
-    with transaction.atomic():
-        game = lock_game(game_id)
-        side = to_move(game)
-        control = clocks.parse(game.time_control)
-        if side is None or control is None or game.warned_ply == game.plies:
-            return False
-        left = clocks_at(game, now).of(side)
-        if left is None or left >= control.warning or left <= timedelta(0):
-            return False
-        game.warned_ply = game.plies
-        game.save(update_fields=["warned_ply"])
-        time_running_out.send(sender=Game, game=game, side=side, left=left)
-        return True
+    """Warn the players to move whose warning is due at ``now`` (``games.play.flags.warn_due``: from the
+    indexed ``Game.warn_at``; each flag's task warns in time, this is the safety net)."""
+    return {"time_warned": flags.warn_due(now, SWEEP_BATCH)}

@@ -34,10 +34,11 @@ FISCHER, CORRESPONDENCE = "fischer", "correspondence"
 
 VACATION_DAYS = 30  # per calendar year
 
-# The time warning (``games.play.clock_sweep``): the player to move is told once a move when less than
-# this is left on his clock (:attr:`TimeControl.warning`).
+# The time warning (``games.play.flags.warn_due``): the player to move is told when his clock falls under
+# this during his move (:attr:`TimeControl.warning`, :func:`warning_at`).
 WARN_CORRESPONDENCE = timedelta(hours=24)
 WARN_FISCHER = timedelta(minutes=1)
+WARN_FISCHER_SHARE = 0.2  # of the initial time, when that is less than WARN_FISCHER
 
 # A pause of a clock: (start, end), end excluded.
 Pause = tuple[datetime, datetime]
@@ -92,11 +93,24 @@ class TimeControl:
 
     @property
     def warning(self) -> timedelta:
-        """The time left under which the player to move is warned: a minute of a live clock; 24 hours
-        of a correspondence clock, or a tenth of the most it banks when that is less (1d/2d: 4.8 hours)."""
+        """The time left under which the player to move is warned: of a live clock a minute, or a
+        fifth of its initial time when that is less (1+0: 12 seconds; 5+3: the minute); of a
+        correspondence clock 24 hours, or a tenth of the most it banks when that is less (1d/2d:
+        4.8 hours). Never the whole clock: a warning tells of a clock running low."""
         if self.kind != CORRESPONDENCE or self.cap is None:
-            return WARN_FISCHER
+            return min(WARN_FISCHER, self.initial * WARN_FISCHER_SHARE)
         return min(WARN_CORRESPONDENCE, self.cap / 10)
+
+
+def warning_at(
+    control: TimeControl | None, started: datetime | None, left: timedelta | None
+) -> datetime | None:
+    """When the player to move, whose clock started at ``started`` with ``left``, falls under his
+    warning (vacations not counted: they only ever delay it); None without a running clock, or when
+    he started his move under it already (he was warned as it fell, in an earlier move)."""
+    if control is None or started is None or left is None or left <= control.warning:
+        return None
+    return started + left - control.warning
 
 
 def start_window(control: TimeControl | None) -> timedelta:

@@ -26,7 +26,15 @@ The rules at home here:
   (``games.play.clock_sweep``) the others;
 * the sweep stays the safety net (a task lost with its broker or worker), ending every game whose
   flag fell, with no limit of games a run (:func:`end_fallen` too), and carrying the results left
-  marked (``games.play.clock_sweep``).
+  marked (``games.play.clock_sweep``);
+* **the time warning** (issue 36): a game's moment to warn its player to move (``Game.warn_at``,
+  indexed, computed by every save that changes the clock: :func:`warning_due`) is acted on
+  by :func:`warn_due`, which warns every player due by then in a batch (``games.signals
+  .time_running_out``: his notice, stream and e-mail, ``personal``); each flag's task is scheduled
+  for the warning first when it comes before the flag, and warns then (a live game's player is
+  told in time, not at the next sweep); the read check warns too (the embedded default), and the
+  sweep calls :func:`warn_due` as the safety net. A ticker ending the flags every second calls
+  :func:`end_fallen` and :func:`warn_due`, both from their indexed moments.
 """
 
 from __future__ import annotations
@@ -90,7 +98,16 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
     from games.play import service, state
 
     now = timezone.now()
-    if not game.on_service or not _maybe_fallen(game, now):
+    if not game.on_service:
+        return game
+    if not _maybe_fallen(game, now):
+        if (
+            game.warn_at is not None
+            and game.warn_at <= now
+            and game.finished_at is None
+            and warn(game.pk, now)
+        ):
+            game.refresh_from_db()  # its player to move warned (the embedded default has no task)
         return game
     side = state.to_move(game)
     if side is None:
@@ -105,6 +122,8 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
         return game
     left = state.clocks_at(game, now).of(side)
     if left is None or left > timedelta(0):
+        if game.warn_at is not None and game.warn_at <= now and warn(game.pk, now):
+            game.refresh_from_db()  # its player to move warned (the embedded default has no task)
         return game
     service.time_out(game.pk, now)
     game.refresh_from_db()
@@ -113,12 +132,15 @@ def fall_if_due(game: Game, mover: object = None) -> Game:
 
 def schedule(game: Game, side: int | None) -> None:
     """Queue, once the transaction commits, the task that ends ``game`` when ``side`` (the player to
-    move) runs out; nothing without a running clock or on the embedded default."""
+    move) runs out, or that warns him first (``Game.warn_at``); nothing without a running clock or
+    on the embedded default."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
     at = flag_at(game, side)
     if at is None:
         return
+    if game.warn_at is not None and game.first_move_by is None:
+        at = min(at, game.warn_at)
     game_id, ply = game.pk, game.plies
     transaction.on_commit(lambda: _send(game_id, ply, at))
 
@@ -146,6 +168,9 @@ def flag_due(game_id: int, ply: int) -> str:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.finished_at is not None or game.plies != ply:
         return "moved on"
+    if game.warn_at is not None and game.warn_at <= timezone.now():
+        warn_due(timezone.now())  # with every other warning due by then
+        game.refresh_from_db()
     if _maybe_fallen(game, timezone.now()):
         # flags fall together (a round's games started at once): the first task ends them all, a
         # few games a transaction; the tasks of the others find their games over
@@ -158,9 +183,13 @@ def flag_due(game_id: int, ply: int) -> str:
     side = state.to_move(game)
     left = state.clocks_at(game).of(side) if side is not None else None
     if left is not None:
-        # time was added (a vacation, an arbiter's time): the flag is not before now + what is left
-        # now (a vacation going on pauses the clock: then checked again that much later)
-        _send(game_id, ply, timezone.now() + max(left, MARGIN))
+        # time was added (a vacation, an arbiter's time), or the warning came first: the flag is not
+        # before now + what is left now (a vacation going on pauses the clock: then checked again
+        # that much later), and the warning still to come before it
+        at = timezone.now() + max(left, MARGIN)
+        if game.warn_at is not None and game.warn_at > timezone.now():
+            at = min(at, game.warn_at)
+        _send(game_id, ply, at)
     return "again"
 
 
@@ -251,3 +280,67 @@ def on_created(sender: object, instance: Game, created: bool, **kwargs: object) 
         from games.play import state
 
         schedule(instance, state.to_move(instance))
+
+
+# --------------------------------------------------------------------------- the time warning
+
+#: the warnings one run sends at most (the rest are due still: the next run's)
+WARN_BATCH = 200
+
+
+def warning_due(game: Game) -> datetime | None:
+    """When the player to move of ``game`` falls under his clock's warning (``games.play.clocks
+    .warning_at``; ``Game.warn_at``, kept by ``Game.save``); None without a running clock, once
+    over, or when he was warned at this ply already."""
+    from arbiter import registry
+    from games.play import clocks
+
+    if not game.on_service or game.finished_at is not None or game.turn_started is None:
+        return None
+    if not game.time_control or game.warned_ply == game.plies:
+        return None
+    try:
+        control = clocks.parse(game.time_control)
+        side = registry.status(game.position).to_move
+    except Exception:  # noqa: BLE001 - a clock or position unreadable here is no warning, never a failed save
+        return None
+    if side is None:
+        return None
+    return clocks.warning_at(control, game.turn_started, game.white_time if side == 0 else game.black_time)
+
+
+def warn_due(now: datetime | None = None, limit: int = WARN_BATCH) -> list[int]:
+    """Warn the player to move of every game whose warning is due by ``now`` (``Game.warn_at``, the
+    earliest first, ``limit`` at most); the games whose player was warned. Each is judged under the
+    game's lock (:func:`warn`): a move since, the game over, a vacation that paused the clock."""
+    now = now or timezone.now()
+    due = Game.objects.filter(warn_at__lte=now).order_by("warn_at", "pk").values_list("pk", flat=True)
+    return [game_id for game_id in list(due[:limit]) if warn(game_id, now)]
+
+
+@retry_on_conflict
+def warn(game_id: int, now: datetime) -> bool:
+    """Warn the player to move of ``game_id`` if his clock is under its warning at ``now`` and he was
+    not warned at this ply (``games.signals.time_running_out``, in the transaction); else keep the
+    game's moment to warn right (later, when a vacation paused his clock; none, once warned or over).
+    Whether he was warned."""
+    from games.play import clocks, state
+    from games.records.confirmation import lock_game
+    from games.signals import time_running_out
+
+    with transaction.atomic():
+        game = lock_game(game_id)
+        side = state.to_move(game)
+        control = clocks.parse(game.time_control) if game.on_service else None
+        left = None if side is None or control is None else state.clocks_at(game, now).of(side)
+        if left is None or game.warned_ply == game.plies or left <= timedelta(0):
+            game.warn_at = None  # nothing to warn of (over, or his flag's to end)
+        elif left >= control.warning:  # type: ignore[union-attr]
+            game.warn_at = now + (left - control.warning)  # type: ignore[union-attr]
+        else:
+            game.warned_ply = game.plies
+            game.save(update_fields=["warned_ply"])  # its moment computed again: none at this ply
+            time_running_out.send(sender=Game, game=game, side=side, left=left)
+            return True
+        Game.objects.filter(pk=game_id).update(warn_at=game.warn_at)
+        return False

@@ -4,7 +4,7 @@ The rules at home here: the fields of a game ready to be played (:func:`playable
 its options resolved, each player's initial time, White's first move due within the start window,
 ``games.play.aborts``), a casual game created between two players (:func:`create_service_game`, a
 challenge accepted); who is to move (the arbiter's status of the position, none once play has
-ended), the players' clocks at a moment (the player to move's runs since ``turn_started``, paused by
+ended) and what each side holds where the sides own no pieces (LYNGK), the players' clocks at a moment (the player to move's runs since ``turn_started``, paused by
 his vacations: ``games.play.vacations``), the ply the next move expects and the legal moves.
 """
 
@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.models import Player
 from arbiter import registry
 from arbiter.play import Status
+from games import messages
 from games import options as game_options
 from games.errors import GameServiceError
 from games.models import Game
@@ -107,6 +108,14 @@ def not_started(game: Game, now: datetime) -> bool:
 def status_of(game: Game) -> Status:
     """Who is to move in the game's position, or how the rules ended it."""
     return registry.status(game.position)
+
+
+def holds(game: Game) -> list[str] | None:
+    """What each side plays with, White's first, in the active language, in a game whose sides own no
+    pieces of their own from the start (``arbiter.play.Status.holds``: LYNGK's claimed colours); None
+    where each side's name says it."""
+    held = status_of(game).holds
+    return None if held is None else [messages.message_text(part) for part in held]
 
 
 def to_move(game: Game) -> int | None:

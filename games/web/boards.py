@@ -40,6 +40,7 @@ class BadBoardRequest(ValueError):
 
 
 def colour_name(player: int) -> str:
+    """The side's name (0 White, 1 Black): who moves first, not the colour of his pieces."""
     return _("White") if player == 0 else _("Black")
 
 

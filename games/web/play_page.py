@@ -112,6 +112,7 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "rows": boards.played_rows(game, moves),
             "picker_words": json.dumps(picker_words(game.game) if your_turn else {}, ensure_ascii=False),
             "to_move": to_move,
+            "holds": state.holds(game),  # what each side plays with, when not its own colour
             "running": to_move if game.turn_started is not None else None,  # whose clock runs
             "mine": mine,
             "your_turn": your_turn,

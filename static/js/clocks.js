@@ -29,27 +29,26 @@
   window.PlayClocks = { text: clockText };
 
   function tick() {
-    var table = document.getElementById("play-games");
-    if (!table) {
-      return;
-    }
-    var format = table.getAttribute("data-days-format") || "{days} d {hours}:{minutes}";
+    var tables = document.querySelectorAll(".play-games");
     var elapsed = (Date.now() - loadedAt) / 1000;
-    var countdowns = table.querySelectorAll(".countdown[data-seconds]"); // an event's game starting later
-    for (var c = 0; c < countdowns.length; c++) {
-      countdowns[c].textContent = clockText(parseFloat(countdowns[c].getAttribute("data-seconds")) - elapsed, format);
-    }
-    var running = table.querySelectorAll(".clock-time[data-running]");
-    for (var i = 0; i < running.length; i++) {
-      var left = parseFloat(running[i].getAttribute("data-seconds")) - elapsed;
-      running[i].textContent = clockText(left, format);
-      if (left <= 0) {
-        running[i].classList.add("clock-out");
+    for (var t = 0; t < tables.length; t++) {
+      var format = tables[t].getAttribute("data-days-format") || "{days} d {hours}:{minutes}";
+      var countdowns = tables[t].querySelectorAll(".countdown[data-seconds]"); // an event's game starting later
+      for (var c = 0; c < countdowns.length; c++) {
+        countdowns[c].textContent = clockText(parseFloat(countdowns[c].getAttribute("data-seconds")) - elapsed, format);
+      }
+      var running = tables[t].querySelectorAll(".clock-time[data-running]");
+      for (var i = 0; i < running.length; i++) {
+        var left = parseFloat(running[i].getAttribute("data-seconds")) - elapsed;
+        running[i].textContent = clockText(left, format);
+        if (left <= 0) {
+          running[i].classList.add("clock-out");
+        }
       }
     }
   }
 
-  if (document.getElementById("play-games")) {
+  if (document.querySelector(".play-games")) {
     tick();
     window.setInterval(tick, 1000);
   }

@@ -52,7 +52,9 @@ def test_anonymous_writes_are_401_with_www_authenticate_everywhere(board: Board)
     endpoints = write_endpoints()
     assert ("post", "/api/games/submit/") in endpoints and ("post", "/api/pairings/1/result/") in endpoints
     # checking a record stores nothing; tokens are created and revoked with the password in the body
+    # and an account is created by someone who has none yet
     open_to_all = {("post", "/api/replay/"), ("post", "/api/tokens/"), ("post", "/api/tokens/revoke/")}
+    open_to_all.add(("post", "/api/signup/"))
     for method, path in endpoints:
         if (method, path) in open_to_all:
             continue
@@ -178,7 +180,7 @@ def test_the_login_form_locks_out_after_failures(board: Board) -> None:
     answer = api.post(f"/api/pairings/{board.pairing.pk}/result/", {"result": "1-0"})
     assert answer.status_code == 429 and "Too many failed sign-in attempts" in answer.json()["detail"]
     admin = Client().post("/admin/login/", {"username": "bob", "password": "pw-bob-12345"})
-    # 429 with the time to wait, as the README promises (it answered 200 with the message)
+    # 429 with the time to wait, as docs/api.md promises (it answered 200 with the message)
     assert admin.status_code == 429 and 0 < int(admin["Retry-After"]) <= 600
     assert "Too many failed sign-in attempts" in admin.content.decode()
 

@@ -1,10 +1,11 @@
-"""Notices of play on the service (``personal.play_notices``): "your move", the time warning and
-their e-mails (a digest a day at most by default, one a move on request), with the time moved by
-hand.
+"""Notices of play on the service (``personal.play_notices``): "your move" in a slow game, at most one
+a game until he moves, read once he moves; the time warning; every notice e-mailed at once after
+commit by its task (``personal.delivery``, ``personal.emails``), in the recipient's language, with
+a signed one-click unsubscribe; per-kind choices on the account page.
 
 Clock figures worked by hand: 1d/2d gives White one day for his first move and warns under a tenth
-of the 2 days it banks (4 hours 48 minutes), so at 20 hours he is warned with 4 hours left; 5+3 gives 300 seconds, so at 241 seconds 59 are left
-(under the minute's warning).
+of the 2 days it banks (4 hours 48 minutes), so at 20 hours he is warned with 4 hours left; 5+3
+gives 300 seconds and warns under 20 % of them, 60 seconds, so at 241 seconds 59 are left.
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import Notice, NoticePreference
+from accounts.notices import notify
 from common.sweep import sweep
-from config.celery import app as celery_app
 from games.models import Game
 from games.play import service, state
-from personal.play_notices import send_play_emails
 from tests.games.play.timing import Clock, clocks_from_creation, frozen, person
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
@@ -59,7 +59,7 @@ def of(user: Any, kind: str) -> list[str]:
     return list(Notice.objects.filter(recipient=user, kind=kind, read=False).values_list("text", flat=True))
 
 
-def test_your_move_is_one_notice_per_game_replaced_as_play_goes_on(
+def test_your_move_is_one_unread_notice_a_game_read_once_he_moves(
     people: dict[str, Any], clock: Clock
 ) -> None:
     game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
@@ -68,17 +68,20 @@ def test_your_move_is_one_notice_per_game_replaced_as_play_goes_on(
     assert of(people["ann"], Notice.YOUR_MOVE) == []
     move(game, people)
     assert of(people["ann"], Notice.YOUR_MOVE) == ["Your move in Ann – Bob (DVONN), move 2 played"]
-    assert of(people["bob"], Notice.YOUR_MOVE) == []  # he moved: cleared
+    assert of(people["bob"], Notice.YOUR_MOVE) == []  # he moved: read
     for _ in range(10):
         move(game, people)
-    # twelve moves: one notice, for the player to move (Ann, White, after an even number)
-    assert Notice.objects.filter(kind=Notice.YOUR_MOVE).count() == 1
+    # twelve moves: twelve notices, one unread, for the player to move (Ann, White, after an even number)
+    assert Notice.objects.filter(kind=Notice.YOUR_MOVE).count() == 12
+    assert Notice.objects.filter(kind=Notice.YOUR_MOVE, read=False).count() == 1
     assert of(people["ann"], Notice.YOUR_MOVE) == ["Your move in Ann – Bob (DVONN), move 12 played"]
-    # a read notice stays read and is not replaced: a new one comes beside it
-    Notice.objects.filter(kind=Notice.YOUR_MOVE).update(read=True)
+
+
+def test_a_live_game_tells_his_move_on_his_stream_not_by_notice(people: dict[str, Any], clock: Clock) -> None:
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     move(game, people)
     move(game, people)
-    assert Notice.objects.filter(recipient=people["ann"], kind=Notice.YOUR_MOVE).count() == 2
+    assert Notice.objects.filter(kind=Notice.YOUR_MOVE).count() == 0
 
 
 def test_the_time_warning_comes_once_a_move(people: dict[str, Any], clock: Clock, commit: Any) -> None:
@@ -95,7 +98,7 @@ def test_the_time_warning_comes_once_a_move(people: dict[str, Any], clock: Clock
     assert commit(sweep, clock.now).time_warned == []  # once a move
     clock.at(hours=20, minutes=40)
     move(game, people)
-    assert of(people["ann"], Notice.TIME_WARNING) == []  # she moved: cleared
+    assert of(people["ann"], Notice.TIME_WARNING) == []  # she moved: read
     # Bob has one day for his move from 20:40: warned from 4 h 48 min before its end, 39:52, on
     clock.at(hours=39, minutes=50)
     assert commit(sweep, clock.now).time_warned == []
@@ -106,73 +109,103 @@ def test_the_time_warning_comes_once_a_move(people: dict[str, Any], clock: Clock
     ]
 
 
-def test_a_live_game_warns_under_a_minute(people: dict[str, Any], clock: Clock, commit: Any) -> None:
+def test_a_live_game_warns_under_a_fifth_of_its_time(
+    people: dict[str, Any], clock: Clock, commit: Any
+) -> None:
     game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     clock.at(seconds=239)
     assert commit(sweep, clock.now).time_warned == []  # 61 s left
     clock.at(seconds=241)
     assert commit(sweep, clock.now).time_warned == [game.pk]
-    assert of(people["ann"], Notice.TIME_WARNING) == ["Less than a minute left on your clock in Ann – Bob"]
+    assert of(people["ann"], Notice.TIME_WARNING) == [
+        "Only 59 seconds left on your clock in Ann – Bob: move before it runs out"
+    ]
+
+
+@override_settings(NOTICE_EMAILS=True, SITE_URL="https://gipf.example.org")
+def test_each_notice_is_emailed_at_once_after_commit(
+    people: dict[str, Any], clock: Clock, commit: Any
+) -> None:
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
+    commit(move, game, people)  # Bob to move
+    (sent,) = mail.outbox
+    assert sent.to == ["bob@example.org"]
+    assert sent.subject == "GIPF project tournaments: Your move in Ann – Bob (DVONN), move 1 played"
+    assert f"https://gipf.example.org/games/{game.pk}/" in sent.body
+    stop = sent.extra_headers["List-Unsubscribe"]
+    assert stop.startswith("<https://gipf.example.org/accounts/unsubscribe/") and stop.endswith("/>")
+    assert sent.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert stop[1:-1] in sent.body  # the same link in the body
+    notice = Notice.objects.get(recipient=people["bob"], kind=Notice.YOUR_MOVE)
+    assert (notice.delivery, notice.emailed_at) == ("done", clock.now)
+    commit(move, game, people)  # Ann to move: hers
+    assert [m.to for m in mail.outbox] == [["bob@example.org"], ["ann@example.org"]]
+    assert commit(sweep, clock.now).notice_emails == []  # nothing owed: each went once
 
 
 @override_settings(NOTICE_EMAILS=True)
-def test_a_digest_a_day_at_most_by_default(people: dict[str, Any], clock: Clock) -> None:
+def test_a_muted_kind_or_all_emails_off_sends_no_email(
+    people: dict[str, Any], clock: Clock, commit: Any
+) -> None:
+    NoticePreference.objects.create(user=people["bob"], email_off=[Notice.YOUR_MOVE])
+    NoticePreference.objects.create(user=people["ann"], emails=False)
     game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
-    move(game, people)  # Bob to move
-    assert send_play_emails() == 1
+    commit(move, game, people)
+    commit(move, game, people)
+    assert len(of(people["bob"], Notice.YOUR_MOVE)) + len(of(people["ann"], Notice.YOUR_MOVE)) == 1
+    assert mail.outbox == []  # the notices came, no e-mail
+    assert Notice.objects.exclude(delivery="done").count() == 0  # and none is owed
+    # Bob's other kinds still come by e-mail; Ann's none
+    commit(
+        notify, [people["bob"].pk, people["ann"].pk], Notice.CHALLENGE, "A challenge", "/games/challenges/"
+    )
     assert [m.to for m in mail.outbox] == [["bob@example.org"]]
-    assert "Your move in Ann – Bob" in mail.outbox[0].body and f"/games/{game.pk}/" in mail.outbox[0].body
-    assert send_play_emails() == 0  # what went out is remembered
-    clock.at(hours=2)
-    move(game, people)  # Ann to move: her first digest
-    assert send_play_emails() == 1 and mail.outbox[-1].to == ["ann@example.org"]
-    move(game, people)  # Bob to move again, the same day: no second digest for him yet
-    assert send_play_emails() == 0
-    clock.at(hours=23, minutes=59)
-    assert send_play_emails() == 0  # Bob's digest went out at 09:00 yesterday
-    clock.at(hours=24)
-    assert send_play_emails() == 1 and mail.outbox[-1].to == ["bob@example.org"]
-    assert "move 3 played" in mail.outbox[-1].body
-    assert len(mail.outbox) == 3
 
 
-@override_settings(NOTICE_EMAILS=True)
-def test_one_email_a_move_or_none_on_request(people: dict[str, Any], clock: Clock) -> None:
-    NoticePreference.objects.create(user=people["bob"], move_emails=NoticePreference.MoveEmails.EACH)
-    NoticePreference.objects.create(user=people["ann"], move_emails=NoticePreference.MoveEmails.NONE)
-    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
-    move(game, people)
-    assert send_play_emails() == 1
-    move(game, people)  # Ann to move: she wants none
-    move(game, people)  # Bob to move: one more
-    assert send_play_emails() == 1
-    assert [m.to for m in mail.outbox] == [["bob@example.org"], ["bob@example.org"]]
-    assert send_play_emails() == 0
-
-
-def test_no_emails_unless_the_site_sends_notices(people: dict[str, Any], clock: Clock) -> None:
+def test_no_emails_unless_the_site_sends_notices(people: dict[str, Any], clock: Clock, commit: Any) -> None:
     with override_settings(NOTICE_EMAILS=False):
         game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "3d/15d")
-        move(game, people)
-        assert send_play_emails() == 0 and mail.outbox == []
+        commit(move, game, people)
+        assert mail.outbox == [] and len(of(people["bob"], Notice.YOUR_MOVE)) == 1
 
 
-def test_the_account_page_sets_the_emails(people: dict[str, Any], client: Any) -> None:
+def test_the_account_page_sets_the_emails_kind_by_kind(people: dict[str, Any], client: Any) -> None:
     client.force_login(people["ann"])
-    assert 'value="daily" selected' in client.get("/accounts/me/").content.decode()
-    client.post("/accounts/me/", {"action": "notice-emails", "move_emails": "each"})
-    assert NoticePreference.objects.get(user=people["ann"]).move_emails == "each"
-    refused = client.post("/accounts/me/", {"action": "notice-emails", "move_emails": "hourly"}, follow=True)
-    assert "choose how often" in refused.content.decode()
-    assert NoticePreference.objects.get(user=people["ann"]).move_emails == "each"
-
-
-def test_beat_sends_the_play_emails() -> None:
-    schedule = celery_app.conf.beat_schedule
-    assert schedule["play-notices"]["task"] == "accounts.send_play_notices"
-    from personal.tasks import send_play_notices_task  # what autodiscovery loads in a worker
-
-    assert celery_app.tasks["accounts.send_play_notices"].name == send_play_notices_task.name
+    page = client.get("/accounts/me/").content.decode()
+    assert 'name="email" value="your-move" checked' in page and 'name="emails" checked' in page
+    kinds = ["your-move", "time-warning", "round-published"]
+    client.post(
+        "/accounts/me/",
+        {
+            "action": "notice-emails",
+            "kinds": kinds,
+            "email": ["time-warning"],
+            "emails": "on",
+            "language": "uk",
+        },
+    )
+    chosen = NoticePreference.objects.get(user=people["ann"])
+    assert (chosen.email_off, chosen.emails, chosen.language) == (
+        ["round-published", "your-move"],
+        True,
+        "uk",
+    )
+    page = client.get("/accounts/me/").content.decode()
+    assert 'name="email" value="your-move">' in page and 'name="email" value="time-warning" checked' in page
+    refused = client.post(
+        "/accounts/me/", {"action": "notice-emails", "kinds": ["no-such-kind"], "language": "uk"}, follow=True
+    )
+    assert "there is no kind of notice" in refused.content.decode()
+    refused = client.post(
+        "/accounts/me/", {"action": "notice-emails", "kinds": kinds, "language": "fr"}, follow=True
+    )
+    assert "choose one of the site" in refused.content.decode()
+    chosen.refresh_from_db()
+    assert (chosen.email_off, chosen.emails, chosen.language) == (
+        ["round-published", "your-move"],
+        True,
+        "uk",
+    )
 
 
 @override_settings(NOTICE_EMAILS=True)
@@ -185,41 +218,28 @@ def test_notices_of_play_are_written_in_each_recipients_language(
     NoticePreference.objects.create(user=people["bob"], language="uk")
     game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "1d/2d")
     with translation.override("en-gb"):
-        move(game, people)  # Ann's move, her request in English
+        commit(move, game, people)  # Ann's move, her request in English
     assert of(people["bob"], Notice.YOUR_MOVE) == ["Ваш хід у партії Ann – Bob (DVONN), зіграно ходів: 1"]
+    assert (
+        mail.outbox[-1].subject
+        == "Турніри проєкту GIPF: Ваш хід у партії Ann – Bob (DVONN), зіграно ходів: 1"
+    )
+    assert "Припинити листи цього виду" in mail.outbox[-1].body
     clock.at(hours=20)
-    assert commit(sweep, clock.now).time_warned == [game.pk]
+    with translation.override("en-gb"):
+        assert commit(sweep, clock.now).time_warned == [game.pk]
     assert of(people["bob"], Notice.TIME_WARNING) == [
         "На вашому годиннику в партії Ann – Bob залишилося лише 4 години: зробіть хід, поки час не вичерпано"
     ]
-    with translation.override("en-gb"):
-        assert send_play_emails() == 1
-    (digest,) = mail.outbox
-    assert digest.to == ["bob@example.org"]
-    assert digest.subject == "Турніри проєкту GIPF: Ваші партії на сервісі"
-    assert "Ваш хід у партії Ann – Bob" in digest.body and "залишилося лише 4 години" in digest.body
+    assert mail.outbox[-1].to == ["bob@example.org"] and "залишилося лише 4 години" in mail.outbox[-1].body
     with translation.override("uk"):
-        move(game, people)  # Bob's move, his request in Ukrainian
-        assert send_play_emails() == 1
+        commit(move, game, people)  # Bob's move, his request in Ukrainian
     assert of(people["ann"], Notice.YOUR_MOVE) == ["Your move in Ann – Bob (DVONN), move 2 played"]
     assert mail.outbox[-1].to == ["ann@example.org"]
-    assert mail.outbox[-1].subject == "GIPF project tournaments: Your games on the service"
-    assert "Your move in Ann – Bob (DVONN), move 2 played" in mail.outbox[-1].body
-
-
-def test_the_account_page_sets_the_notices_language(people: dict[str, Any], client: Any) -> None:
-    client.force_login(people["ann"])
-    page = client.get("/accounts/me/").content.decode()
-    assert 'name="language"' in page and 'value="en-gb" selected' in page  # the site's default
-    client.post("/accounts/me/", {"action": "notice-emails", "move_emails": "each", "language": "uk"})
-    chosen = NoticePreference.objects.get(user=people["ann"])
-    assert (chosen.move_emails, chosen.language) == ("each", "uk")
-    refused = client.post(
-        "/accounts/me/", {"action": "notice-emails", "move_emails": "none", "language": "fr"}, follow=True
+    assert (
+        mail.outbox[-1].subject == "GIPF project tournaments: Your move in Ann – Bob (DVONN), move 2 played"
     )
-    assert "choose one of the site" in refused.content.decode()
-    chosen.refresh_from_db()
-    assert (chosen.move_emails, chosen.language) == ("each", "uk")  # both or neither
+    assert "Stop e-mails of this kind" in mail.outbox[-1].body
 
 
 def test_the_language_switcher_and_the_sign_in_keep_the_notices_language(

@@ -133,6 +133,35 @@ def test_an_events_officials_and_forbidden_pairs(organiser: User) -> None:
     assert answers[6].json() == []
 
 
+def test_a_players_first_hour(organiser: User) -> None:
+    """Mira signs up, takes a token, claims her player of Club Swiss with her code, then reads and
+    marks her notices (none yet) and chooses Ukrainian with no e-mail of her moves."""
+    from accounts.models import NoticePreference
+    from personal import claims
+    from tournaments.models import Registration
+
+    event = make_swiss(organiser, "Mira 2000\nBob 1900", rounds=3, name="Club Swiss")
+    (code,) = [c for c in claims.codes_of(event, organiser) if c.registration.player.handle == "mira"]
+    client = APIClient()
+    values = {"BASE": "", "CODE": code.display}
+    lines = curl_lines("A player's first hour")
+    assert len(lines) == 9
+    answers = []
+    for line in lines:
+        answer = send(client, line, values)
+        answers.append(answer)
+        if "/api/tokens/" in line:
+            values["TOKEN"] = answer.json()["key"]
+    assert answers[0].json() == {"username": "mira", "email": "mira@example.org"}
+    assert "already exists" in answers[1].json()["fields"]["username"][0]
+    assert answers[3].json()["handle"] == "mira"
+    assert Registration.objects.get(event=event, player__handle="mira").player.user.username == "mira"
+    assert "already used" in answers[4].json()["detail"]
+    assert answers[5].json()["count"] == 0
+    chosen = NoticePreference.objects.get(user__username="mira")
+    assert (chosen.language, chosen.email_off) == ("uk", ["your-move"])
+
+
 def test_an_event_that_runs_itself(django_capture_on_commit_callbacks: Any, organiser: User) -> None:
     client = APIClient()
     values = {"BASE": ""}

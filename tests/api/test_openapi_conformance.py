@@ -184,6 +184,9 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
         ("/api/events/{slug}/trf/", "GET"): (event, None, True),
         # the demo event has started: its game options no longer change (a refusal checked)
         ("/api/events/{slug}/game-options/", "POST"): (event, {"potentials": "Z6 Y6"}, False),
+        # round 1's own options read; set no more once the round is public (a 400 checked)
+        ("/api/events/{slug}/rounds/{number}/game-options/", "GET"): (number, None, True),
+        ("/api/events/{slug}/rounds/{number}/game-options/", "POST"): (number, {"start": "random"}, False),
         ("/api/events/{slug}/play/", "POST"): (event, {"play_mode": "elsewhere", "time_control": ""}, True),
         # round 1 is public: where it is played no longer changes (a 400)
         ("/api/events/{slug}/rounds/{number}/play/", "POST"): (number, {"play_mode": "service"}, False),
@@ -267,6 +270,14 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
             {"username": "nobody", "password": "wrong", "name": "bot"},
             False,
         ),
+        # signed in, he creates no account (a 400 checked); a code that is none claims nothing (a 400)
+        ("/api/signup/", "POST"): ({}, {"username": "newcomer", "password": "pw-newcomer-12345"}, False),
+        ("/api/me/claim/", "POST"): ({}, {"code": "NONE-NONE-NONE"}, False),
+        # his notices read and marked read, his e-mail preferences read and one kind's chosen
+        ("/api/notices/", "GET"): ({}, None, True),
+        ("/api/notices/read/", "POST"): ({}, {}, True),
+        ("/api/notices/preferences/", "GET"): ({}, None, True),
+        ("/api/notices/preferences/", "POST"): ({}, {"email_kinds": {"autopilot": True}}, True),
         # the organiser has no player: his player stream is refused (a 400 checked)
         ("/api/play/events/", "GET"): ({}, None, False),
         ("/api/events/{slug}/claim-codes/", "GET"): (event, None, True),
@@ -299,6 +310,18 @@ def demo_calls(base: str, token: str) -> dict[tuple[str, str], tuple[dict[str, o
             )
         },
         ("/api/events/{slug}/byes/{id}/cancel/", "POST"): (missing | {"id": 1}, None, False),
+        # the autopilot read; a delay out of range refused (a 400), pause and resume of a missing event (404s)
+        ("/api/events/{slug}/autopilot/", "GET"): (event, None, True),
+        ("/api/events/{slug}/autopilot/", "POST"): (event, {"auto_pair_delay": -1}, False),
+        ("/api/events/{slug}/autopilot/pause/", "POST"): (missing, None, False),
+        ("/api/events/{slug}/autopilot/resume/", "POST"): (missing, None, False),
+        # the webhooks read with their deliveries; a loopback address refused (a 400), the writes that
+        # take no body sent to a missing event (404s): the demo event keeps no webhook
+        ("/api/events/{slug}/webhooks/", "GET"): (event, None, True),
+        ("/api/events/{slug}/webhooks/", "POST"): (event, {"url": "http://127.0.0.1/hook"}, False),
+        ("/api/events/{slug}/webhooks/{id}/remove/", "POST"): (missing | {"id": 1}, None, False),
+        ("/api/events/{slug}/webhooks/secret/", "POST"): (missing, None, False),
+        ("/api/events/{slug}/webhooks/deliveries/", "GET"): (event, None, True),
         # the officials read; an appointment and a removal of an account that does not exist (400s)
         ("/api/events/{slug}/officials/", "GET"): (event, None, True),
         ("/api/events/{slug}/officials/", "POST"): (event, {"username": "nobody", "role": "arbiter"}, False),

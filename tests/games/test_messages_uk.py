@@ -91,7 +91,7 @@ def test_the_replay_api_adds_the_message_in_the_requested_language() -> None:
     )
     assert (
         unreadable.json()["error"]["message"]
-        == "це не запис жодної відомої гри (GIPF чи DVONN чи YINSH чи TZAAR чи ZÈRTZ)"
+        == "це не запис жодної відомої гри (GIPF чи DVONN чи YINSH чи TZAAR чи ZÈRTZ чи LYNGK)"
     )
 
 

@@ -4,7 +4,7 @@ is stored, once.
 
 The outage is real but private: a PostgreSQL cluster of this test's own (``initdb`` in a temporary
 folder, on a free port), stopped and started again, never the shared server. gunicorn serves the
-site on it, as in the scaled setup (README), with connections kept between requests
+site on it, as in the scaled setup (docs/deployment.md), with connections kept between requests
 (``DB_CONN_MAX_AGE``): the one it holds breaks when the server goes away.
 """
 

@@ -138,7 +138,7 @@ def _ends(due: dict[int, datetime], timeout: float) -> tuple[list[float], list[f
 
 def test_two_hundred_flags_of_a_round_falling_together(workers: Workers) -> None:
     """The issue's case: a league round of 200 boards whose White flags all fall at the same moment,
-    through a worker of two processes as the README runs it. Every game is lost on time, each
+    through a worker of two processes as docs/deployment.md runs it. Every game is lost on time, each
     ``end`` event stored once, and the stored ends (the game's ``finished_at``, when its
     transaction judged it; its ``end`` event's storing, when its watchers can have it) never before
     the flag and within 2 s of it; every pairing then gets its game's result (the second step of the

@@ -24,6 +24,7 @@ from tournaments.api.event_writes import EventWrites
 from tournaments.api.forbidden_pair_writes import ForbiddenPairWrites
 from tournaments.api.official_writes import OfficialWrites
 from tournaments.api.registration_writes import RegistrationWrites
+from tournaments.api.round_options import RoundOptions
 from tournaments.api.round_writes import RoundWrites
 from tournaments.api.serializers import (
     CorrectionInputSerializer,
@@ -79,6 +80,7 @@ class EventViewSet(
     EventWrites,
     RegistrationWrites,
     RoundWrites,
+    RoundOptions,
     OfficialWrites,
     ForbiddenPairWrites,
     AutopilotWrites,
@@ -86,7 +88,7 @@ class EventViewSet(
 ):
     """Events, newest first. ``/events/{slug}/`` includes the registrations and rounds. The
     organiser's writes are in ``event_writes``, ``registration_writes``, ``round_writes``,
-    ``official_writes``, ``forbidden_pair_writes`` and ``autopilot_writes``."""
+    ``round_options``, ``official_writes``, ``forbidden_pair_writes`` and ``autopilot_writes``."""
 
     queryset = Event.objects.select_related("game_options")
     lookup_field = "slug"

@@ -1,0 +1,1 @@
+"""The tournaments' ``manage.py`` commands, in ``commands``."""

@@ -6,8 +6,8 @@ The rules at home here:
   event) while the round is open; a deadline is a moment, stored in UTC;
 * once it has passed, the sweep (:func:`sweep_work`, registered in ``TournamentsConfig.ready``)
   flags the round's unfinished games for the arbiters: each organiser and arbiter of the event gets
-  one notice (kind ``deadline``, linking the round) listing the boards still without a result, and
-  an e-mail where ``NOTICE_EMAILS`` is on. That notice is also what the database remembers: a round
+  one notice (kind ``deadline``, linking the round) listing the boards still without a result, in
+  his language, on every channel he has (``accounts.notices.notify``: an e-mail too). That notice is also what the database remembers: a round
   is flagged once. Nothing is decided for them: the arbiter adjudicates or annuls a game in play
   (``games.play.arbitration``), or sets a pairing's result on the round, and closes the round;
 * a round closed, or with no unfinished board at its deadline, is not flagged.
@@ -17,19 +17,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import formats, translation
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice
-from accounts.notices import send_emails
+from accounts.notices import DEADLINE, notify
 from accounts.policy import Action, require
 from tournaments.errors import Conflict
 from tournaments.models import Pairing, Round
-
-DEADLINE = "deadline"  # the kind of the arbiters' notice
 
 
 def set_deadline(round_: Round, user: object, deadline: datetime | None) -> Round:
@@ -75,11 +72,17 @@ def flag(round_: Round) -> bool:
         ids = set(event.organisers.values_list("pk", flat=True)) | set(
             event.arbiters.values_list("pk", flat=True)
         )
-        users = list(get_user_model().objects.filter(pk__in=ids, is_active=True).order_by("pk"))
+        users = list(
+            get_user_model()
+            .objects.filter(pk__in=ids, is_active=True)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
         if not boards or not users:
             return False
-        with translation.override(settings.LANGUAGE_CODE):
-            text = _(
+
+        def text() -> str:  # in each official's language
+            return _(
                 "Round %(round)s of %(event)s passed its deadline (%(deadline)s) with unfinished games: "
                 "%(boards)s. Adjudicate or annul them, or set their results, then close the round."
             ) % {
@@ -92,11 +95,7 @@ def flag(round_: Round) -> bool:
                     for p in boards
                 ),
             }
-        Notice.objects.bulk_create(
-            [Notice(recipient=user, kind=DEADLINE, link=link, text=text) for user in users]
-        )
-        if getattr(settings, "NOTICE_EMAILS", False):
-            addresses = [user.email for user in users if user.email]
-            if addresses:
-                transaction.on_commit(lambda: send_emails(addresses, text, link))
+
+        # delivered to every channel of each official (accounts.notices), his e-mail included
+        notify(users, DEADLINE, text, link, {"event": event.slug, "round": round_.number})
         return True

@@ -4,7 +4,8 @@ pairings).
 
 One game per game of the event's matches: game 1 with the pairing's colours, game 2 of a match
 swapped, none for a bye. Every game of a pairing carries the event's options (``Game.options``: its
-game options, which its records must agree, P-27). A round played on the service
+game options, which its records must agree, P-27), its round's own over them (one start for every
+board of a round). A round played on the service
 (``tournaments.rounds.play_mode``: on the service, or both) has its games ready to play with the
 round's time control (``games.play.state.playable``): on the service alone from the round's start
 (``Round.starts_at``, ``tournaments.starts``), each first move due within the event's grace, else
@@ -20,7 +21,7 @@ from games.errors import GameServiceError
 from games.models import Game
 from games.play.state import playable
 from tournaments.core.codes import first_named_is_white
-from tournaments.events.game_options import options_of
+from tournaments.events.game_options import options_for_round
 from tournaments.models import Pairing, PairingGame, PlayMode
 from tournaments.rounds import play_mode, time_control
 from tournaments.starts import grace_of
@@ -45,7 +46,8 @@ def create_games(pairing: Pairing) -> list[Game]:
         if game is None:
             first, second = pairing.white.player, pairing.black.player  # type: ignore[union-attr]
             white, black = (first, second) if first_named_is_white(number - 1) else (second, first)
-            options = options_of(event) if options is None else options  # its game options (P-27)
+            # its game options (P-27), the round's over the event's
+            options = options_for_round(event, round_.number) if options is None else options
             fields: dict[str, object] = {
                 "game": event.game,
                 "options": options,

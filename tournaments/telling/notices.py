@@ -9,8 +9,9 @@ The rules at home here:
   his game (else the round);
 * each step the event takes by itself, the autopilot stopping (with why) and a webhook failing tell
   each organiser of the event;
-* every notice is written through :func:`tell`, in the same transaction as what it tells; reaching
-  the person's other channels (his stream, e-mail) is the notices' own business (``personal``).
+* every notice is written through :func:`tell`, in the same transaction as what it tells, and
+  handed to the notices' one delivery once it commits (``accounts.notices.delivered_on_commit``:
+  his stream, the header's count, his e-mail, ``personal.delivery``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.models import Notice, NoticePreference
+from accounts.notices import delivered_on_commit
 from games.play.endings import grace_text
 from tournaments.models import AutopilotStep, Event, Pairing, Round
 
@@ -32,19 +34,25 @@ def tell(user_ids: Iterable[int | None], kind: str, link: str, text_of: Callable
     return tell_each([(pk, link, text_of) for pk in user_ids if pk is not None], kind)
 
 
-def tell_each(notes: list[tuple[int, str, Callable[[], str]]], kind: str) -> list[Notice]:
-    """Notices of ``kind``, one a ``(user id, link, text_of)``, each in its recipient's language; the
-    languages read in one query and the notices written in one."""
+def tell_each(
+    notes: list[tuple[int, str, Callable[[], str]]], kind: str, params: list[dict[str, object]] | None = None
+) -> list[Notice]:
+    """Notices of ``kind``, one a ``(user id, link, text_of)`` (with its ``params``, for programs, when
+    given), each in its recipient's language; the languages read in one query and the notices written
+    in one, delivered to every channel once the transaction commits."""
     if not notes:
         return []
     ids = {pk for pk, _link, _text in notes}
     languages = dict(NoticePreference.objects.filter(user_id__in=ids).values_list("user_id", "language"))
     notices = []
-    for pk, link, text_of in notes:
+    for number, (pk, link, text_of) in enumerate(notes):
         with translation.override(languages.get(pk) or settings.LANGUAGE_CODE):
             text = text_of()[:2000]
-        notices.append(Notice(recipient_id=pk, kind=kind, link=link[:300], text=text))
-    return Notice.objects.bulk_create(notices)
+        more = params[number] if params else {}
+        notices.append(Notice(recipient_id=pk, kind=kind, link=link[:300], text=text, params=more))
+    written = Notice.objects.bulk_create(notices)
+    delivered_on_commit([notice.pk for notice in written if notice.pk is not None])
+    return written
 
 
 def organisers(event: Event) -> list[int]:
@@ -60,6 +68,7 @@ def round_published(round_: Round, grace: timedelta | None) -> int:
     """Tell every player of the public ``round_`` his board and when his game starts; how many told."""
     event = round_.event
     notes: list[tuple[int, str, Callable[[], str]]] = []
+    params: list[dict[str, object]] = []
     pairings = round_.pairings.select_related("white__player", "black__player").prefetch_related("games")
     for pairing in pairings.order_by("board"):
         games = sorted(pairing.games.all(), key=lambda game: game.pk)
@@ -72,7 +81,16 @@ def round_published(round_: Round, grace: timedelta | None) -> int:
                 notes.append(
                     (mine.player.user_id, link, _text_of(event, round_, pairing, theirs, colour, grace))
                 )
-    return len(tell_each(notes, Notice.ROUND_PUBLISHED))
+                params.append(
+                    {
+                        "event": event.slug,
+                        "round": round_.number,
+                        "board": pairing.board,
+                        "game": games[0].pk if games else None,
+                        "starts_at": round_.starts_at.isoformat() if round_.starts_at else None,
+                    }
+                )
+    return len(tell_each(notes, Notice.ROUND_PUBLISHED, params))
 
 
 def _text_of(

@@ -15,6 +15,10 @@ layer above the bottom a used DVONN or PÜNCT potential in its owner's case (``(
 piece neutralised by a white DVONN-potential). ``set=`` is each player's potentials as agreed before
 the game, ``hand=`` those not yet brought into play (``-``: none); tournament positions end with
 ``start=W/B`` as in GIPF.
+
+The cut is GIPF's (``position``, ``rules``, ``notation``, ``play``, ``replay``, ``perft``, a thin
+``engine``); its board (``svg``) tells loaded pieces, used potentials, stacks and neutralised pieces
+apart by shape, letter and height, with a key.
 """
 
 from __future__ import annotations

@@ -24,10 +24,12 @@ def _person(name: str) -> tuple[User, Player]:
     return user, Player.objects.create(display_name=name.title(), handle=name, user=user)
 
 
-def _heard(player: Player) -> list[tuple[str, dict[str, Any]]]:
+def _heard(player: Player, kinds: str = "games") -> list[tuple[str, dict[str, Any]]]:
+    """What his stream stored: the games' own events, or (``kinds="notices"``) his notices'."""
     from django_eventstream.models import Event
 
     stored = Event.objects.filter(channel=player_events.channel_of(player.pk), eid__gt=0).order_by("eid")
+    stored = stored.filter(type="notice") if kinds == "notices" else stored.exclude(type="notice")
     return [(event.type, json.loads(json.loads(event.data))) for event in stored]
 
 
@@ -80,6 +82,21 @@ def test_each_player_hears_his_challenges_games_moves_and_ends(commit: Any) -> N
     assert bob_heard[3][1] == {**start, "ply": 1, "move": "c3", "to_move": 1}
     assert bob_heard[4][1]["ending"] == "resign" and ann_heard[4][1] == bob_heard[4][1]
     assert ann_heard[6][1]["challenge"] == declined.pk and ann_heard[8][1]["challenge"] == withdrawn.pk
+    # and their notices, each with its kind and his unread count (personal.delivery). Bob: the
+    # challenge (1 unread), taken back once he accepts; his move (1), read when the game ends; the
+    # second challenge (1), taken back when he declines. Ann: the acceptance, the end Bob made, the
+    # refusal, and Bob's challenge to her (taken back when he withdraws it): 1, 2, 3, 4 unread
+    assert [(data["kind"], data["unread"]) for _kind, data in _heard(bob_player, "notices")] == [
+        ("challenge", 1),
+        ("your-move", 1),
+        ("challenge", 1),
+    ]
+    assert [(data["kind"], data["unread"]) for _kind, data in _heard(ann_player, "notices")] == [
+        ("challenge", 1),
+        ("game-end", 2),
+        ("challenge", 3),
+        ("challenge", 4),
+    ]
 
 
 def test_only_the_player_himself_follows_his_stream() -> None:

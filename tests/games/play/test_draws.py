@@ -93,10 +93,13 @@ def test_an_offer_accepted_ends_the_game_drawn_by_agreement_official_at_once(
     assert verified.status == SubmittedRecord.Status.VALID, verified.error_reason
     assert (verified.verdict or {})["result"] == "1/2-1/2"
     # Ann is told how it ended; Bob, who accepted, is not told what he did
-    assert [notice.text for notice in Notice.objects.filter(recipient=people["ann"])] == [
+    assert [notice.text for notice in Notice.objects.filter(recipient=people["ann"], kind="game-end")] == [
         "Ann – Bob (Played on the service) is over: 1/2-1/2 · Drawn by agreement"
     ]
-    assert not Notice.objects.filter(recipient=people["bob"]).exists()
+    # Bob was told of the offer, read once the game ended
+    assert list(Notice.objects.filter(recipient=people["bob"]).values_list("kind", "read")) == [
+        ("draw-offer", True)
+    ]
     # over: nothing more to offer or accept
     assert ann.post(f"/api/play/{dvonn.pk}/offer-draw/").status_code == 409
 

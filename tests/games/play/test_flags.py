@@ -16,6 +16,7 @@ from unittest import mock
 import pytest
 from django.test import RequestFactory, override_settings
 
+from accounts.models import Notice
 from common.arrival import ArrivalMiddleware, arrival
 from common.sweep import sweep
 from games.models import Game, SubmittedRecord
@@ -115,21 +116,45 @@ def test_the_arrival_is_the_asgi_scope_s_stamp_else_the_first_middleware_s(clock
 def test_each_move_schedules_the_task_of_the_next_flag(
     people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
 ) -> None:
-    """5+3: the game starts, Ann's flag in 300 s; she moves at 40 s: Bob's flag 300 s after it."""
+    """5+3: the game starts, Ann's flag in 300 s, her time warning (a fifth of 300 s: 60 s left) at
+    240 s, the task's first moment; she moves at 40 s: Bob's warning 240 s after it."""
     with (
         mock.patch.object(flag_task, "apply_async") as queued,
         django_capture_on_commit_callbacks(execute=True),
     ):
         game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     start = clock.now
-    assert queued.call_args_list == [mock.call((game.pk, 0), eta=start + 300 * SECOND + flags.MARGIN)]
+    assert queued.call_args_list == [mock.call((game.pk, 0), eta=start + 240 * SECOND + flags.MARGIN)]
     clock.advance(seconds=40)
     with (
         mock.patch.object(flag_task, "apply_async") as queued,
         django_capture_on_commit_callbacks(execute=True),
     ):
         service.make_move(game, people["ann"], moves_of("dvonn", 0)[0], 0)
-    assert queued.call_args_list == [mock.call((game.pk, 1), eta=clock.now + 300 * SECOND + flags.MARGIN)]
+    assert queued.call_args_list == [mock.call((game.pk, 1), eta=clock.now + 240 * SECOND + flags.MARGIN)]
+
+
+@override_settings(CELERY_TASK_ALWAYS_EAGER=False)
+def test_the_flag_s_task_warns_a_live_player_in_time_then_waits_for_his_flag(
+    people: dict[str, Any], clock: Clock, django_capture_on_commit_callbacks: Any
+) -> None:
+    """5+3: at 240.05 s Ann's task finds 59.95 s on her clock, under the minute: she is warned then
+    (not at the next sweep), and the task waits for her flag, at 300 s (+ the margin)."""
+    game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    start = clock.now
+    clock.advance(seconds=240, milliseconds=50)
+    with (
+        mock.patch.object(flag_task, "apply_async") as queued,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert flag_task(game.pk, 0) == "again"
+    told = Notice.objects.filter(recipient=people["ann"], kind=Notice.TIME_WARNING)
+    assert list(told.values_list("text", flat=True)) == [
+        "Only 59 seconds left on your clock in Ann – Bob: move before it runs out"
+    ]
+    assert queued.call_args_list == [mock.call((game.pk, 0), eta=start + 300 * SECOND + flags.MARGIN)]
+    game.refresh_from_db()
+    assert (game.warned_ply, game.warn_at) == (0, None)  # once at this ply
 
 
 @override_settings(CELERY_TASK_ALWAYS_EAGER=False)

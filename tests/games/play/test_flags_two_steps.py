@@ -208,7 +208,7 @@ def test_an_end_in_two_steps_leaves_what_an_end_in_one_leaves(
             game.record == played.text,
             (played.kind, played.official, played.applied, played.note, played.verdict),
             sorted(
-                Notice.objects.filter(link=game.get_absolute_url(), kind="").values_list(
+                Notice.objects.filter(link=game.get_absolute_url(), kind="game-end").values_list(
                     "recipient__username", flat=True
                 )
             ),

@@ -195,7 +195,7 @@ def test_the_challenged_is_told_in_his_language_and_by_e_mail_as_he_asked(
 ) -> None:
     people["bob"].email = "bob@example.org"
     people["bob"].save()
-    NoticePreference.objects.create(user=people["bob"], language="uk", move_emails="each")
+    NoticePreference.objects.create(user=people["bob"], language="uk")
     with override_settings(NOTICE_EMAILS=True), django_capture_on_commit_callbacks(execute=True):
         sent = challenges.challenge(people["ann"], "bob", "dvonn", "3d/15d")
     notice = Notice.objects.get(recipient=people["bob"])
@@ -217,7 +217,7 @@ def test_no_e_mail_for_a_player_who_asked_for_none_and_no_notice_for_an_open_cha
 ) -> None:
     people["bob"].email = "bob@example.org"
     people["bob"].save()
-    NoticePreference.objects.create(user=people["bob"], move_emails="none")
+    NoticePreference.objects.create(user=people["bob"], email_off=["challenge"])
     with override_settings(NOTICE_EMAILS=True), django_capture_on_commit_callbacks(execute=True):
         withdrawn = challenges.challenge(people["ann"], "bob", "yinsh")
         challenges.challenge(people["ann"], "", "yinsh")

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Game
+from games.play import flags
 
 START = datetime(2026, 3, 2, 9, 0)  # a Monday, 09:00 UTC
 
@@ -58,6 +59,7 @@ def clocks_from_creation() -> Iterator[None]:
     def started(sender: Any, instance: Game, **kwargs: Any) -> None:
         if instance.pk is None and instance.on_service and instance.first_move_by is not None:
             instance.turn_started, instance.first_move_by = timezone.now(), None
+            instance.warn_at = flags.warning_due(instance)  # as a save of the clock computes it
 
     pre_save.connect(started, sender=Game, dispatch_uid="tests.clocks_from_creation")
     yield

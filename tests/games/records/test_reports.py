@@ -251,8 +251,8 @@ def test_each_report_is_a_notice_for_the_opponent_and_officials(board: Board) ->
     from accounts.models import Notice
 
     report(board, board.ann, "0-1")
-    told = set(Notice.objects.filter(kind="").values_list("recipient__username", flat=True))  # a result's
-    assert "bob" in told and "ann" not in told
+    told = set(Notice.objects.filter(kind="result-submitted").values_list("recipient__username", flat=True))
+    assert told == {"bob", "olga", "ada"}  # not Ann, who reported it
 
 
 # --- closing the round ----------------------------------------------------------------------

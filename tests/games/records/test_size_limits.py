@@ -18,7 +18,7 @@ from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db
 
-RECORD_LIMIT = 200_000  # games.records.services.MAX_RECORD_CHARS, as the README's nginx note says
+RECORD_LIMIT = 200_000  # games.records.services.MAX_RECORD_CHARS, as docs/deployment.md's nginx note says
 
 
 @pytest.fixture

@@ -1,0 +1,144 @@
+"""The LYNGK engine behind :mod:`arbiter.registry`: random games and the engine object."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
+from arbiter.errors import ArbiterError, InvalidPositionError, UnknownGameError, gettext_noop
+from arbiter.lyngk.board import NAMES
+from arbiter.lyngk.notation import START, read_start_tags, resolved_options, start_position, start_tags
+from arbiter.lyngk.play import play_text, status_of
+from arbiter.lyngk.position import Position, format_setup, is_setup, parse_position
+from arbiter.lyngk.replay import continuations, is_lyngk_record, replay_text, write_record
+from arbiter.lyngk.rules import MOVE, Decision, apply, decisions, perft_counts
+from arbiter.lyngk.spec import GAME
+from arbiter.play import Played, Status
+from arbiter.spec import StartOption
+from arbiter.verdict import Verdict
+
+
+def random_game(seed: int, start: Position | None = None) -> tuple[Position, list[str], Position]:
+    """A complete game of uniformly random legal decisions from ``start`` (by default a start drawn
+    with the same seed): (its start, its decisions written, its end)."""
+    rng = random.Random(seed)
+    first = start_position(None, rng) if start is None else start
+    position = first
+    played: list[str] = []
+    while True:
+        options = decisions(position)
+        if not options:
+            return first, played, position
+        decision = rng.choice(options)
+        played.append(decision.text())
+        position = apply(position, decision)
+
+
+def board_points(decision: Decision) -> tuple[str, ...]:
+    """The points a click picks: a move's stack, then its landing; none for a claim (a choice of
+    colour) or a pass."""
+    if decision.kind != MOVE:
+        return ()
+    return (NAMES[decision.src], NAMES[decision.dst])
+
+
+class LyngkEngine(GameEngine):
+    games = (GAME,)
+
+    def claims_record(self, text: str) -> bool:
+        return is_lyngk_record(text)
+
+    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
+        return replay_text(text, game, trace)
+
+    def claims_position(self, text: str) -> bool:
+        """A position text (``lyngk ...``) or a start's 43 placements (``a1:J b1:I ...``)."""
+        fields = text.split(maxsplit=1)
+        return bool(fields) and (fields[0] == "lyngk" or is_setup(text))
+
+    def side_to_move(self, position: str) -> int:
+        return parse_position(position).to_move
+
+    def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
+        """Counts from a position text or a start's placements; LYNGK has no fixed start."""
+        self._check_game(game)
+        if position is None:
+            raise InvalidPositionError(
+                gettext_noop(
+                    "LYNGK has no fixed start: give a position or a start's 43 placements (a1:J b1:I …)"
+                )
+            )
+        return perft_counts(parse_position(position), depth)
+
+    def legal_moves(self, position: str) -> list[LegalMove]:
+        node = parse_position(position)
+        return [
+            LegalMove(decision.text(), apply(node, decision).text(), board_points(decision))
+            for decision in decisions(node)
+        ]
+
+    def start(self, variant: str, options: StartOptions | None = None) -> str:
+        """The start the option ``start`` gives (random and its placements, or the placements given);
+        random, drawn now, when none."""
+        self._check_game(variant)
+        return start_position(options).text()
+
+    def resolve_options(self, variant: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
+        """The start stored with a game: a random one (also when none is agreed) drawn with ``seed``,
+        its 43 placements listed (``random a1:J ...``), so its record states them."""
+        self._check_game(variant)
+        return resolved_options(options, seed)
+
+    def option_tags(
+        self, variant: str, options: Mapping[str, str], declared: Sequence[StartOption]
+    ) -> dict[str, str]:
+        """The ``[Setup]`` tag: the start's 43 placements (none while a random start is not drawn)."""
+        if not is_setup(str(options.get(START, ""))):
+            return {}
+        return start_tags(start_position(options))
+
+    def tag_options(
+        self, variant: str, tags: Mapping[str, str], declared: Sequence[StartOption]
+    ) -> dict[str, str]:
+        """The start a record's ``[Setup]`` tag states (its placements); none when it states none."""
+        try:
+            return {START: format_setup(read_start_tags(tags).board)}
+        except ArbiterError:
+            return {}
+
+    def continues(self, moves: Sequence[str]) -> list[bool]:
+        return continuations(moves)
+
+    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
+        before = parse_position(position)
+        step = play_text(before, move, ply)
+        after = step.position
+        return Played(before.text(), after.text(), step.notation(), step.path, step.removed, status_of(after))
+
+    def status(self, position: str) -> Status:
+        return status_of(parse_position(position))
+
+    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
+        from arbiter.lyngk.svg import render_svg
+
+        return render_svg(parse_position(position), options, last)
+
+    def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
+        self._check_game(game)
+        first, played, final = random_game(seed)
+        status = status_of(final)
+        result = None if status.result is None else str(status.result)
+        all_tags = {"Event": "random game", "Site": "arbiter", "White": "random", "Black": "random"}
+        all_tags.update(tags or {})
+        if result is not None:
+            all_tags["Result"] = result
+        return write_record(first, played, all_tags, result)
+
+    @staticmethod
+    def _check_game(game: str) -> None:
+        if game != GAME:
+            raise UnknownGameError(gettext_noop("the LYNGK engine does not play '{game}'"), game=game)
+
+
+__all__ = ["LyngkEngine", "board_points", "random_game"]
