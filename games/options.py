@@ -72,6 +72,28 @@ def every_option() -> dict[str, StartOption]:
     return found
 
 
+def parts(name: str) -> list[tuple[StartOption, list[str]]]:
+    """The declarations of the option ``name``, each with the game keys declaring it alike (the same
+    choices, or a text): one part for most options; TZAAR's start (a choice) and LYNGK's (a text:
+    its placements) are two, a form shows each part's field while one of its games is chosen."""
+    found: list[tuple[StartOption, list[str]]] = []
+    for key in games_taking(name):
+        option = _declaration(key, name)
+        assert option is not None  # games_taking: every key declares it
+        alike = (option.label, [choice.value for choice in option.choices])
+        same = [part for part in found if (part[0].label, [c.value for c in part[0].choices]) == alike]
+        if same:
+            same[0][1].append(key)
+        else:
+            found.append((option, [key]))
+    return found
+
+
+def max_length_of(name: str) -> int:
+    """The longest value a game declaring the option ``name`` takes (its field's bound)."""
+    return max((option.max_length for option, _keys in parts(name)), default=100)
+
+
 def choices_of(name: str) -> list[tuple[str, str]] | None:
     """The values the option ``name`` is agreed with, with their labels (English, marked for
     translation), every registered game's declaring it together; None when one of them takes any

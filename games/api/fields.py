@@ -44,8 +44,8 @@ def option_fields(read_only: bool, for_event: bool = False) -> dict[str, seriali
                 error_messages={"invalid_choice": refusal},
             )
         else:
-            fields[name] = serializers.CharField(
-                max_length=option.max_length,
+            fields[name] = serializers.CharField(  # a text; a game's own choices checked by games.options
+                max_length=game_options.max_length_of(name),
                 required=False,
                 allow_blank=True,
                 help_text=help_text,

@@ -9,9 +9,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.choices import game_choices
-from games.options import games_taking
 from games.play.clocks import validate_time_control
-from games.web.forms import option_fields
+from games.web.forms import option_fields, option_parts
 from tournaments.core.codes import PointSystem
 from tournaments.core.errors import ResultError, StandingsError
 from tournaments.core.systems import SYSTEMS, system_spec
@@ -172,7 +171,7 @@ class EventForm(AutopilotFields):
     def option_games(self) -> list[tuple[forms.BoundField, str]]:
         """Each start option's field with the game keys that take it (space-separated): the page
         shows a field only while one of those games is chosen (static/js/option_fields.js)."""
-        return [(self[name], " ".join(games_taking(name))) for name in option_fields(for_event=True)]
+        return option_parts(self, for_event=True)
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, object]:
