@@ -176,6 +176,19 @@ def option_fields(for_event: bool = False) -> dict[str, forms.Field]:
     }
 
 
+class _PartField(forms.BoundField):
+    """One declaration's field of an option declared otherwise by other games: the option's name
+    (what is sent), an id of its own (its first game's)."""
+
+    def __init__(self, form: forms.Form, field: forms.Field, name: str, game: str) -> None:
+        self.game = game  # before the field's ids are made from it
+        super().__init__(form, field, name)
+
+    @property
+    def auto_id(self) -> str:
+        return f"{super().auto_id}-{self.game}"
+
+
 def option_parts(form: forms.Form, for_event: bool = False) -> list[tuple[forms.BoundField, str]]:
     """The start options' fields as a form shows them, each with the game keys it is shown for
     (space-separated, ``static/js/option_fields.js``): an option declared alike by its games is its
@@ -190,5 +203,5 @@ def option_parts(form: forms.Form, for_event: bool = False) -> list[tuple[forms.
         for option, keys in parts:
             choices = [(c.value, c.label) for c in option.choices] if option.choices else None
             field = _option_field(option, choices, option.max_length, for_event)
-            shown.append((forms.BoundField(form, field, name), " ".join(keys)))
+            shown.append((_PartField(form, field, name, keys[0]), " ".join(keys)))
     return shown
