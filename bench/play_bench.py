@@ -1,12 +1,14 @@
 """Moves of games played on the service: ``.venv/bin/python bench/play_bench.py [--games 200]
-[--moves 2000] [--streams 20] [--database-url postgres://...] [--redis-url redis://...]``.
+[--moves 2000] [--streams 20] [--keys gipf-standard,dvonn] [--over-http] [--pages]
+[--database-url postgres://...] [--redis-url redis://...]``.
 
 On a fresh database (a temporary SQLite file unless ``--database-url`` names an empty one, which it
-migrates), ``--games`` games are in progress at once (half GIPF standard, half DVONN, a 5+3 clock),
-each between two players with API tokens. The bench plays ``--moves`` moves round the games, each a
+migrates), ``--games`` games are in progress at once (``--keys`` in turn: by default half GIPF
+standard, half DVONN; a 5+3 clock), each between two players with API tokens. The bench plays ``--moves`` moves round the games, each a
 request ``POST /api/play/{id}/move/`` (token, the move, the ply it expects) through the whole web
 stack in one process (Django's test client: every middleware, DRF, the game's lock, the arbiter's
-check, the clock, the event published after commit), the move a random legal one. The baseline,
+check, the clock, the event published after commit), the move a random legal one; a move that leaves
+its player to move again (TZAAR's second move) is sent right after the one before. The baseline,
 in the same run, is the arbiter's check of the same moves alone (``arbiter.registry.play``).
 
 Meanwhile uvicorn (the ASGI server of the scaled setup) serves the site in a thread, and the games'
@@ -14,6 +16,16 @@ opponents follow ``--streams`` of the games on ``GET /api/play/{id}/events/`` ov
 for each move in those games, the delay from the move request being sent to its event read off the
 opponent's stream. With ``--redis-url`` every event goes through Redis (``EVENTS_REDIS_URL``), as
 between gunicorn and uvicorn in the scaled setup.
+
+``--over-http`` sends the moves to uvicorn over real sockets too (as the players' pages do: every move
+then passes through the ASGI server), rather than through the test client in the bench's thread.
+``--pages`` follows each followed game as its page does (static/js/play.js): on each of its events
+the opponent's page is fetched from uvicorn, one fetch at a time and once more when an event came
+meanwhile; a move has reached the opponent when a page fetched shows its ply (``data-ply``). Half the
+games followed are followed as the page did before (the baseline, in the same run): an event that
+came while a fetch was on its way was dropped, the page caught up by its safety net's check every
+20 s. The delays until then are printed beside the stream's. A move whose event or page has not come
+25 s after the last move is counted as not seen.
 
 Printed: moves/s, a move's p50/p99 (ms), queries per move, the arbiter's checks/s and the ratio, the
 opponent's delay p50/p99/max (ms). Nothing is asserted about time. The games' clocks start when the
@@ -36,6 +48,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -57,6 +70,8 @@ TARGET_QUERIES, TARGET_CPU_MS = 10, 3.0
 
 
 def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
@@ -66,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--streams", type=int, default=20)
+    parser.add_argument("--keys", default="gipf-standard,dvonn", help="the games' keys, in turn")
+    parser.add_argument("--over-http", action="store_true", help="the moves sent to uvicorn over sockets")
+    parser.add_argument("--pages", action="store_true", help="the opponents' pages fetched as play.js does")
     parser.add_argument(
         "--database-url", default="", help="an empty database (default: a temporary SQLite file)"
     )
@@ -80,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         # Django already set up on another bench's database (bench/run.py): a fresh process
         command = [sys.executable, __file__, "--games", str(args.games), "--moves", str(args.moves)]
         command += ["--streams", str(args.streams), "--database-url", args.database_url]
-        command += ["--redis-url", args.redis_url]
+        command += ["--redis-url", args.redis_url, "--keys", args.keys]
+        command += ["--over-http"] * args.over_http + ["--pages"] * args.pages
         return subprocess.run(command, check=False).returncode
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{folder}/bench.sqlite3"
@@ -97,15 +116,21 @@ def main(argv: list[str] | None = None) -> int:
 
 
 class Streams:
-    """The opponents' streams: one socket each, read in a thread; when each move's event arrived."""
+    """The opponents' streams: one socket each, read in a thread; when each move's event arrived, and
+    (``pages``) when the game's page, fetched on each event as play.js fetches it, first showed it."""
 
-    def __init__(self, port: int, game_ids: list[int]) -> None:
+    def __init__(self, port: int, game_ids: list[int], pages: bool = False) -> None:
         self.port = port
         self.arrived: dict[tuple[int, int], float] = {}
+        self.shown: dict[tuple[int, int], float] = {}
         self.opened = threading.Semaphore(0)
         self.sockets: list[socket.socket] = []
+        self.wanted = {game_id: threading.Event() for game_id in game_ids}
+        self.dropping = set(game_ids[len(game_ids) // 2 :]) if pages else set()  # as the page did before
         for game_id in game_ids:
             threading.Thread(target=self._follow, args=(game_id,), daemon=True).start()
+            if pages:
+                threading.Thread(target=self._page, args=(game_id,), daemon=True).start()
         for _ in game_ids:
             if not self.opened.acquire(timeout=30):
                 raise RuntimeError("a stream did not open")
@@ -141,11 +166,43 @@ class Streams:
                     except ValueError:
                         continue
                     self.arrived.setdefault((event["game"], event["ply"]), time.perf_counter())
+                    self.wanted[game_id].set()  # the page fetches (once more after a fetch on its way)
+
+    def _page(self, game_id: int) -> None:
+        """The game's page as play.js follows it: fetched on an event, one fetch at a time, once
+        more when an event came while it was on its way; a game of ``dropping``: as the page did
+        before, such an event dropped, a fetch every :data:`SAFETY` seconds all the same."""
+        import urllib.request
+
+        seen = 0
+        while True:
+            self.wanted[game_id].wait(SAFETY if game_id in self.dropping else None)
+            self.wanted[game_id].clear()
+            try:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{self.port}/games/{game_id}/", timeout=30
+                ) as page:
+                    html = page.read().decode(errors="replace")
+            except OSError:
+                continue
+            if game_id in self.dropping:
+                self.wanted[game_id].clear()  # what came while the page was on its way: dropped
+            found = re.search(r'id="play-area"[^>]*data-ply="(\d+)"', html)
+            if found is None:
+                continue
+            now = time.perf_counter()
+            for ply in range(seen + 1, int(found.group(1)) + 1):
+                self.shown.setdefault((game_id, ply), now)
+            seen = max(seen, int(found.group(1)))
 
     def close(self) -> None:
         for sock in self.sockets:
             with contextlib.suppress(OSError):
                 sock.close()
+
+
+#: seconds between two checks of the page's safety net (static/js/play.js, SAFETY_MS)
+SAFETY = 20.0
 
 
 def serve() -> tuple[Any, threading.Thread, int]:
@@ -190,8 +247,8 @@ def run(args: Any) -> int:
             pair.append(
                 Player.objects.create(display_name=f"P{n:03d}{colour}", handle=f"p{n:03d}{colour}", user=user)
             )
-        key = "gipf-standard" if n % 2 == 0 else "dvonn"
-        games.append(play_state.create_service_game(pair[0], pair[1], key, "5+3"))
+        keys = args.keys.split(",")
+        games.append(play_state.create_service_game(pair[0], pair[1], keys[n % len(keys)], "5+3"))
     state = {
         game.pk: {"position": game.position, "ply": 0, "users": (game.white.user_id, game.black.user_id)}
         for game in games
@@ -210,10 +267,15 @@ def run(args: Any) -> int:
             status = registry.status(positions[pk])
             if status.ended:
                 continue
-            move = rng.choice(registry.legal_moves(positions[pk])).notation
-            plan.append((pk, plies[pk], move, state[pk]["users"][status.to_move]))
-            positions[pk] = registry.play(positions[pk], move).position
-            plies[pk] += 1
+            mover = status.to_move
+            # a player's turn at once: a move that leaves him to move again (TZAAR's second move, a
+            # DVONN player whose opponent cannot move) is sent right after the one before
+            while status.to_move == mover and len(plan) < args.moves:
+                move = rng.choice(registry.legal_moves(positions[pk])).notation
+                plan.append((pk, plies[pk], move, state[pk]["users"][mover]))
+                positions[pk] = registry.play(positions[pk], move).position
+                plies[pk] += 1
+                status = registry.status(positions[pk])
             progressed = True
         if not progressed:
             break
@@ -225,10 +287,10 @@ def run(args: Any) -> int:
 
     server, thread, port = serve()
     followed = [game.pk for game in games[: args.streams]]
-    streams = Streams(port, followed)
+    streams = Streams(port, followed, pages=args.pages)
     time.sleep(0.5)
 
-    client = Client()
+    client = HttpClient(port) if args.over_http else Client()
     sent: dict[tuple[int, int], float] = {}
     queries = [0]
 
@@ -243,19 +305,31 @@ def run(args: Any) -> int:
         played = max(len(times), 1)
         move_cpu = (time.process_time() - started) / played
         move_wall = (time.perf_counter() - wall) / played
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and len([k for k in sent if k in streams.arrived]) < len(sent):
+    deadline = time.monotonic() + 25
+    target = streams.shown if args.pages else streams.arrived
+    while time.monotonic() < deadline and len([k for k in sent if k in target]) < len(sent):
         time.sleep(0.05)
     delays = [streams.arrived[key] - at for key, at in sent.items() if key in streams.arrived]
+    shown = [
+        streams.shown[k] - at for k, at in sent.items() if k in streams.shown and k[0] not in streams.dropping
+    ]
+    before = [
+        streams.shown[k] - at for k, at in sent.items() if k in streams.shown and k[0] in streams.dropping
+    ]
+    paged = (
+        len([k for k in sent if k[0] not in streams.dropping]),
+        len([k for k in sent if k[0] in streams.dropping]),
+    )
     streams.close()
     server.should_exit = True
     thread.join(5)
 
     database = connection.vendor
     broker = "through Redis" if args.redis_url else "in-process (no Redis)"
+    sender = "sent to uvicorn over sockets" if args.over_http else "sent through the test client"
     print(
-        f"   {len(times)} of {len(plan)} moves in {args.games} games in progress (GIPF standard and DVONN, 5+3),"
-        f" {database}, one process; events {broker}"
+        f"   {len(times)} of {len(plan)} moves in {args.games} games in progress ({args.keys}, 5+3),"
+        f" {database}, one process; moves {sender}; events {broker}"
     )
     if refusal is not None:
         print(
@@ -268,8 +342,8 @@ def run(args: Any) -> int:
     )
     print(
         f"   move requests: {1 / move_wall:8.1f} /s wall-clock ({1 / move_cpu:.1f} /s CPU, {check_cpu / move_cpu:.2f} x the"
-        f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms,"
-        f" {queries[0] / played:.0f} queries each"
+        f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms"
+        + ("" if args.over_http else f", {queries[0] / played:.0f} queries each")
     )
     if args.figures_to:
         figures = {"cpu_ms": move_cpu * 1000, "queries": queries[0] / played, "check_ms": check_cpu * 1000}
@@ -283,6 +357,15 @@ def run(args: Any) -> int:
         )
     else:
         print(f"   the opponent's stream: none of {len(sent)} moves seen")
+    if args.pages:
+        for told, values, total in (
+            ("the opponent's page (fetched on each event, once more after one on its way)", shown, paged[0]),
+            ("the page as before (an event during a fetch dropped, 20 s safety net)", before, paged[1]),
+        ):
+            print(
+                f"   {told}: {len(values)} of {total} moves shown, p50 {percentile(values, 0.5) * 1000:.1f} ms,"
+                f" p99 {percentile(values, 0.99) * 1000:.1f} ms, max {max(values, default=float('nan')) * 1000:.1f} ms"
+            )
     return 0 if refusal is None else 1
 
 
@@ -344,6 +427,33 @@ def _fresh_database(url: str, side: str, drop: bool = False) -> str:
         if not drop:
             connection.execute(f'CREATE DATABASE "{name}"')
     return urlunsplit(parts._replace(path="/" + name))
+
+
+class HttpClient:
+    """The moves sent to uvicorn over a socket each (``--over-http``), with the test client's call."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    def post(self, path: str, data: dict[str, Any], content_type: str, HTTP_AUTHORIZATION: str) -> Any:  # noqa: N803
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}",
+            json.dumps(data).encode(),
+            {"Content-Type": content_type, "Authorization": HTTP_AUTHORIZATION},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return _Answer(answer.status, answer.read())
+        except urllib.error.HTTPError as refused:
+            return _Answer(refused.code, refused.read())
+
+
+class _Answer:
+    def __init__(self, status_code: int, content: bytes) -> None:
+        self.status_code, self.content = status_code, content
 
 
 def start_clocks(game_ids: list[int]) -> None:

@@ -3,6 +3,8 @@ what only needs the registry's choices (models, forms, management commands) does
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from games.choices import game_choices
@@ -15,20 +17,35 @@ class GameChoiceField(serializers.ChoiceField):
         super().__init__(choices=game_choices(), **kwargs)
 
 
-def option_fields(read_only: bool, for_event: bool = False) -> dict[str, serializers.CharField]:
-    """A text field for each start option a registered game declares (``games.options``), named as
-    the option, its help from the declaration (an event's help for an event): the options of a
-    challenge, an event or a game in the API, none named here."""
+def option_fields(read_only: bool, for_event: bool = False) -> dict[str, serializers.Field]:
+    """A field for each start option a registered game declares (``games.options``), named as the
+    option, its help from the declaration (an event's help for an event): the options of a
+    challenge, an event or a game in the API, none named here. Taken, an option declaring its
+    choices is one of them (empty: the game's own; any other value a 400 naming the choices), any
+    other a text."""
     from games import options as game_options  # the registry's declarations, read when built
 
-    fields = {}
+    fields: dict[str, serializers.Field] = {}
     for name, option in game_options.every_option().items():
         help_text = option.event_help if for_event and option.event_help else option.help
+        choices = game_options.choices_of(name)
         if read_only:
             fields[name] = serializers.CharField(read_only=True, help_text=help_text)
+        elif choices is not None:
+            values = [value for value, _label in choices]
+            refusal = format_lazy(
+                _("“{{input}}” is not among its choices: {choices}"), choices=", ".join(values)
+            )
+            fields[name] = serializers.ChoiceField(
+                choices=values,
+                required=False,
+                allow_blank=True,
+                help_text=help_text,
+                error_messages={"invalid_choice": refusal},
+            )
         else:
-            fields[name] = serializers.CharField(
-                max_length=option.max_length,
+            fields[name] = serializers.CharField(  # a text; a game's own choices checked by games.options
+                max_length=game_options.max_length_of(name),
                 required=False,
                 allow_blank=True,
                 help_text=help_text,
