@@ -53,6 +53,14 @@ BY_HAND = {
         "repetition",
     ): "zertz-standard ----/BB---/G.W---/-GW-BB-/---G.W/---GW/---B w pool=0/0/0 "
     "captures=1/0/0,1/4/5 seen=3eba9356724e,3eba9356724e",
+    # PÜNCT's, after docs/rules.md's hand-worked records (PÜNCT): White's eleventh ply joining row 1
+    # (f1) and row 17 (j17); the 300th turn played, White holding the central hexagon 3-0; neither
+    # player with a turn, both hands empty and no piece on the board: drawn
+    ("punct", "connection"): "punct b 11 R:h16,i16,j17 T6C2M2L1R1 T5C1E1M2L2R2 bT0:e2,d1,e1 "
+    "bC0:e9,e8,e10 wE0:f1,f2,f3 wE0:f4,f5,f6 wE0:f7,f8,f9 wE0:f10,f11,f12 wL0:f13,f14,g15 bE0:h1,i2,j3 "
+    "wR0:h16,i16,j17 bE0:k4,l5,m6 bE0:m7,m8,m9",
+    ("punct", "limit"): "punct w 300 m10-m13:l12,m12 T5 T5 wT0:b6,a5,b5 wC0:h8,h7,h9 bT0:m13,l12,m12",
+    ("punct", "blocked"): "punct w 50 pass - -",
 }
 
 
