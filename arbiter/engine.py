@@ -235,6 +235,12 @@ class GameEngine(ABC):
     def status(self, position: str) -> Status:
         """Who is to move, or how the game ended by its rules, and the decisions still owed."""
 
+    def end_detail(self, position: str) -> str:
+        """What an ended game's final position tells of its end beyond its code, for the end's
+        sentence (:attr:`arbiter.spec.End.sentences`: TZAAR, the type the loser has no more); ""
+        by default and while the game goes on."""
+        return ""
+
     @abstractmethod
     def side_to_move(self, position: str) -> int:
         """Who is to move in the position text (0 White, 1 Black)."""

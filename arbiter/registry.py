@@ -43,6 +43,7 @@ __all__ = [
     "board_labels",
     "packages_from",
     "default_game",
+    "end_detail",
     "end_of",
     "engine_for",
     "engines",
@@ -472,3 +473,8 @@ def play(position: str, move: str, *, ply: int | None = None) -> Played:
 def status(position: str) -> Status:
     """Who is to move in the position, or how the game ended; the decisions still owed."""
     return _engine_of_position(position).status(position)
+
+
+def end_detail(position: str) -> str:
+    """What an ended game's final position tells of its end (``GameEngine.end_detail``)."""
+    return _engine_of_position(position).end_detail(position)

@@ -4,7 +4,8 @@ A game is a package (``arbiter/gipf``, ``arbiter/dvonn``) whose ``SPEC`` says ev
 the service needs to know about it: its game keys (one per variant, with the variant's options and
 name), its rating family, its natural ends mapped onto the game-free
 :class:`arbiter.verdict.Termination`, what a score means (if anything), the words and styling of
-its boards, the name of its notation and its engine. :mod:`arbiter.registry` collects the specs;
+its boards, the key to its pieces, its move picker (a script of its package and its words), the name
+of its notation and its engine. :mod:`arbiter.registry` collects the specs;
 nothing outside a game's package writes its keys.
 
 A spec is cheap to import: the Django side reads the keys, names and families of every game when
@@ -19,7 +20,10 @@ them (Django's ``makemessages`` finds them).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib
+import importlib.resources
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -32,6 +36,15 @@ OptionValue = str | int | bool
 
 
 @dataclass(frozen=True, eq=False)
+class Choice:
+    """One value a start option may be agreed with: the value as stored and written (``fixed``) and
+    its label (English, marked with ``gettext_noop``: "fixed start")."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, eq=False)
 class StartOption:
     """A start option a variant declares: a text agreed beyond the game key (for an event's games or
     a challenge's game), checked, carried into the game's start and written in its record's tags.
@@ -40,7 +53,11 @@ class StartOption:
     the API (lower-case letters and underscores); ``label``, ``help`` (a game's field),
     ``event_help`` (an event's field: empty there means something else) and ``noun`` (how messages
     name it: "a set of potentials") are English, marked with ``gettext_noop``; ``tag`` is the record
-    tag that carries it (``Potentials``); ``max_length`` bounds the text.
+    tag that carries it (``Potentials``); ``max_length`` bounds the text. ``choices``: the values it
+    may be agreed with (:class:`Choice`, offered as a choice by the forms and the API, any other
+    refused); empty, a free text the engine reads (GIPF with potentials' set of potentials, whose
+    sets are no closed list). A value resolved when a game starts (TZAAR's random start and its
+    drawn pieces) is stored as the engine resolves it, whatever the choices.
 
     The engine checks a value (:meth:`arbiter.engine.GameEngine.start` with it: a refusal names what
     is wrong), resolves it when a game starts (:meth:`~arbiter.engine.GameEngine.resolve_options`: a
@@ -57,6 +74,11 @@ class StartOption:
     noun: str
     event_help: str = ""
     max_length: int = 100
+    choices: tuple[Choice, ...] = ()
+
+    def choice(self, value: str) -> Choice | None:
+        """The choice ``value`` is (None when the option has no such choice)."""
+        return next((choice for choice in self.choices if choice.value == value), None)
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,12 +99,33 @@ class End:
     """A natural end of the game by its rules: its code (as verdicts and the database write it),
     the game-free termination it is, its name (gettext_noop) and the sentence telling a decided
     game's end (gettext_noop with ``{winner}`` and ``{loser}``, the players' names: "{winner}
-    removed the rings needed to win"; empty: the name tells it)."""
+    removed the rings needed to win"; empty: the name tells it).
+
+    ``sentences``: the sentences of an end that the final position tells more exactly, by the
+    detail the engine reads in it (:meth:`arbiter.engine.GameEngine.end_detail`: TZAAR's "tzarra"
+    when the loser's Tzarras are gone); ``sentence`` when the detail is none of them."""
 
     code: str
     termination: Termination
     name: str
     sentence: str = ""
+    sentences: Mapping[str, str] = field(default_factory=dict)
+
+    def sentence_for(self, detail: str) -> str:
+        """The sentence of this end where the final position's detail is ``detail``."""
+        return self.sentences.get(detail) or self.sentence
+
+
+@dataclass(frozen=True, eq=False)
+class Piece:
+    """One line of the key to a game's pieces, shown beside its boards: ``code`` (how the game's
+    picker script asks for its picture, ``PlayPage.picture(code)``), ``name`` (English, marked with
+    ``gettext_noop``: "Tzarra") and ``drawing``, SVG elements drawn with the classes of the game's
+    boards (its ``style``) around (0, 0), within a box of -20 -20 40 40."""
+
+    code: str
+    name: str
+    drawing: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,6 +143,13 @@ class GameSpec:
     )
     labels: Mapping[str, str] = field(default_factory=dict)  # its board words (arbiter.svg.label keys)
     style: str = ""  # its boards' CSS beyond arbiter.svg.STYLE
+    # the key to its pieces beside every board of it (Piece); docs/architecture.md, "Adding a game"
+    pieces: tuple[Piece, ...] = ()
+    # its move picker: the script of its package the game page loads ("package:file.js", served by
+    # the service; it fills the hooks of static/js/play.js, PlayPage.register) and the words the
+    # script is given (gettext_noop, by the script's keys), in the page's language
+    script: str = ""
+    picker_words: Mapping[str, str] = field(default_factory=dict)
     usual: str | None = None  # the variant a form offers first (None: the first)
     # its rules allow a draw (DVONN's equal stacks, YINSH's equal rings): its players may agree one
     # (the ending word ``draw`` of arbiter.records, games.play.draws); docs/play.md, draw offers
@@ -149,12 +199,30 @@ class GameSpec:
             gettext_noop("unknown game '{game}' (known: {known})"), game=key, known=", ".join(self.keys)
         )
 
+    def script_text(self) -> str:
+        """The text of its picker script ("" when it declares none); :class:`FileNotFoundError` when
+        the file named is not in the package. Read once per process (a package's file does not
+        change while it runs)."""
+        return _read_script(self.script)[0] if self.script else ""
+
+    def script_digest(self) -> str:
+        """A digest of its picker script (16 hexadecimal digits; "" without one): the script's URL
+        names it, so that a browser may keep the script as long as it is the same."""
+        return _read_script(self.script)[1] if self.script else ""
+
     def end(self, code: str) -> End | None:
         """The natural end written ``code``, None when it is none of this game's."""
         for end in self.ends:
             if end.code == code:
                 return end
         return None
+
+
+@functools.lru_cache(maxsize=64)
+def _read_script(script: str) -> tuple[str, str]:
+    package, _, name = script.partition(":")
+    text = importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return text, hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def check_spec(spec: GameSpec) -> list[str]:
@@ -177,6 +245,7 @@ def check_spec(spec: GameSpec) -> list[str]:
         if end.code in NAMED:
             problems.append(f"the end {end.code!r} is a termination every game names")
     problems += _option_problems(spec)
+    problems += _picker_problems(spec)
     if spec.usual is not None and spec.usual not in keys:
         problems.append(f"its usual variant {spec.usual!r} is none of its variants")
     if isinstance(spec.engine, GameEngine):
@@ -195,6 +264,21 @@ def _option_problems(spec: GameSpec) -> list[str]:
                 problems.append(f"the start option {option.name!r} is not lower-case letters and underscores")
             if not (option.tag[:1].isalpha() and option.tag.isascii() and option.tag.isalnum()):
                 problems.append(f"the tag {option.tag!r} of the start option {option.name!r} is no tag name")
+            values = [choice.value for choice in option.choices]
+            if len(set(values)) != len(values) or not all(values):
+                problems.append(f"the choices of the start option {option.name!r} are not distinct values")
+    return problems
+
+
+def _picker_problems(spec: GameSpec) -> list[str]:
+    problems = []
+    if spec.script:
+        package, _, name = spec.script.partition(":")
+        if not (package and name.endswith(".js") and "/" not in name and ".." not in name):
+            problems.append(f"its script {spec.script!r} is not 'package:file.js'")
+    codes = [piece.code for piece in spec.pieces]
+    if len(set(codes)) != len(codes):
+        problems.append("two pieces of its key share a code")
     return problems
 
 

@@ -1,15 +1,15 @@
 """Moves of games played on the service: ``.venv/bin/python bench/play_bench.py [--games 200]
-[--moves 2000] [--streams 20] [--database-url postgres://...] [--redis-url redis://...]
-[--baseline [REV]]``.
+[--moves 2000] [--streams 20] [--keys gipf-standard,dvonn] [--over-http] [--pages]
+[--database-url postgres://...] [--redis-url redis://...]``.
 
-On a fresh database (a temporary SQLite file unless ``--database-url`` names a PostgreSQL server's
-database, beside which the bench creates one of its own, ``<name>_play``, afresh), ``--games``
-games are in progress at once (half GIPF standard, half DVONN, a 5+3 clock), each between two
-players with API tokens. The bench plays ``--moves`` moves round the games, each a request
-``POST /api/play/{id}/move/`` (token, the move, the ply it expects) through the whole web stack in
-one process (Django's test client: every middleware, DRF, the game's lock, the arbiter's check, the
-clock, the events published after commit), the move a random legal one. The arbiter's check of the
-same moves alone (``arbiter.registry.play``) is measured in the same run.
+On a fresh database (a temporary SQLite file unless ``--database-url`` names an empty one, which it
+migrates), ``--games`` games are in progress at once (``--keys`` in turn: by default half GIPF
+standard, half DVONN; a 5+3 clock), each between two players with API tokens. The bench plays ``--moves`` moves round the games, each a
+request ``POST /api/play/{id}/move/`` (token, the move, the ply it expects) through the whole web
+stack in one process (Django's test client: every middleware, DRF, the game's lock, the arbiter's
+check, the clock, the event published after commit), the move a random legal one; a move that leaves
+its player to move again (TZAAR's second move) is sent right after the one before. The baseline,
+in the same run, is the arbiter's check of the same moves alone (``arbiter.registry.play``).
 
 Meanwhile uvicorn (the ASGI server of the scaled setup) serves the site in a thread, and the games'
 opponents follow ``--streams`` of the games on ``GET /api/play/{id}/events/`` over real sockets:
@@ -17,18 +17,28 @@ for each move in those games, the delay from the move request being sent to its 
 opponent's stream. With ``--redis-url`` every event goes through Redis (``EVENTS_REDIS_URL``), as
 between gunicorn and uvicorn in the scaled setup.
 
-Printed: moves/s, a move's p50/p99 (ms), its queries and its server CPU (the CPU time of the
-request's own thread, streams and uvicorn aside; of which the notices' listener of ``move_played``,
-``personal.play_notices``), the arbiter's checks/s, the opponent's delay p50/p99/max (ms), against
-issue 43's figures (a move in at most 10 queries and 3 ms of server CPU). ``--baseline REV`` (alone:
-:data:`BASELINE_REVISION`) runs the same bench on the code of git revision ``REV`` (``git archive``
-into a temporary folder, its own fresh database), in the same run, and prints both sides and their
-ratios. Nothing is asserted about time.
-The games' clocks start when the timed part does (:func:`start_clocks`), not when the games were
-created before the baseline and the streams; still, on a loaded machine a player may run out of
-time. Every move is one the service must accept: the first one refused stops the timed part, the
-figures of what was played are printed marked as not valid, with the refusal, and the bench exits
-with 1 (:func:`play_moves`).
+``--over-http`` sends the moves to uvicorn over real sockets too (as the players' pages do: every move
+then passes through the ASGI server), rather than through the test client in the bench's thread.
+``--pages`` follows each followed game as its page does (static/js/play.js): on each of its events
+the opponent's page is fetched from uvicorn, one fetch at a time and once more when an event came
+meanwhile; a move has reached the opponent when a page fetched shows its ply (``data-ply``). Half the
+games followed are followed as the page did before (the baseline, in the same run): an event that
+came while a fetch was on its way was dropped, the page caught up by its safety net's check every
+20 s. The delays until then are printed beside the stream's. A move whose event or page has not come
+25 s after the last move is counted as not seen.
+
+Printed: moves/s, a move's p50/p99 (ms), queries per move, the arbiter's checks/s and the ratio, the
+opponent's delay p50/p99/max (ms). Nothing is asserted about time. The games' clocks start when the
+timed part does (:func:`start_clocks`), not when the games were created before the baseline and the
+streams; still, on a loaded machine a player may run out of time. Every move is one the service
+must accept: the first one refused stops the timed part, the figures of what was played are printed
+marked as not valid, with the refusal, and the bench exits with 1 (:func:`play_moves`).
+
+``--baseline [REV]`` (default :data:`BASELINE_REVISION`, the code issue 43 measured) runs this same
+bench file twice in child processes, first on REV's code (its tree taken from git into a temporary
+folder), then on today's, each on a fresh database of its own (beside ``--database-url``'s, or a
+temporary SQLite file), and prints a move's CPU and queries on both sides, their ratios, and issue
+43's targets (at most 10 queries and 3 ms of CPU a move).
 """
 
 from __future__ import annotations
@@ -38,6 +48,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -46,19 +57,21 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-# The code measured: this checkout's, or a baseline's (``--code``, given by the run of ``--baseline``).
-CODE = Path(os.environ.get("PLAY_BENCH_CODE") or ROOT)
-if str(CODE) not in sys.path:
-    sys.path.insert(0, str(CODE))
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
-# Issue 43's figures for a move, and the code that issue measured (``--baseline`` alone).
-MOST_QUERIES, MOST_CPU_MS = 10, 3.0
+
+#: the code before issue 43's work, and that issue's targets for a move
 BASELINE_REVISION = "10ebbb1"
+TARGET_QUERIES, TARGET_CPU_MS = 10, 3.0
 
 
 def percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
@@ -68,31 +81,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--streams", type=int, default=20)
+    parser.add_argument("--keys", default="gipf-standard,dvonn", help="the games' keys, in turn")
+    parser.add_argument("--over-http", action="store_true", help="the moves sent to uvicorn over sockets")
+    parser.add_argument("--pages", action="store_true", help="the opponents' pages fetched as play.js does")
     parser.add_argument(
-        "--database-url", default="", help="a PostgreSQL server's database (default: a temporary SQLite file)"
+        "--database-url", default="", help="an empty database (default: a temporary SQLite file)"
     )
     parser.add_argument("--redis-url", default="", help="EVENTS_REDIS_URL: the events go through Redis")
-    parser.add_argument(
-        "--baseline",
-        nargs="?",
-        const=BASELINE_REVISION,
-        default="",
-        help=f"a git revision whose code is measured too, as before (alone: {BASELINE_REVISION}, issue 43's)",
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print the figures as JSON only (the baseline's run)"
-    )
     parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
+    parser.add_argument("--baseline", nargs="?", const=BASELINE_REVISION, help="REV's code, then today's")
+    parser.add_argument("--figures-to", default="", help=argparse.SUPPRESS)  # a child's figures, as JSON
     args = parser.parse_args(argv)
     if args.baseline:
-        return compare(args)
+        return against_baseline(args)
     if "django.apps" in sys.modules and sys.modules["django.apps"].apps.ready:
         # Django already set up on another bench's database (bench/run.py): a fresh process
-        return subprocess.run([sys.executable, __file__, *_passed(args)], check=False).returncode
+        command = [sys.executable, __file__, "--games", str(args.games), "--moves", str(args.moves)]
+        command += ["--streams", str(args.streams), "--database-url", args.database_url]
+        command += ["--redis-url", args.redis_url, "--keys", args.keys]
+        command += ["--over-http"] * args.over_http + ["--pages"] * args.pages
+        return subprocess.run(command, check=False).returncode
     with tempfile.TemporaryDirectory() as folder:
-        os.environ["DATABASE_URL"] = (
-            _database(args.database_url, "play") or f"sqlite:///{folder}/bench.sqlite3"
-        )
+        os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{folder}/bench.sqlite3"
         os.environ.pop("CELERY_BROKER_URL", None)
         os.environ["EVENTS_REDIS_URL"] = args.redis_url
         os.environ.setdefault("SECRET_KEY", "bench-only")
@@ -102,123 +112,25 @@ def main(argv: list[str] | None = None) -> int:
         import django
 
         django.setup()
-        figures = run(args)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        report(figures)
-    return 0 if figures.get("valid") else 1
-
-
-def _passed(args: Any) -> list[str]:
-    """The arguments of a run of this bench in another process."""
-    passed = ["--games", str(args.games), "--moves", str(args.moves), "--streams", str(args.streams)]
-    passed += ["--database-url", args.database_url, "--redis-url", args.redis_url]
-    return [*passed, "--json"] if args.json else passed
-
-
-def _database(url: str, suffix: str) -> str:
-    """A database of the bench's own beside the PostgreSQL one given (``<name>_<suffix>``), created
-    afresh; "" without one."""
-    if not url:
-        return ""
-    from urllib.parse import urlsplit, urlunsplit
-
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/") + "_" + suffix
-    maintenance = urlunsplit(parts._replace(path="/postgres")).replace("postgres://", "postgresql://", 1)
-    with psycopg.connect(maintenance, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path="/" + name))
-
-
-def compare(args: Any) -> int:
-    """This code and the code of ``args.baseline`` (git), each in a process of its own on a database
-    of its own, in turn; both printed, with their ratios."""
-    import io
-    import tarfile
-
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", args.baseline], check=True, capture_output=True
-    ).stdout
-    sides: dict[str, dict[str, Any]] = {}
-    with tempfile.TemporaryDirectory(prefix="play-bench-baseline-") as folder:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(folder, filter="data")
-        for side, code, suffix in (("now", ROOT, "play_now"), ("before", Path(folder), "play_before")):
-            env = dict(os.environ, PLAY_BENCH_CODE=str(code), PYTHONPATH=str(code))
-            passed = _passed(args)
-            if args.database_url:
-                passed[passed.index("--database-url") + 1] = _database(args.database_url, suffix)
-            answer = subprocess.run(
-                [sys.executable, __file__, *passed, "--json"],
-                cwd=code,
-                env=env,
-                capture_output=True,
-                text=True,
-            )
-            lines = [line for line in answer.stdout.splitlines() if line.startswith("{")]
-            if not lines:
-                print(answer.stdout[-2000:], answer.stderr[-4000:], sep="\n")
-                return 1
-            sides[side] = json.loads(lines[-1])
-    print(f"   now: this checkout; before: {args.baseline}")
-    for side in ("now", "before"):
-        print(f"-- {side}")
-        report(sides[side])
-    now, before = sides["now"], sides["before"]
-    print(
-        f"   ratio now/before: queries {now['queries'] / before['queries']:.2f},"
-        f" server CPU {now['cpu_ms'] / before['cpu_ms']:.2f},"
-        f" p50 {now['p50_ms'] / before['p50_ms']:.2f}"
-    )
-    return 0 if now.get("valid") and before.get("valid") else 1
-
-
-def report(figures: dict[str, Any]) -> None:
-    print(
-        f"   {figures['played']} of {figures['planned']} moves in {figures['games']} games in progress"
-        f" (GIPF standard and DVONN, 5+3), {figures['database']}, one process; events {figures['broker']}"
-    )
-    if figures.get("refusal"):
-        print(f"   NOT VALID: stopped, refused: {figures['refusal']}; the figures below are not the bench's")
-    if not figures["played"]:
-        return
-    print(
-        f"   the arbiter's check alone: {1000 / figures['check_ms']:8.1f} moves/s ({figures['check_ms']:.3f} ms CPU each)"
-    )
-    print(
-        f"   move requests: {figures['per_second']:.1f} /s wall-clock, p50 {figures['p50_ms']:.1f} ms,"
-        f" p99 {figures['p99_ms']:.1f} ms"
-    )
-    print(
-        f"   a move: {figures['queries']:.1f} queries (issue 43: at most {MOST_QUERIES}),"
-        f" {figures['cpu_ms']:.2f} ms of server CPU (at most {MOST_CPU_MS}), of which"
-        f" {figures['notices_ms']:.2f} ms in the notices' listener and {figures['check_ms']:.3f} ms the arbiter's check"
-    )
-    if figures["seen"]:
-        print(
-            f"   the opponent's stream ({figures['followed']} games followed): {figures['seen']} of"
-            f" {figures['sent']} moves seen, p50 {figures['delay_p50_ms']:.1f} ms,"
-            f" p99 {figures['delay_p99_ms']:.1f} ms, max {figures['delay_max_ms']:.1f} ms after the request"
-        )
-    else:
-        print(f"   the opponent's stream: none of {figures['sent']} moves seen")
+        return run(args)
 
 
 class Streams:
-    """The opponents' streams: one socket each, read in a thread; when each move's event arrived."""
+    """The opponents' streams: one socket each, read in a thread; when each move's event arrived, and
+    (``pages``) when the game's page, fetched on each event as play.js fetches it, first showed it."""
 
-    def __init__(self, port: int, game_ids: list[int]) -> None:
+    def __init__(self, port: int, game_ids: list[int], pages: bool = False) -> None:
         self.port = port
         self.arrived: dict[tuple[int, int], float] = {}
+        self.shown: dict[tuple[int, int], float] = {}
         self.opened = threading.Semaphore(0)
         self.sockets: list[socket.socket] = []
+        self.wanted = {game_id: threading.Event() for game_id in game_ids}
+        self.dropping = set(game_ids[len(game_ids) // 2 :]) if pages else set()  # as the page did before
         for game_id in game_ids:
             threading.Thread(target=self._follow, args=(game_id,), daemon=True).start()
+            if pages:
+                threading.Thread(target=self._page, args=(game_id,), daemon=True).start()
         for _ in game_ids:
             if not self.opened.acquire(timeout=30):
                 raise RuntimeError("a stream did not open")
@@ -254,11 +166,43 @@ class Streams:
                     except ValueError:
                         continue
                     self.arrived.setdefault((event["game"], event["ply"]), time.perf_counter())
+                    self.wanted[game_id].set()  # the page fetches (once more after a fetch on its way)
+
+    def _page(self, game_id: int) -> None:
+        """The game's page as play.js follows it: fetched on an event, one fetch at a time, once
+        more when an event came while it was on its way; a game of ``dropping``: as the page did
+        before, such an event dropped, a fetch every :data:`SAFETY` seconds all the same."""
+        import urllib.request
+
+        seen = 0
+        while True:
+            self.wanted[game_id].wait(SAFETY if game_id in self.dropping else None)
+            self.wanted[game_id].clear()
+            try:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{self.port}/games/{game_id}/", timeout=30
+                ) as page:
+                    html = page.read().decode(errors="replace")
+            except OSError:
+                continue
+            if game_id in self.dropping:
+                self.wanted[game_id].clear()  # what came while the page was on its way: dropped
+            found = re.search(r'id="play-area"[^>]*data-ply="(\d+)"', html)
+            if found is None:
+                continue
+            now = time.perf_counter()
+            for ply in range(seen + 1, int(found.group(1)) + 1):
+                self.shown.setdefault((game_id, ply), now)
+            seen = max(seen, int(found.group(1)))
 
     def close(self) -> None:
         for sock in self.sockets:
             with contextlib.suppress(OSError):
                 sock.close()
+
+
+#: seconds between two checks of the page's safety net (static/js/play.js, SAFETY_MS)
+SAFETY = 20.0
 
 
 def serve() -> tuple[Any, threading.Thread, int]:
@@ -280,7 +224,7 @@ def serve() -> tuple[Any, threading.Thread, int]:
     return server, thread, port
 
 
-def run(args: Any) -> dict[str, Any]:
+def run(args: Any) -> int:
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.db import connection
@@ -303,8 +247,8 @@ def run(args: Any) -> dict[str, Any]:
             pair.append(
                 Player.objects.create(display_name=f"P{n:03d}{colour}", handle=f"p{n:03d}{colour}", user=user)
             )
-        key = "gipf-standard" if n % 2 == 0 else "dvonn"
-        games.append(play_state.create_service_game(pair[0], pair[1], key, "5+3"))
+        keys = args.keys.split(",")
+        games.append(play_state.create_service_game(pair[0], pair[1], keys[n % len(keys)], "5+3"))
     state = {
         game.pk: {"position": game.position, "ply": 0, "users": (game.white.user_id, game.black.user_id)}
         for game in games
@@ -323,25 +267,30 @@ def run(args: Any) -> dict[str, Any]:
             status = registry.status(positions[pk])
             if status.ended:
                 continue
-            move = rng.choice(registry.legal_moves(positions[pk])).notation
-            plan.append((pk, plies[pk], move, state[pk]["users"][status.to_move]))
-            positions[pk] = registry.play(positions[pk], move).position
-            plies[pk] += 1
+            mover = status.to_move
+            # a player's turn at once: a move that leaves him to move again (TZAAR's second move, a
+            # DVONN player whose opponent cannot move) is sent right after the one before
+            while status.to_move == mover and len(plan) < args.moves:
+                move = rng.choice(registry.legal_moves(positions[pk])).notation
+                plan.append((pk, plies[pk], move, state[pk]["users"][mover]))
+                positions[pk] = registry.play(positions[pk], move).position
+                plies[pk] += 1
+                status = registry.status(positions[pk])
             progressed = True
         if not progressed:
             break
-    started = time.thread_time()
+    started = time.process_time()
     replay_positions = {pk: s["position"] for pk, s in state.items()}
     for pk, _ply, move, _user in plan:
         replay_positions[pk] = registry.play(replay_positions[pk], move).position
-    check_cpu = (time.thread_time() - started) / len(plan)
+    check_cpu = (time.process_time() - started) / len(plan)
 
     server, thread, port = serve()
     followed = [game.pk for game in games[: args.streams]]
-    streams = Streams(port, followed)
+    streams = Streams(port, followed, pages=args.pages)
     time.sleep(0.5)
 
-    client = Client()
+    client = HttpClient(port) if args.over_http else Client()
     sent: dict[tuple[int, int], float] = {}
     queries = [0]
 
@@ -350,70 +299,161 @@ def run(args: Any) -> dict[str, Any]:
         return execute(sql, params, many, context)
 
     start_clocks([game.pk for game in games])
-    with connection.execute_wrapper(count), timed_notices() as notices:
-        started, wall = time.thread_time(), time.perf_counter()
+    with connection.execute_wrapper(count):
+        started, wall = time.process_time(), time.perf_counter()
         times, refusal = play_moves(client, plan, tokens, set(followed), sent)
         played = max(len(times), 1)
-        move_cpu = (time.thread_time() - started) / played  # this thread's: the requests', streams aside
+        move_cpu = (time.process_time() - started) / played
         move_wall = (time.perf_counter() - wall) / played
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and len([k for k in sent if k in streams.arrived]) < len(sent):
+    deadline = time.monotonic() + 25
+    target = streams.shown if args.pages else streams.arrived
+    while time.monotonic() < deadline and len([k for k in sent if k in target]) < len(sent):
         time.sleep(0.05)
     delays = [streams.arrived[key] - at for key, at in sent.items() if key in streams.arrived]
+    shown = [
+        streams.shown[k] - at for k, at in sent.items() if k in streams.shown and k[0] not in streams.dropping
+    ]
+    before = [
+        streams.shown[k] - at for k, at in sent.items() if k in streams.shown and k[0] in streams.dropping
+    ]
+    paged = (
+        len([k for k in sent if k[0] not in streams.dropping]),
+        len([k for k in sent if k[0] in streams.dropping]),
+    )
     streams.close()
     server.should_exit = True
     thread.join(5)
-    return {
-        "valid": refusal is None and bool(times),
-        "refusal": refusal,
-        "played": len(times),
-        "planned": len(plan),
-        "games": args.games,
-        "database": connection.vendor,
-        "broker": "through Redis" if args.redis_url else "in-process (no Redis)",
-        "check_ms": check_cpu * 1000,
-        "per_second": 1 / move_wall,
-        "p50_ms": percentile(times, 0.5) * 1000 if times else 0.0,
-        "p99_ms": percentile(times, 0.99) * 1000 if times else 0.0,
-        "queries": queries[0] / played,
-        "cpu_ms": move_cpu * 1000,
-        "notices_ms": notices[0] * 1000 / played,
-        "followed": len(followed),
-        "sent": len(sent),
-        "seen": len(delays),
-        "delay_p50_ms": percentile(delays, 0.5) * 1000 if delays else 0.0,
-        "delay_p99_ms": percentile(delays, 0.99) * 1000 if delays else 0.0,
-        "delay_max_ms": max(delays) * 1000 if delays else 0.0,
-    }
+
+    database = connection.vendor
+    broker = "through Redis" if args.redis_url else "in-process (no Redis)"
+    sender = "sent to uvicorn over sockets" if args.over_http else "sent through the test client"
+    print(
+        f"   {len(times)} of {len(plan)} moves in {args.games} games in progress ({args.keys}, 5+3),"
+        f" {database}, one process; moves {sender}; events {broker}"
+    )
+    if refusal is not None:
+        print(
+            f"   NOT VALID: stopped at move {len(times) + 1}, refused: {refusal}; the figures below are not the bench's"
+        )
+    if not times:
+        return 1
+    print(
+        f"   the arbiter's check alone (baseline): {1 / check_cpu:8.1f} moves/s ({check_cpu * 1000:.2f} ms CPU each)"
+    )
+    print(
+        f"   move requests: {1 / move_wall:8.1f} /s wall-clock ({1 / move_cpu:.1f} /s CPU, {check_cpu / move_cpu:.2f} x the"
+        f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms"
+        + ("" if args.over_http else f", {queries[0] / played:.0f} queries each")
+    )
+    if args.figures_to:
+        figures = {"cpu_ms": move_cpu * 1000, "queries": queries[0] / played, "check_ms": check_cpu * 1000}
+        figures |= {"p50_ms": percentile(times, 0.5) * 1000, "valid": refusal is None}
+        Path(args.figures_to).write_text(json.dumps(figures))
+    if delays:
+        print(
+            f"   the opponent's stream ({len(followed)} games followed): {len(delays)} of {len(sent)} moves seen,"
+            f" p50 {percentile(delays, 0.5) * 1000:.1f} ms, p99 {percentile(delays, 0.99) * 1000:.1f} ms,"
+            f" max {max(delays) * 1000:.1f} ms after the request was sent"
+        )
+    else:
+        print(f"   the opponent's stream: none of {len(sent)} moves seen")
+    if args.pages:
+        for told, values, total in (
+            ("the opponent's page (fetched on each event, once more after one on its way)", shown, paged[0]),
+            ("the page as before (an event during a fetch dropped, 20 s safety net)", before, paged[1]),
+        ):
+            print(
+                f"   {told}: {len(values)} of {total} moves shown, p50 {percentile(values, 0.5) * 1000:.1f} ms,"
+                f" p99 {percentile(values, 0.99) * 1000:.1f} ms, max {max(values, default=float('nan')) * 1000:.1f} ms"
+            )
+    return 0 if refusal is None else 1
 
 
-@contextlib.contextmanager
-def timed_notices() -> Any:
-    """The CPU time spent in the notices' listener of each stored move (``personal.play_notices``,
-    connected to ``games.signals.move_played``), in a list of one, meanwhile."""
-    from games.signals import move_played
-    from personal import play_notices
+def against_baseline(args: Any) -> int:
+    """This bench on ``args.baseline``'s code, then on today's, in turn: a move's CPU and queries."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", args.baseline],
+        capture_output=True,
+        check=True,
+    ).stdout
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="play-baseline-") as folder:
+        tree = Path(folder) / "tree"
+        tree.mkdir()
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        (tree / "bench" / "play_bench.py").write_text(Path(__file__).read_text())
+        for side, root in ((args.baseline, tree), ("today", ROOT)):
+            print(f"-- {side}", flush=True)
+            database = _fresh_database(args.database_url, side) if args.database_url else ""
+            command = [sys.executable, str(root / "bench" / "play_bench.py"), "--games", str(args.games)]
+            command += ["--moves", str(args.moves), "--streams", str(args.streams)]
+            command += ["--database-url", database, "--redis-url", args.redis_url]
+            command += ["--figures-to", f"{folder}/{side}.json"]
+            try:
+                subprocess.run(command, check=False, cwd=root)
+            finally:
+                if database:
+                    _fresh_database(database, "", drop=True)
+            path = Path(folder) / f"{side}.json"
+            if not path.exists():
+                print(f"   {side}: no figures")
+                return 1
+            results[side] = json.loads(path.read_text())
+    before, now = results[args.baseline], results["today"]
+    for key, name in (("cpu_ms", "ms of CPU a move"), ("queries", "queries a move")):
+        print(
+            f"   {name}: {args.baseline} {before[key]:.1f}, today {now[key]:.1f}: ratio {now[key] / before[key]:.2f}"
+        )
+    print(
+        f"   the arbiter's check alone, ms: {args.baseline} {before['check_ms']:.3f}, today {now['check_ms']:.3f}"
+    )
+    met = now["queries"] <= TARGET_QUERIES and now["cpu_ms"] <= TARGET_CPU_MS
+    print(
+        f"   issue 43's target (<= {TARGET_QUERIES} queries, <= {TARGET_CPU_MS} ms of CPU a move):"
+        f" {'met' if met else 'NOT met'}"
+    )
+    return 0 if before["valid"] and now["valid"] else 1
 
-    spent = [0.0]
-    listener = play_notices.on_move_played
 
-    def timed(*args: Any, **kwargs: Any) -> Any:
-        begun = time.thread_time()
+def _fresh_database(url: str, side: str, drop: bool = False) -> str:
+    """``<name>_play_<side>`` beside the database of ``url``, created afresh (or ``url`` dropped)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres")).replace("postgres://", "postgresql://", 1)
+    name = parts.path.lstrip("/") if drop else parts.path.lstrip("/") + "_play_" + side.replace("-", "_")
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if not drop:
+            connection.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+class HttpClient:
+    """The moves sent to uvicorn over a socket each (``--over-http``), with the test client's call."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    def post(self, path: str, data: dict[str, Any], content_type: str, HTTP_AUTHORIZATION: str) -> Any:  # noqa: N803
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}",
+            json.dumps(data).encode(),
+            {"Content-Type": content_type, "Authorization": HTTP_AUTHORIZATION},
+        )
         try:
-            return listener(*args, **kwargs)
-        finally:
-            spent[0] += time.thread_time() - begun
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return _Answer(answer.status, answer.read())
+        except urllib.error.HTTPError as refused:
+            return _Answer(refused.code, refused.read())
 
-    uid = "personal.play_notices.move"
-    if not move_played.disconnect(dispatch_uid=uid):
-        yield spent  # no such listener here
-        return
-    move_played.connect(timed, dispatch_uid=uid, weak=False)
-    try:
-        yield spent
-    finally:
-        move_played.disconnect(dispatch_uid=uid)
-        move_played.connect(listener, dispatch_uid=uid)
+
+class _Answer:
+    def __init__(self, status_code: int, content: bytes) -> None:
+        self.status_code, self.content = status_code, content
 
 
 def start_clocks(game_ids: list[int]) -> None:

@@ -7,7 +7,7 @@ loaded when a DVONN record or move is first checked (:meth:`arbiter.spec.GameSpe
 from __future__ import annotations
 
 from arbiter.errors import gettext_noop
-from arbiter.spec import End, GameSpec, Variant
+from arbiter.spec import End, GameSpec, Piece, Variant
 from arbiter.verdict import Termination
 
 #: the game key of DVONN (one game, no variants)
@@ -25,6 +25,35 @@ LABELS: dict[str, str] = {
     "placement": gettext_noop("placement {number} of 49, {player} to place"),
     "DVONN state": gettext_noop("{state}; score White {white}, Black {black}"),
     "DVONN title": gettext_noop("DVONN position, {player} to move"),
+}
+
+#: the key to its pieces beside its boards (drawn as arbiter/dvonn/svg.py draws a stack)
+PIECES = (
+    Piece("white", gettext_noop("White's piece"), '<circle class="white" cx="0" cy="0" r="15"/>'),
+    Piece("black", gettext_noop("Black's piece"), '<circle class="black" cx="0" cy="0" r="15"/>'),
+    Piece("dvonn", gettext_noop("DVONN piece"), '<circle class="dvonn" cx="0" cy="0" r="15"/>'),
+    Piece(
+        "stack",
+        gettext_noop("a stack: its top piece's colour, its height; red dot: a DVONN piece in it"),
+        '<circle class="white" cx="0" cy="0" r="15"/><circle class="dvonn-mark" cx="10" cy="-10" r="5"/>'
+        '<text class="height on-white" x="0" y="0">3</text>',
+    ),
+)
+#: the words of its move picker (arbiter/dvonn/picker.js, by the script's keys); the English defaults
+PICKER_WORDS: dict[str, str] = {
+    "place dvonn": gettext_noop("Click an empty space to place a DVONN piece."),
+    "place": gettext_noop("Click an empty space to place one of your pieces."),
+    "from": gettext_noop(
+        "Click one of your stacks to move it: as many spaces as it is high, in a straight line."
+    ),
+    "to": gettext_noop("Click the stack it lands on."),
+    "pass": gettext_noop("No stack of yours can move: pass."),
+    "target place": gettext_noop("place on {point}"),
+    "target from": gettext_noop("move the stack on {point}"),
+    "target to": gettext_noop("onto {point}"),
+    "said place": gettext_noop("piece placed on {point}"),
+    "said move": gettext_noop("stack {from} moved onto {to}"),
+    "said pass": gettext_noop("pass"),
 }
 
 SPEC = GameSpec(
@@ -45,5 +74,8 @@ SPEC = GameSpec(
     score=gettext_noop("stack score {score}"),
     labels=LABELS,
     style=STYLE,
+    pieces=PIECES,
+    script="arbiter.dvonn:picker.js",
+    picker_words=PICKER_WORDS,
     draws=True,  # equal stacks at the end are a tie (the rulebook, "End of the game" 3)
 )

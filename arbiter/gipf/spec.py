@@ -9,7 +9,7 @@ from __future__ import annotations
 from arbiter.errors import gettext_noop
 from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.position import GAME_KEY_OF_RULES, GAME_KEYS, GAME_NAMES
-from arbiter.spec import End, GameSpec, Variant
+from arbiter.spec import End, GameSpec, Piece, Variant
 from arbiter.verdict import Termination
 
 #: the CSS of GIPF boards beyond the shared one (arbiter.svg.STYLE)
@@ -20,6 +20,28 @@ LABELS: dict[str, str] = {
     "captured": gettext_noop("captured {count}"),
     "captured and GIPF-pieces": gettext_noop("captured {count}, GIPF-pieces {gipf}"),
     "GIPF title": gettext_noop("GIPF position, {player} to move"),
+}
+
+#: the key to its pieces beside its boards (drawn as arbiter/gipf/svg.py draws them)
+PIECES = (
+    Piece("basic", gettext_noop("basic piece"), '<circle class="white" cx="0" cy="0" r="15"/>'),
+    Piece(
+        "G",
+        gettext_noop("GIPF-piece (two pieces stacked)"),
+        '<circle class="white" cx="0" cy="3" r="15"/><circle class="white" cx="0" cy="-3" r="15"/>',
+    ),
+)
+#: the words of its move picker (arbiter/gipf/picker.js, by the script's keys); the English defaults
+PICKER_WORDS: dict[str, str] = {
+    "dot": gettext_noop("Click a dot on the edge: your piece comes in from there."),
+    "spot": gettext_noop("Click the spot it comes in by: the pieces in that line are pushed one spot on."),
+    "target dot": gettext_noop("push in from {point}"),
+    "target spot": gettext_noop("push in by {point}"),
+    "G": gettext_noop("GIPF-piece"),
+    "basic": gettext_noop("basic piece"),
+    "removed": gettext_noop("removes"),
+    "said push": gettext_noop("{piece} pushed in from {dot} by {spot}"),
+    "said removed": gettext_noop("removes {points}"),
 }
 
 SPEC = GameSpec(
@@ -44,5 +66,8 @@ SPEC = GameSpec(
     engine="arbiter.gipf.engine:GipfEngine",
     labels=LABELS,
     style=STYLE,
+    pieces=PIECES,
+    script="arbiter.gipf:picker.js",
+    picker_words=PICKER_WORDS,
     usual=GAME_KEY_OF_RULES["standard"],
 )

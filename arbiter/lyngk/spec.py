@@ -8,7 +8,7 @@ its place and loaded when a LYNGK record or move is first checked
 from __future__ import annotations
 
 from arbiter.errors import gettext_noop
-from arbiter.spec import End, GameSpec, StartOption, Variant
+from arbiter.spec import End, GameSpec, Piece, StartOption, Variant
 from arbiter.verdict import Termination
 
 #: the game key of LYNGK (one game: the stack-of-6 variant is not offered, L-13) and its name
@@ -67,6 +67,38 @@ START = StartOption(
     max_length=420,
 )
 
+
+def _disc(letter: str, y: int = 0) -> str:
+    """A piece of the key as the board draws it (arbiter/lyngk/svg.py): its colour and its letter."""
+    spots = ""
+    if letter == "J":  # mottled
+        spots = "".join(
+            f'<circle class="joker-spot" cx="{x}" cy="{dy}" r="2"/>' for x, dy in ((-6, -5), (6, -6), (1, 7))
+        )
+    return f'<circle class="piece piece-{letter}" cx="0" cy="{y}" r="14"/>{spots}'
+
+
+def _lettered(letter: str) -> str:
+    return f'<g class="stack">{_disc(letter)}<text class="letter letter-{letter}" x="0" y="0">{letter}</text></g>'
+
+
+#: the key to LYNGK's pieces beside its boards: each colour by its letter, the joker, a stack
+PIECES = (
+    Piece("I", gettext_noop("ivory: I"), _lettered("I")),
+    Piece("B", gettext_noop("blue: B"), _lettered("B")),
+    Piece("R", gettext_noop("red: R"), _lettered("R")),
+    Piece("G", gettext_noop("green: G"), _lettered("G")),
+    Piece("K", gettext_noop("black: K"), _lettered("K")),
+    Piece("J", gettext_noop("joker: J, white and mottled"), _lettered("J")),
+    Piece(
+        "stack",
+        gettext_noop("a stack: its top piece, the pieces below peeking out, its height in yellow"),
+        f'<g class="stack">{_disc("B", 6)}{_disc("R", 3)}{_disc("G")}'
+        '<text class="letter letter-G" x="0" y="0">G</text>'
+        '<circle class="height" cx="12" cy="-12" r="7"/><text class="height-text" x="12" y="-12">3</text></g>',
+    ),
+)
+
 SPEC = GameSpec(
     name=NAME,
     family="lyngk",
@@ -86,5 +118,6 @@ SPEC = GameSpec(
     score=gettext_noop("stacks of five won {score}"),
     labels=LABELS,
     style=STYLE,
+    pieces=PIECES,
     draws=True,  # every tie-break equal is a draw (L-12)
 )

@@ -8,7 +8,7 @@ The basic game (P-16) is not offered: the service and tournaments play the stand
 from __future__ import annotations
 
 from arbiter.errors import gettext_noop
-from arbiter.spec import End, GameSpec, Variant
+from arbiter.spec import End, GameSpec, Piece, Variant
 from arbiter.verdict import Termination
 
 #: the game key of PÜNCT (the standard game) and its name as records write it
@@ -49,6 +49,42 @@ LABELS: dict[str, str] = {
     "PÜNCT connected": gettext_noop("{player} has connected two opposite sides"),
 }
 
+#: the hexagonal steps as drawn (column, row), clockwise: a piece's minor dots are steps from its PÜNCT
+_STEPS = ((0, -1), (-1, -1), (-1, 0), (0, 1), (1, 1), (1, 0))
+
+
+def _drawn(steps: tuple[tuple[int, int], ...]) -> str:
+    """A piece of the key: its PÜNCT and the two minor dots ``steps`` away (sums of :data:`_STEPS`),
+    joined, centred on (0, 0), the PÜNCT marked, in the boards' classes of a piece in the hand."""
+    dots = [(0.0, 0.0)] + [(8.66 * c, -10.0 * (r - c / 2)) for c, r in steps]
+    mid_x = (min(x for x, _ in dots) + max(x for x, _ in dots)) / 2
+    mid_y = (min(y for _, y in dots) + max(y for _, y in dots)) / 2
+    dots = [(round(x - mid_x, 2), round(y - mid_y, 2)) for x, y in dots]
+    head, *rest = dots
+    closed = "Z" if len(steps) == 2 and steps[1] == _STEPS[1] else ""
+    line = f"M{head[0]} {head[1]}" + "".join(f"L{x} {y}" for x, y in rest) + closed
+    circles = "".join(f'<circle class="dot" cx="{x}" cy="{y}" r="3.6"/>' for x, y in dots)
+    return (
+        f'<g class="hand-piece white"><path class="piece-link" d="{line}"/>{circles}'
+        f'<circle class="punct-dot" cx="{head[0]}" cy="{head[1]}" r="1.8"/></g>'
+    )
+
+
+def _plus(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    return a[0] + b[0], a[1] + b[1]
+
+
+_D = _STEPS[0]
+#: the key to PÜNCT's pieces beside its boards (P-3): each kind by its letter, its PÜNCT marked red
+PIECES = (
+    Piece("T", gettext_noop("triangle: T"), _drawn((_D, _STEPS[1]))),
+    Piece("C", gettext_noop("straight, PÜNCT in the middle: C"), _drawn((_D, _STEPS[3]))),
+    Piece("E", gettext_noop("straight, PÜNCT at an end: E"), _drawn((_D, _plus(_D, _D)))),
+    Piece("M", gettext_noop("angular, PÜNCT in the middle: M"), _drawn((_D, _STEPS[2]))),
+    Piece("L", gettext_noop("angular, bending clockwise: L"), _drawn((_D, _plus(_D, _STEPS[1])))),
+    Piece("R", gettext_noop("angular, bending anticlockwise: R"), _drawn((_D, _plus(_D, _STEPS[5])))),
+)
+
 SPEC = GameSpec(
     name=NAME,
     family="punct",
@@ -84,5 +120,6 @@ SPEC = GameSpec(
     score=gettext_noop("central hexagon {score}"),
     labels=LABELS,
     style=STYLE,
+    pieces=PIECES,
     draws=True,  # an equal count of the central hexagon is a draw (P-10)
 )

@@ -22,8 +22,8 @@ from arbiter.tzaar.notation import (
 from arbiter.tzaar.play import play_text, status_of
 from arbiter.tzaar.position import FIXED, Position, parse_position
 from arbiter.tzaar.replay import continuations, is_tzaar_record, replay_text, write_record
-from arbiter.tzaar.rules import PASS, PUT, Move, apply_move, legal_moves, perft_counts
-from arbiter.tzaar.spec import GAME
+from arbiter.tzaar.rules import PASS, PUT, Move, apply_move, game_over, legal_moves, perft_counts
+from arbiter.tzaar.spec import GAME, TYPE_NAMES
 from arbiter.verdict import Verdict
 
 
@@ -123,6 +123,16 @@ class TzaarEngine(GameEngine):
 
     def status(self, position: str) -> Status:
         return status_of(parse_position(position))
+
+    def end_detail(self, position: str) -> str:
+        """The type the loser has no more on top of a stack (``tzaar``, ``tzarra``, ``tott``) when the
+        game ended so; "" otherwise (no capture at the start of a turn tells itself)."""
+        pos = parse_position(position)
+        over = game_over(pos)
+        missing = pos.missing_type()
+        if over is None or over[1] != "no-type" or missing is None:
+            return ""
+        return TYPE_NAMES[missing[1]]
 
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         self._check_game(game)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbiter.errors import gettext_noop
-from arbiter.spec import End, GameSpec, Variant
+from arbiter.spec import End, GameSpec, Piece, Variant
 from arbiter.verdict import Termination
 
 STANDARD = "zertz-standard"
@@ -78,6 +78,27 @@ LABELS: dict[str, str] = {
     "ZERTZ black": gettext_noop("black marble"),
 }
 
+#: the key to its pieces beside its boards (drawn as arbiter/zertz/svg.py draws a ring and a marble)
+PIECES = (
+    Piece(
+        "ring",
+        gettext_noop("ring: a marble is placed on a vacant one; a free one is removed"),
+        '<circle class="ring free" cx="0" cy="0" r="17"/>',
+    ),
+    *(
+        Piece(
+            colour,
+            name,
+            f'<circle class="marble {css}" cx="0" cy="0" r="13"/><text class="marble-letter" x="0" y="0">{colour}</text>',
+        )
+        for colour, css, name in (
+            ("W", "white", gettext_noop("white marble")),
+            ("G", "grey", gettext_noop("grey marble")),
+            ("B", "black", gettext_noop("black marble")),
+        )
+    ),
+)
+
 SPEC = GameSpec(
     name=NAME,
     family="zertz",
@@ -107,5 +128,6 @@ SPEC = GameSpec(
     engine="arbiter.zertz.engine:ZertzEngine",
     labels=LABELS,
     style=STYLE,
+    pieces=PIECES,
     draws=True,  # a third repetition is a draw (ZT-13): its players may agree one too
 )

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from games import options as game_options
 from games.api.fields import OptionsMixin
 from games.api.play import ServiceGameSerializer
+from games.choices import game_name
 from games.models import Challenge
 from games.play import challenges
 
@@ -36,14 +37,22 @@ class ChallengeSerializer(OptionsMixin, serializers.ModelSerializer):
     game_id = serializers.IntegerField(
         source="played_id", read_only=True, allow_null=True, help_text="The game created on acceptance"
     )
+    challenger_name = serializers.CharField(source="challenger.display_name", read_only=True)
+    challenged_name = serializers.CharField(
+        source="challenged.display_name", read_only=True, allow_null=True, default=None
+    )
+    game_name = serializers.SerializerMethodField(help_text="The game's name, in the request's language")
 
     class Meta:
         model = Challenge
         fields = [
             "id",
             "challenger",
+            "challenger_name",
             "challenged",
+            "challenged_name",
             "game",
+            "game_name",
             "time_control",
             "rated",
             "colour",
@@ -52,6 +61,9 @@ class ChallengeSerializer(OptionsMixin, serializers.ModelSerializer):
             "answered_at",
             "game_id",
         ]
+
+    def get_game_name(self, found: Challenge) -> str:
+        return game_name(found.game)
 
 
 class NewChallengeSerializer(OptionsMixin, serializers.Serializer):

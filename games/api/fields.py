@@ -4,7 +4,9 @@ game's id read from an address (:func:`game_id`)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from accounts.errors import NotFound
@@ -18,20 +20,35 @@ class GameChoiceField(serializers.ChoiceField):
         super().__init__(choices=game_choices(), **kwargs)
 
 
-def option_fields(read_only: bool, for_event: bool = False) -> dict[str, serializers.CharField]:
-    """A text field for each start option a registered game declares (``games.options``), named as
-    the option, its help from the declaration (an event's help for an event): the options of a
-    challenge, an event or a game in the API, none named here."""
+def option_fields(read_only: bool, for_event: bool = False) -> dict[str, serializers.Field]:
+    """A field for each start option a registered game declares (``games.options``), named as the
+    option, its help from the declaration (an event's help for an event): the options of a
+    challenge, an event or a game in the API, none named here. Taken, an option declaring its
+    choices is one of them (empty: the game's own; any other value a 400 naming the choices), any
+    other a text."""
     from games import options as game_options  # the registry's declarations, read when built
 
-    fields = {}
+    fields: dict[str, serializers.Field] = {}
     for name, option in game_options.every_option().items():
         help_text = option.event_help if for_event and option.event_help else option.help
+        choices = game_options.choices_of(name)
         if read_only:
             fields[name] = serializers.CharField(read_only=True, help_text=help_text)
+        elif choices is not None:
+            values = [value for value, _label in choices]
+            refusal = format_lazy(
+                _("“{{input}}” is not among its choices: {choices}"), choices=", ".join(values)
+            )
+            fields[name] = serializers.ChoiceField(
+                choices=values,
+                required=False,
+                allow_blank=True,
+                help_text=help_text,
+                error_messages={"invalid_choice": refusal},
+            )
         else:
-            fields[name] = serializers.CharField(
-                max_length=option.max_length,
+            fields[name] = serializers.CharField(  # a text; a game's own choices checked by games.options
+                max_length=game_options.max_length_of(name),
                 required=False,
                 allow_blank=True,
                 help_text=help_text,
@@ -70,5 +87,5 @@ class OptionsMixin:
 def game_id(pk: str | None) -> int:
     """The game's id in the address (404 for one that names no game)."""
     if pk is None or not pk.isascii() or not pk.isdigit() or len(pk) > 18:
-        raise NotFound(_("there is no such game on the service"))
+        raise NotFound(gettext("there is no such game on the service"))
     return int(pk)

@@ -5,12 +5,15 @@ that tells it (the game page, the notices to its players, the round page, "My ga
 ``ending`` of a game). It reads the game's result and termination:
 
 * an end every game names: a resignation ("{loser} resigned"), time ("{loser} lost on time"), an
-  event's game lost by forfeit ("{loser} lost by forfeit: no first move within 3 minutes"), a draw agreed ("Drawn by agreement", ``games.play.draws``), an arbiter's adjudication ("Adjudicated by
+  event's game lost by forfeit ("{loser} lost by forfeit: no first move within 3 minutes"), a draw
+  agreed ("Drawn by agreement", ``games.play.draws``), an arbiter's adjudication ("Adjudicated by
   the arbiter: {result}"); an annulled game ("Annulled by the arbiter");
 * a natural end by the game's rules: the sentence its spec declares for it
-  (:attr:`arbiter.spec.End.sentence`, "{winner} removed the rings needed to win"); a natural end
-  that came out a draw, or one declared without a sentence: its name ("Drawn: stack totals at the
-  end");
+  (:attr:`arbiter.spec.End.sentence`, "{winner} removed the rings needed to win"), or the one its
+  final position tells more exactly (:attr:`arbiter.spec.End.sentences` by the engine's
+  ``end_detail``: "{loser} had no Tzarra left on top of a stack"; the position is the game's as it
+  stands on the service, else its verified record's last); a natural end that came out a draw, or
+  one declared without a sentence: its name ("Drawn: stack totals at the end");
 * no result yet: "" (nothing to tell).
 
 The names are the players' (``Player.display_name``), the loser of a resignation or time the
@@ -20,12 +23,15 @@ player the result says lost.
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from arbiter import registry
+from arbiter.errors import ArbiterError
+from arbiter.spec import End
 from arbiter.verdict import Result, Termination
 from games.choices import termination_name
 from games.models import Game
@@ -44,6 +50,27 @@ def _sides(game: Game) -> tuple[object, object] | None:
     if game.result in (Result.BLACK_WINS, BLACK_FORFEIT_WIN):
         return game.black, game.white
     return None
+
+
+@lru_cache(maxsize=256)
+def _record_end(record: str, key: str) -> str:
+    """The final position of a verified record ("" when it cannot be read)."""
+    try:
+        return registry.replay(record, key).final_position or ""
+    except ArbiterError:
+        return ""
+
+
+def _sentence(end: End, game: Game) -> str:
+    """The end's sentence as the game's final position tells it."""
+    if not end.sentences:
+        return end.sentence
+    position = game.position or (_record_end(game.record, game.game) if game.record else "")
+    try:
+        detail = registry.end_detail(position) if position else ""
+    except ArbiterError:
+        detail = ""
+    return end.sentence_for(detail)
 
 
 def ending(game: Game) -> str:
@@ -71,7 +98,7 @@ def ending(game: Game) -> str:
         return _("Adjudicated by the arbiter: %(result)s") % {"result": game.result}
     end = registry.end_of(code, game.game) if code else None
     if end is not None and end.sentence and sides:
-        return capfirst(_(end.sentence).format(**names))
+        return capfirst(_(_sentence(end, game)).format(**names))
     if not code:
         return ""
     if sides is None:

@@ -216,15 +216,6 @@ class MoveChoice:
         return " ".join(self.points)
 
 
-def picker_words(game: Game) -> dict[str, str]:
-    """The move picker's words the game declares among its board words (``picker <key>``: a piece's
-    kind by its notation letter, ``basic``, ``removed``, ``loses …``: what a move gives up), in the active
-    language; static/js/play.js names the choices with them (none: the notation alone)."""
-    prefix = "picker "
-    labels = registry.spec_for(game.game).labels
-    return {key[len(prefix) :]: _(text) for key, text in labels.items() if key.startswith(prefix)}
-
-
 def move_choices(game: Game) -> tuple[list[MoveChoice], int]:
     """The moves the player to move may make in the game's position and how many there are (none
     once play has ended); none listed when there are more than ``games.play.picks.MOVES_LISTED``

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_lazy as translated
 
+from arbiter.spec import StartOption
 from games import options as game_options
 from games.choices import game_choices
 from games.models import Challenge, SubmittedRecord
@@ -139,26 +140,68 @@ class ChallengeForm(forms.Form):
     def option_games(self) -> list[tuple[forms.BoundField, str]]:
         """Each start option's field with the game keys that take it (space-separated): the page
         shows a field only for those games."""
-        return [
-            (self[name], " ".join(key for key, _name in game_choices() if game_options.takes(key, name)))
-            for name in game_options.every_option()
-        ]
+        return option_parts(self)
 
     def options(self) -> dict[str, str]:
         """The start options given (cleaned), by name; empty ones too (the game's own value)."""
         return {name: str(self.cleaned_data.get(name) or "") for name in game_options.every_option()}
 
 
-def option_fields(for_event: bool = False) -> dict[str, forms.CharField]:
-    """A form field for each start option a registered game declares (``games.options``): its label
-    and help from the declaration (an event's help for an event's form), never required."""
-    fields = {}
-    for name, option in game_options.every_option().items():
-        help_text = option.event_help if for_event and option.event_help else option.help
-        fields[name] = forms.CharField(
+def _option_field(
+    option: StartOption, choices: list[tuple[str, str]] | None, max_length: int, for_event: bool
+) -> forms.Field:
+    help_text = translated(option.event_help if for_event and option.event_help else option.help)
+    if choices is not None:
+        return forms.ChoiceField(
             label=translated(option.label),
-            max_length=option.max_length,
+            choices=[("", "—"), *((value, translated(label)) for value, label in choices)],
             required=False,
-            help_text=translated(help_text),
+            help_text=help_text,
         )
-    return fields
+    return forms.CharField(
+        label=translated(option.label), max_length=max_length, required=False, help_text=help_text
+    )
+
+
+def option_fields(for_event: bool = False) -> dict[str, forms.Field]:
+    """A form field for each start option a registered game declares (``games.options``): its label
+    and help from the declaration (an event's help for an event's form), never required; a choice
+    among its values when every game declaring it declares them (empty: the game's own), else a text
+    as long as the longest a game takes (its game's choices then checked by ``games.options``)."""
+    return {
+        name: _option_field(
+            option, game_options.choices_of(name), game_options.max_length_of(name), for_event
+        )
+        for name, option in game_options.every_option().items()
+    }
+
+
+class _PartField(forms.BoundField):
+    """One declaration's field of an option declared otherwise by other games: the option's name
+    (what is sent), an id of its own (its first game's)."""
+
+    def __init__(self, form: forms.Form, field: forms.Field, name: str, game: str) -> None:
+        self.game = game  # before the field's ids are made from it
+        super().__init__(form, field, name)
+
+    @property
+    def auto_id(self) -> str:
+        return f"{super().auto_id}-{self.game}"
+
+
+def option_parts(form: forms.Form, for_event: bool = False) -> list[tuple[forms.BoundField, str]]:
+    """The start options' fields as a form shows them, each with the game keys it is shown for
+    (space-separated, ``static/js/option_fields.js``): an option declared alike by its games is its
+    field; one declared otherwise by some games (TZAAR's start, a choice; LYNGK's, a text) is shown as
+    each part's own field under the one name, only the chosen game's sent."""
+    shown = []
+    for name in game_options.every_option():
+        parts = game_options.parts(name)
+        if len(parts) == 1:
+            shown.append((form[name], " ".join(parts[0][1])))
+            continue
+        for option, keys in parts:
+            choices = [(c.value, c.label) for c in option.choices] if option.choices else None
+            field = _option_field(option, choices, option.max_length, for_event)
+            shown.append((_PartField(form, field, name, keys[0]), " ".join(keys)))
+    return shown

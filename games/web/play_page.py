@@ -5,7 +5,8 @@ The views that post a move and resign are ``games.web.views.play_move`` and ``ga
 
 Without JavaScript the page still plays: the legal moves are a select in notation with a send
 button. ``static/js/play.js`` adds picking the move on the board, the countdown of the clocks and
-the live updates (``games.live.game_events``).
+the live updates (``games.live.game_events``); the game's own picker script (``games.web.pickers``)
+fills its hooks, naming the game's moves.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from games.live import game_events
 from games.models import Game
 from games.play import endings, state, takebacks
 from games.web import boards
+from games.web.pickers import picker_words
 
 #: a clock with days left, in the active language (the page gives it to its script too)
 DAYS_FORMAT = gettext_lazy("{days} d {hours}:{minutes}")
@@ -110,7 +112,7 @@ def play_context(request: HttpRequest, game: Game) -> dict[str, object]:
             "ply": ply,
             "flip": flip,
             "rows": boards.played_rows(game, moves),
-            "picker_words": json.dumps(boards.picker_words(game) if your_turn else {}, ensure_ascii=False),
+            "picker_words": json.dumps(picker_words(game.game) if your_turn else {}, ensure_ascii=False),
             "to_move": to_move,
             "holds": state.holds(game),  # what each side plays with, when not its own colour
             "running": to_move if game.turn_started is not None else None,  # whose clock runs

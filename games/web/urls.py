@@ -5,7 +5,7 @@ the same ``games`` namespace)."""
 from django.urls import path
 
 from games.web import arbitration as arbitration_views
-from games.web import challenge_views, play_actions, views
+from games.web import challenge_views, pickers, play_actions, views
 from games.web import draws as draw_views
 
 app_name = "games"
@@ -26,6 +26,7 @@ urlpatterns = [
     path("<int:pk>/accept-draw/", draw_views.accept_draw, name="accept-draw"),
     path("<int:pk>/decline-draw/", draw_views.decline_draw, name="decline-draw"),
     path("my-events/", views.my_events, name="my-events"),
+    path("scripts/<str:game>.js", pickers.script, name="picker-script"),
     path("records/<int:pk>/", views.record_detail, name="record-detail"),
     path("<int:pk>/give-time/", arbitration_views.give_time, name="give-time"),
     path("<int:pk>/adjudicate/", arbitration_views.adjudicate, name="adjudicate"),

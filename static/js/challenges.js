@@ -4,7 +4,7 @@
 //    /games/challenges/players/?q=);
 //  - "open challenge" ticked: no opponent to name;
 //  - the time control: the custom field only for "another time control";
-//  - a game's start options only for the game chosen that has them (the others disabled, so not sent);
+//  - a game's start options only for the game chosen that has them: static/js/option_fields.js;
 //  - the lists are fetched again when the player's stream (header.js: "player-event") says a
 //    challenge of his was sent, accepted, declined or withdrawn, when the stream (re)opens, every
 //    15 s as a safety net, and every 5 s without a stream; a challenge of his own just accepted
@@ -63,15 +63,11 @@
   }
   var openToAll = field("open_to_all");
   var clock = field("clock");
-  var game = field("game");
   function arrange() {
     opponent.disabled = openToAll.checked;
     show(form.querySelector("[data-custom-clock]"), clock.value === "custom");
-    form.querySelectorAll("[data-option-games]").forEach(function (part) {
-      show(part, part.getAttribute("data-option-games").split(" ").indexOf(game.value) >= 0);
-    });
   }
-  [openToAll, clock, game].forEach(function (input) {
+  [openToAll, clock].forEach(function (input) {
     input.addEventListener("change", arrange);
   });
   arrange();

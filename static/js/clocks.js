@@ -26,7 +26,7 @@
     return minutes + ":" + two(secs);
   }
 
-  window.GipfClocks = { text: clockText };
+  window.PlayClocks = { text: clockText };
 
   function tick() {
     var tables = document.querySelectorAll(".play-games");

@@ -15,6 +15,7 @@
   var source = null;
   var polling = null;
   var busy = false;
+  var again = false;
   var typing = false;
 
   function following() {
@@ -39,9 +40,11 @@
       return;
     }
     if (busy) {
+      again = true; // an event while the page is fetched: fetch it once more after (none is lost)
       return;
     }
     busy = true;
+    again = false;
     fetch(window.location.pathname + window.location.search, {
       credentials: "same-origin",
       headers: { Accept: "text/html" },
@@ -65,6 +68,9 @@
       })
       .then(function () {
         busy = false;
+        if (again) {
+          refresh();
+        }
       });
   }
 

@@ -10,7 +10,7 @@ import pytest
 from arbiter import dvonn, gipf, registry
 from arbiter.cli import build_parser, main
 from arbiter.errors import UnknownGameError
-from arbiter.spec import End, GameSpec, Variant
+from arbiter.spec import Choice, End, GameSpec, Piece, StartOption, Variant
 from arbiter.verdict import Termination
 from tests.arbiter import fake_game
 
@@ -165,3 +165,39 @@ def test_a_spec_whose_place_holds_no_fitting_engine_is_refused_when_loaded() -> 
     )
     with pytest.raises(ValueError, match="engine plays other keys"):
         stones.load_engine()
+
+
+def test_a_spec_s_picker_script_and_key_are_checked() -> None:
+    engine = fake_game.PebblesEngine()
+    variant = (Variant("pebbles", "Pebbles"),)
+    with pytest.raises(ValueError, match="is not 'package:file.js'"):
+        GameSpec("Pebbles", "pebbles", variant, (), "", engine, script="tests/arbiter/picker.js")
+    with pytest.raises(ValueError, match="is not 'package:file.js'"):
+        GameSpec("Pebbles", "pebbles", variant, (), "", engine, script="tests.arbiter:../x.js")
+    with pytest.raises(ValueError, match="two pieces of its key share a code"):
+        GameSpec(
+            "Pebbles", "pebbles", variant, (), "", engine, pieces=(Piece("p", "a", ""), Piece("p", "b", ""))
+        )
+    option = StartOption(
+        "start", "Start", "", "Start", "a start", choices=(Choice("a", "A"), Choice("a", "B"))
+    )
+    with pytest.raises(ValueError, match="are not distinct values"):
+        GameSpec(
+            "Pebbles", "pebbles", (Variant("pebbles", "Pebbles", start_options=(option,)),), (), "", engine
+        )
+
+
+def test_a_spec_reads_its_picker_script_from_its_package() -> None:
+    from pathlib import Path
+
+    import arbiter.yinsh
+
+    spec = registry.spec_for("yinsh")
+    on_disk = (Path(arbiter.yinsh.__file__).parent / "picker.js").read_text(encoding="utf-8")
+    assert spec.script == "arbiter.yinsh:picker.js" and spec.script_text() == on_disk
+    assert (
+        GameSpec(
+            "Pebbles", "pebbles", (Variant("pebbles", "P"),), (), "", fake_game.PebblesEngine()
+        ).script_text()
+        == ""
+    )

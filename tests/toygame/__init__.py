@@ -10,6 +10,11 @@ Its record is the service's tagged format and meets its contract (``arbiter.reco
     [Black "Bob"]
     1. 3 3 2. 2 1
 
+Its board is the row of stones left, each a point (``s1`` the leftmost); a move's point is the first
+stone it takes, so that a player takes stones by clicking on the board: its picker script
+(``tests/toygame/picker.js``, declared by ``script`` like a built-in game's) says what a click takes
+and shows it before it is sent, and its key (``pieces``) names the stone.
+
 Nothing outside the tests names this game: the service learns of it from ``GAME_PACKAGES`` alone.
 """
 
@@ -37,7 +42,7 @@ from arbiter.records import (
     read_ending,
     split_ending,
 )
-from arbiter.spec import End, GameSpec, Variant
+from arbiter.spec import End, GameSpec, Piece, Variant
 from arbiter.verdict import Result, Termination, Verdict
 
 KEY = "stones"
@@ -82,7 +87,11 @@ class StonesEngine(GameEngine):
         left, to_move = _read(position)
         if left == 0:
             return []
-        return [LegalMove(str(n), f"{KEY} {left - n} {1 - to_move}") for n in range(1, min(MOST, left) + 1)]
+        # a move's point: the first stone it takes (the stones taken are the last ones of the row)
+        return [
+            LegalMove(str(n), f"{KEY} {left - n} {1 - to_move}", (f"s{left - n + 1}",))
+            for n in range(1, min(MOST, left) + 1)
+        ]
 
     def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
         left, to_move = _read(position)
@@ -144,8 +153,12 @@ class StonesEngine(GameEngine):
 
     def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
         left, _to_move = _read(position)
-        stones = "".join(f'<circle cx="{20 + 30 * n}" cy="20" r="12"/>' for n in range(left))
-        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{options.size}" height="40">{stones}</svg>'
+        stones = "".join(
+            f'<circle class="stone" data-point="s{n + 1}" cx="{20 + 30 * n}" cy="20" r="12"/>'
+            for n in range(left)
+        )
+        view = f'viewBox="0 0 {30 * STONES + 10} 40"'
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="{options.size}" {view}>{stones}</svg>'
 
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         position, moves, state = self.start(KEY), [], seed
@@ -165,4 +178,11 @@ SPEC = GameSpec(
     ends=(End(LAST_STONE, Termination.GOAL, gettext_noop("took the last stone")),),
     notation=gettext_noop("stones records"),
     engine=StonesEngine(),
+    pieces=(Piece("stone", gettext_noop("stone"), '<circle class="stone" cx="0" cy="0" r="12"/>'),),
+    script="tests.toygame:picker.js",
+    picker_words={
+        "take": gettext_noop("Click a stone: it and every stone right of it are taken (one to three)."),
+        "target": gettext_noop("take {count} from here"),
+        "said": gettext_noop("{count} taken, {left} left"),
+    },
 )

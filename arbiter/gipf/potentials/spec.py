@@ -14,7 +14,8 @@ from arbiter.errors import gettext_noop
 from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.potentials import position
 from arbiter.gipf.spec import LABELS as GIPF_LABELS
-from arbiter.spec import End, GameSpec, StartOption
+from arbiter.gipf.spec import PICKER_WORDS as GIPF_PICKER_WORDS
+from arbiter.spec import End, GameSpec, Piece, StartOption
 from arbiter.verdict import Termination
 
 #: its one start option, the set of potentials agreed (docs/rules.md P-11, P-24, P-27): a text the
@@ -61,20 +62,49 @@ LABELS: dict[str, str] = {
     "legend used": gettext_noop("used potential"),
     "legend stack": gettext_noop("stack and its height"),
     "legend neutralised": gettext_noop("neutralised (faded)"),
-    # the move picker's words (games.web.boards.picker_words): a piece's kind by the letter its push is
-    # written with, a basic piece (no letter), and the warning of P-3 before one is brought in
-    "picker T": gettext_noop("TAMSK-potential"),
-    "picker Z": gettext_noop("ZÈRTZ-potential"),
-    "picker D": gettext_noop("DVONN-potential"),
-    "picker Y": gettext_noop("YINSH-potential"),
-    "picker P": gettext_noop("PÜNCT-potential"),
-    "picker G": gettext_noop("GIPF-piece"),
-    "picker basic": gettext_noop("basic piece"),
-    "picker removed": gettext_noop("removes"),
-    "picker loses potentials": gettext_noop(
+}
+#: the words of its move picker (arbiter/gipf/picker.js): GIPF's, a piece's kind by the letter its push
+#: is written with, the potentials' steps, and the warning of P-3 before a basic piece is brought in
+PICKER_WORDS: dict[str, str] = {
+    **GIPF_PICKER_WORDS,
+    "T": gettext_noop("TAMSK-potential"),
+    "Z": gettext_noop("ZÈRTZ-potential"),
+    "D": gettext_noop("DVONN-potential"),
+    "Y": gettext_noop("YINSH-potential"),
+    "P": gettext_noop("PÜNCT-potential"),
+    "loses potentials": gettext_noop(
         "A basic piece brought in loses every potential not yet in play: choose a loaded piece to keep them."
     ),
+    "dot or potential": gettext_noop(
+        "Click a dot on the edge to push a piece in, or one of your potentials to use it."
+    ),
+    "potential": gettext_noop("Click the potential to use."),
+    "to": gettext_noop("Click where the potential goes."),
+    "extra dot": gettext_noop("The TAMSK piece pushes once more: click the dot of its extra push."),
+    "extra spot": gettext_noop("Click the spot of the extra push."),
+    "target potential": gettext_noop("use the potential on {point}"),
+    "target to": gettext_noop("to {point}"),
+    "target extra dot": gettext_noop("extra push from {point}"),
+    "target extra spot": gettext_noop("extra push by {point}"),
+    "neutralise": gettext_noop("neutralise it"),
+    "convert": gettext_noop("convert it into your GIPF-piece"),
+    "said use": gettext_noop("the potential on {from} used, to {to}"),
 }
+#: the key to its pieces beside its boards (the board's own legend adds used potentials and stacks)
+PIECES = (
+    Piece("basic", gettext_noop("basic piece"), '<circle class="white" cx="0" cy="0" r="15"/>'),
+    Piece(
+        "G",
+        gettext_noop("GIPF-piece (two pieces stacked)"),
+        '<circle class="white" cx="0" cy="3" r="15"/><circle class="white" cx="0" cy="-3" r="15"/>',
+    ),
+    Piece(
+        "loaded",
+        gettext_noop("loaded piece: its potential's letter (T, Z, D, Y, P)"),
+        '<circle class="white" cx="0" cy="0" r="15"/><circle class="ring" cx="0" cy="0" r="11"/>'
+        '<text class="kind on-white" x="0" y="0">T</text>',
+    ),
+)
 SPEC = GameSpec(
     name="GIPF with potentials",
     family="gipf",
@@ -97,4 +127,7 @@ SPEC = GameSpec(
     engine="arbiter.gipf.potentials.engine:PotentialsEngine",
     labels=LABELS,
     style=STYLE,
+    pieces=PIECES,
+    script="arbiter.gipf:picker.js",
+    picker_words=PICKER_WORDS,
 )

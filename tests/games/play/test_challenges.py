@@ -229,7 +229,7 @@ def test_the_challenges_page_takes_a_set_of_potentials(people: dict[str, Any], c
     )
     assert sent.status_code == 302
     client.force_login(people["bob"])
-    assert "potentials Z3 P3" in client.get(reverse("games:challenges")).content.decode()
+    assert "potentials: Z3 P3" in client.get(reverse("games:challenges")).content.decode()
     challenge = Challenge.objects.get()
     client.post(reverse("games:challenge-answer", args=[challenge.pk, "accept"]))
     assert "hand=Z3P3/Z3P3" in Game.objects.get().position

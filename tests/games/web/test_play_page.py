@@ -269,7 +269,8 @@ def test_a_dvonn_game_on_the_service_numbers_the_double_turn_like_the_records(pe
 
 def test_the_picker_is_given_the_words_of_the_game_s_choices(people: dict[str, Any]) -> None:
     """Issue 31: GIPF with potentials names its pieces' kinds (by their notation letter), a basic
-    piece and the warning of P-3 for the picker; plain GIPF declares none (its choices stay notation)."""
+    piece and the warning of P-3 for the picker; plain GIPF names its GIPF-piece and a basic piece,
+    and has no potentials to lose."""
     import html as html_text
     import json
 
@@ -284,4 +285,6 @@ def test_the_picker_is_given_the_words_of_the_game_s_choices(people: dict[str, A
     assert "loses every potential not yet in play" in words["loses potentials"]
     gipf = state.create_service_game(people["Ann"], people["Bob"], "gipf-standard", "5+3")
     page = client_of(people["ann"]).get(gipf.get_absolute_url()).content.decode()
-    assert 'data-words="{}"' in page
+    words = json.loads(html_text.unescape(re.search(r'data-words="([^"]*)"', page).group(1)))  # type: ignore[union-attr]
+    assert words["G"] == "GIPF-piece" and words["basic"] == "basic piece"
+    assert "loses potentials" not in words and "T" not in words

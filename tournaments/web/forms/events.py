@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.choices import game_choices
 from games.play.clocks import validate_time_control
-from games.web.forms import option_fields
+from games.web.forms import option_fields, option_parts
 from tournaments.core.codes import PointSystem
 from tournaments.core.errors import ResultError, StandingsError
 from tournaments.core.systems import SYSTEMS, system_spec
@@ -167,6 +167,11 @@ class EventForm(AutopilotFields):
     def option_fields(self) -> list[forms.BoundField]:
         """The start options' fields (``games.options``: each registered game's declarations)."""
         return [self[name] for name in option_fields(for_event=True)]
+
+    def option_games(self) -> list[tuple[forms.BoundField, str]]:
+        """Each start option's field with the game keys that take it (space-separated): the page
+        shows a field only while one of those games is chosen (static/js/option_fields.js)."""
+        return option_parts(self, for_event=True)
 
     @classmethod
     def initial_for(cls, event: Event) -> dict[str, object]:
