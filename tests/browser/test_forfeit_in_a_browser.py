@@ -92,7 +92,7 @@ def test_no_first_move_within_the_grace_is_a_forfeit_both_players_see(
         assert page.evaluate("window.notReloaded === true")
     black.screenshot(path=str(shots / f"forfeit-{locale}-2-forfeited.png"), full_page=True)
     white.goto(asgi_server + "/accounts/my-games/")
-    assert FORFEIT[locale] in white.locator("#play-games").inner_text()
+    assert FORFEIT[locale] in white.locator("#play-list").inner_text()
     assert white.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     for page in (white, black):
         assert page.refused == []
