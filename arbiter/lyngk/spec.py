@@ -99,6 +99,32 @@ PIECES = (
     ),
 )
 
+#: the words of its move picker (arbiter/lyngk/picker.js, by the script's keys); the English defaults.
+#: A colour is named by its letter's key, as a claim is written (LK-2).
+PICKER_WORDS: dict[str, str] = {
+    "I": gettext_noop("ivory"),
+    "B": gettext_noop("blue"),
+    "R": gettext_noop("red"),
+    "G": gettext_noop("green"),
+    "K": gettext_noop("black"),
+    "J": gettext_noop("joker"),
+    "claim or move": gettext_noop(
+        "Claim a colour with its button below, or click a stack to move: one topped by your colour or a neutral one."
+    ),
+    "claim only": gettext_noop("Claim a colour with its button below."),
+    "from": gettext_noop("Click a stack to move: one topped by your colour or a neutral one."),
+    "to": gettext_noop("Click where the stack lands: the lit points."),
+    "pass": gettext_noop("No move is left to you: pass."),
+    "target from": gettext_noop("move the stack on {point} ({colour} on top, {height} high)"),
+    "target to": gettext_noop("land on {point}: a stack of {total}"),
+    "claim": gettext_noop("claim {colour}"),
+    "claim detail": gettext_noop("stacks it tops: {count}"),
+    "said claim": gettext_noop("{colour} claimed: a move of yours follows"),
+    "said stack": gettext_noop("a stack of {height} topped by {colour} from {from} onto {to}: {total} high"),
+    "said piece": gettext_noop("a single piece ({colour}) from {from} onto {to}: {total} high"),
+    "said pass": gettext_noop("pass"),
+}
+
 SPEC = GameSpec(
     name=NAME,
     family="lyngk",
@@ -119,5 +145,7 @@ SPEC = GameSpec(
     labels=LABELS,
     style=STYLE,
     pieces=PIECES,
+    script="arbiter.lyngk:picker.js",
+    picker_words=PICKER_WORDS,
     draws=True,  # every tie-break equal is a draw (L-12)
 )
