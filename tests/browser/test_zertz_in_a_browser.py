@@ -9,7 +9,9 @@ the free rings at the start are the 18 edge rings, and d1's neighbours stay vaca
 marble's colour by a button naming it with its picture. The middle of the opening is sent through
 the game page's form; Black then picks the chain jump by jump, one landing lit each time, the
 marbles jumped taken off the board's preview; the turn sent is the chain's notation, and the board
-after it shows the marbles on g2, f3 and d4 gone, the jumping marble on c3 and Black's captures."""
+after it shows the marbles on g2, f3 and d4 gone, the jumping marble on c3 and Black's captures.
+Last, a chain with a free choice of branch (a position made by hand) is picked landing by landing,
+both landings of the branch lit."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from django.test import Client
 
 from games.models import Move
 from games.play import state
+from tests.arbiter.zertz.support import position_text
 from tests.browser.test_pages_in_a_browser import PHONE as PHONE_390
 from tests.browser.test_play_in_a_browser import DESK, _no_sideways_scroll, _page, _player
 
@@ -157,3 +160,42 @@ def test_a_zertz_placement_and_a_capture_chain_picked_by_clicks(
     assert black.locator('#play-board [data-player="black"][data-captures="2/0/1"]').count() == 1
     black.screenshot(path=str(shots / f"zertz-chain-{size}.png"), full_page=True)
     assert white.refused == [] and black.refused == []
+
+
+#: a chain with a free choice of branch, worked by hand (ZT-8: any marble may jump; a capture is
+#: compulsory, and a chain goes on while its marble can jump): white d1, grey d2, black d4 and c3.
+#: The white marble on d1 jumps the grey one on d2 to d3; from d3 it may jump the black one on d4 to
+#: d5 or the black one on c3 to b3, and then none is next to it. The other captures: c3 over d4 to
+#: e4, d4 over c3 to b2.
+BRANCHES = ["Wd1", "Gd2", "Bd4", "Bc3"]
+
+
+def test_a_chain_with_a_choice_of_branch_is_picked_landing_by_landing(
+    live_server: Any, browser: Any, shots: Path
+) -> None:
+    ann, bob = _player("Ann"), _player("Bob")
+    game = state.create_service_game(ann, bob, "zertz-standard", "3d/15d")
+    game.position = position_text("zertz-standard", None, BRANCHES)
+    game.save()
+    white = _page(browser, live_server.url, ann.user.username, DESK)
+    _open(white, live_server.url + game.get_absolute_url())
+    assert _targets(white) == ["c3", "d1", "d4"]  # the marbles that can capture
+    white.click('#play-board [data-target="d1"]')
+    assert _targets(white) == ["d3"]
+    white.click('#play-board [data-target="d3"]')
+    assert _targets(white) == ["b3", "d5"]  # the branch: the player's choice
+    assert white.locator('#play-board g.marble.play-hidden[data-ring="d2"]').count() == 1
+    assert white.locator("#move-preview").is_hidden()  # nothing chosen yet
+    white.click('#play-board [data-target="b3"]')
+    assert white.locator("#move-preview-text").inner_text() == "xd1Gd3Bb3"
+    with white.expect_navigation():
+        white.click("#move-send")
+    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["xd1Gd3Bb3"]
+    _open(white, live_server.url + game.get_absolute_url())
+    marbles = white.locator("#play-board g.marble[data-ring]").evaluate_all(
+        "els => els.map(e => e.dataset.ring + e.dataset.marble)"
+    )
+    assert sorted(marbles) == ["b3W", "d4B"]
+    assert white.locator('#play-board [data-player="white"][data-captures="0/1/1"]').count() == 1
+    white.screenshot(path=str(shots / "zertz-branch-desk.png"), full_page=True)
+    assert white.refused == []
