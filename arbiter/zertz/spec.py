@@ -99,6 +99,31 @@ PIECES = (
     ),
 )
 
+#: the words of its move picker (arbiter/zertz/picker.js, by the script's keys); the English defaults.
+#: The one-letter keys are the colours a turn writes (W, G, B), the buttons' names.
+PICKER_WORDS: dict[str, str] = {
+    "W": gettext_noop("white marble"),
+    "G": gettext_noop("grey marble"),
+    "B": gettext_noop("black marble"),
+    "place": gettext_noop(
+        "Place a white, grey or black marble: click a vacant ring, then the free ring to remove."
+    ),
+    "remove": gettext_noop("Remove a free ring: click one of the rings lit."),
+    "colour": gettext_noop("Choose the marble to place: {colours}."),
+    "capture": gettext_noop("A capture is compulsory. Capture: jump from: click the marble that jumps."),
+    "jump": gettext_noop(
+        "Jump on to: click the ring where the marble lands (the jumps go on while it can jump)."
+    ),
+    "target place": gettext_noop("place a marble on {point}"),
+    "target remove": gettext_noop("remove the ring {point}"),
+    "target capture": gettext_noop("jump from {point}"),
+    "target jump": gettext_noop("jump on to {point}"),
+    "said place": gettext_noop("a {marble} placed on {point}, the ring {removed} removed"),
+    "said place alone": gettext_noop("a {marble} placed on {point}, no ring free to remove"),
+    "said jumped": gettext_noop("the {marble} on {point}"),
+    "said capture": gettext_noop("the marble on {from} jumps to {to}, capturing {marbles}"),
+}
+
 SPEC = GameSpec(
     name=NAME,
     family="zertz",
@@ -129,5 +154,7 @@ SPEC = GameSpec(
     labels=LABELS,
     style=STYLE,
     pieces=PIECES,
+    script="arbiter.zertz:picker.js",
+    picker_words=PICKER_WORDS,
     draws=True,  # a third repetition is a draw (ZT-13): its players may agree one too
 )
