@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.test import override_settings
 
 from accounts.models import Player
 from games.models import Move
@@ -123,7 +124,11 @@ def test_a_move_reaches_the_stream_of_another_process_through_redis(uvicorn_serv
     reader.start()
     assert opened.wait(30), "the stream did not open"
     time.sleep(0.5)  # the stream waits for its next event
-    with mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())):
+    # the publishing process configured as the scaled setup's are (EVENTS_REDIS_URL), its client the test's
+    with (
+        override_settings(EVENTS_REDIS_URL=_events_url()),
+        mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())),
+    ):
         service.make_move(game, ann_user, "c3", 0)
     reader.join(15)
     assert seen and (seen[0]["game"], seen[0]["ply"], seen[0]["move"], seen[0]["to_move"]) == (
@@ -144,7 +149,10 @@ def test_a_redis_that_cannot_be_reached_refuses_no_move() -> None:
         probe.bind(("127.0.0.1", 0))
         closed = probe.getsockname()[1]
     unreachable = redis.Redis(host="127.0.0.1", port=closed, socket_connect_timeout=1)
-    with mock.patch.object(eventstream, "redis_client", unreachable):
+    with (
+        override_settings(EVENTS_REDIS_URL=f"redis://127.0.0.1:{closed}/0"),
+        mock.patch.object(eventstream, "redis_client", unreachable),
+    ):
         service.make_move(game, ann_user, "c3", 0)
     assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["c3"]
 
@@ -203,7 +211,11 @@ def test_a_stream_that_reconnects_gets_the_moves_stored_meanwhile(uvicorn_server
     reader.start()
     assert opened.wait(30), "the stream did not open"
     time.sleep(0.5)  # the stream waits for its next event
-    with mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())):
+    # the publishing process configured as the scaled setup's are (EVENTS_REDIS_URL), its client the test's
+    with (
+        override_settings(EVENTS_REDIS_URL=_events_url()),
+        mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())),
+    ):
         service.make_move(game, ann_user, "c3", 0)
         reader.join(15)
         assert [(i, d["ply"], d["move"]) for i, d in first] == [(f"{channel}:1", 1, "c3")]
