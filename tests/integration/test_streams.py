@@ -28,6 +28,7 @@ from unittest import mock
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 
 from accounts.models import Player
 from games.play import service, state
@@ -237,7 +238,11 @@ def test_a_redis_outage_loses_no_move_for_streams_opened_before_during_and_after
     port, game = served["port"], _game()
     ann, bob = Player.objects.get(handle="ann").user, Player.objects.get(handle="bob").user
     publisher = redis.Redis.from_url(private_redis.url, socket_connect_timeout=1)
-    with mock.patch.object(eventstream, "redis_client", publisher):
+    # the publishing process configured as the scaled setup's are (EVENTS_REDIS_URL), its client the test's
+    with (
+        override_settings(EVENTS_REDIS_URL=private_redis.url),
+        mock.patch.object(eventstream, "redis_client", publisher),
+    ):
         before = Stream(port, game.pk)
         assert before.opened.wait(30)
         time.sleep(0.5)
