@@ -97,10 +97,13 @@ class Workers:
         self.started.append(worker)
         if not wait:
             return worker
-        deadline = time.monotonic() + 120  # a worker's start on a loaded 2-core machine
+        deadline, asked = time.monotonic() + 120, 0  # a worker's start on a loaded 2-core machine
         while time.monotonic() < deadline:
             if worker.poll() is not None:
                 pytest.fail(f"the Celery worker exited with code {worker.returncode}")
+            asked += 1
+            if asked % 20 == 0 and _pinged_afresh(hostname):  # this process's broker connections may
+                return worker  # be ones an earlier test's Redis restart left unanswered
             try:
                 if app.control.ping(destination=[hostname], timeout=0.5):
                     return worker
@@ -168,6 +171,16 @@ def workers(transactional_db: None) -> Iterator[Workers]:
 def celery_worker_process(workers: Workers) -> subprocess.Popen[bytes]:
     """A real ``celery worker`` process on the test database; stopped after the test."""
     return workers.start()
+
+
+def _pinged_afresh(hostname: str) -> bool:
+    """Whether the worker ``hostname`` answers a ping sent by a new process (its own connections)."""
+    asked = [sys.executable, "-m", "celery", "-A", "config", "inspect", "ping", "-d", hostname, "-t", "2"]
+    try:
+        done = subprocess.run(asked, cwd=ROOT, env=_process_env(), capture_output=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return False
+    return done.returncode == 0 and b"pong" in done.stdout
 
 
 def forget_broker_connections() -> None:
