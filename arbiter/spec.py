@@ -24,8 +24,9 @@ import functools
 import hashlib
 import importlib
 import importlib.resources
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from arbiter.engine import GameEngine
 from arbiter.errors import UnknownGameError, gettext_noop
@@ -216,6 +217,23 @@ class GameSpec:
             if end.code == code:
                 return end
         return None
+
+
+def package_getattr(package: str, spec: GameSpec) -> Callable[[str], Any]:
+    """The ``__getattr__`` of a game package (``package`` its ``__name__``) declaring ``spec``:
+    ``ENGINE``, its engine (:meth:`GameSpec.load_engine`), and its engine's class by the name its
+    place gives (``GipfEngine``), both loaded when first asked for, so that importing the package
+    loads its spec only."""
+    module, _, name = spec.engine.partition(":") if isinstance(spec.engine, str) else ("", "", "")
+
+    def attribute(wanted: str) -> Any:
+        if wanted == "ENGINE":
+            return spec.load_engine()
+        if name and wanted == name:
+            return getattr(importlib.import_module(module), name)
+        raise AttributeError(f"module {package!r} has no attribute {wanted!r}")
+
+    return attribute
 
 
 @functools.lru_cache(maxsize=64)

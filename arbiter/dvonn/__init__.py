@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arbiter.dvonn.spec import SPEC
+from arbiter.spec import package_getattr
 
 if TYPE_CHECKING:
     from arbiter.dvonn.engine import DvonnEngine
@@ -22,13 +23,4 @@ if TYPE_CHECKING:
     ENGINE: DvonnEngine
 
 __all__ = ["ENGINE", "SPEC", "DvonnEngine"]
-
-
-def __getattr__(name: str) -> object:
-    if name == "ENGINE":
-        return SPEC.load_engine()
-    if name == "DvonnEngine":
-        from arbiter.dvonn.engine import DvonnEngine
-
-        return DvonnEngine
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = package_getattr(__name__, SPEC)

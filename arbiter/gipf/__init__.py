@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arbiter.gipf.spec import SPEC
+from arbiter.spec import package_getattr
 
 if TYPE_CHECKING:
     from arbiter.gipf.engine import GipfEngine
@@ -22,13 +23,4 @@ if TYPE_CHECKING:
     ENGINE: GipfEngine
 
 __all__ = ["ENGINE", "SPEC", "GipfEngine"]
-
-
-def __getattr__(name: str) -> object:
-    if name == "ENGINE":
-        return SPEC.load_engine()
-    if name == "GipfEngine":
-        from arbiter.gipf.engine import GipfEngine
-
-        return GipfEngine
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = package_getattr(__name__, SPEC)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arbiter.lyngk.spec import SPEC
+from arbiter.spec import package_getattr
 
 if TYPE_CHECKING:
     from arbiter.lyngk.engine import LyngkEngine
@@ -18,13 +19,4 @@ if TYPE_CHECKING:
     ENGINE: LyngkEngine
 
 __all__ = ["ENGINE", "SPEC", "LyngkEngine"]
-
-
-def __getattr__(name: str) -> object:
-    if name == "ENGINE":
-        return SPEC.load_engine()
-    if name == "LyngkEngine":
-        from arbiter.lyngk.engine import LyngkEngine
-
-        return LyngkEngine
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = package_getattr(__name__, SPEC)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arbiter.punct.spec import SPEC
+from arbiter.spec import package_getattr
 
 if TYPE_CHECKING:
     from arbiter.punct.engine import PunctEngine
@@ -18,13 +19,4 @@ if TYPE_CHECKING:
     ENGINE: PunctEngine
 
 __all__ = ["ENGINE", "SPEC", "PunctEngine"]
-
-
-def __getattr__(name: str) -> object:
-    if name == "ENGINE":
-        return SPEC.load_engine()
-    if name == "PunctEngine":
-        from arbiter.punct.engine import PunctEngine
-
-        return PunctEngine
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = package_getattr(__name__, SPEC)

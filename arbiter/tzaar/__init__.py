@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arbiter.spec import package_getattr
 from arbiter.tzaar.spec import SPEC
 
 if TYPE_CHECKING:
@@ -24,13 +25,4 @@ if TYPE_CHECKING:
     ENGINE: TzaarEngine
 
 __all__ = ["ENGINE", "SPEC", "TzaarEngine"]
-
-
-def __getattr__(name: str) -> object:
-    if name == "ENGINE":
-        return SPEC.load_engine()
-    if name == "TzaarEngine":
-        from arbiter.tzaar.engine import TzaarEngine
-
-        return TzaarEngine
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = package_getattr(__name__, SPEC)

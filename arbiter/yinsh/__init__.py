@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arbiter.spec import package_getattr
 from arbiter.yinsh.spec import SPEC
 
 if TYPE_CHECKING:
@@ -23,13 +24,4 @@ if TYPE_CHECKING:
     ENGINE: YinshEngine
 
 __all__ = ["ENGINE", "SPEC", "YinshEngine"]
-
-
-def __getattr__(name: str) -> object:
-    if name == "ENGINE":
-        return SPEC.load_engine()
-    if name == "YinshEngine":
-        from arbiter.yinsh.engine import YinshEngine
-
-        return YinshEngine
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = package_getattr(__name__, SPEC)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from arbiter.spec import package_getattr
 from arbiter.zertz.spec import SPEC
 
 if TYPE_CHECKING:
@@ -21,13 +22,4 @@ if TYPE_CHECKING:
     ENGINE: ZertzEngine
 
 __all__ = ["ENGINE", "SPEC", "ZertzEngine"]
-
-
-def __getattr__(name: str) -> object:
-    if name == "ENGINE":
-        return SPEC.load_engine()
-    if name == "ZertzEngine":
-        from arbiter.zertz.engine import ZertzEngine
-
-        return ZertzEngine
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = package_getattr(__name__, SPEC)
