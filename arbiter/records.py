@@ -295,6 +295,19 @@ def format_record(
     return format_tags(tags) + "\n\n" + format_turns(moves, termination, movers=movers) + "\n"
 
 
+def random_tags(
+    tags: dict[str, str] | None, last: Mapping[str, str | None], *, site: bool = True
+) -> dict[str, str]:
+    """The tags of a random game's record: the defaults (with ``[Site "arbiter"]`` when ``site``),
+    ``tags`` over them, then ``last`` in order (a tag given None left out)."""
+    header = {"Event": "random game", "Site": "arbiter", "White": "random", "Black": "random"}
+    if not site:
+        del header["Site"]
+    header.update(tags or {})
+    header.update({name: value for name, value in last.items() if value is not None})
+    return header
+
+
 def check_result_tag(tags: dict[str, str], result: str | None) -> None:
     """A ``[Result]`` tag other than ``*`` must agree with the result the arbiter derived."""
     written = tags.get("Result", "").strip()

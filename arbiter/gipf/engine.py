@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
-from arbiter.errors import InvalidPositionError, InvalidRecordError, UnknownGameError, gettext_noop
+from arbiter.engine import LegalMove, StartOptions
+from arbiter.errors import InvalidPositionError, InvalidRecordError, gettext_noop
 from arbiter.gipf.board import SPOT_NAMES
 from arbiter.gipf.notation import format_turn, removal_text
 from arbiter.gipf.play import play_text, start_of, status_of, winner_result
@@ -21,10 +21,9 @@ from arbiter.gipf.rules import (
     status_at_turn_start,
     turns,
 )
-from arbiter.gipf.svg import render_svg
-from arbiter.play import Played, Status, text_options
-from arbiter.records import format_record, game_tag
-from arbiter.verdict import Verdict
+from arbiter.play import text_options
+from arbiter.records import format_record, game_tag, random_tags
+from arbiter.scaffold import PackageEngine, Parts, check_same_game
 
 MAX_RANDOM_PLIES = 1000
 #: the options a game may start with: a basic game's handicap ("White 2"), a set-up position
@@ -35,19 +34,6 @@ Move = TypeVar("Move")
 
 
 # ---------------------------------------------------------------- what GIPF with potentials shares
-
-
-def claims_key(text: str, keys: Sequence[str]) -> bool:
-    """Whether a position text starts with one of the game keys."""
-    fields = text.split()
-    return bool(fields) and fields[0] in keys
-
-
-def check_same_game(found: str, game: str) -> None:
-    if found != game:
-        raise InvalidPositionError(
-            gettext_noop("the position is a {game} position, not {game2}"), game=found, game2=game
-        )
 
 
 def random_walk(
@@ -71,29 +57,26 @@ def random_walk(
     return moves, pos
 
 
-def random_header(game: str, tags: dict[str, str] | None) -> dict[str, str]:
-    """The tags of a random game's record, ``tags`` over the defaults, the game's key last (the
-    record contract's ``[Game]`` tag)."""
-    header = {"Event": "random game", "White": "random", "Black": "random"}
-    header.update(tags or {})
-    header.update(game_tag(game))
-    return header
+def random_header(game: str, tags: dict[str, str] | None, last: dict[str, str]) -> dict[str, str]:
+    """The tags of a random game's record, ``tags`` over the defaults, the game's key (the record
+    contract's ``[Game]`` tag) and ``last`` after them."""
+    return random_tags(tags, {**game_tag(game), **last}, site=False)
 
 
-class GipfEngine(GameEngine):
+class GipfEngine(PackageEngine):
     games = GAMES
+    parts = Parts(
+        gettext_noop("'{game}' is not a GIPF game"),
+        parse_position,
+        status_of,
+        play_text,
+        replay_text,
+        "arbiter.gipf.svg",
+        format_position,
+    )
 
     def claims_record(self, text: str) -> bool:
         return is_gipf_record(text)
-
-    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-        return replay_text(text, game, trace)
-
-    def side_to_move(self, position: str) -> int:
-        return parse_position(position).to_move
-
-    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
-        return render_svg(parse_position(position), options, last)
 
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         if game not in GAMES:
@@ -112,14 +95,9 @@ class GipfEngine(GameEngine):
             ended = status_after_own_removals(apply_removal(pos, pos.to_move, removal))
         if ended is not None:
             result = winner_result(ended[0])
-        header = random_header(game, tags)
-        header["Result"] = result or "*"
-        return format_record(header, moves, result)
+        return format_record(random_header(game, tags, {"Result": result or "*"}), moves, result)
 
     # ------------------------------------------------------------ positions
-
-    def claims_position(self, text: str) -> bool:
-        return claims_key(text, GAMES)
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         if game not in GAMES:
@@ -142,22 +120,6 @@ class GipfEngine(GameEngine):
     # ------------------------------------------------------------ play
 
     def start(self, variant: str, options: StartOptions | None = None) -> str:
-        if variant not in GAMES:
-            raise UnknownGameError(gettext_noop("'{game}' is not a GIPF game"), game=variant)
+        self._check_game(variant)
         given = text_options(variant, options, OPTIONS)
         return format_position(start_of(variant, given.get("handicap"), given.get("position")))
-
-    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
-        before = parse_position(position)
-        step = play_text(before, move, ply)
-        return Played(
-            format_position(before),
-            format_position(step.position),
-            step.notation(),
-            step.path,
-            step.removed,
-            status_of(step.position),
-        )
-
-    def status(self, position: str) -> Status:
-        return status_of(parse_position(position))

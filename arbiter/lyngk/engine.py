@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
-from arbiter.errors import ArbiterError, InvalidPositionError, UnknownGameError, gettext_noop
+from arbiter.engine import LegalMove, StartOptions
+from arbiter.errors import ArbiterError, InvalidPositionError, gettext_noop
 from arbiter.lyngk.board import NAMES
 from arbiter.lyngk.notation import START, read_start_tags, resolved_options, start_position, start_tags
 from arbiter.lyngk.play import play_text, status_of
@@ -14,9 +14,9 @@ from arbiter.lyngk.position import Position, format_setup, is_setup, parse_posit
 from arbiter.lyngk.replay import continuations, is_lyngk_record, replay_text, write_record
 from arbiter.lyngk.rules import MOVE, Decision, apply, decisions, perft_counts
 from arbiter.lyngk.spec import GAME
-from arbiter.play import Played, Status
+from arbiter.records import random_tags
+from arbiter.scaffold import PackageEngine, Parts
 from arbiter.spec import StartOption
-from arbiter.verdict import Verdict
 
 
 def random_game(seed: int, start: Position | None = None) -> tuple[Position, list[str], Position]:
@@ -43,22 +43,24 @@ def board_points(decision: Decision) -> tuple[str, ...]:
     return (NAMES[decision.src], NAMES[decision.dst])
 
 
-class LyngkEngine(GameEngine):
+class LyngkEngine(PackageEngine):
     games = (GAME,)
+    parts = Parts(
+        gettext_noop("the LYNGK engine does not play '{game}'"),
+        parse_position,
+        status_of,
+        play_text,
+        replay_text,
+        "arbiter.lyngk.svg",
+    )
 
     def claims_record(self, text: str) -> bool:
         return is_lyngk_record(text)
-
-    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-        return replay_text(text, game, trace)
 
     def claims_position(self, text: str) -> bool:
         """A position text (``lyngk ...``) or a start's 43 placements (``a1:J b1:I ...``)."""
         fields = text.split(maxsplit=1)
         return bool(fields) and (fields[0] == "lyngk" or is_setup(text))
-
-    def side_to_move(self, position: str) -> int:
-        return parse_position(position).to_move
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         """Counts from a position text or a start's placements; LYNGK has no fixed start."""
@@ -110,35 +112,12 @@ class LyngkEngine(GameEngine):
     def continues(self, moves: Sequence[str]) -> list[bool]:
         return continuations(moves)
 
-    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
-        before = parse_position(position)
-        step = play_text(before, move, ply)
-        after = step.position
-        return Played(before.text(), after.text(), step.notation(), step.path, step.removed, status_of(after))
-
-    def status(self, position: str) -> Status:
-        return status_of(parse_position(position))
-
-    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
-        from arbiter.lyngk.svg import render_svg
-
-        return render_svg(parse_position(position), options, last)
-
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         self._check_game(game)
         first, played, final = random_game(seed)
         status = status_of(final)
         result = None if status.result is None else str(status.result)
-        all_tags = {"Event": "random game", "Site": "arbiter", "White": "random", "Black": "random"}
-        all_tags.update(tags or {})
-        if result is not None:
-            all_tags["Result"] = result
-        return write_record(first, played, all_tags, result)
-
-    @staticmethod
-    def _check_game(game: str) -> None:
-        if game != GAME:
-            raise UnknownGameError(gettext_noop("the LYNGK engine does not play '{game}'"), game=game)
+        return write_record(first, played, random_tags(tags, {"Result": result}), result)
 
 
 __all__ = ["LyngkEngine", "board_points", "random_game"]

@@ -13,18 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from arbiter.engine import (
-    GameEngine,
-    LegalMove,
-    Picking,
-    PlyTrace,
-    StartOptions,
-    SvgOptions,
-    Tracer,
-    picking_of,
-)
-from arbiter.errors import UnknownGameError, gettext_noop
-from arbiter.play import Played, Status, text_options
+from arbiter.engine import LegalMove, Picking, StartOptions, picking_of
+from arbiter.errors import gettext_noop
 from arbiter.punct.board import BY_NAME, KINDS, NAMES
 from arbiter.punct.ends import count_turns, ending, legal_turns, perft_counts
 from arbiter.punct.moves import (
@@ -46,7 +36,8 @@ from arbiter.punct.play import play_text, result_of, status_of
 from arbiter.punct.position import PUNCT, START, Position, parse_position
 from arbiter.punct.replay import is_punct_record, position_of_turns, replay_text, write_record
 from arbiter.punct.spec import GAME
-from arbiter.verdict import Verdict
+from arbiter.records import random_tags
+from arbiter.scaffold import PackageEngine, Parts
 
 
 def read_position(text: str) -> Position:
@@ -115,14 +106,19 @@ def _legal(position: Position, turns: Iterator[Turn] | list[Turn]) -> list[Legal
     return out
 
 
-class PunctEngine(GameEngine):
+class PunctEngine(PackageEngine):
     games = (GAME,)
+    parts = Parts(
+        gettext_noop("the PÜNCT engine does not play '{game}'"),
+        read_position,
+        status_of,
+        play_text,
+        replay_text,
+        "arbiter.punct.svg",
+    )
 
     def claims_record(self, text: str) -> bool:
         return is_punct_record(text)
-
-    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-        return replay_text(text, game, trace)
 
     def claims_position(self, text: str) -> bool:
         return text.split(maxsplit=1)[:1] == ["punct"] or _turn_list(text) or is_punct_record(text)
@@ -132,9 +128,7 @@ class PunctEngine(GameEngine):
         return perft_counts(START if position is None else read_position(position), depth)
 
     def start(self, variant: str, options: StartOptions | None = None) -> str:
-        self._check_game(variant)
-        text_options(variant, options, ())  # one fixed start (P-4)
-        return START.text()
+        return self._start_text(variant, options, lambda _: START)  # one fixed start (P-4)
 
     def legal_moves(self, position: str) -> list[LegalMove]:
         """Every turn with its points (P-14's order, :func:`arbiter.punct.moves.turn_points`); each
@@ -163,38 +157,12 @@ class PunctEngine(GameEngine):
                 first.append(_name(node, index))
         return Picking((), tuple(first), (), count, None)
 
-    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
-        before = read_position(position)
-        step = play_text(before, move, ply)
-        return Played(
-            before.text(), step.position.text(), step.notation(), step.path, (), status_of(step.position)
-        )
-
-    def status(self, position: str) -> Status:
-        return status_of(read_position(position))
-
-    def side_to_move(self, position: str) -> int:
-        return read_position(position).to_move
-
-    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
-        from arbiter.punct.svg import render_svg
-
-        return render_svg(read_position(position), options, last)
-
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         self._check_game(game)
         written, final = random_game(seed)
         end = ending(final)
         result = None if end is None else str(result_of(end))
-        header = {"Event": "random game", "Site": "arbiter", "White": "random", "Black": "random"}
-        header.update(tags or {})
-        header["Result"] = result or "*"
-        return write_record(written, header, result)
-
-    @staticmethod
-    def _check_game(game: str) -> None:
-        if game != GAME:
-            raise UnknownGameError(gettext_noop("the PÜNCT engine does not play '{game}'"), game=game)
+        return write_record(written, random_tags(tags, {"Result": result or "*"}), result)
 
 
 def _name(position: Position, index: int) -> str:

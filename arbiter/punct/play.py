@@ -39,6 +39,11 @@ class Step(NamedTuple):
             spaces = ()
         return tuple(NAMES[space] for space in spaces)
 
+    @property
+    def removed(self) -> tuple[str, ...]:
+        """Nothing: no turn takes a piece off the board."""
+        return ()
+
     def notation(self) -> str:
         return turn_text(self.before, self.turn)
 

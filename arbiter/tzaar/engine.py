@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
-from arbiter.errors import ArbiterError, UnknownGameError, gettext_noop
-from arbiter.play import Played, Status
+from arbiter.engine import LegalMove, StartOptions
+from arbiter.errors import ArbiterError, gettext_noop
+from arbiter.records import random_tags
+from arbiter.scaffold import PackageEngine, Parts
 from arbiter.spec import StartOption
 from arbiter.tzaar.board import NAMES
 from arbiter.tzaar.notation import (
@@ -24,7 +25,6 @@ from arbiter.tzaar.position import FIXED, Position, parse_position
 from arbiter.tzaar.replay import continuations, is_tzaar_record, replay_text, write_record
 from arbiter.tzaar.rules import PASS, PUT, Move, apply_move, game_over, legal_moves, perft_counts
 from arbiter.tzaar.spec import GAME, TYPE_NAMES
-from arbiter.verdict import Verdict
 
 
 def random_game(seed: int, start: str = RANDOM_START) -> tuple[Position, list[str], Position]:
@@ -52,26 +52,19 @@ def board_points(move: Move) -> tuple[str, ...]:
     return (NAMES[move.src], NAMES[move.dst])
 
 
-class TzaarEngine(GameEngine):
+class TzaarEngine(PackageEngine):
     games = (GAME,)
+    parts = Parts(
+        gettext_noop("the TZAAR engine does not play '{game}'"),
+        parse_position,
+        status_of,
+        play_text,
+        replay_text,
+        "arbiter.tzaar.svg",
+    )
 
     def claims_record(self, text: str) -> bool:
         return is_tzaar_record(text)
-
-    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-        return replay_text(text, game, trace)
-
-    def side_to_move(self, position: str) -> int:
-        return parse_position(position).to_move
-
-    def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
-        from arbiter.tzaar.svg import render_svg
-
-        return render_svg(parse_position(position), options, last)
-
-    def claims_position(self, text: str) -> bool:
-        fields = text.split(maxsplit=1)
-        return bool(fields) and fields[0] == "tzaar"
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         self._check_game(game)
@@ -115,15 +108,6 @@ class TzaarEngine(GameEngine):
     def continues(self, moves: Sequence[str]) -> list[bool]:
         return continuations(moves)
 
-    def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
-        before = parse_position(position)
-        step = play_text(before, move, ply)
-        after = step.position
-        return Played(before.text(), after.text(), step.notation(), step.path, step.removed, status_of(after))
-
-    def status(self, position: str) -> Status:
-        return status_of(parse_position(position))
-
     def end_detail(self, position: str) -> str:
         """The type the loser has no more on top of a stack (``tzaar``, ``tzarra``, ``tott``) when the
         game ended so; "" otherwise (no capture at the start of a turn tells itself)."""
@@ -139,16 +123,7 @@ class TzaarEngine(GameEngine):
         first, moves, final = random_game(seed)
         status = status_of(final)
         result = None if status.result is None else str(status.result)
-        all_tags = {"Event": "random game", "Site": "arbiter", "White": "random", "Black": "random"}
-        all_tags.update(tags or {})
-        if result is not None:
-            all_tags["Result"] = result
-        return write_record(first, moves, all_tags, result)
-
-    @staticmethod
-    def _check_game(game: str) -> None:
-        if game != GAME:
-            raise UnknownGameError(gettext_noop("the TZAAR engine does not play '{game}'"), game=game)
+        return write_record(first, moves, random_tags(tags, {"Result": result}), result)
 
 
 __all__ = ["TzaarEngine", "board_points", "random_game"]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidOptionError, InvalidPositionError, UnknownGameError, gettext_noop
-from arbiter.gipf.engine import check_same_game, claims_key, random_header, random_walk
+from arbiter.gipf.engine import random_header, random_walk
 from arbiter.gipf.potentials.perft import perft_counts
 from arbiter.gipf.potentials.play import board_points, path_and_removed, play_turn, status_of
 from arbiter.gipf.potentials.position import (
@@ -25,6 +25,7 @@ from arbiter.gipf.potentials.rules import Turn, turns
 from arbiter.gipf.potentials.svg import render_svg
 from arbiter.play import Played, Status
 from arbiter.records import format_record
+from arbiter.scaffold import check_same_game, claims_key
 from arbiter.verdict import Verdict
 
 MAX_RANDOM_PLIES = 600
@@ -150,7 +151,5 @@ class PotentialsEngine(GameEngine):
         )
         state = status_of(pos)
         result = state.result if state.ended else None
-        header = random_header(game, tags)
-        header["Potentials"] = sets_text(sets)
-        header["Result"] = result or "*"
+        header = random_header(game, tags, {"Potentials": sets_text(sets), "Result": result or "*"})
         return format_record(header, moves, result)
