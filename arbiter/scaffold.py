@@ -48,13 +48,14 @@ class Parts:
     """A game's own functions behind its engine's calls.
 
     ``refusal``: the message (``gettext_noop``, with ``{game}``) refusing a key the engine does not
-    play; ``parse``: a position text to the game's position (with its ``to_move``); ``status``: a
+    play; ``claims``: whether a text is a record of the game; ``parse``: a position text to the game's position (with its ``to_move``); ``status``: a
     position's :class:`~arbiter.play.Status`; ``play``: one move written played from a position (a
     :class:`Step`; its refusals name ``ply``); ``replay``: a record to a verdict; ``svg``: the module
     whose ``render_svg`` draws a position (imported when a board is first drawn); ``text``: a
     position written; ``written``: a step's move written (by default its ``notation()``)."""
 
     refusal: str
+    claims: Callable[[str], bool]
     parse: Callable[[str], Any]
     status: Callable[[Any], Status]
     play: Callable[[Any, str, int | None], Step]
@@ -68,6 +69,9 @@ class PackageEngine(GameEngine):
     """The calls every game's engine makes alike, through its :attr:`parts`."""
 
     parts: ClassVar[Parts]
+
+    def claims_record(self, text: str) -> bool:
+        return self.parts.claims(text)
 
     def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
         return self.parts.replay(text, game, trace)

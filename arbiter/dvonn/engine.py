@@ -32,19 +32,17 @@ def random_game(seed: int) -> tuple[list[Move], Position]:
         position, _ = apply_move(position, move)
 
 
+#: the refusal of a game key it does not play
+REFUSAL = gettext_noop("the DVONN engine does not play '{game}'")
+
+
+def _is_record(text: str) -> bool:
+    return detect_style(text) is not None
+
+
 class DvonnEngine(PackageEngine):
     games = (GAME,)
-    parts = Parts(
-        gettext_noop("the DVONN engine does not play '{game}'"),
-        parse_position,
-        status_of,
-        play_text,
-        replay_text,
-        "arbiter.dvonn.svg",
-    )
-
-    def claims_record(self, text: str) -> bool:
-        return detect_style(text) is not None
+    parts = Parts(REFUSAL, _is_record, parse_position, status_of, play_text, replay_text, "arbiter.dvonn.svg")
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         self._check_game(game)

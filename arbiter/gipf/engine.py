@@ -63,10 +63,15 @@ def random_header(game: str, tags: dict[str, str] | None, last: dict[str, str]) 
     return random_tags(tags, {**game_tag(game), **last}, site=False)
 
 
+#: the refusal of a game key it does not play
+REFUSAL = gettext_noop("'{game}' is not a GIPF game")
+
+
 class GipfEngine(PackageEngine):
     games = GAMES
     parts = Parts(
-        gettext_noop("'{game}' is not a GIPF game"),
+        REFUSAL,
+        is_gipf_record,
         parse_position,
         status_of,
         play_text,
@@ -74,9 +79,6 @@ class GipfEngine(PackageEngine):
         "arbiter.gipf.svg",
         format_position,
     )
-
-    def claims_record(self, text: str) -> bool:
-        return is_gipf_record(text)
 
     def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
         if game not in GAMES:

@@ -43,19 +43,15 @@ def board_points(decision: Decision) -> tuple[str, ...]:
     return (NAMES[decision.src], NAMES[decision.dst])
 
 
+#: the refusal of a game key it does not play
+REFUSAL = gettext_noop("the LYNGK engine does not play '{game}'")
+
+
 class LyngkEngine(PackageEngine):
     games = (GAME,)
     parts = Parts(
-        gettext_noop("the LYNGK engine does not play '{game}'"),
-        parse_position,
-        status_of,
-        play_text,
-        replay_text,
-        "arbiter.lyngk.svg",
+        REFUSAL, is_lyngk_record, parse_position, status_of, play_text, replay_text, "arbiter.lyngk.svg"
     )
-
-    def claims_record(self, text: str) -> bool:
-        return is_lyngk_record(text)
 
     def claims_position(self, text: str) -> bool:
         """A position text (``lyngk ...``) or a start's 43 placements (``a1:J b1:I ...``)."""

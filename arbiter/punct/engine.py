@@ -106,19 +106,15 @@ def _legal(position: Position, turns: Iterator[Turn] | list[Turn]) -> list[Legal
     return out
 
 
+#: the refusal of a game key it does not play
+REFUSAL = gettext_noop("the PÜNCT engine does not play '{game}'")
+
+
 class PunctEngine(PackageEngine):
     games = (GAME,)
     parts = Parts(
-        gettext_noop("the PÜNCT engine does not play '{game}'"),
-        read_position,
-        status_of,
-        play_text,
-        replay_text,
-        "arbiter.punct.svg",
+        REFUSAL, is_punct_record, read_position, status_of, play_text, replay_text, "arbiter.punct.svg"
     )
-
-    def claims_record(self, text: str) -> bool:
-        return is_punct_record(text)
 
     def claims_position(self, text: str) -> bool:
         return text.split(maxsplit=1)[:1] == ["punct"] or _turn_list(text) or is_punct_record(text)

@@ -52,19 +52,15 @@ def board_points(move: Move) -> tuple[str, ...]:
     return (NAMES[move.src], NAMES[move.dst])
 
 
+#: the refusal of a game key it does not play
+REFUSAL = gettext_noop("the TZAAR engine does not play '{game}'")
+
+
 class TzaarEngine(PackageEngine):
     games = (GAME,)
     parts = Parts(
-        gettext_noop("the TZAAR engine does not play '{game}'"),
-        parse_position,
-        status_of,
-        play_text,
-        replay_text,
-        "arbiter.tzaar.svg",
+        REFUSAL, is_tzaar_record, parse_position, status_of, play_text, replay_text, "arbiter.tzaar.svg"
     )
-
-    def claims_record(self, text: str) -> bool:
-        return is_tzaar_record(text)
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         self._check_game(game)

@@ -36,10 +36,15 @@ def random_game(game: str, seed: int) -> tuple[list[str], Position]:
     return written, pos
 
 
+#: the refusal of a game key it does not play
+REFUSAL = gettext_noop("the YINSH engine does not play '{game}'")
+
+
 class YinshEngine(PackageEngine):
     games = GAMES
     parts = Parts(
-        gettext_noop("the YINSH engine does not play '{game}'"),
+        REFUSAL,
+        is_yinsh_record,
         parse_position,
         status_of,
         play_text,
@@ -47,9 +52,6 @@ class YinshEngine(PackageEngine):
         "arbiter.yinsh.svg",
         format_position,
     )
-
-    def claims_record(self, text: str) -> bool:
-        return is_yinsh_record(text)
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         self._check_game(game)

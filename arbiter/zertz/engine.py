@@ -31,20 +31,23 @@ def random_game(game: str, seed: int) -> tuple[list[str], Position]:
         position = step.position
 
 
+#: the refusal of a game key it does not play
+REFUSAL = gettext_noop("the ZÈRTZ engine does not play '{game}'")
+
+
 class ZertzEngine(PackageEngine):
     games = GAMES
+    # its step's move is written once, when the turn is played
     parts = Parts(
-        gettext_noop("the ZÈRTZ engine does not play '{game}'"),
+        REFUSAL,
+        is_zertz_record,
         parse_position,
         status_of,
         play_text,
         replay_text,
         "arbiter.zertz.svg",
-        written=attrgetter("notation"),  # written once, when the turn is played
+        written=attrgetter("notation"),
     )
-
-    def claims_record(self, text: str) -> bool:
-        return is_zertz_record(text)
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
         self._check_game(game)
