@@ -13,26 +13,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from arbiter.engine import GameEngine, PlyTrace, StartOptions, SvgOptions, Tracer
 from arbiter.errors import InvalidPositionError, UnknownGameError, gettext_noop
 from arbiter.play import Played, Status, text_options
+from arbiter.replaying import Moved
 from arbiter.verdict import Verdict
-
-
-class Step(Protocol):
-    """One move played by a game's ``play_text``: the position after it, the points it went through
-    and those whose pieces it took off (the move as the record writes it: :attr:`Parts.written`)."""
-
-    @property
-    def position(self) -> Any: ...
-
-    @property
-    def path(self) -> tuple[str, ...]: ...
-
-    @property
-    def removed(self) -> tuple[str, ...]: ...
 
 
 def _text(position: Any) -> str:
@@ -50,7 +37,7 @@ class Parts:
     ``refusal``: the message (``gettext_noop``, with ``{game}``) refusing a key the engine does not
     play; ``claims``: whether a text is a record of the game; ``parse``: a position text to the game's position (with its ``to_move``); ``status``: a
     position's :class:`~arbiter.play.Status`; ``play``: one move written played from a position (a
-    :class:`Step`; its refusals name ``ply``); ``replay``: a record to a verdict; ``svg``: the module
+    :class:`~arbiter.replaying.Moved`; its refusals name ``ply``); ``replay``: a record to a verdict; ``svg``: the module
     whose ``render_svg`` draws a position (imported when a board is first drawn); ``text``: a
     position written; ``written``: a step's move written (by default its ``notation()``)."""
 
@@ -58,7 +45,7 @@ class Parts:
     claims: Callable[[str], bool]
     parse: Callable[[str], Any]
     status: Callable[[Any], Status]
-    play: Callable[[Any, str, int | None], Step]
+    play: Callable[[Any, str, int | None], Moved]
     replay: Callable[[str, str | None, Tracer | None], Verdict]
     svg: str
     text: Callable[[Any], str] = _text

@@ -37,7 +37,7 @@ from arbiter.dvonn.notation import (
 from arbiter.dvonn.play import play_move, result_for_score
 from arbiter.dvonn.position import START, Position, ply_mover
 from arbiter.dvonn.spec import GAME
-from arbiter.engine import PlyTrace, Tracer
+from arbiter.engine import Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
     ArbiterError,
@@ -62,6 +62,7 @@ from arbiter.records import (
     parse_tagged,
     read_once,
 )
+from arbiter.replaying import Run
 from arbiter.verdict import Result, Termination, Verdict
 
 RESULTS = tuple(Result)
@@ -164,14 +165,6 @@ def _termination_tokens(style: str) -> tuple[str, ...]:
 # Replay
 
 
-@dataclass
-class _Run:
-    position: Position = START
-    plies: int = 0
-    moves: list[str] = field(default_factory=list)
-    trace: Tracer | None = None
-
-
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
     if game is not None and game != GAME:
         raise UnknownGameError(gettext_noop("the DVONN engine does not play '{game}'"), game=game)
@@ -189,7 +182,7 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
         raise
     except ArbiterError as exc:
         return Verdict(game=GAME, valid=False, error=exc, final_position=START.text())
-    run = _Run(trace=trace)
+    run = Run(START, trace=trace)
     try:
         verdict = _replay(record, run)
     except ArbiterError as exc:
@@ -206,7 +199,7 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
     return verdict
 
 
-def _replay(record: ParsedRecord, run: _Run) -> Verdict:
+def _replay(record: ParsedRecord, run: Run[Position]) -> Verdict:
     if record.games_in_file > 1:
         raise InvalidRecordError(
             gettext_noop("the text holds {games_in_file} games; a record is one game (split the file first)"),
@@ -262,19 +255,13 @@ def _replay(record: ParsedRecord, run: _Run) -> Verdict:
     )
 
 
-def _play(run: _Run, move: Move, written: str) -> None:
+def _play(run: Run[Position], move: Move, written: str) -> None:
     before = run.position
     try:
         step = play_move(before, move)
     except ArbiterError as exc:
         raise exc.at(ply=run.plies + 1, move=written, position=before.text()) from None
-    run.position = step.position
-    run.plies += 1
-    run.moves.append(step.notation())
-    if run.trace is not None:
-        run.trace(
-            PlyTrace(run.plies, run.moves[-1], before.text(), run.position.text(), step.path, step.removed)
-        )
+    run.advance(before, step)
 
 
 def _read_termination(

@@ -11,7 +11,7 @@ from arbiter.lyngk.board import NAMES
 from arbiter.lyngk.notation import START, read_start_tags, resolved_options, start_position, start_tags
 from arbiter.lyngk.play import play_text, status_of
 from arbiter.lyngk.position import Position, format_setup, is_setup, parse_position
-from arbiter.lyngk.replay import continuations, is_lyngk_record, replay_text, write_record
+from arbiter.lyngk.replay import REFUSAL, continuations, is_lyngk_record, replay_text, write_record
 from arbiter.lyngk.rules import MOVE, Decision, apply, decisions, perft_counts
 from arbiter.lyngk.spec import GAME
 from arbiter.records import random_tags
@@ -41,10 +41,6 @@ def board_points(decision: Decision) -> tuple[str, ...]:
     if decision.kind != MOVE:
         return ()
     return (NAMES[decision.src], NAMES[decision.dst])
-
-
-#: the refusal of a game key it does not play
-REFUSAL = gettext_noop("the LYNGK engine does not play '{game}'")
 
 
 class LyngkEngine(PackageEngine):

@@ -18,17 +18,12 @@ contract's (:func:`arbiter.records.judge_ending`: the natural end as
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from arbiter.engine import PlyTrace, Tracer
+from arbiter.engine import Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
-    ArbiterError,
     IllegalMoveError,
     InvalidNotationError,
-    InvalidRecordError,
-    UnknownGameError,
-    UnreadableRecordError,
     gettext_noop,
 )
 from arbiter.lyngk.notation import parse_decision, read_start_tags, split_turn, start_tags
@@ -37,18 +32,10 @@ from arbiter.lyngk.position import Position
 from arbiter.lyngk.rules import CLAIM
 from arbiter.lyngk.spec import GAME, NAME
 from arbiter.records import (
-    GAME_TAG,
-    check_result_tag,
     format_record,
     game_tag,
-    has_tag_block,
-    judge_ending,
-    key_of_game_tag,
-    parse_tagged,
-    read_ending,
-    split_ending,
-    tagged_game,
 )
+from arbiter.replaying import Run, TaggedReplay, judge_status
 from arbiter.turns import grouped
 from arbiter.verdict import Result, TerminationCode, Verdict
 
@@ -56,84 +43,28 @@ from arbiter.verdict import Result, TerminationCode, Verdict
 NAMES = {GAME: NAME}
 
 
+#: the refusal of a game key its engine does not play
+REFUSAL = gettext_noop("the LYNGK engine does not play '{game}'")
+
+
 def is_lyngk_record(text: str) -> bool:
     """A tagged record whose Game tag names LYNGK."""
-    return has_tag_block(text) and tagged_game(text, NAMES) == GAME
-
-
-@dataclass
-class _Run:
-    position: Position | None = None  # None until the start is read
-    plies: int = 0
-    moves: list[str] = field(default_factory=list)
-    trace: Tracer | None = None
+    return REPLAY.claims(text)
 
 
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-    if game is not None and game != GAME:
-        raise UnknownGameError(gettext_noop("the LYNGK engine does not play '{game}'"), game=game)
-    if not is_lyngk_record(text) and not (game == GAME and has_tag_block(text)):
-        raise UnreadableRecordError(gettext_noop('not a LYNGK record (tag pairs with [Game "lyngk"])'))
-    record = parse_tagged(text)
-    run = _Run(trace=trace)
-    try:
-        run.position = read_start_tags(record.tags)
-        return _replay(record.tags, record.tokens, run)
-    except ArbiterError as exc:
-        return Verdict(
-            game=GAME,
-            valid=False,
-            plies=run.plies,
-            error=exc,
-            final_position=None if run.position is None else run.position.text(),
-            tags=record.tags,
-            moves=run.moves,
-        )
+    return REPLAY.replay(text, game, trace)
 
 
-def _replay(tags: dict[str, str], tokens: list[str], run: _Run) -> Verdict:
-    assert run.position is not None
-    written = tags.get(GAME_TAG)
-    if written is not None and key_of_game_tag(written, NAMES) != GAME:
-        raise InvalidRecordError(
-            gettext_noop("the Game tag says {game_tag}, not LYNGK"), game_tag=repr(written)
-        )
-    turns, words = split_ending(tokens)
-    for number, token in enumerate(turns):
-        _play_turn(run, token, last=number == len(turns) - 1)
-    result, termination = _ending(run, words)
-    check_result_tag(tags, None if result is None else str(result))
-    return Verdict(
-        game=GAME,
-        valid=True,
-        result=result,
-        termination=termination,
-        plies=run.plies,
-        final_position=run.position.text(),
-        tags=tags,
-        moves=run.moves,
-        score=status_of(run.position).score,
-    )
-
-
-def _play_turn(run: _Run, token: str, last: bool) -> None:
+def _play_turn(run: Run[Position], token: str, last: bool) -> None:
     """Play one turn's decisions: a move, a pass, or a claim then its move (L-14)."""
-    assert run.position is not None
     parts = split_turn(token)
     if len(parts) > 2 or (len(parts) == 2 and not _is_claim(parts[0])):
         _refuse_token(run, token, gettext_noop("a turn is one move, after at most one claim (like R;c3-d4)"))
     for written in parts:
         before = run.position
         step = play_text(before, written, run.plies + 1)
-        run.position = step.position
-        run.plies += 1
-        run.moves.append(step.notation())
-        if run.trace is not None:
-            run.trace(
-                PlyTrace(
-                    run.plies, step.notation(), before.text(), step.position.text(), step.path, step.removed
-                )
-            )
+        run.advance(before, step)
     if run.position.claimed and not last:
         raise IllegalMoveError(
             gettext_noop(
@@ -154,26 +85,30 @@ def _is_claim(written: str) -> bool:
         return False
 
 
-def _refuse_token(run: _Run, token: str, template: str) -> None:
-    assert run.position is not None
+def _refuse_token(run: Run[Position], token: str, template: str) -> None:
     raise InvalidNotationError(
         template, ply=run.plies + 1, move=token, position=run.position.text(), token=token[:40]
     )
 
 
-def _ending(run: _Run, words: list[str]) -> tuple[Result | None, TerminationCode]:
+def _ending(run: Run[Position], words: list[str]) -> tuple[Result | None, TerminationCode]:
     """The result and termination of the record: the rules' end or the ending words' (the record
     contract's; a draw by the rules or agreed)."""
-    assert run.position is not None
-    status = status_of(run.position)
-    natural = None
-    if status.ended:
-        assert status.result is not None and status.termination is not None
-        natural = (status.result, status.termination)
-    try:
-        return judge_ending(read_ending(words), run.position.to_move, natural)
-    except ArbiterError as exc:
-        raise exc.at(ply=run.plies + 1, move=" ".join(words), position=run.position.text()) from None
+    return judge_status(run, words, status_of(run.position))
+
+
+REPLAY = TaggedReplay(
+    GAME,
+    NAMES,
+    REFUSAL,
+    gettext_noop('not a LYNGK record (tag pairs with [Game "lyngk"])'),
+    gettext_noop("the Game tag says {game_tag}, not LYNGK"),
+    read_start_tags,
+    None,
+    _play_turn,
+    _ending,
+    lambda position: status_of(position).score,
+)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,25 +22,21 @@ from arbiter.errors import (
     gettext_noop,
 )
 from arbiter.punct.ends import ending
-from arbiter.punct.play import describe_end, play_text, result_of
+from arbiter.punct.play import describe_end, play_text
 from arbiter.punct.position import START, Position
 from arbiter.punct.spec import BASIC_TAGS, GAME, GAME_TAGS
 from arbiter.records import (
     GAME_TAG,
     MOVE_NUMBER_PREFIX_RE,
-    NONE,
-    RESULT,
-    UNFINISHED,
     check_result_tag,
     format_record,
     game_tag,
     has_tag_block,
-    judge_ending,
     parse_tagged,
-    read_ending,
     split_ending,
     strip_comments,
 )
+from arbiter.replaying import judge_end
 from arbiter.verdict import Result, TerminationCode, Verdict
 
 
@@ -61,23 +57,8 @@ def is_punct_record(text: str) -> bool:
 
 def judge(words: list[str], position: Position) -> tuple[Result | None, TerminationCode]:
     """The result and how the game ended, from the position after the last turn and the words
-    written after it; :class:`InvalidRecordError` when they disagree."""
-    written = read_ending(words)
-    end = ending(position)
-    if end is None:
-        return judge_ending(written, position.to_move, None)
-    if not (
-        written.kind in (NONE, UNFINISHED) or (written.kind == RESULT and written.result == result_of(end))
-    ):
-        raise InvalidRecordError(
-            gettext_noop(
-                "the record ends with '{word}' but the game is over ({end}), so the result is {result}"
-            ),
-            word=written.text,
-            end=describe_end(end),
-            result=str(result_of(end)),
-        )
-    return judge_ending(written, position.to_move, (result_of(end), end.code))
+    written after it (:func:`arbiter.replaying.judge_end`)."""
+    return judge_end(words, position.to_move, ending(position), describe_end)
 
 
 def _check_tags(tags: dict[str, str], game: str | None) -> None:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from arbiter.engine import LegalMove, StartOptions
-from arbiter.errors import ArbiterError, gettext_noop
+from arbiter.errors import ArbiterError
 from arbiter.records import random_tags
 from arbiter.scaffold import PackageEngine, Parts
 from arbiter.spec import StartOption
@@ -22,7 +22,7 @@ from arbiter.tzaar.notation import (
 )
 from arbiter.tzaar.play import play_text, status_of
 from arbiter.tzaar.position import FIXED, Position, parse_position
-from arbiter.tzaar.replay import continuations, is_tzaar_record, replay_text, write_record
+from arbiter.tzaar.replay import REFUSAL, continuations, is_tzaar_record, replay_text, write_record
 from arbiter.tzaar.rules import PASS, PUT, Move, apply_move, game_over, legal_moves, perft_counts
 from arbiter.tzaar.spec import GAME, TYPE_NAMES
 
@@ -50,10 +50,6 @@ def board_points(move: Move) -> tuple[str, ...]:
     if move.kind == PUT:
         return (NAMES[move.dst],)
     return (NAMES[move.src], NAMES[move.dst])
-
-
-#: the refusal of a game key it does not play
-REFUSAL = gettext_noop("the TZAAR engine does not play '{game}'")
 
 
 class TzaarEngine(PackageEngine):

@@ -17,31 +17,18 @@ result, or unfinished), without a draw.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from arbiter.engine import PlyTrace, Tracer
+from arbiter.engine import Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
-    ArbiterError,
     IllegalMoveError,
-    InvalidRecordError,
-    UnknownGameError,
-    UnreadableRecordError,
     gettext_noop,
 )
 from arbiter.records import (
-    GAME_TAG,
-    check_result_tag,
     format_record,
     game_tag,
-    has_tag_block,
-    judge_ending,
-    key_of_game_tag,
-    parse_tagged,
-    read_ending,
-    split_ending,
-    tagged_game,
 )
+from arbiter.replaying import Run, TaggedReplay, judge_status
 from arbiter.turns import grouped
 from arbiter.tzaar.notation import RESULTS, read_start_tags, start_tags
 from arbiter.tzaar.play import play_text, status_of
@@ -53,65 +40,20 @@ from arbiter.verdict import Result, TerminationCode, Verdict
 NAMES = {GAME: NAME}
 
 
+#: the refusal of a game key its engine does not play
+REFUSAL = gettext_noop("the TZAAR engine does not play '{game}'")
+
+
 def is_tzaar_record(text: str) -> bool:
     """A tagged record whose Game tag names TZAAR."""
-    return has_tag_block(text) and tagged_game(text, NAMES) == GAME
-
-
-@dataclass
-class _Run:
-    position: Position = FIXED
-    plies: int = 0
-    moves: list[str] = field(default_factory=list)
-    trace: Tracer | None = None
+    return REPLAY.claims(text)
 
 
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-    if game is not None and game != GAME:
-        raise UnknownGameError(gettext_noop("the TZAAR engine does not play '{game}'"), game=game)
-    if not is_tzaar_record(text) and not (game == GAME and has_tag_block(text)):
-        raise UnreadableRecordError(gettext_noop('not a TZAAR record (tag pairs with [Game "tzaar"])'))
-    record = parse_tagged(text)
-    run = _Run(trace=trace)
-    try:
-        run.position = read_start_tags(record.tags)
-        return _replay(record.tags, record.tokens, run)
-    except ArbiterError as exc:
-        return Verdict(
-            game=GAME,
-            valid=False,
-            plies=run.plies,
-            error=exc,
-            final_position=run.position.text(),
-            tags=record.tags,
-            moves=run.moves,
-        )
+    return REPLAY.replay(text, game, trace)
 
 
-def _replay(tags: dict[str, str], tokens: list[str], run: _Run) -> Verdict:
-    written = tags.get(GAME_TAG)
-    if written is not None and key_of_game_tag(written, NAMES) != GAME:
-        raise InvalidRecordError(
-            gettext_noop("the Game tag says {game_tag}, not TZAAR"), game_tag=repr(written)
-        )
-    turns, words = split_ending(tokens)
-    for number, token in enumerate(turns):
-        _play_turn(run, token, last=number == len(turns) - 1)
-    result, termination = _ending(run, words)
-    check_result_tag(tags, result)
-    return Verdict(
-        game=GAME,
-        valid=True,
-        result=result,
-        termination=termination,
-        plies=run.plies,
-        final_position=run.position.text(),
-        tags=tags,
-        moves=run.moves,
-    )
-
-
-def _play_turn(run: _Run, token: str, last: bool) -> None:
+def _play_turn(run: Run[Position], token: str, last: bool) -> None:
     """Play one turn's moves; its moves and the turn must end together (but for a record's last turn)."""
     mover = run.position.to_move
     for index, written in enumerate(token.split(";")):
@@ -119,15 +61,7 @@ def _play_turn(run: _Run, token: str, last: bool) -> None:
         if index and (before.step != SECOND or before.to_move != mover):
             _refuse_more(before, written, run.plies + 1)
         step = play_text(before, written, run.plies + 1)
-        run.position = step.position
-        run.plies += 1
-        run.moves.append(step.notation())
-        if run.trace is not None:
-            run.trace(
-                PlyTrace(
-                    run.plies, step.notation(), before.text(), step.position.text(), step.path, step.removed
-                )
-            )
+        run.advance(before, step)
     after = run.position
     if after.step == SECOND and not last and not status_of(after).ended:
         raise IllegalMoveError(
@@ -158,18 +92,23 @@ def _refuse_more(before: Position, written: str, ply: int) -> None:
     )
 
 
-def _ending(run: _Run, words: list[str]) -> tuple[Result | None, TerminationCode]:
+def _ending(run: Run[Position], words: list[str]) -> tuple[Result | None, TerminationCode]:
     """The result and termination of the record: the rules' end or the ending words' (the record
     contract's, T-5: no draw; a resignation or time in a turn's second move is the mover's)."""
-    status = status_of(run.position)
-    natural = None
-    if status.ended:
-        assert status.result is not None and status.termination is not None
-        natural = (status.result, status.termination)
-    try:
-        return judge_ending(read_ending(words, RESULTS), run.position.to_move, natural)
-    except ArbiterError as exc:
-        raise exc.at(ply=run.plies + 1, move=" ".join(words), position=run.position.text()) from None
+    return judge_status(run, words, status_of(run.position), RESULTS)
+
+
+REPLAY = TaggedReplay(
+    GAME,
+    NAMES,
+    REFUSAL,
+    gettext_noop('not a TZAAR record (tag pairs with [Game "tzaar"])'),
+    gettext_noop("the Game tag says {game_tag}, not TZAAR"),
+    read_start_tags,
+    FIXED,
+    _play_turn,
+    _ending,
+)
 
 
 # ---------------------------------------------------------------------------------------------

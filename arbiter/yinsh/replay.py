@@ -18,20 +18,16 @@ from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import ArbiterError, InvalidRecordError, UnreadableRecordError, gettext_noop
 from arbiter.records import (
     GAME_TAG,
-    NONE,
-    RESULT,
-    UNFINISHED,
     check_result_tag,
     has_tag_block,
-    judge_ending,
     key_of_game_tag,
     parse_tagged,
-    read_ending,
     split_ending,
     tagged_game,
 )
+from arbiter.replaying import judge_end
 from arbiter.verdict import Result, TerminationCode, Verdict
-from arbiter.yinsh.play import describe_end, play_text, result_of
+from arbiter.yinsh.play import describe_end, play_text
 from arbiter.yinsh.position import Position, format_position, start_position
 from arbiter.yinsh.rules import ending
 from arbiter.yinsh.spec import GAMES, NAMES
@@ -49,24 +45,9 @@ def is_yinsh_record(text: str) -> bool:
 
 def judge(words: list[str], pos: Position) -> tuple[Result | None, TerminationCode]:
     """The result and how the game ended, from the position after the last turn and the ending
-    words written after it (the record contract's); :class:`InvalidRecordError` when they disagree."""
-    written = read_ending(words)
+    words written after it (:func:`arbiter.replaying.judge_end`)."""
     end = ending(pos)
-    if end is None:
-        return judge_ending(written, pos.to_move, None)
-    agrees = written.kind in (NONE, UNFINISHED) or (
-        written.kind == RESULT and written.result == result_of(end)
-    )
-    if not agrees:
-        raise InvalidRecordError(
-            gettext_noop(
-                "the record ends with '{word}' but the game is over ({end}), so the result is {result}"
-            ),
-            word=written.text,
-            end=describe_end(end, pos),
-            result=result_of(end),
-        )
-    return judge_ending(written, pos.to_move, (result_of(end), end.code))
+    return judge_end(words, pos.to_move, end, lambda end: describe_end(end, pos))
 
 
 def _game_of(tags: dict[str, str], game: str | None) -> str:

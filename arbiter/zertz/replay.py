@@ -18,22 +18,18 @@ from arbiter.engine import PlyTrace, Tracer
 from arbiter.errors import ArbiterError, InvalidRecordError, UnreadableRecordError, gettext_noop
 from arbiter.records import (
     GAME_TAG,
-    NONE,
-    RESULT,
-    UNFINISHED,
     check_result_tag,
     format_record,
     game_tag,
     has_tag_block,
-    judge_ending,
     key_of_game_tag,
     parse_tagged,
-    read_ending,
     split_ending,
     tagged_game,
 )
+from arbiter.replaying import judge_end
 from arbiter.verdict import Result, TerminationCode, Verdict
-from arbiter.zertz.play import describe_end, play_text, result_of
+from arbiter.zertz.play import describe_end, play_text
 from arbiter.zertz.position import Position, start_position
 from arbiter.zertz.rules import ending
 from arbiter.zertz.spec import GAMES, NAMES, PLAIN_NAMES
@@ -53,24 +49,9 @@ def is_zertz_record(text: str) -> bool:
 
 def judge(words: list[str], position: Position) -> tuple[Result | None, TerminationCode]:
     """The result and how the game ended, from the position after the last turn and the ending
-    words written after it (the record contract's); :class:`InvalidRecordError` when they disagree."""
-    written = read_ending(words)
+    words written after it (:func:`arbiter.replaying.judge_end`)."""
     end = ending(position)
-    if end is None:
-        return judge_ending(written, position.to_move, None)
-    agrees = written.kind in (NONE, UNFINISHED) or (
-        written.kind == RESULT and written.result == result_of(end)
-    )
-    if not agrees:
-        raise InvalidRecordError(
-            gettext_noop(
-                "the record ends with '{word}' but the game is over ({end}), so the result is {result}"
-            ),
-            word=written.text,
-            end=describe_end(end, position),
-            result=str(result_of(end)),
-        )
-    return judge_ending(written, position.to_move, (result_of(end), end.code))
+    return judge_end(words, position.to_move, end, lambda end: describe_end(end, position))
 
 
 def _game_of(tags: dict[str, str], game: str | None) -> str:
