@@ -18,6 +18,8 @@ stack moves in a straight line exactly as many spaces as it is high, onto an occ
 
 from __future__ import annotations
 
+from arbiter.grid import rays
+
 ROW_SPANS: tuple[tuple[int, int], ...] = ((0, 8), (0, 9), (0, 10), (1, 10), (2, 10))  # columns per row
 COLUMNS = "abcdefghijk"
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
@@ -45,21 +47,8 @@ _ROW_WIDTH = 12
 BIT: tuple[int, ...] = tuple(1 << ((row - 1) * _ROW_WIDTH + col) for col, row in CELLS)
 
 
-def _ray(index: int, direction: tuple[int, int]) -> tuple[int, ...]:
-    col, row = CELLS[index]
-    out: list[int] = []
-    while True:
-        col, row = col + direction[0], row + direction[1]
-        nxt = INDEX.get((col, row))
-        if nxt is None:
-            return tuple(out)
-        out.append(nxt)
-
-
 #: RAYS[i] holds, for each direction, the spaces met going from space i to the board edge.
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_ray(i, d) for d in DIRECTIONS) for i in range(len(CELLS))
-)
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = rays(CELLS, INDEX, DIRECTIONS)
 #: Bit mask of the on-board neighbours of each space.
 NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(BIT[ray[0]] for ray in rays if ray) for rays in RAYS)
 #: True when the space has six neighbours on the board (can ever be surrounded).

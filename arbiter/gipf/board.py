@@ -23,7 +23,9 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-COLUMNS = "abcdefghi"
+from arbiter.grid import CENTRE as CENTRE  # the GIPF lattice's (re-exported)
+from arbiter.grid import COLUMNS as COLUMNS
+from arbiter.grid import distance, point_name
 
 # piece codes: colour parity (``owner``) is ``(piece + 1) & 1``
 EMPTY, WHITE_PIECE, BLACK_PIECE, WHITE_GIPF, BLACK_GIPF = 0, 1, 2, 3, 4
@@ -40,36 +42,24 @@ def weight(piece: int) -> int:
     return 2 if piece >= WHITE_GIPF else 1
 
 
-CENTRE = (4, 5)
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0))
-
-
-def _distance(col: int, v: int) -> int:
-    dc, dv = col - CENTRE[0], v - CENTRE[1]
-    if (dc >= 0) == (dv >= 0):
-        return max(abs(dc), abs(dv))
-    return abs(dc) + abs(dv)
-
-
-def _name(col: int, v: int) -> str:
-    return f"{COLUMNS[col]}{v - max(0, col - 4)}"
 
 
 def _points() -> list[tuple[int, int]]:
     points = []
     for col in range(9):
         for v in range(0, 11):
-            if _distance(col, v) <= 4:
+            if distance(col, v) <= 4:
                 points.append((col, v))
     return points
 
 
 ALL_POINTS = _points()
-SPOT_POINTS: tuple[tuple[int, int], ...] = tuple(p for p in ALL_POINTS if _distance(*p) < 4)
-DOT_POINTS: tuple[tuple[int, int], ...] = tuple(p for p in ALL_POINTS if _distance(*p) == 4)
+SPOT_POINTS: tuple[tuple[int, int], ...] = tuple(p for p in ALL_POINTS if distance(*p) < 4)
+DOT_POINTS: tuple[tuple[int, int], ...] = tuple(p for p in ALL_POINTS if distance(*p) == 4)
 NUM_SPOTS = len(SPOT_POINTS)  # 37
 
-SPOT_NAMES: tuple[str, ...] = tuple(_name(*p) for p in SPOT_POINTS)
+SPOT_NAMES: tuple[str, ...] = tuple(point_name(*p) for p in SPOT_POINTS)
 SPOT_INDEX: dict[str, int] = {name: i for i, name in enumerate(SPOT_NAMES)}
 _SPOT_OF_POINT: dict[tuple[int, int], int] = {p: i for i, p in enumerate(SPOT_POINTS)}
 
@@ -98,7 +88,7 @@ def _entries() -> tuple[Entry, ...]:
             while (col, v) in _SPOT_OF_POINT:
                 line.append(_SPOT_OF_POINT[(col, v)])
                 col, v = col + dc, v + dv
-            entries.append(Entry(len(entries), _name(*dot), (dc, dv), tuple(line), _name(col, v)))
+            entries.append(Entry(len(entries), point_name(*dot), (dc, dv), tuple(line), point_name(col, v)))
     return tuple(entries)
 
 

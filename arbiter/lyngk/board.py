@@ -16,6 +16,8 @@ point and each direction, the points met up to the edge).
 
 from __future__ import annotations
 
+from arbiter import grid
+
 COLUMNS = "abcdefghi"
 #: the height (``y``) of each column's lowest point and its number of points
 _COLUMN_SHAPE = ((6, 1), (3, 4), (0, 7), (1, 6), (0, 7), (1, 6), (0, 7), (3, 4), (6, 1))
@@ -38,21 +40,8 @@ COLUMN_POINTS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def _ray(index: int, direction: tuple[int, int]) -> tuple[int, ...]:
-    col, y = POINTS[index]
-    out: list[int] = []
-    while True:
-        col, y = col + direction[0], y + direction[1]
-        nxt = INDEX.get((col, y))
-        if nxt is None:
-            return tuple(out)
-        out.append(nxt)
-
-
 #: RAYS[i]: for each direction with a point next to point i, the points met from i to the edge
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(ray for ray in (_ray(index, direction) for direction in DIRECTIONS) if ray) for index in range(SIZE)
-)
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = grid.rays(POINTS, INDEX, DIRECTIONS, empty=False)
 #: NEIGHBOURS[i]: the points touching point i
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays) for rays in RAYS)
 
@@ -73,8 +62,8 @@ def lines() -> list[tuple[int, ...]]:
     for direction in ((0, 2), (1, 1), (1, -1)):
         back = (-direction[0], -direction[1])
         for index in range(SIZE):
-            if not _ray(index, back):  # the line's first point
-                line = (index, *_ray(index, direction))
+            if not grid.ray(INDEX, POINTS[index], back):  # the line's first point
+                line = (index, *grid.ray(INDEX, POINTS[index], direction))
                 if len(line) > 1:
                     out.append(line)
     return out

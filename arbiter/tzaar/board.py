@@ -14,22 +14,12 @@ spaces met up to the edge or the centre).
 
 from __future__ import annotations
 
-COLUMNS = "abcdefghi"
-CENTRE = (4, 5)
+from arbiter.grid import CENTRE as CENTRE  # the GIPF lattice's (re-exported)
+from arbiter.grid import COLUMNS as COLUMNS
+from arbiter.grid import distance, point_name, rays
+
 #: the six directions, in pairs of opposites: up, down, up-right, down-left, down-right... (axial)
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (0, -1), (1, 1), (-1, -1), (1, 0), (-1, 0))
-
-
-def distance(col: int, v: int) -> int:
-    """Hex distance of ``(col, v)`` from the centre."""
-    dc, dv = col - CENTRE[0], v - CENTRE[1]
-    if (dc >= 0) == (dv >= 0):
-        return max(abs(dc), abs(dv))
-    return abs(dc) + abs(dv)
-
-
-def point_name(col: int, v: int) -> str:
-    return f"{COLUMNS[col]}{v - max(0, col - 4)}"
 
 
 #: (col, v) of every space, column by column, each column from its lower end
@@ -43,21 +33,9 @@ SPACES = len(POINTS)
 CENTRE_NAME = point_name(*CENTRE)
 
 
-def _ray(index: int, direction: tuple[int, int]) -> tuple[int, ...]:
-    col, v = POINTS[index]
-    out: list[int] = []
-    while True:
-        col, v = col + direction[0], v + direction[1]
-        nxt = INDEX.get((col, v))
-        if nxt is None:  # off the board, or the centre: a move stops short of both
-            return tuple(out)
-        out.append(nxt)
-
-
 #: RAYS[i] holds, for each direction, the spaces met going from space i to the edge or the centre
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(ray for ray in (_ray(i, d) for d in DIRECTIONS) if ray) for i in range(SPACES)
-)
+#: (the index has no centre: a move stops short of it as of the edge)
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = rays(POINTS, INDEX, DIRECTIONS, empty=False)
 
 
 def line_between(src: int, dst: int) -> tuple[int, ...] | None:

@@ -17,6 +17,8 @@ of one colour on one line: a line of six gives two).
 
 from __future__ import annotations
 
+from arbiter.grid import rays
+
 COLUMNS = "abcdefghijk"
 #: the numbers of each column's lowest and highest point
 SPANS: tuple[tuple[int, int], ...] = (
@@ -47,21 +49,8 @@ Board = tuple[int, ...]
 EMPTY_BOARD: Board = (EMPTY,) * POINTS
 
 
-def _ray(index: int, direction: tuple[int, int]) -> tuple[int, ...]:
-    col, number = CELLS[index]
-    out: list[int] = []
-    while True:
-        col, number = col + direction[0], number + direction[1]
-        nxt = INDEX.get((col, number))
-        if nxt is None:
-            return tuple(out)
-        out.append(nxt)
-
-
 #: RAYS[i][d]: the points met going from point i in DIRECTIONS[d] to the edge of the board
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(_ray(i, d) for d in DIRECTIONS) for i in range(POINTS)
-)
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = rays(CELLS, INDEX, DIRECTIONS)
 #: every five adjacent points on one line, from the lower end in a line direction
 WINDOWS: tuple[tuple[int, ...], ...] = tuple(
     (i, *RAYS[i][d][: ROW - 1]) for i in range(POINTS) for d in range(3) if len(RAYS[i][d]) >= ROW - 1
