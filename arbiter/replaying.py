@@ -214,3 +214,35 @@ class TaggedReplay(Generic[P]):
             moves=run.moves,
             score=self.score(run.position),
         )
+
+
+def play_tokens(
+    verdict: Verdict,
+    position: P,
+    tokens: list[str],
+    play: Callable[[P, str, int], Moved],
+    written: Callable[[Any, str], str],
+    trace: Tracer | None,
+) -> P | None:
+    """Play a record's turns (``tokens``, one a ply) from ``position`` onto ``verdict``: its plies,
+    its moves (``written``: a ply's move as played, from its step and its token) and its final
+    position, each ply traced; the position reached, or None when a ply is refused (its error in
+    the verdict, the final position the one before it)."""
+    before = position.text()
+    verdict.final_position = before
+    for token in tokens:
+        ply = verdict.plies + 1
+        try:
+            step = play(position, token, ply)
+        except ArbiterError as exc:
+            verdict.error = exc
+            return None
+        after = step.position.text()
+        move = written(step, token)
+        if trace is not None:
+            trace(PlyTrace(ply, move, before, after, step.path, step.removed))
+        position, before = step.position, after
+        verdict.plies = ply
+        verdict.moves.append(move)
+        verdict.final_position = before
+    return position

@@ -13,7 +13,7 @@ specification's positions are given by their turns from the start).
 
 from __future__ import annotations
 
-from arbiter.engine import PlyTrace, Tracer
+from arbiter.engine import Tracer
 from arbiter.errors import (
     ArbiterError,
     InvalidRecordError,
@@ -22,7 +22,7 @@ from arbiter.errors import (
     gettext_noop,
 )
 from arbiter.punct.ends import ending
-from arbiter.punct.play import describe_end, play_text
+from arbiter.punct.play import Step, describe_end, play_text
 from arbiter.punct.position import START, Position
 from arbiter.punct.spec import BASIC_TAGS, GAME, GAME_TAGS
 from arbiter.records import (
@@ -36,7 +36,7 @@ from arbiter.records import (
     split_ending,
     strip_comments,
 )
-from arbiter.replaying import judge_end
+from arbiter.replaying import judge_end, play_tokens
 from arbiter.verdict import Result, TerminationCode, Verdict
 
 
@@ -75,6 +75,10 @@ def _check_tags(tags: dict[str, str], game: str | None) -> None:
         raise InvalidRecordError(gettext_noop("a PÜNCT game has one start: its record has no Setup tag"))
 
 
+def _written(step: Step, token: str) -> str:
+    return step.notation()
+
+
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
     """Replay a PÜNCT record (``game`` forces the game key); errors in the record are in the verdict."""
     if game is not None and game != GAME:
@@ -92,20 +96,10 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
         verdict.error = exc
         return verdict
     turns, words = split_ending(record.tokens)
-    for token in turns:
-        ply = verdict.plies + 1
-        try:
-            step = play_text(position, token, ply)
-        except ArbiterError as exc:
-            verdict.error = exc
-            return verdict
-        after = step.position.text()
-        if trace is not None:
-            trace(PlyTrace(ply, step.notation(), before, after, step.path))
-        position, before = step.position, after
-        verdict.plies = ply
-        verdict.moves.append(step.notation())
-        verdict.final_position = before
+    played = play_tokens(verdict, position, turns, play_text, _written, trace)
+    if played is None:
+        return verdict
+    position, before = played, played.text()
     try:
         result, termination = judge(words, position)
         check_result_tag(record.tags, result)

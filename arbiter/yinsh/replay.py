@@ -14,7 +14,7 @@ the reasons a decision is refused.
 
 from __future__ import annotations
 
-from arbiter.engine import PlyTrace, Tracer
+from arbiter.engine import Tracer
 from arbiter.errors import ArbiterError, InvalidRecordError, UnreadableRecordError, gettext_noop
 from arbiter.records import (
     GAME_TAG,
@@ -25,7 +25,7 @@ from arbiter.records import (
     split_ending,
     tagged_game,
 )
-from arbiter.replaying import judge_end
+from arbiter.replaying import judge_end, play_tokens
 from arbiter.verdict import Result, TerminationCode, Verdict
 from arbiter.yinsh.play import describe_end, play_text
 from arbiter.yinsh.position import Position, format_position, start_position
@@ -76,23 +76,11 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
         )
         return verdict
     moves, words = split_ending(record.tokens)
-    pos = start_position(key)
+    # a turn is written as the record writes it (its token)
+    pos = play_tokens(verdict, start_position(key), moves, play_text, lambda _step, token: token, trace)
+    if pos is None:
+        return verdict
     before = format_position(pos)
-    for token in moves:
-        ply = verdict.plies + 1
-        try:
-            step = play_text(pos, token, ply)
-        except ArbiterError as exc:
-            verdict.error = exc
-            verdict.final_position = before
-            return verdict
-        after = format_position(step.position)
-        if trace is not None:
-            trace(PlyTrace(ply, token, before, after, step.path, step.removed))
-        pos, before = step.position, after
-        verdict.plies = ply
-        verdict.moves.append(token)
-    verdict.final_position = before
     verdict.score = pos.removed
     try:
         result, termination = judge(words, pos)

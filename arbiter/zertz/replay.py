@@ -14,7 +14,7 @@ end by the rules) and that its Result tag agrees. Each turn is played by
 
 from __future__ import annotations
 
-from arbiter.engine import PlyTrace, Tracer
+from arbiter.engine import Tracer
 from arbiter.errors import ArbiterError, InvalidRecordError, UnreadableRecordError, gettext_noop
 from arbiter.records import (
     GAME_TAG,
@@ -27,9 +27,9 @@ from arbiter.records import (
     split_ending,
     tagged_game,
 )
-from arbiter.replaying import judge_end
+from arbiter.replaying import judge_end, play_tokens
 from arbiter.verdict import Result, TerminationCode, Verdict
-from arbiter.zertz.play import describe_end, play_text
+from arbiter.zertz.play import Step, describe_end, play_text
 from arbiter.zertz.position import Position, start_position
 from arbiter.zertz.rules import ending
 from arbiter.zertz.spec import GAMES, NAMES, PLAIN_NAMES
@@ -67,6 +67,10 @@ def _game_of(tags: dict[str, str], game: str | None) -> str:
     return game or tag_game or GAMES[0]
 
 
+def _written(step: Step, token: str) -> str:
+    return step.notation
+
+
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
     """Replay a ZÈRTZ record (``game`` forces the game key); errors in the record are in the verdict."""
     record = parse_tagged(text)
@@ -81,23 +85,10 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
         )
         return verdict
     moves, words = split_ending(record.tokens)
-    position = start_position(key)
+    position = play_tokens(verdict, start_position(key), moves, play_text, _written, trace)
+    if position is None:
+        return verdict
     before = position.text()
-    for token in moves:
-        ply = verdict.plies + 1
-        try:
-            step = play_text(position, token, ply)
-        except ArbiterError as exc:
-            verdict.error = exc
-            verdict.final_position = before
-            return verdict
-        after = step.position.text()
-        if trace is not None:
-            trace(PlyTrace(ply, step.notation, before, after, step.path, step.removed))
-        position, before = step.position, after
-        verdict.plies = ply
-        verdict.moves.append(step.notation)
-    verdict.final_position = before
     try:
         result, termination = judge(words, position)
     except ArbiterError as exc:  # the ending words, named as the record's next ply
