@@ -44,6 +44,14 @@ PICKER_WORDS: dict[str, str] = {
     "said removed": gettext_noop("removes {points}"),
 }
 
+#: the end by the GIPF-pieces, GIPF with potentials' too
+NO_GIPF_PIECE = End(
+    GipfEnd.NO_GIPF_PIECE,
+    Termination.MATERIAL,
+    gettext_noop("no GIPF-piece left on the board"),
+    gettext_noop("{loser} had no GIPF-piece left on the board"),
+)
+
 SPEC = GameSpec(
     name="GIPF",
     family="gipf",
@@ -55,12 +63,7 @@ SPEC = GameSpec(
             gettext_noop("no piece left in reserve"),
             gettext_noop("{loser} had no piece left in reserve"),
         ),
-        End(
-            GipfEnd.NO_GIPF_PIECE,
-            Termination.MATERIAL,
-            gettext_noop("no GIPF-piece left on the board"),
-            gettext_noop("{loser} had no GIPF-piece left on the board"),
-        ),
+        NO_GIPF_PIECE,
     ),
     notation=gettext_noop("GIPF records (tag pairs and numbered turns)"),
     engine="arbiter.gipf.engine:GipfEngine",

@@ -21,9 +21,9 @@ from arbiter.gipf.potentials.position import (
     parse_sets,
     start_position,
 )
+from arbiter.gipf.replay import TERMINATION_WORDS
 from arbiter.records import (
     ARBITER,
-    ENDING_WORDS,
     RESIGN,
     TIME,
     UNFINISHED,
@@ -35,8 +35,6 @@ from arbiter.records import (
 from arbiter.verdict import Result, Termination, Verdict
 
 GAMES = tuple(GAME_KEYS)
-# the record contract's ending words (arbiter.records) but a draw, which GIPF has not
-GIPF_ENDING_WORDS = ENDING_WORDS - {Result.DRAW}
 
 
 def game_from_tag(value: str) -> str | None:
@@ -72,7 +70,7 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
     except ArbiterError as exc:
         verdict.error = exc
         return verdict
-    cut = next((i for i, token in enumerate(record.tokens) if token in GIPF_ENDING_WORDS), len(record.tokens))
+    cut = next((i for i, token in enumerate(record.tokens) if token in TERMINATION_WORDS), len(record.tokens))
     for token in record.tokens[:cut]:
         before = pos
         try:

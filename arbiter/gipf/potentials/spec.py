@@ -14,6 +14,7 @@ from arbiter.errors import gettext_noop
 from arbiter.gipf.ends import GipfEnd
 from arbiter.gipf.potentials import position
 from arbiter.gipf.spec import LABELS as GIPF_LABELS
+from arbiter.gipf.spec import NO_GIPF_PIECE
 from arbiter.gipf.spec import PICKER_WORDS as GIPF_PICKER_WORDS
 from arbiter.spec import End, GameSpec, Piece, StartOption
 from arbiter.verdict import Termination
@@ -116,12 +117,7 @@ SPEC = GameSpec(
             gettext_noop("no piece left in reserve and no potential that can move"),
             gettext_noop("{loser} had no piece left in reserve and no potential that could move"),
         ),
-        End(
-            GipfEnd.NO_GIPF_PIECE,
-            Termination.MATERIAL,
-            gettext_noop("no GIPF-piece left on the board"),
-            gettext_noop("{loser} had no GIPF-piece left on the board"),
-        ),
+        NO_GIPF_PIECE,
     ),
     notation=gettext_noop("GIPF records with potentials (tag pairs and numbered turns)"),
     engine="arbiter.gipf.potentials.engine:PotentialsEngine",
