@@ -36,6 +36,7 @@ from arbiter.dvonn.board import (
     score,
 )
 from arbiter.errors import PLAYER_MESSAGES, InvalidPositionError, gettext_noop
+from arbiter.positions import position_fields
 from arbiter.records import small_number
 
 
@@ -106,15 +107,13 @@ def format_position(position: Position) -> str:
 
 def parse_position(text: str) -> Position:
     """Read a position text, checking that the position could arise in a game."""
-    fields = text.split()
-    if not fields or fields[0] != "dvonn":
-        raise InvalidPositionError(gettext_noop("a DVONN position starts with the word 'dvonn'"))
-    if len(fields) != 4:
-        raise InvalidPositionError(
-            gettext_noop(
-                "a DVONN position has 4 fields: dvonn <side w|b> <placed 0-49> <board rows a/b/c/d/e>"
-            )
-        )
+    fields = position_fields(
+        text,
+        "dvonn",
+        4,
+        gettext_noop("a DVONN position starts with the word 'dvonn'"),
+        gettext_noop("a DVONN position has 4 fields: dvonn <side w|b> <placed 0-49> <board rows a/b/c/d/e>"),
+    )
     _, side, placed_text, board_text = fields
     to_move = from_letter(side)
     if to_move is None:

@@ -26,9 +26,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from arbiter.colour import LETTERS, WHITE, from_letter
+from arbiter.colour import LETTERS, WHITE
 from arbiter.errors import PLAYER_MESSAGES, InvalidPositionError, Message, gettext_noop
 from arbiter.lyngk.board import BY_NAME, COLUMN_POINTS, COLUMNS, NAMES, SIZE
+from arbiter.positions import position_fields, read_side
 
 #: the five colours' letters, and the joker's
 COLOURS = "IBRGK"
@@ -318,21 +319,17 @@ def parse_position(text: str) -> Position:
     if is_setup(text):
         words = text.split()
         return start_of(parse_setup(" ".join(words[1:] if words[0].lower() == "random" else words)))
-    fields = text.split()
-    if not fields or fields[0] != "lyngk":
-        raise InvalidPositionError(gettext_noop("a LYNGK position starts with the word 'lyngk'"))
-    if len(fields) != 6:
-        raise InvalidPositionError(
-            gettext_noop(
-                "a LYNGK position has 6 fields: lyngk <side w|b> <step turn|claimed> <claims> <won> <board>"
-            )
-        )
+    fields = position_fields(
+        text,
+        "lyngk",
+        6,
+        gettext_noop("a LYNGK position starts with the word 'lyngk'"),
+        gettext_noop(
+            "a LYNGK position has 6 fields: lyngk <side w|b> <step turn|claimed> <claims> <won> <board>"
+        ),
+    )
     _, side, step, claims_text, won_text, board_text = fields
-    to_move = from_letter(side)
-    if to_move is None:
-        raise InvalidPositionError(
-            gettext_noop("side to move must be 'w' or 'b', not {side}"), side=repr(side[:20])
-        )
+    to_move = read_side(side)
     if step not in STEPS:
         raise InvalidPositionError(
             gettext_noop("the step is turn or claimed, not {step}"), step=repr(step[:20])

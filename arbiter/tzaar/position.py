@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from arbiter.colour import LETTERS, WHITE, from_letter
 from arbiter.errors import PLAYER_MESSAGES, InvalidPositionError, Message, gettext_noop
+from arbiter.positions import position_fields, read_side
 from arbiter.records import small_number
 from arbiter.tzaar.board import BY_NAME, CENTRE_NAME, COLUMNS, NAMES, POINTS, SPACES
 
@@ -229,19 +230,15 @@ def _read_board(text: str) -> Board:
 
 def parse_position(text: str) -> Position:
     """Read a position text, checking that the position could arise in a game."""
-    fields = text.split()
-    if not fields or fields[0] != "tzaar":
-        raise InvalidPositionError(gettext_noop("a TZAAR position starts with the word 'tzaar'"))
-    if len(fields) != 5:
-        raise InvalidPositionError(
-            gettext_noop("a TZAAR position has 5 fields: tzaar <side w|b> <step> <last turn> <board>")
-        )
+    fields = position_fields(
+        text,
+        "tzaar",
+        5,
+        gettext_noop("a TZAAR position starts with the word 'tzaar'"),
+        gettext_noop("a TZAAR position has 5 fields: tzaar <side w|b> <step> <last turn> <board>"),
+    )
     _, side, step, last, board_text = fields
-    to_move = from_letter(side)
-    if to_move is None:
-        raise InvalidPositionError(
-            gettext_noop("side to move must be 'w' or 'b', not {side}"), side=repr(side[:20])
-        )
+    to_move = read_side(side)
     if step not in STEPS:
         raise InvalidPositionError(
             gettext_noop("the step is place, capture or second, not {step}"), step=repr(step[:20])
