@@ -11,7 +11,7 @@ from arbiter.lyngk.board import NAMES
 from arbiter.lyngk.notation import START, read_start_tags, resolved_options, start_position, start_tags
 from arbiter.lyngk.play import play_text, status_of
 from arbiter.lyngk.position import Position, format_setup, is_setup, parse_position
-from arbiter.lyngk.replay import REFUSAL, continuations, is_lyngk_record, replay_text, write_record
+from arbiter.lyngk.replay import REFUSAL, REPLAY, continuations, write_record
 from arbiter.lyngk.rules import MOVE, Decision, apply, decisions, perft_counts
 from arbiter.lyngk.spec import GAME
 from arbiter.records import random_tags
@@ -46,7 +46,7 @@ def board_points(decision: Decision) -> tuple[str, ...]:
 class LyngkEngine(PackageEngine):
     games = (GAME,)
     parts = Parts(
-        REFUSAL, is_lyngk_record, parse_position, status_of, play_text, replay_text, "arbiter.lyngk.svg"
+        REFUSAL, REPLAY.claims, parse_position, status_of, play_text, REPLAY.replay, "arbiter.lyngk.svg"
     )
 
     def claims_position(self, text: str) -> bool:

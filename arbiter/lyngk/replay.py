@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arbiter.engine import Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
     IllegalMoveError,
@@ -37,7 +36,7 @@ from arbiter.records import (
 )
 from arbiter.replaying import Run, TaggedReplay, judge_status
 from arbiter.turns import grouped
-from arbiter.verdict import Result, TerminationCode, Verdict
+from arbiter.verdict import Result, TerminationCode
 
 #: the names a [Game] tag may give LYNGK: its key, or its name
 NAMES = {GAME: NAME}
@@ -45,15 +44,6 @@ NAMES = {GAME: NAME}
 
 #: the refusal of a game key its engine does not play
 REFUSAL = gettext_noop("the LYNGK engine does not play '{game}'")
-
-
-def is_lyngk_record(text: str) -> bool:
-    """A tagged record whose Game tag names LYNGK."""
-    return REPLAY.claims(text)
-
-
-def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-    return REPLAY.replay(text, game, trace)
 
 
 def _play_turn(run: Run[Position], token: str, last: bool) -> None:

@@ -22,7 +22,7 @@ from arbiter.tzaar.notation import (
 )
 from arbiter.tzaar.play import play_text, status_of
 from arbiter.tzaar.position import FIXED, Position, parse_position
-from arbiter.tzaar.replay import REFUSAL, continuations, is_tzaar_record, replay_text, write_record
+from arbiter.tzaar.replay import REFUSAL, REPLAY, continuations, write_record
 from arbiter.tzaar.rules import PASS, PUT, Move, apply_move, game_over, legal_moves, perft_counts
 from arbiter.tzaar.spec import GAME, TYPE_NAMES
 
@@ -55,7 +55,7 @@ def board_points(move: Move) -> tuple[str, ...]:
 class TzaarEngine(PackageEngine):
     games = (GAME,)
     parts = Parts(
-        REFUSAL, is_tzaar_record, parse_position, status_of, play_text, replay_text, "arbiter.tzaar.svg"
+        REFUSAL, REPLAY.claims, parse_position, status_of, play_text, REPLAY.replay, "arbiter.tzaar.svg"
     )
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:

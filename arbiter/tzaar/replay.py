@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arbiter.engine import Tracer
 from arbiter.errors import (
     PLAYER_MESSAGES,
     IllegalMoveError,
@@ -34,7 +33,7 @@ from arbiter.tzaar.notation import RESULTS, read_start_tags, start_tags
 from arbiter.tzaar.play import play_text, status_of
 from arbiter.tzaar.position import FIXED, SECOND, Position
 from arbiter.tzaar.spec import GAME, NAME
-from arbiter.verdict import Result, TerminationCode, Verdict
+from arbiter.verdict import Result, TerminationCode
 
 #: the names a [Game] tag may give TZAAR: its key, or its name as older records write it
 NAMES = {GAME: NAME}
@@ -42,15 +41,6 @@ NAMES = {GAME: NAME}
 
 #: the refusal of a game key its engine does not play
 REFUSAL = gettext_noop("the TZAAR engine does not play '{game}'")
-
-
-def is_tzaar_record(text: str) -> bool:
-    """A tagged record whose Game tag names TZAAR."""
-    return REPLAY.claims(text)
-
-
-def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-    return REPLAY.replay(text, game, trace)
 
 
 def _play_turn(run: Run[Position], token: str, last: bool) -> None:
