@@ -27,7 +27,12 @@ The shared modules:
   sharing the reading;
 * ``errors`` (the typed errors, each with an English template and its params, translated at the
   edge), ``svg`` (the shared deterministic SVG writer), ``cli`` (``python -m arbiter
-  replay|perft|moves|svg``: docs/arbiter.md).
+  replay|perft|moves|svg``: docs/arbiter.md);
+* what the game packages share, so that each declares only what is its own: ``scaffold`` (an
+  engine's calls made alike through its ``Parts``: ``PackageEngine``), ``replaying`` (a replay's
+  ``Run``, its judging of the ending words, the loop of a record's turns, ``TaggedReplay``),
+  ``positions`` (a position text's fields, the side to move), ``grid`` (a hex board's rays, the GIPF
+  lattice); ``spec.package_getattr`` is every game package's lazy ``__getattr__``.
 
 One package per game, each cut the same way: ``spec.py`` (its ``SPEC``, exported by the package),
 ``board.py`` (geometry), ``position.py``, its move rules, ``notation.py``, ``play.py`` (one move
