@@ -3,8 +3,10 @@ form of a rated event played on the service, the event created through it, a gam
 turn through the play API, a round's records checked and the round closed, a round played elsewhere
 from submitted records, and the standings, ratings and rating list published at the end.
 
-The expected values stay in each test; these helpers hold the steps and the checks every game's
-event makes the same way (the players are new: 1,500 each, so four players' ratings add up to 6,000).
+Each game's own expected values stay in its test; these helpers hold the steps, and the checks
+every game's event makes the same way with their hand-worked values (the players are new: 1,500
+each and K 40, so four players' ratings add up to 6,000, and a first round of a win and a draw
+leaves 1,520, 1,480, 1,500 and 1,500).
 """
 
 from __future__ import annotations
