@@ -21,8 +21,10 @@ from typing import Any, TypeVar
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client, override_settings
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.games.play.timing import Clock, frozen
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Registration, Round
 from tournaments.pairing import services as pairing_services
@@ -149,6 +151,23 @@ def api_client(django_capture_on_commit_callbacks: Any) -> APIClient:
     return CommittingAPIClient(django_capture_on_commit_callbacks)
 
 
+def token_client(user: User | None, capture: Any = None) -> APIClient:
+    """DRF's test client with the user's token (anonymous for None); with ``capture``
+    (``django_capture_on_commit_callbacks``) the tasks a request queues run when it ends."""
+    api = APIClient() if capture is None else CommittingAPIClient(capture)
+    if user is not None:
+        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return api
+
+
+@pytest.fixture
+def clock() -> Iterator[Clock]:
+    """``django.utils.timezone.now`` under the test's hand, from Monday 2 March 2026, 09:00 UTC
+    (:class:`tests.games.play.timing.Clock`)."""
+    with frozen() as at:
+        yield at
+
+
 # --------------------------------------------------------------------------- people
 
 
@@ -163,6 +182,22 @@ def stranger(db: None) -> User:
 
 
 # --------------------------------------------------------------------------- events
+
+
+def event_form_data(name: str, game: str, **fields: str) -> dict[str, str]:
+    """The new-event form's data: a round robin of single games scoring 1, 0.5 and 0, a bye 1, but
+    for ``fields``."""
+    return {
+        "name": name,
+        "game": game,
+        "pairing_system": "round-robin",
+        "games_per_pairing": "1",
+        "win_points": "1",
+        "draw_points": "0.5",
+        "loss_points": "0",
+        "bye_points": "1",
+        **fields,
+    }
 
 
 def make_event(

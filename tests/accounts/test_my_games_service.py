@@ -8,10 +8,8 @@ shows its initial time ("5:00")."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
-from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
@@ -21,23 +19,11 @@ from accounts.models import Player
 from games.play import service, state
 from personal.my_games import service_lines
 from tests.conftest import make_event, start
-from tests.games.play.timing import clocks_from_creation
+from tests.games.play.timing import Clock, clocks_from_creation
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
 __all__ = ["clocks_from_creation"]  # the fixture, imported to be found here
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def clock() -> Iterator[Clock]:
-    at = Clock()
-    with mock.patch("django.utils.timezone.now", side_effect=lambda: at.now):
-        yield at
 
 
 @pytest.fixture

@@ -9,20 +9,18 @@ DVONN's first placements: ``c3`` (White), ``d3`` (Black).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from rest_framework.authtoken.models import Token
 
 from accounts.models import Notice
 from games.models import Game
 from games.play import state
-from tests.conftest import CommittingAPIClient
-from tests.games.play.timing import Clock, frozen, person
+from tests.conftest import token_client
+from tests.games.play.timing import Clock, people_named
 
 pytestmark = pytest.mark.django_db
 
@@ -30,27 +28,13 @@ GIPF = ["a1-c3", "e9-e7", "i1-g3", "i4-g4"]
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name in ("Ann", "Bob"):
-        found[name.lower()], found[name] = person(name)
-    return found
+    return people_named("Ann", "Bob")
 
 
 @pytest.fixture
 def api(django_capture_on_commit_callbacks: Any) -> Any:
-    def of(user: User) -> CommittingAPIClient:
-        client = CommittingAPIClient(django_capture_on_commit_callbacks)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-        return client
-
-    return of
+    return lambda user: token_client(user, django_capture_on_commit_callbacks)
 
 
 def unread(user: User) -> list[tuple[str, str]]:

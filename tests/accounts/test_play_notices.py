@@ -10,7 +10,6 @@ gives 300 seconds and warns under 20 % of them, 60 seconds, so at 241 seconds 59
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,7 +24,7 @@ from accounts.notices import notify
 from common.sweep import sweep
 from games.models import Game
 from games.play import service, state
-from tests.games.play.timing import Clock, clocks_from_creation, frozen, person
+from tests.games.play.timing import Clock, clocks_from_creation, people_named
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
@@ -33,17 +32,8 @@ __all__ = ["clocks_from_creation"]  # the fixture, imported to be found here
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name in ("Ann", "Bob"):
-        found[name.lower()], found[name] = person(name)
-    return found
+    return people_named("Ann", "Bob")
 
 
 def move(game: Game, people: dict[str, Any]) -> None:

@@ -1,15 +1,18 @@
 """The browser tests' shared fixtures: Debian's headless Chromium through Playwright (skipped without
-it outside CI, a failure in CI) and the folder for screenshots (``$BROWSER_ARTIFACTS``)."""
+it outside CI, a failure in CI) the folder for screenshots (``$BROWSER_ARTIFACTS``) and the server's
+clock moved forward by the test (``later``)."""
 
 from __future__ import annotations
 
 import os
 import shutil
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -39,6 +42,15 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def later(monkeypatch: pytest.MonkeyPatch) -> list[timedelta]:
+    """``later[0]``: how far the server's clock is moved forward (0 at first)."""
+    real = timezone.now
+    offset = [timedelta(0)]
+    monkeypatch.setattr("django.utils.timezone.now", lambda: real() + offset[0])
+    return offset
 
 
 @pytest.fixture

@@ -35,15 +35,6 @@ FORFEIT = {
 }
 
 
-@pytest.fixture
-def later(monkeypatch: pytest.MonkeyPatch) -> list[timedelta]:
-    """``later[0]``: how far the server's clock is moved forward (0 at first)."""
-    real = timezone.now
-    offset = [timedelta(0)]
-    monkeypatch.setattr("django.utils.timezone.now", lambda: real() + offset[0])
-    return offset
-
-
 @pytest.mark.parametrize(
     ("viewport", "locale"), [(DESK, "en-GB"), (PHONE, "uk")], ids=["desk-en", "phone-uk"]
 )

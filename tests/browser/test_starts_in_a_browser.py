@@ -41,15 +41,6 @@ ABORTED = {
 }
 
 
-@pytest.fixture
-def later(monkeypatch: pytest.MonkeyPatch) -> list[timedelta]:
-    """``later[0]``: how far the server's clock is moved forward (0 at first)."""
-    real = timezone.now
-    offset = [timedelta(0)]
-    monkeypatch.setattr("django.utils.timezone.now", lambda: real() + offset[0])
-    return offset
-
-
 def _clock(page: Any, side: str) -> str:
     return str(page.locator(f"#clock-{side} .clock-time").inner_text())
 

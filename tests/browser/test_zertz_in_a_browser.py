@@ -24,7 +24,7 @@ from django.test import Client
 
 from games.models import Move
 from games.play import state
-from tests.arbiter.zertz.support import position_text
+from tests.arbiter.zertz.support import EDGE_37, position_text
 from tests.browser.test_pages_in_a_browser import PHONE as PHONE_390
 from tests.browser.test_play_in_a_browser import DESK, _no_sideways_scroll, _page, _player
 
@@ -33,28 +33,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser, pyte
 PHONE = {**PHONE_390, "width": 360}
 OPENING = ["Bd1,g1", "Wb2,a3", "Bc3,a1", "xb2Bd4", "Bd7,f5", "Wg2,b5", "Wf3,f1"]
 CHAIN = "xg2We4Wc3"
-#: ZT-4: the rings at the edge of the 37-ring board, the free ones at the start (each has two sides
-#: next to each other off the board; an inner ring has none)
-EDGE = {
-    "a1",
-    "a2",
-    "a3",
-    "a4",
-    "b1",
-    "b5",
-    "c1",
-    "c6",
-    "d1",
-    "d7",
-    "e1",
-    "e6",
-    "f1",
-    "f5",
-    "g1",
-    "g2",
-    "g3",
-    "g4",
-}
+EDGE = set(EDGE_37)  # ZT-4: the free rings at the start
 
 
 def _open(page: Any, url: str) -> None:

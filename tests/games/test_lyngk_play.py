@@ -21,6 +21,7 @@ from games.play import service, state
 from games.web import boards
 from tests.arbiter.lyngk.support import DRAWN, S1
 from tests.games.play.test_play import api_of, people  # noqa: F401  (the players' fixture)
+from tests.games.refused import submitted_page
 from tournaments.web.forms.events import EventForm
 
 pytestmark = pytest.mark.django_db
@@ -124,28 +125,10 @@ def test_a_finished_game_is_stepped_through_and_drawn_at_its_svg_url(
 def test_a_refused_lyngk_record_shows_its_board_before_the_refused_decision(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from django.contrib.auth.models import User
-
-    from games.records import services
-    from tournaments.events import services as event_services
-    from tournaments.models import Pairing
-    from tournaments.registration import services as registration_services
-
-    olga = User.objects.create_user("olga", password="pw-olga-12345")
-    event = event_services.create_event(
-        olga, name="LYNGK records", game="lyngk", pairing_system="round-robin"
-    )
-    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_ = event_services.start_event(event, olga, "white")
-    pairing = Pairing.objects.get(round=round_, white__player__display_name="Ann")
     # docs/rules.md (LYNGK): White's third claim, ply 9
     text = f'[Game "lyngk"]\n[Setup "{S1}"]\n\n1. R;b4-c7 K;d5-e7 2. B;c3-c4 G;d2-e2 3. I;c4-c5\n'
-    with django_capture_on_commit_callbacks(execute=True):
-        record = services.submit_record(pairing, olga, text, 1)
-    record.refresh_from_db()
+    record, html = submitted_page(django_capture_on_commit_callbacks, "LYNGK records", "lyngk", text)
     assert record.status == "invalid" and record.error_ply == 9
-    html = Client().get(reverse("games:record-detail", args=[record.pk])).content.decode()
     assert 'id="refused-board"' in html and "move 3, White" in html
     assert "a player may claim only two colours: White holds red and blue" in html
     board = html[html.index('id="refused-board"') :]

@@ -5,7 +5,6 @@ board on the game page and in the stepper."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -19,6 +18,8 @@ from games.models import Game, SubmittedRecord
 from games.play import service, state
 from games.web import boards
 from tests.games.play.test_play import api_of, people  # noqa: F401  (the players' fixture)
+from tests.games.play.through_api import clients_of, play_to_the_end
+from tests.games.refused import submitted_page
 from tournaments.web.forms.events import EventForm
 
 pytestmark = pytest.mark.django_db
@@ -89,33 +90,12 @@ def test_a_challenge_names_the_start_and_black_resigns_in_the_middle_of_his_turn
     assert verdict.valid and (str(verdict.result), verdict.termination) == ("1-0", "resignation")
 
 
-def _play_to_the_end(game: Game, clients: dict[str, Any], seed: int, start: int) -> list[str]:
-    """Random legal moves, each its own request, until the game is over; the moves played."""
-    rng = random.Random(seed)
-    played: list[str] = []
-    for ply in range(start, 400):
-        seen = clients["ann"].get(f"/api/play/{game.pk}/").json()
-        if seen["finished_at"] is not None:
-            return played
-        assert seen["ply"] == ply and seen["legal_moves"]
-        move = rng.choice(seen["legal_moves"])
-        answer = clients[seen["to_move"]].post(
-            f"/api/play/{game.pk}/move/", {"move": move, "expected_ply": ply}
-        )
-        assert answer.status_code == 201, answer.json()
-        played.append(move)
-    raise AssertionError("the game did not end")
-
-
 def test_a_casual_tzaar_game_is_played_one_move_a_request_and_verified(
     people: dict[str, Any],  # noqa: F811
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     game = state.create_service_game(people["Ann"], people["Bob"], "tzaar", "5+3", rated=False)
-    clients = {
-        "ann": api_of(people["ann"], django_capture_on_commit_callbacks),
-        "bob": api_of(people["bob"], django_capture_on_commit_callbacks),
-    }
+    clients = clients_of(people, django_capture_on_commit_callbacks)
     first = clients["ann"].get(f"/api/play/{game.pk}/").json()
     assert first["to_move"] == "ann" and all("x" in move for move in first["legal_moves"])
     # White's first turn is one capture: then Black moves twice
@@ -139,7 +119,7 @@ def test_a_casual_tzaar_game_is_played_one_move_a_request_and_verified(
         clients["bob"].post(f"/api/play/{game.pk}/move/", {"move": "pass", "expected_ply": 2}).status_code
         == 201
     )
-    moves = [opening, step, "pass", *_play_to_the_end(game, clients, 5, 3)]
+    moves = [opening, step, "pass", *play_to_the_end(game, clients, 5, 3, 400)]
     game.refresh_from_db()
     assert game.finished_at is not None and game.plies == len(moves)
     assert game.termination in ("no-type", "no-capture") and game.result in ("1-0", "0-1")
@@ -222,28 +202,10 @@ def test_the_move_list_numbers_turns_as_the_record_does(people: dict[str, Any]) 
 def test_a_refused_tzaar_record_shows_its_board_before_the_refused_move(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from django.contrib.auth.models import User
-
-    from games.records import services
-    from tournaments.events import services as event_services
-    from tournaments.models import Pairing
-    from tournaments.registration import services as registration_services
-
-    olga = User.objects.create_user("olga", password="pw-olga-12345")
-    event = event_services.create_event(
-        olga, name="TZAAR records", game="tzaar", pairing_system="round-robin"
-    )
-    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_ = event_services.start_event(event, olga, "white")
-    pairing = Pairing.objects.get(round=round_, white__player__display_name="Ann")
     # docs/rules.md (TZAAR): White's Tzaar c3, height 1, may not take Black's stack of height 2 on d4
     text = '[Game "TZAAR"]\n[Setup "fixed"]\n\n1. c4xc5 d3xd4;d2+d4 2. c3xd4\n'
-    with django_capture_on_commit_callbacks(execute=True):
-        record = services.submit_record(pairing, olga, text, 1)
-    record.refresh_from_db()
+    record, html = submitted_page(django_capture_on_commit_callbacks, "TZAAR records", "tzaar", text)
     assert record.status == "invalid" and record.error_ply == 4
-    html = Client().get(reverse("games:record-detail", args=[record.pk])).content.decode()
     assert 'id="refused-board"' in html and "move 2, White" in html  # ply 4 opens White's second turn
     assert 'data-space="d4" data-type="tzarra" data-height="2"' in html
     assert "a stack of height 1 may not take a stack of height 2" in html

@@ -18,14 +18,16 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
-from accounts.models import Player
 from arbiter import registry
 from games.models import Game, SubmittedRecord
 from games.play import service, state
 from games.records import services
-from tests.conftest import CommittingAPIClient
+from tests.conftest import event_form_data
+from tests.conftest import token_client as api_of
+from tests.games.play.through_api import clients_of
+from tests.games.play.timing import people_named
+from tests.games.refused import submitted_page
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing
 from tournaments.ratings.families import families
@@ -37,22 +39,9 @@ pytestmark = pytest.mark.django_db
 OPTION = re.compile(r'<option value="([^"]+)" data-points="([^"]*)">')
 
 
-def person(name: str) -> tuple[User, Player]:
-    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
-    return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
-
-
 @pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    ann, ann_player = person("Ann")
-    bob, bob_player = person("Bob")
-    return {"ann": ann, "bob": bob, "Ann": ann_player, "Bob": bob_player}
-
-
-def api_of(user: User, capture: Any) -> CommittingAPIClient:
-    api = CommittingAPIClient(capture)
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
+    return people_named("Ann", "Bob", email=False)
 
 
 def test_yinsh_and_blitz_are_offered_and_rated_in_one_family() -> None:
@@ -65,17 +54,7 @@ def test_yinsh_and_blitz_are_offered_and_rated_in_one_family() -> None:
 def test_an_organiser_creates_a_yinsh_event_with_the_event_form(people: dict[str, Any]) -> None:
     client = Client()
     client.force_login(people["ann"])
-    data = {
-        "name": "YINSH night",
-        "game": "yinsh-blitz",
-        "pairing_system": "swiss-dutch",
-        "rounds": "3",
-        "games_per_pairing": "1",
-        "win_points": "1",
-        "draw_points": "0.5",
-        "loss_points": "0",
-        "bye_points": "1",
-    }
+    data = event_form_data("YINSH night", "yinsh-blitz", pairing_system="swiss-dutch", rounds="3")
     response = client.post(reverse("tournaments:event-create"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     event = Event.objects.get(name="YINSH night")
@@ -132,10 +111,7 @@ def test_random_legal_turns_through_the_api_reach_a_natural_end(
     people: dict[str, Any], django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
     game = state.create_service_game(people["Ann"], people["Bob"], "yinsh-blitz", "", rated=False)
-    clients = {
-        "ann": api_of(people["ann"], django_capture_on_commit_callbacks),
-        "bob": api_of(people["bob"], django_capture_on_commit_callbacks),
-    }
+    clients = clients_of(people, django_capture_on_commit_callbacks)
     rng = random.Random(27)
     for ply in range(400):
         seen = clients["ann"].get(f"/api/play/{game.pk}/").json()
@@ -214,18 +190,9 @@ def test_a_submitted_yinsh_record_is_verified_and_stepped_through(
 def test_a_refused_yinsh_record_shows_the_board_before_the_illegal_turn(
     people: dict[str, Any], django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
-    olga = User.objects.create_user("olga", password="pw-olga-12345")
-    event = event_services.create_event(olga, name="YINSH club", game="yinsh", pairing_system="round-robin")
-    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_ = event_services.start_event(event, olga, "white")
-    pairing = Pairing.objects.get(round=round_)
     text = '[Game "YINSH"]\n\n1. e5 e6 2. f5 f6 3. g5 g6 4. h5 h6 5. i5 i6 6. e5-e8\n'
-    with django_capture_on_commit_callbacks(execute=True):
-        record = services.submit_record(pairing, olga, text, 1)
-    record.refresh_from_db()
+    record, html = submitted_page(django_capture_on_commit_callbacks, "YINSH club", "yinsh", text)
     assert record.status == "invalid" and (record.error_ply, record.error_move) == (11, "e5-e8")
-    html = Client().get(reverse("games:record-detail", args=[record.pk])).content.decode()
     assert 'id="refused-board"' in html and "a ring may not pass over a ring (on e6)" in html
     board = html[html.index("<svg") : html.index("</svg>", html.index("<svg"))]
     # the board before the refused turn: the ten rings placed, no marker yet

@@ -21,38 +21,24 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from arbiter.engine import GameEngine, LegalMove, PlyTrace, StartOptions, SvgOptions, Tracer
+from arbiter.engine import LegalMove, PlyTrace, StartOptions, SvgOptions
 from arbiter.errors import (
-    ArbiterError,
     IllegalMoveError,
     InvalidNotationError,
     InvalidOptionError,
-    InvalidPositionError,
     UnknownGameError,
-    UnreadableRecordError,
     gettext_noop,
 )
-from arbiter.play import Played, Status
-from arbiter.records import (
-    GAME_TAG,
-    format_record,
-    game_tag,
-    has_tag_block,
-    judge_ending,
-    key_of_game_tag,
-    parse_tagged,
-    read_ending,
-    split_ending,
-)
+from arbiter.play import Played
+from arbiter.records import format_record, game_tag
 from arbiter.spec import End, GameSpec, StartOption, Variant
-from arbiter.verdict import Result, Termination, Verdict
+from arbiter.verdict import Termination
+from tests.toygame.takeaway import LAST_STONE, MOST, TakeAwayEngine
 
 KEY = "piles"
 NAMES = {KEY: "Piles"}
 FIXED, RANDOM = "fixed", "random"
 FIXED_PILE, SMALLEST, LARGEST = 9, 5, 15
-MOST = 3
-LAST_STONE = "last-stone"
 
 PILE = StartOption(
     name="pile",
@@ -61,13 +47,6 @@ PILE = StartOption(
     tag="Pile",
     noun=gettext_noop("a pile"),
 )
-
-
-def _read(position: str) -> tuple[int, int]:
-    fields = position.split()
-    if len(fields) != 3 or fields[0] != KEY or not fields[1].isdigit() or fields[2] not in ("0", "1"):
-        raise InvalidPositionError(gettext_noop("not a piles position: {text}"), text=position[:40])
-    return int(fields[1]), int(fields[2])
 
 
 def _stones(value: str) -> int:
@@ -80,8 +59,11 @@ def _stones(value: str) -> int:
     raise InvalidOptionError(gettext_noop("the pile is fixed or random, not {value}"), value=value[:40])
 
 
-class PilesEngine(GameEngine):
+class PilesEngine(TakeAwayEngine):
     games = (KEY,)
+    key, names, options = KEY, NAMES, (PILE,)
+    not_a_position = gettext_noop("not a piles position: {text}")
+    not_a_record = gettext_noop("not a piles record")
 
     def resolve_options(self, variant: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
         resolved = dict(options)
@@ -105,14 +87,6 @@ class PilesEngine(GameEngine):
             return {}
         return {PILE.name: " ".join([tags["Pile"], *([tags["Setup"]] if "Setup" in tags else [])])}
 
-    def claims_record(self, text: str) -> bool:
-        if not has_tag_block(text):
-            return False
-        return key_of_game_tag(parse_tagged(text).tags.get(GAME_TAG, ""), NAMES) == KEY
-
-    def claims_position(self, text: str) -> bool:
-        return text.split()[:1] == [KEY]
-
     def start(self, variant: str, options: StartOptions | None = None) -> str:
         if variant != KEY:
             raise UnknownGameError(
@@ -125,18 +99,12 @@ class PilesEngine(GameEngine):
             )
         return f"{KEY} {_stones(str((options or {}).get(PILE.name, FIXED)))} 0"
 
-    def status(self, position: str) -> Status:
-        left, to_move = _read(position)
-        if left == 0:  # the player who took the last stone moved before the one to move
-            return Status(None, Result.won_by(1 - to_move), LAST_STONE)
-        return Status(to_move)
-
     def legal_moves(self, position: str) -> list[LegalMove]:
-        left, to_move = _read(position)
+        left, to_move = self.read(position)
         return [LegalMove(str(n), f"{KEY} {left - n} {1 - to_move}") for n in range(1, min(MOST, left) + 1)]
 
     def play(self, position: str, move: str, *, ply: int | None = None) -> Played:
-        left, to_move = _read(position)
+        left, to_move = self.read(position)
         if not move.isdigit():
             raise InvalidNotationError(
                 gettext_noop("a move is the number of stones taken"), ply=ply, move=move, position=position
@@ -148,49 +116,8 @@ class PilesEngine(GameEngine):
         after = f"{KEY} {left - int(move)} {1 - to_move}"
         return Played(position, after, move, (), (), self.status(after))
 
-    def replay(self, text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
-        if not self.claims_record(text):
-            raise UnreadableRecordError(gettext_noop("not a piles record"))
-        record = parse_tagged(text)
-        moves: list[str] = []
-        written, words = split_ending(record.tokens)
-        try:
-            position = self.start(KEY, self.tag_options(KEY, record.tags, (PILE,)))
-        except ArbiterError as error:
-            return Verdict(KEY, False, error=error, tags=record.tags)
-        for ply, move in enumerate(written, start=1):
-            try:
-                played = self.play(position, move, ply=ply)
-            except ArbiterError as error:
-                return Verdict(
-                    KEY, False, None, None, ply - 1, error, position, tags=record.tags, moves=moves
-                )
-            if trace is not None:
-                trace(PlyTrace(ply, move, position, played.position))
-            position = played.position
-            moves.append(move)
-        status = self.status(position)
-        natural = None if status.result is None else (status.result, status.termination or "")
-        try:
-            result, termination = judge_ending(read_ending(words), status.to_move or 0, natural)
-        except ArbiterError as error:
-            return Verdict(KEY, False, None, None, len(moves), error, position, tags=record.tags, moves=moves)
-        return Verdict(
-            KEY, True, result, termination, len(moves), None, position, tags=record.tags, moves=moves
-        )
-
-    def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
-        counts, level = [], [position or self.start(KEY)]
-        for _ in range(depth):
-            level = [move.position for here in level for move in self.legal_moves(here)]
-            counts.append(len(level))
-        return counts
-
-    def side_to_move(self, position: str) -> int:
-        return _read(position)[1]
-
     def render_svg(self, position: str, options: SvgOptions, last: PlyTrace | None = None) -> str:
-        left, _to_move = _read(position)
+        left, _to_move = self.read(position)
         stones = "".join(f'<circle cx="{20 + 30 * n}" cy="20" r="12"/>' for n in range(left))
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="{options.size}" height="40">{stones}</svg>'
 

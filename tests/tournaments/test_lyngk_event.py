@@ -22,38 +22,19 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
 from arbiter import registry
-from games.models import Game, SubmittedRecord
+from games.models import Game
 from tests.arbiter.lyngk.support import DRAWN, S1, WON_BY_BLACK
-from tests.conftest import CommittingAPIClient, CommittingClient, boards, next_round, start
-from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
-from tournaments.models import Event, Rating, Round, Standing
-from tournaments.results import services as result_services
+from tests.conftest import CommittingAPIClient, boards, next_round, start, token_client
+from tests.tournaments import game_events
+from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts, points
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 
-FORM = {
-    "name": "LYNGK club night",
-    "game": "lyngk",
-    "pairing_system": "round-robin",
-    "games_per_pairing": "1",
-    "win_points": "1",
-    "draw_points": "0.5",
-    "loss_points": "0",
-    "bye_points": "1",
-    "rated": "on",
-    "play_mode": "service",
-    "time_control": "3d/15d",
-}
-NAMES = ["Ann", "Bob", "Cid", "Dan"]
-
-
-def _api(user: User, capture: Any) -> CommittingAPIClient:
-    api = CommittingAPIClient(capture)
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
+FORM = game_events.event_form("LYNGK club night", "lyngk")
+NAMES = game_events.NAMES
 
 
 def _play(
@@ -82,15 +63,11 @@ def _setup_of(game: Game) -> str:
 def test_a_lyngk_round_robin_on_the_service_with_a_start_for_a_round(
     organiser: User, django_capture_on_commit_callbacks: Any
 ) -> None:
-    olga = CommittingClient(django_capture_on_commit_callbacks)
-    olga.force_login(organiser)
-    assert 'value="lyngk"' in olga.get(reverse("tournaments:event-create")).content.decode()
-    answer = olga.post(reverse("tournaments:event-create"), FORM)
-    assert answer.status_code == 302, answer.content.decode()[:3000]
-    event = Event.objects.get(name=FORM["name"])
-    users = players_with_accounts(event, organiser, NAMES)
-    apis = {name.lower(): _api(user, django_capture_on_commit_callbacks) for name, user in users.items()}
-    organiser_api = _api(organiser, django_capture_on_commit_callbacks)
+    olga, event, users = game_events.round_robin_created(organiser, django_capture_on_commit_callbacks, FORM)
+    apis = {
+        name.lower(): token_client(user, django_capture_on_commit_callbacks) for name, user in users.items()
+    }
+    organiser_api = token_client(organiser, django_capture_on_commit_callbacks)
     rng = random.Random(38)
     results: list[tuple[str, str, str]] = []
 
@@ -138,10 +115,7 @@ def test_a_lyngk_round_robin_on_the_service_with_a_start_for_a_round(
             results.append((game.white.display_name, game.black.display_name, game.result))
         if number == 2:
             assert [result for _white, _black, result in results[2:]] == ["1/2-1/2", "0-1"]
-        records = SubmittedRecord.objects.filter(game__pairing_game__pairing__round=round_)
-        assert {(r.kind, r.status, r.applied) for r in records} == {("played", "valid", True)}
-        with django_capture_on_commit_callbacks(execute=True):
-            result_services.close_round(Round.objects.get(pk=round_.pk), organiser)
+        game_events.close_played_round(round_, organiser, django_capture_on_commit_callbacks)
 
     assert {frozenset((white, black)) for white, black, _ in results} == {
         frozenset(pair)
@@ -158,22 +132,9 @@ def test_a_lyngk_round_robin_on_the_service_with_a_start_for_a_round(
     for white, black, result in results:
         expected[white] += {"1-0": 2, "1/2-1/2": 1, "0-1": 0}[result]
         expected[black] += {"1-0": 0, "1/2-1/2": 1, "0-1": 2}[result]
-    standing = {
-        row.registration.player.display_name: row.points
-        for row in Standing.objects.filter(event=event, after_round=3).select_related("registration__player")
-    }
+    standing = points(event, 3)
     assert standing == expected and sum(standing.values()) == 12
-    rows = olga.get(reverse("api:event-standings", args=[event.slug])).json()
-    assert {row["name"]: row["points_half"] for row in rows} == standing
-    ratings = {
-        row.player.display_name: (row.rating, row.rated_games)
-        for row in Rating.objects.filter(family="lyngk").select_related("player")
-    }
-    assert set(ratings) == set(NAMES) and {games for _, games in ratings.values()} == {3}
-    assert sum(rating for rating, _ in ratings.values()) == 4 * 1500
-    assert set(Rating.objects.values_list("family", flat=True)) == {"lyngk"}
-    page = olga.get(reverse("tournaments:rating-list", args=["lyngk"]))
-    assert page.status_code == 200 and "LYNGK" in page.content.decode()
+    game_events.published(olga, event, standing, "lyngk", "LYNGK")
 
 
 def test_an_organiser_gives_one_start_for_every_game_of_the_event(organiser: User, commit: Any) -> None:

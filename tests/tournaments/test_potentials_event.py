@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from games.models import Game, SubmittedRecord
 from games.records import services as game_services
-from tests.conftest import pairings_of
+from tests.conftest import event_form_data, pairings_of
 from tests.games import potentials_game as played
 from tournaments.models import Event, Rating, RatingChange, Round, Standing
 from tournaments.results import services as result_services
@@ -31,21 +31,16 @@ RATINGS = {"Anna": 2000, "Bert": 1900, "Cees": 1800, "Dirk": 1700}
 
 
 def _create(client: Client) -> Event:
-    data = {
-        "name": "Potentials Swiss",
-        "game": "gipf-pot-standard",
-        "pairing_system": "swiss-dutch",
-        "rounds": "3",
-        "games_per_pairing": "1",
-        "win_points": "1",
-        "draw_points": "0.5",
-        "loss_points": "0",
-        "bye_points": "1",
-        "tie_break_1": "buchholz",
-        "rated": "on",
-        "location": "Haarlem",
-        "start_date": "2026-11-21",
-    }
+    data = event_form_data(
+        "Potentials Swiss",
+        "gipf-pot-standard",
+        pairing_system="swiss-dutch",
+        rounds="3",
+        tie_break_1="buchholz",
+        rated="on",
+        location="Haarlem",
+        start_date="2026-11-21",
+    )
     response = client.post(reverse("tournaments:event-create"), data)
     assert response.status_code == 302, response.content.decode()[:3000]
     return Event.objects.get(name="Potentials Swiss")

@@ -21,77 +21,36 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import Player
 from arbiter import registry
-from games.models import Game, SubmittedRecord
-from games.play import service, state
-from tests.conftest import CommittingClient, boards, next_round, start
-from tournaments.models import Event, Rating, Round, Standing
-from tournaments.registration import services as registration_services
-from tournaments.results import services as result_services
+from games.models import Game
+from games.play import state
+from tests.conftest import start
+from tests.tournaments import game_events
+from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts, points
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 
-FORM = {
-    "name": "TZAAR club night",
-    "game": "tzaar",
-    "pairing_system": "round-robin",
-    "games_per_pairing": "1",
-    "win_points": "1",
-    "draw_points": "0.5",
-    "loss_points": "0",
-    "bye_points": "1",
-    "rated": "on",
-    "play_mode": "service",
-    "time_control": "3d/15d",
-}
-NAMES = ["Ann", "Bob", "Cid", "Dan"]
+FORM = game_events.event_form("TZAAR club night", "tzaar")
+NAMES = game_events.NAMES
 
 
 def _play_out(game: Game, users: dict[str, User], rng: random.Random) -> None:
     """Random legal moves, each by the player to move, until the rules end the game."""
-    while True:
-        game.refresh_from_db()
-        mover = state.player_to_move(game)
-        if mover is None:
-            return
-        move = rng.choice(state.legal_moves(game))
-        service.make_move(game, users[mover.display_name], move, state.ply_of(game))
-
-
-def _round_games(round_: Round) -> list[Game]:
-    return list(
-        Game.objects.filter(pairing_game__pairing__round=round_).order_by("pairing_game__pairing__board")
-    )
+    game_events.play_out(game, users, lambda game: rng.choice(state.legal_moves(game)))
 
 
 def test_a_tzaar_round_robin_on_the_service_from_registration_to_ratings(
     organiser: User, django_capture_on_commit_callbacks: Any
 ) -> None:
-    olga = CommittingClient(django_capture_on_commit_callbacks)
-    olga.force_login(organiser)
-    assert 'value="tzaar"' in olga.get(reverse("tournaments:event-create")).content.decode()
-    answer = olga.post(reverse("tournaments:event-create"), FORM)
-    assert answer.status_code == 302, answer.content.decode()[:3000]
-    event = Event.objects.get(name=FORM["name"])
+    olga, event, users = game_events.round_robin_created(organiser, django_capture_on_commit_callbacks, FORM)
     assert (event.game, event.play_mode) == ("tzaar", "service")
-    users = {}
-    for name in NAMES:
-        user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
-        registration_services.register(
-            event, organiser, Player.objects.create(display_name=name, handle=name.lower(), user=user)
-        )
-        users[name] = user
 
     rng = random.Random(28)
     wins = dict.fromkeys(NAMES, 0)
     met: set[frozenset[str]] = set()
-    for number in (1, 2, 3):
-        round_ = start(event, organiser) if number == 1 else next_round(event, organiser)
-        pairs = boards(round_)
-        assert len(pairs) == 2 and all(black is not None for _, black in pairs)
-        met |= {frozenset((white, str(black))) for white, black in pairs}
-        for game in _round_games(round_):
+    for number, round_ in game_events.round_robin_rounds(event, organiser, met):
+        for game in games_of_round(round_):
             assert game.on_service and game.game == "tzaar" and game.options["start"].split()[0] == "random"
             assert game.position == registry.start("tzaar", game.options)  # the drawn start, kept
             with django_capture_on_commit_callbacks(execute=True):
@@ -102,40 +61,19 @@ def test_a_tzaar_round_robin_on_the_service_from_registration_to_ratings(
             assert verdict.valid and str(verdict.result) == game.result and verdict.plies == game.plies
             assert f'[Setup "{game.options["start"].split(maxsplit=1)[1]}"]' in game.record
             wins[(game.white if game.result == "1-0" else game.black).display_name] += 1
-        records = SubmittedRecord.objects.filter(game__pairing_game__pairing__round=round_)
-        assert {(r.kind, r.status, r.applied) for r in records} == {("played", "valid", True)}
-        with django_capture_on_commit_callbacks(execute=True):
-            result_services.close_round(Round.objects.get(pk=round_.pk), organiser)
-        standing = {
-            row.registration.player.display_name: row.points
-            for row in Standing.objects.filter(event=event, after_round=number).select_related(
-                "registration__player"
-            )
-        }
+        game_events.close_played_round(round_, organiser, django_capture_on_commit_callbacks)
+        standing = points(event, number)
         assert sum(standing.values()) == 2 * 2 * number  # half-points: two decisive games a round
     assert len(met) == 6  # everyone met everyone
     assert standing == {name: 2 * count for name, count in wins.items()}
-    rows = olga.get(reverse("api:event-standings", args=[event.slug])).json()
-    assert {row["name"]: row["points_half"] for row in rows} == standing
-    ratings = {
-        row.player.display_name: (row.rating, row.rated_games)
-        for row in Rating.objects.filter(family="tzaar").select_related("player")
-    }
-    assert set(ratings) == set(NAMES) and {games for _, games in ratings.values()} == {3}
-    assert sum(rating for rating, _ in ratings.values()) == 4 * 1500
-    assert set(Rating.objects.values_list("family", flat=True)) == {"tzaar"}
-    page = olga.get(reverse("tournaments:rating-list", args=["tzaar"]))
-    assert page.status_code == 200 and "TZAAR" in page.content.decode()
+    game_events.published(olga, event, standing, "tzaar", "TZAAR")
 
 
 def test_an_organiser_chooses_the_start_of_a_tzaar_events_games(organiser: User, commit: Any) -> None:
     """The start is TZAAR's declared game option: the event form and the event API's game options
     (``/api/events/{slug}/game-options/``) take it like any option, the arbiter refusing a start it
     does not know; the event's games start from it (Z-4's fixed start, the same on every board)."""
-    from rest_framework.authtoken.models import Token
-    from rest_framework.test import APIClient
-
-    from tests.conftest import make_event
+    from tests.conftest import make_event, token_client
     from tournaments.events import game_options
 
     olga = Client()
@@ -148,8 +86,7 @@ def test_an_organiser_chooses_the_start_of_a_tzaar_events_games(organiser: User,
     assert answer.status_code == 302, answer.content.decode()[:3000]
     event = Event.objects.get(name="TZAAR fixed")
     assert game_options.options_of(event) == {"start": "placement"}
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=organiser)[0].key}")
+    api = token_client(organiser)
     url = f"/api/events/{event.slug}/game-options/"
     refused = api.post(url, {"start": "blitz"}, format="json")
     assert refused.status_code == 400
@@ -158,13 +95,9 @@ def test_an_organiser_chooses_the_start_of_a_tzaar_events_games(organiser: User,
     )
     answer = api.post(url, {"start": "fixed"}, format="json")
     assert answer.status_code == 200 and answer.json()["start"] == "fixed"
-    for name in ("Ann", "Bob"):
-        user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
-        registration_services.register(
-            event, organiser, Player.objects.create(display_name=name, handle=name.lower(), user=user)
-        )
+    players_with_accounts(event, organiser, ["Ann", "Bob"])
     round_ = commit(start, event, organiser)
-    (game,) = _round_games(round_)
+    (game,) = games_of_round(round_)
     assert game.options == {"start": "fixed"}
     assert game.position == registry.start("tzaar", {"start": "fixed"})  # Z-4, the same for every board
     late = api.post(url, {"start": "placement"}, format="json")

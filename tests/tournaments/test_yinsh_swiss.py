@@ -16,35 +16,21 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 
-from arbiter import registry
-from games.models import Game, SubmittedRecord
-from games.records.services import submit_record
-from tests.conftest import CommittingAPIClient, boards, make_swiss, next_round, start
+from games.models import Game
+from tests.conftest import boards, make_swiss, start
+from tests.conftest import token_client as api_of
+from tests.tournaments import game_events
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts, points
-from tournaments.models import Pairing, Rating
+from tournaments.models import Rating
 from tournaments.pairing import edits
-from tournaments.results import services as result_services
 
 pytestmark = pytest.mark.django_db
 
 
-def api_of(user: User, capture: Any) -> CommittingAPIClient:
-    api = CommittingAPIClient(capture)
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
-
-
 def play_through_the_api(game: Game, users: dict[str, User], seed: int, capture: Any) -> None:
     clients = {user.username: api_of(user, capture) for user in users.values()}
-    _verdict, plies = registry.replay_traced(registry.random_record("yinsh", seed))
-    for ply, step in enumerate(plies):
-        seen = clients["ann"].get(f"/api/play/{game.pk}/").json()
-        answer = clients[seen["to_move"]].post(
-            f"/api/play/{game.pk}/move/", {"move": step.move, "expected_ply": ply}
-        )
-        assert answer.status_code == 201, answer.json()
+    game_events.play_through_the_api(game, clients, game_events.random_moves("yinsh", seed))
 
 
 def test_a_yinsh_swiss_on_the_service(
@@ -63,36 +49,11 @@ def test_a_yinsh_swiss_on_the_service(
 
     play_through_the_api(games[0], users, 2, django_capture_on_commit_callbacks)  # White wins
     play_through_the_api(games[1], users, 9, django_capture_on_commit_callbacks)  # a draw
-    pairings = list(round_.pairings.order_by("board"))
-    assert [(p.results, p.white_score, p.black_score, p.source) for p in pairings] == [
-        ("1-0", 2, 0, Pairing.Source.VERIFIED),
-        ("1/2-1/2", 1, 1, Pairing.Source.VERIFIED),
-    ]
-    commit(result_services.close_round, round_, organiser)
-    (w1, b1), (w2, b2) = first
-    assert points(event, 1) == {w1: 2, b1: 0, w2: 1, b2: 1}
-    rated = {
-        r.player.display_name: (r.rating, r.rated_games)
-        for r in Rating.objects.filter(family="yinsh").select_related("player")
-    }
-    assert rated == {w1: (1520, 1), b1: (1480, 1), w2: (1500, 1), b2: (1500, 1)}
+    game_events.first_swiss_round_closed(event, round_, organiser, commit, "yinsh", first)
 
     # round 2 is played elsewhere: the records are submitted and verified
-    second_round = next_round(event, organiser)
-    edits.set_round_play(second_round, organiser, "elsewhere", "")
-    edits.publish_round(second_round, organiser)
-    assert games_of_round(second_round) == []
-    second = boards(second_round)
-    assert {frozenset(pair) for pair in second}.isdisjoint({frozenset(pair) for pair in first})  # no rematch
-    for pairing, seed in zip(second_round.pairings.order_by("board"), (9, 2), strict=True):
-        assert pairing.black is not None
-        names = {"White": pairing.white.player.display_name, "Black": pairing.black.player.display_name}
-        text = registry.random_record("yinsh", seed, names)
-        commit(submit_record, pairing, organiser, text, 1)
-    assert {
-        r.status for r in SubmittedRecord.objects.filter(game__pairing_game__pairing__round=second_round)
-    } == {"valid"}
-    commit(result_services.close_round, second_round, organiser)
+    second = game_events.second_round_elsewhere(event, organiser, commit, "yinsh", first, (9, 2))
+    (w1, b1), (w2, b2) = first
     (w3, b3), (w4, b4) = second
     expected = {w1: 2, b1: 0, w2: 1, b2: 1}
     expected[w3] += 1

@@ -25,24 +25,14 @@ from django.urls import reverse
 from arbiter import registry
 from arbiter.errors import IllegalMoveError
 from arbiter.records import format_record
-from tests.conftest import CommittingClient, start
+from tests.conftest import CommittingClient, event_form_data, start
 from tests.toygame import KEY
 from tournaments.models import Event, Pairing, Rating, RatingChange, Round
 from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db
 
-FORM = {
-    "name": "Stones club night",
-    "game": KEY,
-    "pairing_system": "round-robin",
-    "games_per_pairing": "1",
-    "win_points": "1",
-    "draw_points": "0.5",
-    "loss_points": "0",
-    "bye_points": "1",
-    "rated": "on",
-}
+FORM = event_form_data("Stones club night", KEY, rated="on")
 #: the takes of each board, White first, and the result they give
 GAMES = {
     ("Ann", "Dan"): (["3", "2", "1", "3"], "0-1"),

@@ -18,6 +18,7 @@ from arbiter.lyngk.engine import random_game
 from arbiter.lyngk.notation import parse_decision
 from arbiter.lyngk.position import Position, parse_position
 from arbiter.lyngk.replay import write_record
+from tests.arbiter.replaying import played_one_by_one
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -44,13 +45,7 @@ def test_a_record_reads_back_unchanged(seed: int) -> None:
 @given(SEEDS)
 def test_a_replay_equals_playing_decision_by_decision(seed: int) -> None:
     first, moves, end = random_game(seed)
-    position = first.text()
-    for ply, move in enumerate(moves, start=1):
-        legal = {option.notation: option.position for option in registry.legal_moves(position)}
-        played = registry.play(position, move, ply=ply)
-        assert legal[move] == played.position
-        assert parse_position(played.position).text() == played.position
-        position = played.position
+    position = played_one_by_one(first.text(), moves, lambda text: parse_position(text).text())
     assert position == end.text()
     status = registry.status(position)
     assert status.ended and status.termination == "stacks"

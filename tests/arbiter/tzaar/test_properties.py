@@ -13,6 +13,7 @@ from arbiter.tzaar.engine import random_game
 from arbiter.tzaar.notation import parse_move
 from arbiter.tzaar.position import parse_position
 from arbiter.tzaar.replay import write_record
+from tests.arbiter.replaying import played_one_by_one
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 STARTS = st.sampled_from(["random", "fixed", "placement"])
@@ -37,13 +38,7 @@ def test_a_record_reads_back_unchanged(seed: int, start: str) -> None:
 @given(SEEDS, STARTS)
 def test_a_replay_equals_playing_move_by_move(seed: int, start: str) -> None:
     first, moves, end = random_game(seed, start)
-    position = first.text()
-    for ply, move in enumerate(moves, start=1):
-        legal = {option.notation: option.position for option in registry.legal_moves(position)}
-        played = registry.play(position, move, ply=ply)
-        assert legal[move] == played.position
-        assert parse_position(played.position).text() == played.position
-        position = played.position
+    position = played_one_by_one(first.text(), moves, lambda text: parse_position(text).text())
     assert position == end.text()
     status = registry.status(position)
     assert status.ended and status.termination in ("no-type", "no-capture")

@@ -26,6 +26,12 @@ VARIANTS = {
     "zertz-tournament": (48, (6, 8, 10), ((3, 3, 3), (4, 0, 0), (0, 5, 0), (0, 0, 6))),
 }
 COLOURS = "WGB"
+#: ZT-3, ZT-4: the rings at the edge of the 37-ring board, the free ones at the start (each has two
+#: sides next to each other off the board; an inner ring has none): 18, the specification's count
+EDGE_37 = [
+    "a1", "a2", "a3", "a4", "b1", "b5", "c1", "c6", "d1",
+    "d7", "e1", "e6", "f1", "f5", "g1", "g2", "g3", "g4",
+]  # fmt: skip
 
 
 def ring_names(rings: int) -> list[str]:

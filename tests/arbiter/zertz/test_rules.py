@@ -11,7 +11,7 @@ import pytest
 
 from arbiter import registry
 from arbiter.errors import IllegalMoveError, InvalidNotationError, InvalidPositionError
-from tests.arbiter.zertz.support import VARIANTS, position_text, read_text, ring_names
+from tests.arbiter.zertz.support import EDGE_37, VARIANTS, position_text, read_text, ring_names
 
 #: ZT-1's goals, with the words the verdicts give them
 GOALS = {
@@ -94,26 +94,7 @@ def test_a_claim_that_completes_a_goal_wins_for_the_mover(game: str) -> None:
 
 def test_the_free_rings_of_the_starts() -> None:
     # ZT-3, ZT-5: every ring at the edge is free (18 on 37 rings, 21 on 48: the specification)
-    edge37 = [
-        "a1",
-        "a2",
-        "a3",
-        "a4",
-        "b1",
-        "b5",
-        "c1",
-        "c6",
-        "d1",
-        "d7",
-        "e1",
-        "e6",
-        "f1",
-        "f5",
-        "g1",
-        "g2",
-        "g3",
-        "g4",
-    ]
+    edge37 = EDGE_37
     # on 48 rings g2, g3, g4 have column h beside them: not at the edge
     edge48 = [
         "a1",

@@ -20,23 +20,16 @@ from django.contrib.auth.models import User
 from django.test import AsyncClient, Client
 from rest_framework.authtoken.models import Token
 
-from accounts.models import Player
 from games.live import batch, game_events
 from games.models import Game, Move
 from games.play import service
 from games.play import state as play_state
-
-
-def person(name: str) -> tuple[User, Player]:
-    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
-    return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
+from tests.games.play.timing import people_named
 
 
 @pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    ann, ann_player = person("Ann")
-    bob, bob_player = person("Bob")
-    return {"ann": ann, "bob": bob, "Ann": ann_player, "Bob": bob_player}
+    return people_named("Ann", "Bob", email=False)
 
 
 @pytest.fixture
@@ -190,8 +183,6 @@ def test_the_arbiters_actions_reach_the_stream_like_a_move(
     the clocks as they stood. In a second game White plays c3 (303 seconds left); the adjudication
     1-0 ends it (``end``, ending ``1-0``, ply 1)."""
     from datetime import timedelta
-
-    from django.contrib.auth.models import User
 
     from games.play import arbitration
 

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,29 +91,29 @@ def test_a_redis_message_of_django_eventstream_is_read() -> None:
     assert fanout.redis_item("not json") is None
 
 
-def test_django_starts_without_django_eventstream_s_http_stack() -> None:
-    """Issue 32 item 10: a command's start-up imports no gripcontrol, pubcontrol or requests; the
-    package's names are there the first time they are asked for."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    script = (
-        "import django, sys; django.setup();"
-        "print(sorted(m for m in ('gripcontrol', 'pubcontrol', 'requests') if m in sys.modules));"
-        "import django_eventstream; print(callable(django_eventstream.send_event), 'gripcontrol' in sys.modules)"
-    )
+def _in_a_new_process(script: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run by a new Python process on the project's settings (no database, no broker)."""
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1")
     env.pop("DATABASE_URL", None)
     env.pop("CELERY_BROKER_URL", None)
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", script],
         cwd=Path(__file__).resolve().parents[3],
         env=env,
         capture_output=True,
         text=True,
     )
+
+
+def test_django_starts_without_django_eventstream_s_http_stack() -> None:
+    """Issue 32 item 10: a command's start-up imports no gripcontrol, pubcontrol or requests; the
+    package's names are there the first time they are asked for."""
+    script = (
+        "import django, sys; django.setup();"
+        "print(sorted(m for m in ('gripcontrol', 'pubcontrol', 'requests') if m in sys.modules));"
+        "import django_eventstream; print(callable(django_eventstream.send_event), 'gripcontrol' in sys.modules)"
+    )
+    done = _in_a_new_process(script)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["[]", "True True"]
 
@@ -118,11 +122,6 @@ def test_threads_asking_django_eventstream_at_once_all_get_its_names() -> None:
     """A uvicorn process's first requests run each in its thread: every thread that asks for
     ``send_event`` while another runs the package's deferred ``__init__`` gets it (before, all but
     the first got an ImportError, and their moves' events were neither stored nor sent)."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
     script = (
         "import django, threading; django.setup(); errors = []\n"
         "def ask():\n"
@@ -134,16 +133,7 @@ def test_threads_asking_django_eventstream_at_once_all_get_its_names() -> None:
         "[thread.start() for thread in threads]; [thread.join() for thread in threads]\n"
         "print(len(errors))\n"
     )
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings", DEBUG="1")
-    env.pop("DATABASE_URL", None)
-    env.pop("CELERY_BROKER_URL", None)
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=Path(__file__).resolve().parents[3],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    done = _in_a_new_process(script)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "0"
 

@@ -7,21 +7,20 @@ Clock figures are worked by hand: 1d/2d gives White one day for his first move.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.models import Notice
 from common.sweep import sweep
 from games.models import Decision, Game, Move, TimeGiven
 from games.play import arbitration, errors, service, state
-from tests.games.play.timing import Clock, frozen, person
+from tests.conftest import token_client as api_of
+from tests.games.play.timing import Clock, people_named
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
@@ -30,26 +29,11 @@ HOUR = timedelta(hours=1)
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name in ("Ann", "Bob"):
-        found[name.lower()], found[name] = person(name)
+    found = people_named("Ann", "Bob")
     found["sam"] = User.objects.create_user("sam", password="pw-sam-12345")
     found["root"] = User.objects.create_superuser("root", password="pw-root-12345")
     return found
-
-
-def api_of(user: User | None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
 
 
 @pytest.fixture

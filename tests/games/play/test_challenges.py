@@ -12,13 +12,12 @@ from unittest import mock
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 
 from accounts.models import Player
 from games.models import Challenge, Game
 from games.play import challenges
 from games.records import writer
-from tests.conftest import CommittingAPIClient
+from tests.conftest import token_client as api_of
 
 pytestmark = pytest.mark.django_db
 
@@ -34,12 +33,6 @@ def people(db: None) -> dict[str, Any]:
     person("Dee", account=False)
     sam = User.objects.create_user("sam", password="pw-sam-12345")  # an account without a player
     return {"ann": ann.user, "bob": bob.user, "cid": cid.user, "sam": sam, "Ann": ann, "Bob": bob}
-
-
-def api_of(user: User, capture: Any) -> CommittingAPIClient:
-    api = CommittingAPIClient(capture)
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
 
 
 def test_a_challenge_accepted_through_the_api_creates_the_game(

@@ -17,7 +17,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django_eventstream.models import Event
-from rest_framework.authtoken.models import Token
 
 from accounts.models import Notice
 from arbiter import registry
@@ -25,20 +24,14 @@ from games.models import DrawOffer, Game, SubmittedRecord
 from games.play import draws, service
 from games.play import state as play_state
 from games.records import services
-from tests.conftest import CommittingAPIClient
+from tests.conftest import CommittingAPIClient, token_client
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def api(django_capture_on_commit_callbacks: Any) -> Callable[[User | None], CommittingAPIClient]:
-    def of(user: User | None) -> CommittingAPIClient:
-        client = CommittingAPIClient(django_capture_on_commit_callbacks)
-        if user is not None:
-            client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-        return client
-
-    return of
+    return lambda user: token_client(user, django_capture_on_commit_callbacks)
 
 
 @pytest.fixture

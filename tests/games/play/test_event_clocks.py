@@ -8,20 +8,18 @@ defaults): every player starts at 1,500 with no rated games, K = 40, expected sc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from common.sweep import sweep
 from games.models import Game
 from games.play import vacations
 from tests.conftest import make_event, start
-from tests.games.play.timing import Clock, frozen
+from tests.conftest import token_client as api_of
+from tests.games.play.timing import Clock
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts, points
 from tournaments.models import Rating, Standing
 from tournaments.results import services as result_services
@@ -30,18 +28,6 @@ from tournaments.results import services as result_services
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
 
 HOUR = timedelta(hours=1)
-
-
-@pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-def api_of(user: User) -> APIClient:
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
 
 
 def event_round(organiser: User, **fields: object) -> tuple[Any, dict[str, User], list[Game]]:

@@ -24,7 +24,8 @@ from common.arrival import ArrivalMiddleware, arrival
 from common.sweep import sweep
 from games.models import Game, SubmittedRecord
 from games.play import flags, service, state
-from tests.games.play.test_play import Clock, api_of, clock, moves_of, people  # noqa: F401 - fixtures
+from tests.games.play.test_play import api_of, moves_of, people  # noqa: F401 - a fixture
+from tests.games.play.timing import Clock
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]

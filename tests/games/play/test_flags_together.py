@@ -12,7 +12,6 @@ over (``games.play.vacations``, as ``tests/games/play/test_vacations.py`` works 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 from unittest import mock
@@ -26,7 +25,7 @@ from accounts.errors import ServiceError
 from games.live import batch, game_events, player_events
 from games.models import Game
 from games.play import flags, state, vacations
-from tests.games.play.timing import Clock, clocks_from_creation, frozen, person
+from tests.games.play.timing import Clock, clocks_from_creation, people_named
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
 __all__ = ["clocks_from_creation"]  # the fixture, imported to be found here
@@ -40,17 +39,8 @@ EVENTS = [
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name in ("Ann", "Bob", "Cid"):
-        found[name.lower()], found[name] = person(name)
-    return found
+    return people_named("Ann", "Bob", "Cid")
 
 
 def _rows() -> list[tuple[str, int, str, str]]:

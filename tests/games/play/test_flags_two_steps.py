@@ -12,7 +12,6 @@ longer changes its pairing (``tournaments.results.pairing_origin``): the game th
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 from unittest import mock
 
@@ -29,18 +28,12 @@ from games.models import Game, SubmittedRecord
 from games.play import carrying, errors, flags, service
 from games.records import confirmation
 from tests.conftest import make_event, start
-from tests.games.play.timing import Clock, frozen
+from tests.games.play.timing import Clock
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 from tournaments.models import Pairing, Round
 from tournaments.results import services as result_services
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
-
-
-@pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
 
 
 def league_round(organiser: User) -> tuple[Round, dict[str, User], list[Game]]:

@@ -11,21 +11,19 @@ event's own here 30 s. DVONN's first move is a placement: ``a1`` is legal for Wh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 
 from accounts.models import Notice
 from arbiter import registry
 from common.sweep import sweep
 from games.models import Game
 from games.play import flags
-from tests.conftest import CommittingAPIClient, make_event, start
-from tests.games.play.timing import Clock, frozen
+from tests.conftest import make_event, start, token_client
+from tests.games.play.timing import Clock
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 from tournaments.models import Pairing, Rating
 
@@ -33,23 +31,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def api_of(django_capture_on_commit_callbacks: Any) -> Any:
     """A user's API client whose requests end as real ones do (their after-commit work runs: the
     sweep a request runs on the embedded default carries what it ends)."""
-
-    def of(user: User | None) -> CommittingAPIClient:
-        api = CommittingAPIClient(django_capture_on_commit_callbacks)
-        if user is not None:
-            api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-        return api
-
-    return of
+    return lambda user: token_client(user, django_capture_on_commit_callbacks)
 
 
 def event_round(organiser: User, commit: Any, **fields: object) -> tuple[dict[str, User], list[Game]]:

@@ -11,64 +11,28 @@ from the time controls' definitions.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
-from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 
 from accounts.errors import PermissionRefused
-from accounts.models import Player
 from arbiter import registry
 from common.sweep import sweep
 from games.models import Game, Move, SubmittedRecord
 from games.play import clocks, errors, service, state
-from tests.conftest import CommittingAPIClient
+from tests.conftest import token_client as api_of
+from tests.games.play.timing import Clock, people_named
 
 pytestmark = pytest.mark.django_db
 
 
-class Clock:
-    """``django.utils.timezone.now`` under the test's hand: ``clock.now``, moved by ``clock.advance``."""
-
-    def __init__(self) -> None:
-        from django.utils import timezone
-
-        self.now = timezone.make_aware(datetime(2026, 3, 2, 9, 0))
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
-
-
-@pytest.fixture
-def clock() -> Iterator[Clock]:
-    at = Clock()
-    with mock.patch("django.utils.timezone.now", side_effect=lambda: at.now):
-        yield at
-
-
-def person(name: str) -> tuple[User, Player]:
-    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
-    return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
-
-
 @pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    ann, ann_player = person("Ann")
-    bob, bob_player = person("Bob")
-    sam = User.objects.create_user("sam", password="pw-sam-12345")
-    return {"ann": ann, "bob": bob, "sam": sam, "Ann": ann_player, "Bob": bob_player}
-
-
-def api_of(user: User | None, capture: Any) -> CommittingAPIClient:
-    """An API client with the user's token (anonymous for None); its requests' tasks run at commit."""
-    api = CommittingAPIClient(capture)
-    if user is not None:
-        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
+    found = people_named("Ann", "Bob", email=False)
+    found["sam"] = User.objects.create_user("sam", password="pw-sam-12345")
+    return found
 
 
 def moves_of(game: str, seed: int) -> list[str]:

@@ -23,6 +23,8 @@ from games.models import Game, SubmittedRecord
 from games.play import service, state
 from games.play.endings import ending
 from tests.games.play.test_play import api_of, people  # noqa: F401  (the players' fixture)
+from tests.games.play.through_api import clients_of
+from tests.games.refused import submitted_page
 from tournaments.web.forms.events import EventForm
 
 pytestmark = pytest.mark.django_db
@@ -106,10 +108,7 @@ def test_a_connection_ends_the_game_with_its_chain_and_its_words(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     game = _game(people)
-    clients = {
-        "ann": api_of(people["ann"], django_capture_on_commit_callbacks),
-        "bob": api_of(people["bob"], django_capture_on_commit_callbacks),
-    }
+    clients = clients_of(people, django_capture_on_commit_callbacks)
     for ply, move in enumerate(CONNECTION):
         player = "ann" if ply % 2 == 0 else "bob"
         answer = clients[player].post(f"/api/play/{game.pk}/move/", {"move": move, "expected_ply": ply})
@@ -148,28 +147,10 @@ def test_the_last_piece_with_the_central_hexagon_empty_is_a_draw(people: dict[st
 def test_a_refused_punct_record_shows_its_board_before_the_refused_move(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from django.contrib.auth.models import User
-
-    from games.records import services
-    from tournaments.events import services as event_services
-    from tournaments.models import Pairing
-    from tournaments.registration import services as registration_services
-
-    olga = User.objects.create_user("olga", password="pw-olga-12345")
-    event = event_services.create_event(
-        olga, name="PÜNCT records", game="punct", pairing_system="round-robin"
-    )
-    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_ = event_services.start_event(event, olga, "white")
-    pairing = Pairing.objects.get(round=round_, white__player__display_name="Ann")
     # docs/rules.md (PÜNCT): the bridge over e5, then an addition under it
     text = '[Game "punct"]\n\n1. T:d5,c4,d4 T:f5,f4,g5 2. E:a5,a6,a7 T:m10,l9,m9 3. a5-d5:e5,f5 C:e6,e5,e7\n'
-    with django_capture_on_commit_callbacks(execute=True):
-        record = services.submit_record(pairing, olga, text, 1)
-    record.refresh_from_db()
+    record, html = submitted_page(django_capture_on_commit_callbacks, "PÜNCT records", "punct", text)
     assert record.status == "invalid" and record.error_ply == 6
-    html = Client().get(reverse("games:record-detail", args=[record.pk])).content.decode()
     assert 'id="refused-board"' in html and "move 3, Black" in html
     assert 'class="piece white kind-E level-1 bridge" data-punct="d5"' in html
     assert "e5 lies under a bridge: a piece is added on three empty spaces of the board" in html

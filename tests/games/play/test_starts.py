@@ -9,7 +9,6 @@ first moves (docs/rules.md): White ``a1-c3``, Black ``e9-e7``, White ``i1-g3``, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 from unittest import mock
@@ -18,15 +17,14 @@ import pytest
 from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from common.sweep import sweep
 from games.live import game_events
 from games.models import Game, SubmittedRecord
 from games.play import service
 from games.play import state as play_state
-from tests.games.play.timing import Clock, frozen, person
+from tests.conftest import token_client as api_of
+from tests.games.play.timing import Clock, frozen, people_named
 
 pytestmark = pytest.mark.django_db
 
@@ -34,23 +32,10 @@ GIPF = ["a1-c3", "e9-e7", "i1-g3", "i4-g4"]
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    ann, ann_player = person("Ann")
-    bob, bob_player = person("Bob")
-    sam = User.objects.create_user("sam", password="pw-sam-12345")
-    return {"ann": ann, "bob": bob, "sam": sam, "Ann": ann_player, "Bob": bob_player}
-
-
-def api_of(user: User) -> APIClient:
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
+    found = people_named("Ann", "Bob")
+    found["sam"] = User.objects.create_user("sam", password="pw-sam-12345")
+    return found
 
 
 def move(user: User, game: Game, text: str, ply: int) -> Any:

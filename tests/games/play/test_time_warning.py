@@ -10,7 +10,6 @@ hours, or a tenth of what it banks at most when that is less (1d/2d: 4 h 48 min;
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -21,24 +20,15 @@ from common.sweep import sweep
 from games.models import Game
 from games.play import clocks, flags, service, state
 from tests.games.play.test_play import api_of, moves_of
-from tests.games.play.timing import Clock, clocks_from_creation, frozen, person
+from tests.games.play.timing import Clock, clocks_from_creation, people_named
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("clocks_from_creation")]
 __all__ = ["clocks_from_creation"]
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name in ("Ann", "Bob"):
-        found[name.lower()], found[name] = person(name)
-    return found
+    return people_named("Ann", "Bob")
 
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

@@ -8,21 +8,20 @@ moves the moment it runs out 5 hours later.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from common.sweep import sweep
 from games.models import Game, Vacation
 from games.play import clocks, service, state, vacations
 from tests.conftest import make_event, start
-from tests.games.play.timing import Clock, frozen, person
+from tests.conftest import token_client as api_of
+from tests.games.play.timing import Clock, people_named
 from tournaments.results.game_creation import create_games
 
 # their clocks run from the creation: these tests are about a running clock, not the first moves
@@ -32,17 +31,8 @@ DAY, HOUR = timedelta(days=1), timedelta(hours=1)
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for name in ("Ann", "Bob", "Cid"):
-        found[name.lower()], found[name] = person(name)
-    return found
+    return people_named("Ann", "Bob", "Cid")
 
 
 def test_a_vacation_delays_the_loss_on_time_by_exactly_its_length(
@@ -159,13 +149,6 @@ def test_the_pause_arithmetic() -> None:
     assert clocks.used(t0, t0 + 10 * HOUR, spans) == 5 * HOUR
     assert clocks.used(t0, t0 + 3 * HOUR, spans) == HOUR  # only 1-2 ran: 0-1 and 2-3 paused
     assert clocks.used(t0 + HOUR, t0, spans) == timedelta(0)
-
-
-def api_of(user: User | None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
 
 
 def test_the_vacation_api(people: dict[str, Any], clock: Clock) -> None:

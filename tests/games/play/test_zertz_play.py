@@ -10,7 +10,6 @@ c3)."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -25,6 +24,8 @@ from games.play import state
 from games.play.endings import ending
 from tests.arbiter.zertz.support import position_text
 from tests.games.play.test_play import api_of, people  # noqa: F401  (the players' fixture)
+from tests.games.play.through_api import clients_of, play_to_the_end
+from tests.games.refused import submitted_page
 from tournaments.web.forms.events import EventForm
 
 pytestmark = pytest.mark.django_db
@@ -41,34 +42,12 @@ def test_zertz_is_offered_in_three_variants_and_rated_in_its_own_family() -> Non
     assert registry.games_of("zertz") == [key for key, _name in KEYS]
 
 
-def _clients(people: dict[str, Any], capture: Any) -> dict[str, Any]:  # noqa: F811
-    return {"ann": api_of(people["ann"], capture), "bob": api_of(people["bob"], capture)}
-
-
-def _play_to_the_end(game: Game, clients: dict[str, Any], seed: int, start: int) -> list[str]:
-    """Random legal turns, each its own request, until the game is over; the turns played."""
-    rng = random.Random(seed)
-    played: list[str] = []
-    for ply in range(start, 300):
-        seen = clients["ann"].get(f"/api/play/{game.pk}/").json()
-        if seen["finished_at"] is not None:
-            return played
-        assert seen["ply"] == ply and seen["legal_moves"]
-        move = rng.choice(seen["legal_moves"])
-        answer = clients[seen["to_move"]].post(
-            f"/api/play/{game.pk}/move/", {"move": move, "expected_ply": ply}
-        )
-        assert answer.status_code == 201, answer.json()
-        played.append(move)
-    raise AssertionError("the game did not end")
-
-
 def test_a_zertz_game_is_played_one_turn_a_request_a_chain_in_one(
     people: dict[str, Any],  # noqa: F811
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     game = state.create_service_game(people["Ann"], people["Bob"], "zertz-standard", "5+3", rated=False)
-    clients = _clients(people, django_capture_on_commit_callbacks)
+    clients = clients_of(people, django_capture_on_commit_callbacks)
     first = clients["ann"].get(f"/api/play/{game.pk}/").json()
     assert len(first["legal_moves"]) == 1_944  # shared/rules/zertz.md, perft depth 1
     for ply, move in enumerate(OPENING[:7]):
@@ -87,7 +66,7 @@ def test_a_zertz_game_is_played_one_turn_a_request_a_chain_in_one(
         .status_code
         == 201
     )
-    moves = [*OPENING, *_play_to_the_end(game, clients, 3, 8)]
+    moves = [*OPENING, *play_to_the_end(game, clients, 3, 8, 300)]
     game.refresh_from_db()
     assert game.finished_at is not None and game.plies == len(moves)
     status = registry.status(game.position)
@@ -133,28 +112,10 @@ def test_the_game_page_offers_the_rings_a_click_picks(people: dict[str, Any]) ->
 def test_a_refused_zertz_record_shows_its_board_before_the_refused_turn(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from django.contrib.auth.models import User
-
-    from games.records import services
-    from tournaments.events import services as event_services
-    from tournaments.models import Pairing
-    from tournaments.registration import services as registration_services
-
-    olga = User.objects.create_user("olga", password="pw-olga-12345")
-    event = event_services.create_event(
-        olga, name="ZÈRTZ records", game="zertz-standard", pairing_system="round-robin"
-    )
-    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_ = event_services.start_event(event, olga, "white")
-    pairing = Pairing.objects.get(round=round_, white__player__display_name="Ann")
     # docs/rules.md (ZÈRTZ): Black may not place while his marble on b2 can jump the one on c3
     text = '[Game "zertz-standard"]\n\n1. Bd1,g1 Wb2,a3 2. Bc3,a1 Wa2,b1\n'
-    with django_capture_on_commit_callbacks(execute=True):
-        record = services.submit_record(pairing, olga, text, 1)
-    record.refresh_from_db()
+    record, html = submitted_page(django_capture_on_commit_callbacks, "ZÈRTZ records", "zertz-standard", text)
     assert record.status == "invalid" and record.error_ply == 4
-    html = Client().get(reverse("games:record-detail", args=[record.pk])).content.decode()
     assert 'id="refused-board"' in html and "move 2, Black" in html
     assert 'data-marble="W" data-ring="b2"' in html and 'data-marble="B" data-ring="c3"' in html
     assert 'data-point="a3"' not in html  # removed by Black's first turn
@@ -174,7 +135,7 @@ def test_a_zertz_game_can_be_drawn_by_agreement(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     game = state.create_service_game(people["Ann"], people["Bob"], "zertz-blitz", "5+3")
-    clients = _clients(people, django_capture_on_commit_callbacks)
+    clients = clients_of(people, django_capture_on_commit_callbacks)
     assert (
         clients["ann"].post(f"/api/play/{game.pk}/move/", {"move": "Wd4,a1", "expected_ply": 0}).status_code
         == 201

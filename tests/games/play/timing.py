@@ -43,11 +43,18 @@ def frozen() -> Iterator[Clock]:
         yield at
 
 
-def person(name: str) -> tuple[User, Player]:
-    user = User.objects.create_user(
-        name.lower(), password=f"pw-{name.lower()}-12345", email=f"{name.lower()}@example.org"
-    )
+def person(name: str, email: bool = True) -> tuple[User, Player]:
+    address = f"{name.lower()}@example.org" if email else ""
+    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345", email=address)
     return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
+
+
+def people_named(*names: str, email: bool = True) -> dict[str, Any]:
+    """Players with accounts, in this order: ``found["ann"]`` Ann's user, ``found["Ann"]`` her player."""
+    found: dict[str, Any] = {}
+    for name in names:
+        found[name.lower()], found[name] = person(name, email)
+    return found
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from accounts.errors import PermissionRefused
 from games.errors import GameServiceError
 from games.models import Decision, Dispute, Game, SubmittedRecord
 from games.records import confirmation, decisions, reports
-from tests.conftest import make_event, start
+from tests.conftest import event_form_data, make_event, start
 from tests.games.records.test_confirmation import BLACK_WINS, WHITE_WINS, Board, make_board
 from tournaments.errors import ServiceError
 from tournaments.models import Event, Pairing, RatingChange, Round, RoundPublication
@@ -325,17 +325,7 @@ def test_the_event_form_offers_both_settings(client: Client) -> None:
     client.force_login(olga)
     page = client.get(reverse("tournaments:event-create")).content.decode()
     assert 'name="unrecorded_results"' in page and 'name="rate_unrecorded"' in page
-    data = {
-        "name": "Club night",
-        "game": "dvonn",
-        "pairing_system": "round-robin",
-        "games_per_pairing": "1",
-        "win_points": "1",
-        "draw_points": "0.5",
-        "loss_points": "0",
-        "bye_points": "1",
-        "unrecorded_results": "on",
-    }
+    data = event_form_data("Club night", "dvonn", unrecorded_results="on")
     assert client.post(reverse("tournaments:event-create"), data).status_code == 302
     event = Event.objects.get(name="Club night")
     assert (event.unrecorded_results, event.rate_unrecorded) == (True, False)

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -24,9 +23,7 @@ from arbiter.records import parse_tagged
 from games.records import services
 from games.web.boards import ply_label
 from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
-from tournaments.events import services as event_services
-from tournaments.models import Pairing
-from tournaments.registration import services as registration_services
+from tests.games.refused import anns_board
 
 pytestmark = pytest.mark.django_db
 
@@ -169,14 +166,7 @@ def test_a_refused_record_shows_the_board_before_the_illegal_move(board: Board) 
 def test_a_gipf_game_page_draws_the_gipf_board(
     django_capture_on_commit_callbacks: Callable[..., Any],
 ) -> None:
-    olga = User.objects.create_user("olga", password="pw-olga-12345")
-    event = event_services.create_event(
-        olga, name="GIPF boards", game="gipf-standard", pairing_system="round-robin"
-    )
-    registration_services.register_list(event, olga, "Ann 1900\nBob 1800")
-    with django_capture_on_commit_callbacks(execute=True):
-        round_ = event_services.start_event(event, olga, "white")
-    pairing = Pairing.objects.get(round=round_, white__player__display_name="Ann")
+    olga, pairing = anns_board(django_capture_on_commit_callbacks, "GIPF boards", "gipf-standard")
     text = registry.random_record("gipf-standard", 3, {"White": "Ann", "Black": "Bob"})
     with django_capture_on_commit_callbacks(execute=True):
         services.submit_record(pairing, olga, text, 1)

@@ -17,11 +17,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from accounts.models import Player
 from games.models import Game, Move
 from games.play import service, state
 from games.records import writer
 from tests.arbiter.gipf.support import position as gipf_position
+from tests.games.play.timing import people_named
 
 pytestmark = pytest.mark.django_db
 
@@ -42,16 +42,9 @@ DVONN_SPACES = (
 OPTION = re.compile(r'<option value="([^"]+)" data-points="([^"]*)">')
 
 
-def person(name: str) -> tuple[User, Player]:
-    user = User.objects.create_user(name.lower(), password=f"pw-{name.lower()}-12345")
-    return user, Player.objects.create(display_name=name, handle=name.lower(), user=user)
-
-
 @pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    ann, ann_player = person("Ann")
-    bob, bob_player = person("Bob")
-    return {"ann": ann, "bob": bob, "Ann": ann_player, "Bob": bob_player}
+    return people_named("Ann", "Bob", email=False)
 
 
 def client_of(user: User | None) -> Client:

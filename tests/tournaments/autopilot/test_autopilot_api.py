@@ -13,10 +13,9 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
 
 from accounts.models import Notice
-from tests.conftest import CommittingAPIClient
+from tests.conftest import token_client
 from tournaments.models import Event, Round
 
 pytestmark = pytest.mark.django_db
@@ -26,13 +25,7 @@ PLAYERS = "Ann 2000\nBob 1900\nCid 1800\nDan 1700"
 
 @pytest.fixture
 def client(django_capture_on_commit_callbacks: Any) -> Any:
-    def of(user: User | None) -> CommittingAPIClient:
-        api = CommittingAPIClient(django_capture_on_commit_callbacks)
-        if user is not None:
-            api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-        return api
-
-    return of
+    return lambda user: token_client(user, django_capture_on_commit_callbacks)
 
 
 def new_swiss(api: Any, rounds: int = 3, **fields: object) -> str:

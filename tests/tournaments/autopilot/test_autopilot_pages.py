@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from tests.conftest import make_event
+from tests.conftest import event_form_data, make_event
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -71,20 +71,14 @@ def test_the_webhooks_page_adds_refuses_and_removes(client: Any, organiser: User
 
 def test_the_new_event_form_takes_the_autopilot(client: Any, organiser: User) -> None:
     client.force_login(organiser)
-    fields = {
-        "name": "Form autopilot",
-        "game": "dvonn",
-        "pairing_system": "round-robin",
-        "games_per_pairing": "1",
-        "win_points": "1",
-        "draw_points": "0.5",
-        "loss_points": "0",
-        "bye_points": "1",
-        "play_mode": "service",
-        "time_control": "3d/15d",
-        "all_rounds_at_once": "on",
-        "auto_finish": "on",
-    }
+    fields = event_form_data(
+        "Form autopilot",
+        "dvonn",
+        play_mode="service",
+        time_control="3d/15d",
+        all_rounds_at_once="on",
+        auto_finish="on",
+    )
     assert client.post("/new-event/", fields).status_code == 302
     event = Event.objects.get(name="Form autopilot")
     assert (event.all_rounds_at_once, event.auto_finish, event.auto_pair, event.auto_pair_delay) == (

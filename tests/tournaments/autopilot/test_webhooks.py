@@ -24,7 +24,7 @@ from rest_framework.authtoken.models import Token
 from accounts.models import Notice
 from common.sweep import sweep
 from tests.conftest import CommittingAPIClient
-from tests.games.play.timing import Clock, frozen
+from tests.games.play.timing import Clock
 from tests.tournaments.autopilot.receiver import Receiver, start_receiver
 from tournaments.models import WebhookDelivery
 
@@ -39,12 +39,6 @@ def receiver() -> Iterator[Receiver]:
     with override_settings(WEBHOOKS_ALLOW_PRIVATE=True):
         yield found
     server.shutdown()
-
-
-@pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
 
 
 @pytest.fixture

@@ -19,15 +19,14 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from arbiter import registry
 from games.messages import arbiter_message
 from games.models import Game, SubmittedRecord
 from games.play import service, state
 from games.records import services, writer
-from tests.conftest import make_event, start
+from tests.conftest import event_form_data, make_event, start
+from tests.conftest import token_client as api_of
 from tests.tournaments.results.test_rounds_on_service import games_of_round, players_with_accounts
 from tournaments.events import game_options
 from tournaments.models import Event, Pairing
@@ -40,13 +39,6 @@ MOVES = "1. Za1-c3 Zi5-h5 2. Z:b2-d4 *"
 def record(potentials: str | None) -> str:
     tag = "" if potentials is None else f'[Potentials "{potentials}"]\n'
     return f'[Game "GIPF standard with potentials"]\n{tag}[Result "*"]\n\n{MOVES}\n'
-
-
-def api_of(user: User | None) -> APIClient:
-    api = APIClient()
-    if user is not None:
-        api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return api
 
 
 def submitted(organiser: User, commit: Any, text: str, potentials: str = "Z6") -> SubmittedRecord:
@@ -148,17 +140,7 @@ def test_a_game_played_on_the_service_is_verified_against_the_set(organiser: Use
 
 
 def form_data(**changes: str) -> dict[str, str]:
-    data = {
-        "name": "Potentials club",
-        "game": "gipf-pot-standard",
-        "pairing_system": "round-robin",
-        "games_per_pairing": "1",
-        "win_points": "1",
-        "draw_points": "0.5",
-        "loss_points": "0",
-        "bye_points": "1",
-        "potentials": "Z6 Y6",
-    }
+    data = event_form_data("Potentials club", "gipf-pot-standard", potentials="Z6 Y6")
     return data | changes
 
 

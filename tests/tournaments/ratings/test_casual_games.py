@@ -10,7 +10,6 @@ player's change is K (40 before 30 rated games) times (score - E), rounded half 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -25,7 +24,7 @@ from games.play import service, state
 from games.records import decisions
 from games.records.confirmation import confirm, dispute
 from tests.conftest import boards, make_event, next_round, play_round, start
-from tests.games.play.timing import Clock, frozen, person
+from tests.games.play.timing import Clock, people_named
 from tournaments.models import CasualPeriod, Rating, RatingChange
 from tournaments.ratings.casual import rate_casual_game
 from tournaments.ratings.recompute import recompute_family
@@ -36,17 +35,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
-
-
-@pytest.fixture
 def people(db: None) -> dict[str, Any]:
-    found: dict[str, Any] = {"root": User.objects.create_superuser("root", password="pw-root-12345")}
-    for name in ("Ann", "Bob", "Cid", "Dan"):
-        found[name.lower()], found[name] = person(name)
-    return found
+    root = User.objects.create_superuser("root", password="pw-root-12345")
+    return {"root": root, **people_named("Ann", "Bob", "Cid", "Dan")}
 
 
 def ratings(family: str) -> dict[str, tuple[int, int]]:

@@ -10,28 +10,18 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from tests.conftest import play_round, start
+from tests.conftest import event_form_data, play_round, start
 from tournaments.models import Event, Rating, RatingChange
 from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db
-
-FORM = {
-    "game": "dvonn",
-    "pairing_system": "round-robin",
-    "games_per_pairing": "1",
-    "win_points": "1",
-    "draw_points": "0.5",
-    "loss_points": "0",
-    "bye_points": "1",
-}
 
 
 def create_and_play(
     client: Any, organiser: User, commit: Callable[..., Any], name: str, rated: bool
 ) -> Event:
     client.force_login(organiser)
-    data = dict(FORM, name=name)
+    data = event_form_data(name, "dvonn")
     if rated:
         data["rated"] = "on"
     assert client.post(reverse("tournaments:event-create"), data).status_code == 302

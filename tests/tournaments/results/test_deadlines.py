@@ -9,7 +9,6 @@ deadline is 10 days after the start.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -23,7 +22,7 @@ from accounts.errors import Conflict, PermissionRefused
 from accounts.models import Notice
 from common.sweep import sweep
 from tests.conftest import make_event, start
-from tests.games.play.timing import Clock, frozen
+from tests.games.play.timing import Clock
 from tests.tournaments.results.test_rounds_on_service import players_with_accounts
 from tournaments.models import Round
 from tournaments.results import deadlines
@@ -32,12 +31,6 @@ from tournaments.results import services as result_services
 pytestmark = pytest.mark.django_db
 
 DAY = timedelta(days=1)
-
-
-@pytest.fixture
-def clock() -> Iterator[Clock]:
-    with frozen() as at:
-        yield at
 
 
 @pytest.fixture

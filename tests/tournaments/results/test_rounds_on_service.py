@@ -19,10 +19,8 @@ Expected figures, worked by hand:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
-from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
@@ -37,7 +35,7 @@ from games.play import errors, service, state
 from games.records import reports
 from games.records.services import submit_record
 from tests.conftest import boards, make_event, make_swiss, start
-from tests.games.play.test_play import Clock, moves_of
+from tests.games.play.test_play import moves_of
 from tournaments.models import Event, Pairing, Rating, Round, Standing
 from tournaments.pairing import edits
 from tournaments.registration import services as registration_services
@@ -45,13 +43,6 @@ from tournaments.results import services as result_services
 from tournaments.results.pairing_origin import PairingOrigin
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def clock() -> Iterator[Clock]:
-    at = Clock()
-    with mock.patch("django.utils.timezone.now", side_effect=lambda: at.now):
-        yield at
 
 
 def players_with_accounts(event: Event, organiser: User, names: list[str]) -> dict[str, User]:

@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from tests.conftest import make_event, next_round, start
+from tests.conftest import event_form_data, make_event, next_round, start
 from tournaments.models import Event, Pairing
 from tournaments.results import services as result_services
 from tournaments.standings.services import standing_lines
@@ -72,17 +72,7 @@ def test_the_event_form_offers_the_choice(organiser: User, client: Any) -> None:
     client.force_login(organiser)
     page = client.get(reverse("tournaments:event-create")).content.decode()
     assert 'name="round_robin_bye_scored"' in page
-    data = {
-        "name": "Odd club night",
-        "game": "gipf-basic",
-        "pairing_system": "round-robin",
-        "games_per_pairing": "1",
-        "win_points": "1",
-        "draw_points": "0.5",
-        "loss_points": "0",
-        "bye_points": "1",
-        "round_robin_bye_scored": "on",
-    }
+    data = event_form_data("Odd club night", "gipf-basic", round_robin_bye_scored="on")
     assert client.post(reverse("tournaments:event-create"), data).status_code == 302
     assert Event.objects.get(name="Odd club night").round_robin_bye_scored is True
     data["name"] = "Even club night"

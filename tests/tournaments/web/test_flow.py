@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from arbiter import registry
 from games.records import services as game_services
-from tests.conftest import make_event, start
+from tests.conftest import event_form_data, make_event, start
 from tournaments.models import Event, Pairing, Registration, Round, Standing
 
 pytestmark = pytest.mark.django_db
@@ -50,21 +50,15 @@ def signed_in(client, organiser):
 
 
 def create_event(client, **overrides) -> Event:
-    data = {
-        "name": "Spring Open",
-        "game": "gipf-standard",
-        "pairing_system": "round-robin",
-        "rounds": "",
-        "games_per_pairing": "1",
-        "win_points": "1",
-        "draw_points": "0.5",
-        "loss_points": "0",
-        "bye_points": "1",
-        "tie_break_1": "direct-encounter",
-        "tie_break_2": "sonneborn-berger",
-        "location": "Haarlem",
-        "start_date": "2025-04-12",
-    }
+    data = event_form_data(
+        "Spring Open",
+        "gipf-standard",
+        rounds="",
+        tie_break_1="direct-encounter",
+        tie_break_2="sonneborn-berger",
+        location="Haarlem",
+        start_date="2025-04-12",
+    )
     data.update(overrides)
     response = client.post(reverse("tournaments:event-create"), data)
     assert response.status_code == 302, response.content.decode()[:2000]

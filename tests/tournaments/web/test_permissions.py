@@ -10,7 +10,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from accounts.models import Player
-from tests.conftest import make_event, start
+from tests.conftest import event_form_data, make_event, start
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Registration, Round
 from tournaments.registration import services as registration_services
@@ -252,16 +252,7 @@ def test_event_form_validation(client, users):
     client.force_login(users[0])
     url = reverse("tournaments:event-create")
     assert client.get(url).status_code == 200
-    base = {
-        "name": "Form test",
-        "game": "dvonn",
-        "pairing_system": "round-robin",
-        "games_per_pairing": "1",
-        "win_points": "1",
-        "draw_points": "0.5",
-        "loss_points": "0",
-        "bye_points": "1",
-    }
+    base = event_form_data("Form test", "dvonn")
     cases = [
         ({"name": ""}, "This field is required"),
         ({"pairing_system": "swiss-dutch", "rounds": ""}, "A Swiss event needs a number of rounds"),

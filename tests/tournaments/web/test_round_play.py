@@ -13,23 +13,13 @@ from rest_framework.authtoken.models import Token
 
 from accounts.models import Player
 from games.models import Game
-from tests.conftest import CommittingAPIClient, make_event, make_swiss, start
+from tests.conftest import CommittingAPIClient, event_form_data, make_event, make_swiss, start
 from tournaments.models import Event, Round
 from tournaments.registration import services as registration_services
 
 pytestmark = pytest.mark.django_db
 
-FORM = {
-    "name": "Service Open",
-    "game": "dvonn",
-    "pairing_system": "round-robin",
-    "rounds": "",
-    "games_per_pairing": "1",
-    "win_points": "1",
-    "draw_points": "0.5",
-    "loss_points": "0",
-    "bye_points": "1",
-}
+FORM = event_form_data("Service Open", "dvonn", rounds="")
 
 
 def test_the_event_form_offers_where_rounds_are_played_and_the_time_control(

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import event_form_data
 from tests.tournaments.web.conftest import snapshot, texts, url
 from tournaments.events import services as event_services
 from tournaments.models import (
@@ -123,17 +124,7 @@ def test_dutch_event_through_the_web_pages(client, organiser) -> None:
     # --- creation, players, bye rules
     response = client.post(
         url("event-create"),
-        {
-            "name": "Haarlem Dutch Open",
-            "game": "gipf-standard",
-            "pairing_system": "swiss-dutch",
-            "rounds": "5",
-            "games_per_pairing": "1",
-            "win_points": "1",
-            "draw_points": "0.5",
-            "loss_points": "0",
-            "bye_points": "1",
-        },
+        event_form_data("Haarlem Dutch Open", "gipf-standard", pairing_system="swiss-dutch", rounds="5"),
     )
     assert response.status_code == 302
     event = Event.objects.get(name="Haarlem Dutch Open")
