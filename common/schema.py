@@ -30,14 +30,14 @@ def answers(
     forbidden: str | OpenApiResponse | None = None,
     missing: str | OpenApiResponse | None = None,
     conflict: str | OpenApiResponse | None = None,
-    signed_in: bool = True,
+    signed_out: str | OpenApiResponse | None = NOT_SIGNED_IN,
 ) -> dict[int, Any]:
-    """An operation's answers: ``ok`` (status -> serializer), then 400 ``bad`` input, 401 when it
-    needs ``signed_in`` users, 403 ``forbidden``, 404 ``missing`` and 409 ``conflict``, each as
-    described (an answer left out is not documented)."""
+    """An operation's answers: ``ok`` (status -> serializer), then 400 ``bad`` input, 401 ``signed_out``
+    (by default: not signed in), 403 ``forbidden``, 404 ``missing`` and 409 ``conflict``, each as
+    described (an answer given None is not documented)."""
     errors = {
         400: bad,
-        401: NOT_SIGNED_IN if signed_in else None,
+        401: signed_out,
         403: forbidden,
         404: missing,
         409: conflict,
@@ -45,7 +45,7 @@ def answers(
     return {**(ok or {}), **{code: _described(text) for code, text in errors.items() if text is not None}}
 
 
-def valid(serializer: type[BaseSerializer], request: Request, **context: Any) -> dict[str, Any]:
+def valid(serializer: type[BaseSerializer], request: Request, /, **context: Any) -> dict[str, Any]:
     """The request's body as ``serializer`` validates it (a 400 naming each refused field otherwise);
     ``context`` is given to the serializer."""
     data = serializer(data=request.data, context=context)
