@@ -211,6 +211,10 @@ class Registration(models.Model):
     def __str__(self) -> str:
         return f"{self.player} in {self.event}"
 
+    @property
+    def withdrawn(self) -> bool:
+        return self.status == self.Status.WITHDRAWN
+
     def is_active_in(self, round_number: int) -> bool:
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
 
