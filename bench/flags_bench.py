@@ -53,6 +53,8 @@ CODE = Path(os.environ.get("FLAGS_BENCH_CODE") or ROOT)
 if str(CODE) not in sys.path:
     sys.path.insert(0, str(CODE))
 
+from helpers import stop_processes  # noqa: E402
+
 AHEAD = timedelta(seconds=6)  # the flags fall this far after they are set: the ticker has seen them by then
 PARTS = ("in-process", "flags", "live")
 
@@ -112,16 +114,6 @@ def _scaled(env: dict[str, str], concurrency: int, folder: str) -> list[subproce
         time.sleep(0.5)
     time.sleep(3)  # beat's process up too
     return started
-
-
-def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 def league_round(boards: int, name: str) -> list[int]:
@@ -266,7 +258,7 @@ def flags_part(args: argparse.Namespace, env: dict[str, str], folder: str) -> di
         first = delays(flags_at(alone, timezone.now() + AHEAD))
         seen = delays(flags_at(many, timezone.now() + AHEAD))
     finally:
-        _stop(processes)
+        stop_processes(processes)
     return {"alone": first, "together": seen}
 
 
@@ -336,7 +328,7 @@ def live_part(args: argparse.Namespace, env: dict[str, str], folder: str) -> dic
     finally:
         stop.set()
         sampler.join(5)
-        _stop(processes)
+        stop_processes(processes)
     elapsed = time.monotonic() - started
     lengths, held = [s[0] for s in samples], [s[1] for s in samples]
     return {

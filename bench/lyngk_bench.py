@@ -25,7 +25,8 @@ for folder in (ROOT, ROOT / "bench"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from tzaar_bench import DVONN_REFERENCE, DVONN_START, TZAAR_REFERENCE, best_rate  # noqa: E402
+from helpers import best_rate, checked_perft, replayed_plies  # noqa: E402
+from tzaar_bench import DVONN_REFERENCE, DVONN_START, TZAAR_REFERENCE  # noqa: E402
 
 from arbiter import registry  # noqa: E402
 
@@ -38,17 +39,11 @@ S1 = (
 LYNGK_REFERENCE = [161, 24_620, 3_535_607]
 
 
-def _checked(game: str, position: str | None, reference: list[int]) -> int:
-    counts = registry.perft(game, 3, position)
-    assert counts == reference, (game, counts)
-    return counts[-1]
-
-
 def perft_rates(rounds: int) -> dict[str, float]:
     work = {
-        "LYNGK": lambda: _checked("lyngk", S1, LYNGK_REFERENCE),
-        "DVONN": lambda: _checked("dvonn", DVONN_START, DVONN_REFERENCE),
-        "TZAAR": lambda: _checked("tzaar", None, TZAAR_REFERENCE),
+        "LYNGK": lambda: checked_perft("lyngk", 3, S1, LYNGK_REFERENCE),
+        "DVONN": lambda: checked_perft("dvonn", 3, DVONN_START, DVONN_REFERENCE),
+        "TZAAR": lambda: checked_perft("tzaar", 3, None, TZAAR_REFERENCE),
     }
     best = dict.fromkeys(work, 0.0)
     for _ in range(rounds):  # the games take turns, so that a busy moment hurts each alike
@@ -63,18 +58,10 @@ def replay_rates(rounds: int, games: int = 20) -> dict[str, float]:
         for key in ("lyngk", "dvonn", "tzaar")
     }
 
-    def replay(key: str) -> int:
-        plies = 0
-        for text in records[key]:
-            verdict = registry.replay(text)
-            assert verdict.valid, verdict.error
-            plies += verdict.plies
-        return plies
-
     best = dict.fromkeys(records, 0.0)
     for _ in range(rounds):
         for key in records:
-            best[key] = max(best[key], best_rate(partial(replay, key), 1))
+            best[key] = max(best[key], best_rate(partial(replayed_plies, records[key]), 1))
     return {"LYNGK": best["lyngk"], "DVONN": best["dvonn"], "TZAAR": best["tzaar"]}
 
 

@@ -17,6 +17,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +25,9 @@ for folder in (ROOT, ROOT / "bench"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
+import helpers  # noqa: E402
 from dvonn_bench import LG_START  # noqa: E402
+from helpers import checked_perft, replayed_plies  # noqa: E402
 
 from arbiter import registry  # noqa: E402
 from tests.arbiter.punct.test_perft import Q1, Q3  # noqa: E402
@@ -44,38 +47,20 @@ REPLAYED = ["punct", "tzaar", "dvonn", "yinsh", "gipf-standard"]
 
 def best_rate(work: Callable[[], int], rounds: int) -> float:
     """The best of ``rounds`` runs of ``work`` (which returns the units it did), units per CPU second."""
-    best = 0.0
-    for _ in range(rounds):
-        started = time.process_time()
-        units = work()
-        best = max(best, units / max(time.process_time() - started, 1e-9))
-    return best
+    return helpers.best_rate(work, rounds, time.process_time)
 
 
 def _perft(game: str, depth: int, position: str | None, reference: list[int]) -> Callable[[], int]:
     if position == "fixed":
         position = registry.start("tzaar", {"start": "fixed"})
 
-    def work() -> int:
-        counts = registry.perft(game, depth, position)
-        assert counts == reference, (game, counts)
-        return counts[-1]
-
-    return work
+    return partial(checked_perft, game, depth, position, reference)
 
 
 def _replay(game: str, games: int = 20) -> Callable[[], int]:
     texts = [registry.random_record(game, seed) for seed in range(games)]
 
-    def work() -> int:
-        plies = 0
-        for text in texts:
-            verdict = registry.replay(text)
-            assert verdict.valid, verdict.error
-            plies += verdict.plies
-        return plies
-
-    return work
+    return partial(replayed_plies, texts)
 
 
 def _listing(position: str) -> Callable[[], int]:

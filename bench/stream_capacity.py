@@ -36,6 +36,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from helpers import events, open_events, stop_processes
+
 OPENING_AT_ONCE = 64  # the client's streams waiting for their stream-open at one time
 SOFT_FILES = 1024  # uvicorn's soft limit of open files at its start
 
@@ -75,28 +77,16 @@ async def _stream(port: int, game_id: int, state: dict[str, Any], opening: async
     await opening.acquire()
     opened = False
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        reader, writer, status = await open_events(port, game_id)
         state["writers"].append(writer)
-        request = f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
-        writer.write(request.encode())
-        await writer.drain()
-        status_line = await reader.readline()
-        parts = status_line.split()
-        state["statuses"].append(int(parts[1]) if len(parts) > 1 else 0)
-        kind = ""
-        while True:
-            line = await reader.readline()
-            if not line:
-                return
-            text = line.decode(errors="replace").strip()
-            if text.startswith("event: "):
-                kind = text[7:]
-                if kind == "stream-open" and not opened:
-                    opened = True
-                    state["open"] += 1
-                    opening.release()
-            elif text.startswith("data: ") and kind == "move":
-                state["heard"].append((game_id, json.loads(text[6:])["ply"], time.monotonic()))
+        state["statuses"].append(status)
+        async for kind, data in events(reader):
+            if data is None and kind == "stream-open" and not opened:
+                opened = True
+                state["open"] += 1
+                opening.release()
+            elif data is not None and kind == "move":
+                state["heard"].append((game_id, json.loads(data)["ply"], time.monotonic()))
     except OSError as error:
         state["errors"].append(type(error).__name__)
     finally:
@@ -237,11 +227,5 @@ def run(args: argparse.Namespace, env: dict[str, str]) -> int:
         errors = sum(1 for status in tally.statuses if status >= 500)
         print(f"closed: 5xx {errors} of {len(tally.statuses)} requests; load {sb._load()}", flush=True)
     finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_processes(processes)
     return 0

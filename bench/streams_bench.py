@@ -61,6 +61,8 @@ for _folder in (ROOT, ROOT / "bench"):
     if str(_folder) not in sys.path:
         sys.path.insert(0, str(_folder))
 
+from helpers import events, open_events, stop_processes  # noqa: E402
+
 
 def _free_port() -> int:
     with socket.socket() as probe:
@@ -201,27 +203,14 @@ class Counter:
 
 async def _stream(port: int, game_id: int, state: dict[str, Any]) -> None:
     started = time.monotonic()
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    reader, writer, status = await open_events(port, game_id)
     state["writers"].append(writer)
-    writer.write(
-        f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
-    )
-    await writer.drain()
-    status_line = await reader.readline()
-    state["statuses"].append(int(status_line.split()[1]) if len(status_line.split()) > 1 else 0)
-    kind = ""
-    while True:
-        line = await reader.readline()
-        if not line:
-            return
-        text = line.decode(errors="replace").strip()
-        if text.startswith("event: "):
-            kind = text[7:]
-            if kind == "stream-open":
-                state["waits"].append(time.monotonic() - started)
-        elif text.startswith("data: ") and kind == "move":
-            ply = json.loads(text[6:])["ply"]
-            state["heard"].append((game_id, ply, time.monotonic()))
+    state["statuses"].append(status)
+    async for kind, data in events(reader):
+        if data is None and kind == "stream-open":
+            state["waits"].append(time.monotonic() - started)
+        elif data is not None and kind == "move":
+            state["heard"].append((game_id, json.loads(data)["ply"], time.monotonic()))
 
 
 def _streams_process(port: int, ids: list[int], pipe: Connection) -> None:
@@ -539,13 +528,7 @@ def _run(args: argparse.Namespace) -> int:
         )
     finally:
         counter.running = False
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        stop_processes(processes)
     return 0
 
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for folder in (ROOT, ROOT / "bench"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from helpers import best_rate, checked_perft, replayed_plies  # noqa: E402
 
 from arbiter import registry  # noqa: E402
 
@@ -31,28 +33,9 @@ DVONN_START = (
 DVONN_REFERENCE = [43, 1765, 78940]
 
 
-def best_rate(work: Callable[[], int], rounds: int) -> float:
-    """The best of ``rounds`` runs of ``work`` (which returns the units it did), in units per second."""
-    best = 0.0
-    for _ in range(rounds):
-        started = time.perf_counter()
-        units = work()
-        best = max(best, units / (time.perf_counter() - started))
-    return best
-
-
 def perft_rates(rounds: int) -> tuple[float, float]:
-    def tzaar() -> int:
-        counts = registry.perft("tzaar", 3)
-        assert counts == TZAAR_REFERENCE, counts
-        return counts[-1]
-
-    def dvonn() -> int:
-        counts = registry.perft("dvonn", 3, DVONN_START)
-        assert counts == DVONN_REFERENCE, counts
-        return counts[-1]
-
-    return best_rate(tzaar, rounds), best_rate(dvonn, rounds)
+    tzaar = best_rate(lambda: checked_perft("tzaar", 3, None, TZAAR_REFERENCE), rounds)
+    return tzaar, best_rate(lambda: checked_perft("dvonn", 3, DVONN_START, DVONN_REFERENCE), rounds)
 
 
 def replay_rates(rounds: int, games: int = 20) -> tuple[float, float]:
@@ -60,18 +43,8 @@ def replay_rates(rounds: int, games: int = 20) -> tuple[float, float]:
         key: [registry.random_record(key, seed) for seed in range(games)] for key in ("tzaar", "dvonn")
     }
 
-    def run(key: str) -> Callable[[], int]:
-        def replay() -> int:
-            plies = 0
-            for text in records[key]:
-                verdict = registry.replay(text)
-                assert verdict.valid, verdict.error
-                plies += verdict.plies
-            return plies
-
-        return replay
-
-    return best_rate(run("tzaar"), rounds), best_rate(run("dvonn"), rounds)
+    tzaar = best_rate(lambda: replayed_plies(records["tzaar"]), rounds)
+    return tzaar, best_rate(lambda: replayed_plies(records["dvonn"]), rounds)
 
 
 def main(argv: list[str] | None = None) -> int:

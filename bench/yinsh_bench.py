@@ -16,8 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for folder in (ROOT, ROOT / "bench"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+from helpers import replayed_plies  # noqa: E402
 
 from arbiter import registry  # noqa: E402
 from arbiter.yinsh.engine import random_game  # noqa: E402
@@ -53,15 +56,7 @@ def _perft(game: str, depth: int, position: str | None, reference: list[int]) ->
 def _replay(game: str) -> float:
     texts = [registry.random_record(game, seed) for seed in SEEDS]
 
-    def run() -> int:
-        plies = 0
-        for text in texts:
-            verdict = registry.replay(text)
-            assert verdict.valid, verdict.error
-            plies += verdict.plies
-        return plies
-
-    plies, elapsed = _timed(run)
+    plies, elapsed = _timed(lambda: replayed_plies(texts))
     print(
         f"replay {game:14} {len(texts)} random records: {plies:,} plies in {elapsed:.2f}s = {plies / elapsed:,.0f} plies/s"
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +30,7 @@ for folder in (ROOT, ROOT / "bench"):
 from dvonn_bench import LG_START  # noqa: E402
 from dvonn_bench import REFERENCE as DVONN_REFERENCE  # noqa: E402
 from gipf_bench import REFERENCE as GIPF_REFERENCE  # noqa: E402
+from helpers import best_rate, replayed_plies  # noqa: E402
 from tzaar_bench import TZAAR_REFERENCE  # noqa: E402
 from yinsh_bench import AFTER_40, REFERENCE_40  # noqa: E402
 
@@ -67,16 +68,6 @@ PERFT = [
 REPLAYED = ["zertz-standard", "zertz-tournament", "gipf-standard", "dvonn", "yinsh", "tzaar"]
 
 
-def best_rate(work: Callable[[], int], rounds: int) -> float:
-    """The best of ``rounds`` runs of ``work`` (which returns the units it did), in units per second."""
-    best = 0.0
-    for _ in range(rounds):
-        started = time.perf_counter()
-        units = work()
-        best = max(best, units / (time.perf_counter() - started))
-    return best
-
-
 def perft_rates(rounds: int) -> tuple[dict[str, float], bool]:
     positions = {"P1": _reached("zertz-standard", P1), "P2": _reached("zertz-tournament", P2)}
     rates: dict[str, float] = {}
@@ -99,16 +90,7 @@ def replay_rates(rounds: int, games: int = 20) -> dict[str, float]:
     records = {key: [registry.random_record(key, seed) for seed in range(games)] for key in REPLAYED}
     rates: dict[str, float] = {}
     for key, texts in records.items():
-
-        def run(texts: list[str] = texts) -> int:
-            plies = 0
-            for text in texts:
-                verdict = registry.replay(text)
-                assert verdict.valid, verdict.error
-                plies += verdict.plies
-            return plies
-
-        rates[key] = best_rate(run, rounds)
+        rates[key] = best_rate(partial(replayed_plies, texts), rounds)
     return rates
 
 

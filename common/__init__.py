@@ -11,6 +11,8 @@ it, nor names their models by string; ``tests/test_layout.py``):
   ``REDIS_RETRY_AFTER`` seconds; a Redis failure logged in one line;
 * ``client``: the client's address, ``X-Forwarded-For`` read through ``TRUSTED_PROXIES`` only;
 * ``arrival``: when a request arrived, the moment a move is judged at;
-* the API's shapes every app's edge shares: ``answers`` (the one error body) and ``pagination`` (the
-  one pagination: limit and offset, both bounded).
+* the API's shapes every app's edge shares: ``answers`` (the one error body), ``pagination`` (the
+  one pagination: limit and offset, both bounded) and ``schema`` (an operation's usual answers, the
+  check of a request's body);
+* ``fields``: the model fields every app's records share (``done_by``, who did it).
 """

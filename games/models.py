@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import Player
 from arbiter import registry
 from arbiter.errors import ArbiterError
+from common.fields import done_by
 from games import messages, origins
 from games.choices import game_name, score_text, validate_game
 
@@ -66,9 +67,7 @@ class Game(models.Model):
     record = models.TextField(blank=True, help_text="The accepted (verified) record")
     verified_at = models.DateTimeField(null=True, blank=True)
     state = models.CharField(max_length=12, choices=State.choices, blank=True, default="")
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    confirmed_by = done_by(blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # A game played on the service (``games.play.service``): its clock, its position, whose time runs.
     on_service = models.BooleanField(
@@ -241,9 +240,7 @@ class Dispute(models.Model):
     """An objection to a game's result: the opponent's, or a later valid record with another outcome."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="disputes")
-    opened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    opened_by = done_by(blank=True)
     opened_at = models.DateTimeField(auto_now_add=True)
     submission = models.ForeignKey(
         SubmittedRecord, on_delete=models.SET_NULL, null=True, blank=True, related_name="disputes"
@@ -272,9 +269,7 @@ class Decision(models.Model):
         ANNULMENT = "annulment", _("Annulment")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decisions")
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
+    decided_by = done_by()
     decided_at = models.DateTimeField(auto_now_add=True)
     kind = models.CharField(max_length=12, choices=Kind.choices)
     submission = models.ForeignKey(
@@ -297,7 +292,7 @@ class Move(models.Model):
     ply = models.PositiveIntegerField(help_text="1 for the first move")
     notation = models.TextField(help_text="In the game's record notation, as the arbiter writes it")
     position = models.TextField(help_text="The position after the move")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    by = done_by()
     at = models.DateTimeField()
     clock_after = models.DurationField(null=True, blank=True, help_text="The mover's time left after it")
     clock_before = models.DurationField(
@@ -336,9 +331,7 @@ class TimeGiven(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="time_given")
     side = models.PositiveSmallIntegerField(choices=[(0, _("White")), (1, _("Black"))])
     amount = models.DurationField()
-    given_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
+    given_by = done_by()
     given_at = models.DateTimeField()
     reason = models.TextField(blank=True)
 

@@ -23,6 +23,7 @@ The rules at home here:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -144,6 +145,21 @@ def on_games_ended(ends: list[tuple[int, dict[str, Any]]]) -> None:
         )
 
 
+def _asked_of_opponent(
+    game: Game, side: int, kind: str, asks: Callable[[], str], ply: int | None
+) -> list[Notice]:
+    """Tell the opponent of ``side``'s player what he asks (``asks``: the message in the opponent's
+    language, naming the ``player`` and the ``game``) at ``ply``."""
+    asking = game.white if side == 0 else game.black
+    return notify(
+        [_user_of(game, 1 - side)],
+        kind,
+        lambda: asks() % {"player": asking, "game": f"{game.white} – {game.black}"},
+        game.get_absolute_url(),
+        {"game": game.pk, "ply": ply},
+    )
+
+
 def on_draw_offer_saved(sender: object, instance: DrawOffer, created: bool, **kwargs: object) -> list[Notice]:
     """Receiver of a draw offer's ``post_save``: the player it is offered to is told; declined, his
     notice of it is read."""
@@ -154,16 +170,8 @@ def on_draw_offer_saved(sender: object, instance: DrawOffer, created: bool, **kw
         if instance.status != DrawOffer.Status.OPEN:
             read_about([other], link, [DRAW_OFFER])
         return []
-    offering = game.white if instance.side == 0 else game.black
-    return notify(
-        [other],
-        DRAW_OFFER,
-        lambda: (
-            _("%(player)s offers you a draw in %(game)s")
-            % {"player": offering, "game": f"{game.white} – {game.black}"}
-        ),
-        link,
-        {"game": game.pk, "ply": instance.ply},
+    return _asked_of_opponent(
+        game, instance.side, DRAW_OFFER, lambda: _("%(player)s offers you a draw in %(game)s"), instance.ply
     )
 
 
@@ -179,14 +187,10 @@ def on_game_saved(
     if side is None:  # declined
         read_about([instance.white.user_id, instance.black.user_id], link, [TAKEBACK])
         return []
-    asking = instance.white if side == 0 else instance.black
-    return notify(
-        [_user_of(instance, 1 - side)],
+    return _asked_of_opponent(
+        instance,
+        side,
         TAKEBACK,
-        lambda: (
-            _("%(player)s asks to take back his last move in %(game)s")
-            % {"player": asking, "game": f"{instance.white} – {instance.black}"}
-        ),
-        link,
-        {"game": instance.pk, "ply": instance.takeback_ply},
+        lambda: _("%(player)s asks to take back his last move in %(game)s"),
+        instance.takeback_ply,
     )

@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.db import connection
 
 from common.locking import RETRY_TRANSIENT, locked, retry_on_conflict
 from tournaments.models import Pairing, Round
 
 __all__ = [
+    "RECOMPUTING_TASK",
     "RETRY_TRANSIENT",
     "computing_pairing",
     "lock_pairing",
@@ -24,6 +26,14 @@ __all__ = [
     "pairing_being_computed",
     "retry_on_conflict",
 ]
+
+#: the options of a task recomputing standings, ratings or results: ``STANDINGS_TIME_LIMIT`` (soft), that
+#: plus ``TASK_HARD_LIMIT_MARGIN`` (hard), and the retries of transient database errors
+RECOMPUTING_TASK = {
+    "soft_time_limit": settings.STANDINGS_TIME_LIMIT,
+    "time_limit": settings.STANDINGS_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
+    **RETRY_TRANSIENT,
+}
 
 #: the first key of the advisory locks that mark a round being paired (the second is the round's id)
 PAIRING_LOCK_CLASS = 7021

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.policy import Role, play_only, roles_of
+from common.fields import done_by
 from games.choices import game_name, validate_game
 from games.models import Game
 from games.play.clocks import validate_time_control
@@ -209,6 +210,10 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.event}"
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.status == self.Status.WITHDRAWN
 
     def is_active_in(self, round_number: int) -> bool:
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
@@ -466,9 +471,7 @@ class ByeRequest(models.Model):
     )
     round_number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=5, choices=Kind.choices)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    created_by = done_by(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -487,9 +490,7 @@ class RoundPublication(models.Model):
     """A paired round made public: from then on its pairings can no longer be edited by hand."""
 
     round = models.OneToOneField("tournaments.Round", on_delete=models.CASCADE, related_name="publication")
-    published_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    published_by = done_by(blank=True)
     published_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -500,9 +501,7 @@ class PairingAudit(models.Model):
     """One hand edit of a round's pairings: who, when, the boards before and after, rules broken."""
 
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="pairing_audits")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    user = done_by(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     before = models.JSONField(default=dict, help_text='{"pairs": [[w, b], ...], "byes": [[n, kind], ...]}')
     after = models.JSONField(default=dict)
@@ -525,9 +524,7 @@ class ResultCorrection(models.Model):
     """
 
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="corrections")
-    corrected_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    corrected_by = done_by(blank=True)
     corrected_at = models.DateTimeField(auto_now_add=True)
     old_results = models.CharField(max_length=40, blank=True)
     old_white_score = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -559,9 +556,7 @@ class TieBreakChange(models.Model):
     after, why (the stored standings were recomputed with the new list at once)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tie_break_changes")
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    changed_by = done_by(blank=True)
     changed_at = models.DateTimeField(auto_now_add=True)
     before = models.JSONField(default=list, help_text="C.07 codes before the change")
     after = models.JSONField(default=list, help_text="C.07 codes after the change")

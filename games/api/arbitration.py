@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from common.schema import NO_SERVICE_GAME, answers, valid
 from games.api.views import DecisionSerializer
 from games.play import arbitration, state
 from games.records.confirmation import MAX_REASON_CHARS
@@ -49,12 +50,9 @@ class AnnulSerializer(serializers.Serializer):
 
 
 REFUSED = {
-    400: OpenApiResponse(description="Bad input: the amount, the result, a missing reason"),
-    401: OpenApiResponse(description="Not signed in"),
-    403: OpenApiResponse(
-        description="Not an organiser or arbiter of the game's event (a superuser for a game outside events)"
-    ),
-    404: OpenApiResponse(description="No such game on the service"),
+    "bad": "Bad input: the amount, the result, a missing reason",
+    "forbidden": "Not an organiser or arbiter of the game's event (a superuser for a game outside events)",
+    "missing": NO_SERVICE_GAME,
 }
 
 
@@ -63,28 +61,23 @@ class ArbitrationActions(viewsets.GenericViewSet):
 
     @extend_schema(
         request=GiveTimeSerializer,
-        responses={
-            200: TimeGivenSerializer,
+        responses=answers(
+            {200: TimeGivenSerializer},
             **REFUSED,
-            409: OpenApiResponse(description="The game is over, has no clock, or its round is closed"),
-        },
+            conflict="The game is over, has no clock, or its round is closed",
+        ),
     )
     @action(detail=True, methods=["post"], url_path="give-time")
     def give_time(self, request: Request, pk: str | None = None) -> Response:
         """Give time to one player: added to what he has left."""
-        data = GiveTimeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        side = SIDES[data.validated_data["player"]]
+        data = valid(GiveTimeSerializer, request)
+        amount = timedelta(seconds=data["seconds"])
         given = arbitration.give_time(
-            self.get_object(),
-            request.user,
-            side,
-            timedelta(seconds=data.validated_data["seconds"]),
-            data.validated_data["reason"],
+            self.get_object(), request.user, SIDES[data["player"]], amount, data["reason"]
         )
         now = state.clocks_at(given.game)
         answer = {
-            "player": data.validated_data["player"],
+            "player": data["player"],
             "seconds": given.amount.total_seconds(),
             "white_seconds": None if now.white is None else now.white.total_seconds(),
             "black_seconds": None if now.black is None else now.black.total_seconds(),
@@ -93,41 +86,28 @@ class ArbitrationActions(viewsets.GenericViewSet):
 
     @extend_schema(
         request=AdjudicateSerializer,
-        responses={
-            200: DecisionSerializer,
-            **REFUSED,
-            409: OpenApiResponse(description="The game was annulled, or its round is closed"),
-        },
+        responses=answers(
+            {200: DecisionSerializer}, **REFUSED, conflict="The game was annulled, or its round is closed"
+        ),
     )
     @action(detail=True, methods=["post"])
     def adjudicate(self, request: Request, pk: str | None = None) -> Response:
         """End the game with a result and a written reason: the arbiter's decision (final)."""
-        data = AdjudicateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        decision = arbitration.adjudicate(
-            self.get_object(),
-            request.user,
-            data.validated_data["result"],
-            data.validated_data["reason"],
-        )
+        data = valid(AdjudicateSerializer, request)
+        decision = arbitration.adjudicate(self.get_object(), request.user, data["result"], data["reason"])
         return Response(DecisionSerializer(decision).data)
 
     @extend_schema(
         request=AnnulSerializer,
-        responses={
-            200: DecisionSerializer,
+        responses=answers(
+            {200: DecisionSerializer},
             **REFUSED,
-            409: OpenApiResponse(description="The game is no longer in play, or its round is closed"),
-        },
+            conflict="The game is no longer in play, or its round is closed",
+        ),
     )
     @action(detail=True, methods=["post"])
     def annul(self, request: Request, pk: str | None = None) -> Response:
         """Annul the game in play: no result, unrated, no more moves; a pairing's result is then the arbiter's."""
-        data = AnnulSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        decision = arbitration.annul(
-            self.get_object(),
-            request.user,
-            data.validated_data["reason"],
-        )
+        reason = valid(AnnulSerializer, request)["reason"]
+        decision = arbitration.annul(self.get_object(), request.user, reason)
         return Response(DecisionSerializer(decision).data)

@@ -7,12 +7,13 @@ Thin: ``games.play.draws`` checks everything; its refusals are answered by the o
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from common.schema import NO_SERVICE_GAME, answers
 from games.models import DrawOffer
 from games.play import draws, endings
 
@@ -41,11 +42,13 @@ class DrawOfferSerializer(serializers.Serializer):
 
 
 REFUSED = {
-    400: OpenApiResponse(description="The game's rules allow no draw"),
-    401: OpenApiResponse(description="Not signed in"),
-    403: OpenApiResponse(description="Not a player of the game"),
-    404: OpenApiResponse(description="No such game on the service"),
+    "bad": "The game's rules allow no draw",
+    "forbidden": "Not a player of the game",
+    "missing": NO_SERVICE_GAME,
 }
+
+
+NO_OFFER = "The game is over, or no offer of the opponent stands"
 
 
 class DrawActions(viewsets.GenericViewSet):
@@ -53,14 +56,12 @@ class DrawActions(viewsets.GenericViewSet):
 
     @extend_schema(
         request=None,
-        responses={
-            201: DrawOfferSerializer,
+        responses=answers(
+            {201: DrawOfferSerializer},
             **REFUSED,
-            409: OpenApiResponse(
-                description="The game is over, the player's offer stands already, or his last one was "
-                "answered at this move"
-            ),
-        },
+            conflict="The game is over, the player's offer stands already, or his last one was answered at "
+            "this move",
+        ),
     )
     @action(detail=True, methods=["post"], url_path="offer-draw")
     def offer_draw(self, request: Request, pk: str | None = None) -> Response:
@@ -70,14 +71,7 @@ class DrawActions(viewsets.GenericViewSet):
         made.game.refresh_from_db()
         return Response(DrawOfferSerializer(made).data, status=201)
 
-    @extend_schema(
-        request=None,
-        responses={
-            200: DrawOfferSerializer,
-            **REFUSED,
-            409: OpenApiResponse(description="The game is over, or no offer of the opponent stands"),
-        },
-    )
+    @extend_schema(request=None, responses=answers({200: DrawOfferSerializer}, **REFUSED, conflict=NO_OFFER))
     @action(detail=True, methods=["post"], url_path="accept-draw")
     def accept_draw(self, request: Request, pk: str | None = None) -> Response:
         """Accept the opponent's draw offer: the game ends ½–½ at once, official, drawn by agreement."""
@@ -85,14 +79,7 @@ class DrawActions(viewsets.GenericViewSet):
         taken.game.refresh_from_db()
         return Response(DrawOfferSerializer(taken).data)
 
-    @extend_schema(
-        request=None,
-        responses={
-            200: DrawOfferSerializer,
-            **REFUSED,
-            409: OpenApiResponse(description="The game is over, or no offer of the opponent stands"),
-        },
-    )
+    @extend_schema(request=None, responses=answers({200: DrawOfferSerializer}, **REFUSED, conflict=NO_OFFER))
     @action(detail=True, methods=["post"], url_path="decline-draw")
     def decline_draw(self, request: Request, pk: str | None = None) -> Response:
         """Decline the opponent's draw offer: play goes on."""

@@ -30,10 +30,10 @@ from common.pagination import BoundedLimitOffsetPagination
 from games.api.arbitration import ArbitrationActions
 from games.api.draws import SIDE_NAMES, DrawActions
 from games.api.fields import game_id
-from games.api.starts import StartActions
+from games.api.starts import StartActions, TakebackBy
 from games.live import game_events, player_events
 from games.models import Game, Move
-from games.play import challenges, draws, endings, flags, lists, picks, service, state, takebacks
+from games.play import challenges, draws, endings, flags, lists, picks, service, state
 from games.play import errors as play_errors
 
 
@@ -41,7 +41,7 @@ def _seconds(value: timedelta | None) -> float | None:
     return None if value is None else max(value.total_seconds(), 0.0)
 
 
-class ServiceGameSerializer(serializers.ModelSerializer):
+class ServiceGameSerializer(TakebackBy, serializers.ModelSerializer):
     """A game on the service: its players, clock, whose turn it is, the ply the next move expects."""
 
     white = serializers.CharField(source="white.handle", read_only=True)
@@ -65,9 +65,6 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         read_only=True,
         allow_null=True,
         help_text="An event's game: when it starts (its round's start; no move before); null: at once",
-    )
-    takeback_by = serializers.SerializerMethodField(
-        help_text="The handle of the player whose takeback request waits for an answer, or null"
     )
 
     class Meta:
@@ -106,10 +103,6 @@ class ServiceGameSerializer(serializers.ModelSerializer):
         player = state.player_to_move(game)
         user = self.context.get("request") and self.context["request"].user
         return player is not None and player.user_id == getattr(user, "pk", None)
-
-    def get_takeback_by(self, game: Game) -> str | None:
-        side = takebacks.pending(game)
-        return None if side is None else (game.white if side == 0 else game.black).handle
 
     def get_white_seconds(self, game: Game) -> float | None:
         return _seconds(state.clocks_at(game).white)

@@ -20,15 +20,24 @@ def _seconds(value: timedelta | None) -> float | None:
     return None if value is None else max(value.total_seconds(), 0.0)
 
 
-class GameStateSerializer(serializers.ModelSerializer):
+class TakebackBy(serializers.Serializer):
+    """A game's ``takeback_by``: whose takeback request waits for an answer."""
+
+    takeback_by = serializers.SerializerMethodField(
+        help_text="The handle of the player whose takeback request waits for an answer, or null"
+    )
+
+    def get_takeback_by(self, game: Game) -> str | None:
+        side = takebacks.pending(game)
+        return None if side is None else (game.white if side == 0 else game.black).handle
+
+
+class GameStateSerializer(TakebackBy, serializers.ModelSerializer):
     """The game after an abort or a takeback step: its ply, clocks, start and request."""
 
     ply = serializers.IntegerField(source="plies", read_only=True, help_text="Moves played so far")
     white_seconds = serializers.SerializerMethodField(help_text="White's time left now (null: no clock)")
     black_seconds = serializers.SerializerMethodField(help_text="Black's time left now (null: no clock)")
-    takeback_by = serializers.SerializerMethodField(
-        help_text="The handle of the player whose takeback request waits for an answer, or null"
-    )
 
     class Meta:
         model = Game
@@ -50,10 +59,6 @@ class GameStateSerializer(serializers.ModelSerializer):
 
     def get_black_seconds(self, game: Game) -> float | None:
         return _seconds(state.clocks_at(game).black)
-
-    def get_takeback_by(self, game: Game) -> str | None:
-        side = takebacks.pending(game)
-        return None if side is None else (game.white if side == 0 else game.black).handle
 
 
 def _responses(conflict: str) -> dict[int, object]:

@@ -26,6 +26,7 @@ from arbiter import registry
 from arbiter.errors import ArbiterError
 from common.answers import error_body
 from common.client import client_address
+from common.schema import NOT_AN_OFFICIAL, answers, valid
 from games import origins
 from games.api.fields import GameChoiceField
 from games.messages import arbiter_description, arbiter_message
@@ -203,6 +204,9 @@ class ReplaySerializer(serializers.Serializer):
     game = GameChoiceField(required=False)
 
 
+NOT_THE_OPPONENT = "Not the opponent of the player who submitted the result"
+
+
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Game.objects.all()
     serializer_class = GameSerializer
@@ -239,15 +243,14 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         """Submit a record for a pairing's game; the arbiter verifies it (in a Celery task). Or, where
         the event allows unrecorded games, submit a `result` alone: a player's is provisional until
         the opponent confirms it or an arbiter decides, an official's is official at once."""
-        data = SubmitSerializer(data=request.data, context={"request": request})
-        data.is_valid(raise_exception=True)
-        if "result" in data.validated_data:
-            return _report(request, data.validated_data)
+        data = valid(SubmitSerializer, request, request=request)
+        if "result" in data:
+            return _report(request, data)
         record = services.submit_record(
-            data.validated_data["pairing"],
+            data["pairing"],
             request.user,
-            data.validated_data["record"],
-            data.validated_data["game_number"],
+            data["record"],
+            data["game_number"],
             client_address(request) or None,
         )
         code = status.HTTP_200_OK if record.repeated else status.HTTP_202_ACCEPTED
@@ -279,11 +282,12 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         request=None,
-        responses={
-            200: GameSerializer,
-            400: OpenApiResponse(description="Nothing to confirm (no provisional result, round closed)"),
-            403: OpenApiResponse(description="Not the opponent of the player who submitted the result"),
-        },
+        responses=answers(
+            {200: GameSerializer},
+            bad="Nothing to confirm (no provisional result, round closed)",
+            forbidden=NOT_THE_OPPONENT,
+            signed_out=None,
+        ),
     )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
@@ -292,44 +296,42 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         request=DisputeSerializer,
-        responses={
-            200: GameSerializer,
-            400: OpenApiResponse(
-                description="No reason, or nothing to dispute (round closed, no provisional result)"
-            ),
-            403: OpenApiResponse(description="Not the opponent of the player who submitted the result"),
-        },
+        responses=answers(
+            {200: GameSerializer},
+            bad="No reason, or nothing to dispute (round closed, no provisional result)",
+            forbidden=NOT_THE_OPPONENT,
+            signed_out=None,
+        ),
     )
     @action(detail=True, methods=["post"])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         """The opponent disputes the game's provisional result with a reason; the arbiter decides."""
-        data = DisputeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        opened = confirmation.dispute(self.get_object(), request.user, data.validated_data["reason"])
+        reason = valid(DisputeSerializer, request)["reason"]
+        opened = confirmation.dispute(self.get_object(), request.user, reason)
         return Response(GameSerializer(opened.game).data)
 
     @extend_schema(
         request=DecideSerializer,
-        responses={
-            201: DecisionSerializer,
-            400: OpenApiResponse(description="An inconsistent decision, a second one, or a closed round"),
-            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
-        },
+        responses=answers(
+            {201: DecisionSerializer},
+            bad="An inconsistent decision, a second one, or a closed round",
+            forbidden=NOT_AN_OFFICIAL,
+            signed_out=None,
+        ),
     )
     @action(detail=True, methods=["post"])
     def decide(self, request: Request, pk: str | None = None) -> Response:
         """The arbiter's final decision: a submission made official, or a result with a reason."""
         game = self.get_object()
         require(request.user, Action.DECIDE_RESULT, game)
-        data = DecideSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = valid(DecideSerializer, request)
         decision = decisions.decide(
             game,
             request.user,
-            kind=data.validated_data["kind"],
-            submission_id=data.validated_data["submission"],
-            result=data.validated_data["result"],
-            reason=data.validated_data["reason"],
+            kind=data["kind"],
+            submission_id=data["submission"],
+            result=data["result"],
+            reason=data["reason"],
         )
         return Response(DecisionSerializer(decision).data, status=status.HTTP_201_CREATED)
 

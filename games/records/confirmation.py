@@ -151,15 +151,11 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
                 "note": record.note
             }
     else:
-        Dispute.objects.create(
-            game=game,
-            opened_by=record.submitted_by,
-            submission=record,
-            reason=_("a later record ends %(new)s; the result is %(old)s")
-            % {"new": outcome, "old": game.result},
+        disputed_by(
+            game,
+            record,
+            _("a later record ends %(new)s; the result is %(old)s") % {"new": outcome, "old": game.result},
         )
-        game.state = Game.State.DISPUTED
-        game.save(update_fields=["state"])
         record.note = _(
             "this record ends %(new)s but the game's result is %(old)s: a dispute for the arbiter; "
             "the result stays until the arbiter decides"
@@ -276,3 +272,14 @@ def dispute(game: Game, user: object, reason: str) -> Dispute:
         game.save(update_fields=["state"])
         result_changed.send(sender=Game, game=game, kind=DISPUTED, actor=user, detail=reason)
         return opened
+
+
+def disputed_by(game: Game, submission: SubmittedRecord, reason: str) -> Dispute:
+    """A later submission (a record or a report) that disagrees with the game's result: a dispute
+    opened by its sender, the game disputed until an arbiter decides."""
+    dispute = Dispute.objects.create(
+        game=game, opened_by=submission.submitted_by, submission=submission, reason=reason
+    )
+    game.state = Game.State.DISPUTED
+    game.save(update_fields=["state"])
+    return dispute

@@ -31,7 +31,7 @@ from accounts.errors import Conflict, PermissionRefused
 from accounts.policy import Action, can, require
 from games import origins
 from games.errors import GameServiceError, PlayedOnService, ResultFixed, SubmissionsClosed
-from games.models import Dispute, Game, SubmittedRecord
+from games.models import Game, SubmittedRecord
 from games.records import confirmation
 from games.records.services import _address, locked_game
 from games.results import ALIASES, PLAYED_RESULTS, RESULT_LABELS
@@ -179,15 +179,10 @@ def _take(game: Game, report: SubmittedRecord, code: str) -> None:
     elif code == game.result:
         report.note = confirmation.same_outcome(game, report)
     else:
-        Dispute.objects.create(
-            game=game,
-            opened_by=report.submitted_by,
-            submission=report,
-            reason=_("a later report says %(new)s; the result is %(old)s")
-            % {"new": label, "old": RESULT_LABELS.get(game.result, game.result)},
+        old = RESULT_LABELS.get(game.result, game.result)
+        confirmation.disputed_by(
+            game, report, _("a later report says %(new)s; the result is %(old)s") % {"new": label, "old": old}
         )
-        game.state = Game.State.DISPUTED
-        game.save(update_fields=["state"])
         report.note = _(
             "this report says %(new)s but the game's result is %(old)s: a dispute for the arbiter; "
             "the result stays until the arbiter decides"

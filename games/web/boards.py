@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -84,6 +84,20 @@ class MoveRow:
 
 
 @lru_cache(maxsize=64)
+def _title(game: Game, ply: int, move: Callable[[], str], notation: str) -> str:
+    """A board's title: the players, then the start, or after which move (``move``: its label, asked
+    only after a move) its ``notation``."""
+    if ply == 0:
+        return _("%(white)s – %(black)s, start position") % {"white": game.white, "black": game.black}
+    return _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
+        "white": game.white,
+        "black": game.black,
+        "move": move(),
+        "ply": ply,
+        "notation": notation,
+    }
+
+
 def _traced(text: str, game: str) -> tuple[Verdict, tuple[PlyTrace, ...]]:
     verdict, plies = registry.replay_traced(text, game)
     return verdict, tuple(plies)
@@ -150,16 +164,12 @@ def board_svg(game: Game, ply: int, *, flip: bool = False, size: int = DEFAULT_S
         last = plies[ply - 1]
         position = last.after
     assert position is not None
-    if ply == 0:
-        title = _("%(white)s – %(black)s, start position") % {"white": game.white, "black": game.black}
-    else:
-        title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
-            "white": game.white,
-            "black": game.black,
-            "move": ply_label(ply, _movers(plies[:ply]), _continues(game.game, plies[:ply])),
-            "ply": ply,
-            "notation": last.move if last else "",
-        }
+    title = _title(
+        game,
+        ply,
+        lambda: ply_label(ply, _movers(plies[:ply]), _continues(game.game, plies[:ply])),
+        last.move if last else "",
+    )
     options = registry.SvgOptions(size=size, flip=flip, title=title, labels=board_labels(game.game))
     return registry.render_svg(position, options, last)
 
@@ -245,15 +255,8 @@ def position_svg(game: Game, moves: Sequence[tuple[str, str]], *, flip: bool = F
         if played is not None:
             last = PlyTrace(len(moves), played.move, before, played.position, played.path, played.removed)
     ply = len(moves)
-    if ply == 0:
-        title = _("%(white)s – %(black)s, start position") % {"white": game.white, "black": game.black}
-    else:
-        title = _("%(white)s – %(black)s, after %(move)s (ply %(ply)s): %(notation)s") % {
-            "white": game.white,
-            "black": game.black,
-            "move": ply_label(ply, *service_movers(game, moves)),
-            "ply": ply,
-            "notation": moves[-1][0],
-        }
+    title = _title(
+        game, ply, lambda: ply_label(ply, *service_movers(game, moves)), moves[-1][0] if moves else ""
+    )
     options = registry.SvgOptions(flip=flip, title=title, labels=board_labels(game.game))
     return registry.render_svg(game.position, options, last)

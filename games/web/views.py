@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,7 +22,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.errors import PermissionRefused, attempt
+from accounts.errors import Attempt, PermissionRefused, attempt
 from accounts.policy import Action, can, require
 from common.arrival import arrival
 from games import origins
@@ -209,11 +210,7 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
         return game_detail(request, pk)
     game = _game(pk)
     confirmed = attempt(lambda: confirmation.confirm(game, request.user))
-    if confirmed.refused:
-        messages.error(request, confirmed.reason)
-        return _render_game(request, game, status=400)
-    messages.success(request, _("You confirmed the result."))
-    return redirect(game)
+    return _answered(request, game, confirmed, _("You confirmed the result."))
 
 
 @login_required
@@ -227,11 +224,9 @@ def dispute(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Say why you dispute the result."))
         return _render_game(request, game, status=400, dispute_form=form)
     disputed = attempt(lambda: confirmation.dispute(game, request.user, form.cleaned_data["reason"]))
-    if disputed.refused:
-        messages.error(request, disputed.reason)
-        return _render_game(request, game, status=400, dispute_form=form)
-    messages.success(request, _("You disputed the result: the arbiter will decide."))
-    return redirect(game)
+    return _answered(
+        request, game, disputed, _("You disputed the result: the arbiter will decide."), dispute_form=form
+    )
 
 
 @login_required
@@ -251,14 +246,21 @@ def decide(request: HttpRequest, pk: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
             )
         )
-        if decided.refused:
-            messages.error(request, decided.reason)
-        else:
-            messages.success(request, _("Your decision is recorded and applied."))
-            return redirect(game)
-    else:
-        messages.error(request, _("The decision form has errors: see below."))
+        return _answered(
+            request, game, decided, _("Your decision is recorded and applied."), decision_form=form
+        )
+    messages.error(request, _("The decision form has errors: see below."))
     return _render_game(request, game, status=400, decision_form=form)
+
+
+def _answered(request: HttpRequest, game: Game, tried: Attempt[Any], done: str, **forms: Any) -> HttpResponse:
+    """After an answer to a game's result: back to the game saying ``done``, or, refused, its page again
+    (400) with the reason and the ``forms`` as sent."""
+    if tried.refused:
+        messages.error(request, tried.reason)
+        return _render_game(request, game, status=400, **forms)
+    messages.success(request, done)
+    return redirect(game)
 
 
 def record_txt(request: HttpRequest, pk: int) -> HttpResponse:

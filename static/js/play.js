@@ -883,21 +883,31 @@
     return window.PlayClocks.text(seconds, daysFormat); // static/js/clocks.js: the one writing
   }
 
+  // the clocks' format of days ("{days} d {hours}:{minutes}" unless the page says otherwise)
+  function daysFormat() {
+    var clocks = document.getElementById("clocks");
+    return (clocks && clocks.getAttribute("data-days-format")) || "{days} d {hours}:{minutes}";
+  }
+
+  // an element counting its data-seconds down from the page's load, shown in its child `shown`
+  // (never below zero where `floored`); true once, when it reaches zero (then marked with `mark`)
+  function countDown(element, shown, format, floored, mark) {
+    var left = parseFloat(element.getAttribute("data-seconds")) - (Date.now() - loadedAt) / 1000;
+    var time = element.querySelector(shown);
+    if (time) {
+      time.textContent = clockText(floored ? Math.max(left, 0) : left, format);
+    }
+    if (left > 0 || element.hasAttribute(mark)) {
+      return false;
+    }
+    element.setAttribute(mark, "1");
+    return true;
+  }
+
   // before both first moves (games.play.aborts): the time left for the next one; at zero, ask the server
   function tickStart() {
     var due = document.getElementById("start-due");
-    if (!due) {
-      return;
-    }
-    var clocks = document.getElementById("clocks");
-    var format = (clocks && clocks.getAttribute("data-days-format")) || "{days} d {hours}:{minutes}";
-    var left = parseFloat(due.getAttribute("data-seconds")) - (Date.now() - loadedAt) / 1000;
-    var time = due.querySelector(".start-due-time");
-    if (time) {
-      time.textContent = clockText(left, format);
-    }
-    if (left <= 0 && !due.hasAttribute("data-due")) {
-      due.setAttribute("data-due", "1");
+    if (due && countDown(due, ".start-due-time", daysFormat(), false, "data-due")) {
       window.setTimeout(check, 1500); // aborted, or the clock started: fetch what the server says
     }
   }
@@ -905,16 +915,7 @@
   // an event's game starting later (issue 36): the time to its start; at zero, ask the server
   function tickStarts() {
     var starts = document.getElementById("game-starts");
-    if (!starts) {
-      return;
-    }
-    var left = parseFloat(starts.getAttribute("data-seconds")) - (Date.now() - loadedAt) / 1000;
-    var time = starts.querySelector(".game-starts-time");
-    if (time) {
-      time.textContent = clockText(Math.max(left, 0), "{days} d {hours}:{minutes}");
-    }
-    if (left <= 0 && !starts.hasAttribute("data-due")) {
-      starts.setAttribute("data-due", "1");
+    if (starts && countDown(starts, ".game-starts-time", "{days} d {hours}:{minutes}", true, "data-due")) {
       window.setTimeout(check, 500); // the game has started: its moves are offered now
     }
   }
@@ -923,18 +924,7 @@
     tickStart();
     tickStarts();
     var running = document.querySelector(".clock[data-running]");
-    if (!running) {
-      return;
-    }
-    var clocks = document.getElementById("clocks");
-    var format = (clocks && clocks.getAttribute("data-days-format")) || "{days} d {hours}:{minutes}";
-    var left = parseFloat(running.getAttribute("data-seconds")) - (Date.now() - loadedAt) / 1000;
-    var time = running.querySelector(".clock-time");
-    if (time) {
-      time.textContent = clockText(left, format);
-    }
-    if (left <= 0 && !running.hasAttribute("data-flagged")) {
-      running.setAttribute("data-flagged", "1");
+    if (running && countDown(running, ".clock-time", daysFormat(), false, "data-flagged")) {
       running.classList.add("clock-out");
       window.setTimeout(check, 1500); // the server ends the game on time: fetch what it says
     }
@@ -972,12 +962,7 @@
         if (fresh && current) {
           current.innerHTML = fresh.innerHTML;
           loadedAt = Date.now();
-          prefix = [];
-          forcedAt = {};
-          clear();
-          askServerForPicks();
-          applyForced();
-          render();
+          reset();
           tick();
           note(polling ? "poll" : "live");
           document.dispatchEvent(new CustomEvent("play:updated", { detail: { ply: currentPly() } }));

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.policy import Action, require
+from common.schema import valid
 from tournaments.events import officials
 from tournaments.models import Event
 
@@ -71,13 +72,8 @@ class OfficialWrites:
     def appoint_official(self, request: Request, slug: str) -> Response:
         """An organiser appoints an account an organiser or an arbiter of the event; the answer is
         the officials now."""
-        event = self.get_object()
-        require(request.user, Action.APPOINT_OFFICIALS, event)
-        data = OfficialInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        officials.add_official(
-            event, request.user, data.validated_data["username"], data.validated_data["role"]
-        )
+        event, username, role = self._appointment(request)
+        officials.add_official(event, request.user, username, role)
         return Response(officials_of(event), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -94,11 +90,13 @@ class OfficialWrites:
     def remove_official(self, request: Request, slug: str) -> Response:
         """An organiser takes an organiser or an arbiter off the event (the last organiser stays);
         the answer is the officials now."""
+        event, username, role = self._appointment(request)
+        officials.remove_official(event, request.user, username, role)
+        return Response(officials_of(event))
+
+    def _appointment(self, request: Request) -> tuple[Event, str, str]:
+        """The event, once its organiser is checked, and the account and role the request names."""
         event = self.get_object()
         require(request.user, Action.APPOINT_OFFICIALS, event)
-        data = OfficialInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        officials.remove_official(
-            event, request.user, data.validated_data["username"], data.validated_data["role"]
-        )
-        return Response(officials_of(event))
+        data = valid(OfficialInputSerializer, request)
+        return event, data["username"], data["role"]

@@ -19,13 +19,14 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from accounts.models import Player
+from common.schema import NOT_AN_OFFICIAL, answers, valid
 from tournaments.api.autopilot_writes import AutopilotWrites
 from tournaments.api.event_writes import EventWrites
 from tournaments.api.forbidden_pair_writes import ForbiddenPairWrites
 from tournaments.api.official_writes import OfficialWrites
 from tournaments.api.registration_writes import RegistrationWrites
 from tournaments.api.round_options import RoundOptions
-from tournaments.api.round_writes import RoundWrites
+from tournaments.api.round_writes import RoundWrites, round_of
 from tournaments.api.serializers import (
     CorrectionInputSerializer,
     CrosstableRowSerializer,
@@ -57,6 +58,8 @@ from tournaments.results.services import record_result
 from tournaments.standings.services import crosstable, standing_lines
 from tournaments.trf.io import trf_download
 from tournaments.web.views.trf import trf_file
+
+NO_ROUND = "No such event or round"
 
 
 def standing_rows(event: Event) -> list[dict[str, object]]:
@@ -120,94 +123,72 @@ class EventViewSet(
 
     @extend_schema(
         request=PlaySettingsSerializer,
-        responses={
-            200: EventSerializer,
-            400: OpenApiResponse(
-                description="An unknown way to play rounds, a bad time control, a finished event"
-            ),
-            401: OpenApiResponse(description="Not signed in"),
-            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
-        },
+        responses=answers(
+            {200: EventSerializer},
+            bad="An unknown way to play rounds, a bad time control, a finished event",
+            forbidden=NOT_AN_OFFICIAL,
+        ),
     )
     @action(detail=True, methods=["post"])
     def play(self, request: Request, slug: str) -> Response:
         """Where the event's rounds are played (elsewhere, service, both) and the time control of
         its games on the service; it holds for the rounds published from then on."""
-        data = PlaySettingsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        event = set_play(
-            self.get_object(),
-            request.user,
-            data.validated_data["play_mode"],
-            data.validated_data["time_control"],
-            close_rounds_by_itself=data.validated_data["close_rounds_by_itself"],
-        )
+        data = valid(PlaySettingsSerializer, request)
+        mode, control, by_itself = data["play_mode"], data["time_control"], data["close_rounds_by_itself"]
+        event = set_play(self.get_object(), request.user, mode, control, close_rounds_by_itself=by_itself)
         return Response(EventSerializer(event, context={"request": request}).data)
 
     @extend_schema(
         request=GameOptionsSerializer,
-        responses={
-            200: EventSerializer,
-            400: OpenApiResponse(
-                description="An option the event's game does not take, or a value its engine refuses "
-                "(named), no option named, a started event"
-            ),
-            401: OpenApiResponse(description="Not signed in"),
-            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
-        },
+        responses=answers(
+            {200: EventSerializer},
+            bad="An option the event's game does not take, or a value its engine refuses "
+            "(named), no option named, a started event",
+            forbidden=NOT_AN_OFFICIAL,
+        ),
     )
     @action(detail=True, methods=["post"], url_path="game-options")
     def game_options(self, request: Request, slug: str) -> Response:
         """The event's start options for its games (those its game declares, each by name; docs/rules.md
         P-27), before it starts: the games of its pairings start with them and their records must
         name them; an empty value clears one."""
-        data = GameOptionsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        event = set_options(self.get_object(), request.user, dict(data.validated_data))
+        options = valid(GameOptionsSerializer, request)
+        event = set_options(self.get_object(), request.user, options)
         return Response(EventSerializer(event, context={"request": request}).data)
 
     @extend_schema(
         request=RoundPlaySerializer,
-        responses={
-            200: RoundSerializer,
-            400: OpenApiResponse(description="An unknown way to play, a bad time control, a public round"),
-            401: OpenApiResponse(description="Not signed in"),
-            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
-            404: OpenApiResponse(description="No such event or round"),
-        },
+        responses=answers(
+            {200: RoundSerializer},
+            bad="An unknown way to play, a bad time control, a public round",
+            forbidden=NOT_AN_OFFICIAL,
+            missing=NO_ROUND,
+        ),
     )
     @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>\d+)/play")
     def round_play(self, request: Request, slug: str, number: str) -> Response:
         """Where one round not yet public is played and its time control (empty: the event's)."""
-        event = self.get_object()
-        round_ = get_object_or_404(Round.objects.select_related("event"), event=event, number=int(number))
-        data = RoundPlaySerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        round_ = set_round_play(
-            round_, request.user, data.validated_data["play_mode"], data.validated_data["time_control"]
-        )
+        round_ = round_of(self.get_object(), number)
+        data = valid(RoundPlaySerializer, request)
+        round_ = set_round_play(round_, request.user, data["play_mode"], data["time_control"])
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(
         request=RoundDeadlineSerializer,
-        responses={
-            200: RoundSerializer,
-            400: OpenApiResponse(description="Not a date and time"),
-            401: OpenApiResponse(description="Not signed in"),
-            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
-            404: OpenApiResponse(description="No such event or round"),
-            409: OpenApiResponse(description="The round is closed"),
-        },
+        responses=answers(
+            {200: RoundSerializer},
+            bad="Not a date and time",
+            forbidden=NOT_AN_OFFICIAL,
+            missing=NO_ROUND,
+            conflict="The round is closed",
+        ),
     )
     @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>\d+)/deadline")
     def round_deadline(self, request: Request, slug: str, number: str) -> Response:
         """Set (or clear, with null) an open round's deadline, as on the round's page: once it has
         passed, the sweep tells the event's officials of the round's unfinished games."""
-        event = self.get_object()
-        round_ = get_object_or_404(Round.objects.select_related("event"), event=event, number=int(number))
-        data = RoundDeadlineSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        round_ = set_deadline(round_, request.user, data.validated_data["deadline"])
+        round_ = round_of(self.get_object(), number)
+        round_ = set_deadline(round_, request.user, valid(RoundDeadlineSerializer, request)["deadline"])
         return Response(RoundSerializer(round_).data)
 
     @extend_schema(responses=StandingSerializer(many=True))
@@ -260,20 +241,17 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def result(self, request: Request, pk: str) -> Response:
         """Enter or correct the result (organisers and arbiters of the event)."""
         pairing = self.get_object()
-        data = ResultInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        pairing = record_result(pairing, request.user, data.validated_data["result"])
+        pairing = record_result(pairing, request.user, valid(ResultInputSerializer, request)["result"])
         return Response(PairingSerializer(pairing).data)
 
     @extend_schema(
         request=CorrectionInputSerializer,
-        responses={
-            201: ResultCorrectionSerializer,
-            400: OpenApiResponse(description="No reason, an unknown result code, or the same result"),
-            401: OpenApiResponse(description="Not signed in"),
-            403: OpenApiResponse(description="Not an organiser or arbiter of the event"),
-            409: OpenApiResponse(description="The round is not closed (enter the result instead), or a bye"),
-        },
+        responses=answers(
+            {201: ResultCorrectionSerializer},
+            bad="No reason, an unknown result code, or the same result",
+            forbidden=NOT_AN_OFFICIAL,
+            conflict="The round is not closed (enter the result instead), or a bye",
+        ),
     )
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: str) -> Response:
@@ -282,11 +260,8 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         and the ratings from that round on (in every event of the rating family), are recomputed
         in the background: ``recomputed_at`` is null until then."""
         pairing = self.get_object()
-        data = CorrectionInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        correction = correct_result(
-            pairing, data.validated_data["result"], data.validated_data["reason"], request.user
-        )
+        data = valid(CorrectionInputSerializer, request)
+        correction = correct_result(pairing, data["result"], data["reason"], request.user)
         correction.refresh_from_db()
         return Response(ResultCorrectionSerializer(correction).data, status=status.HTTP_201_CREATED)
 

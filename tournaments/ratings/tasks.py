@@ -9,18 +9,12 @@ errors retried with back-off): a rating may rebuild the family's list from the g
 from __future__ import annotations
 
 from celery import shared_task
-from django.conf import settings
 
 import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
-from tournaments.locking import RETRY_TRANSIENT
+from tournaments.locking import RECOMPUTING_TASK
 
 
-@shared_task(
-    name="tournaments.rate_casual_game",
-    soft_time_limit=settings.STANDINGS_TIME_LIMIT,
-    time_limit=settings.STANDINGS_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
-    **RETRY_TRANSIENT,
-)
+@shared_task(name="tournaments.rate_casual_game", **RECOMPUTING_TASK)
 def rate_casual_game_task(game_id: int) -> int:
     from tournaments.ratings.casual import rate_casual_game
 

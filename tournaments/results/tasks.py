@@ -13,11 +13,10 @@ import logging
 from datetime import timedelta
 
 from celery import shared_task
-from django.conf import settings
 
 import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
 from tournaments.errors import ServiceError
-from tournaments.locking import RETRY_TRANSIENT
+from tournaments.locking import RECOMPUTING_TASK
 from tournaments.results.recomputation import lost_corrections, recompute_correction
 from tournaments.results.services import close_round_by_itself
 from tournaments.work import send
@@ -25,12 +24,7 @@ from tournaments.work import send
 logger = logging.getLogger(__name__)
 
 
-@shared_task(
-    name="tournaments.recompute_correction",
-    soft_time_limit=settings.STANDINGS_TIME_LIMIT,
-    time_limit=settings.STANDINGS_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
-    **RETRY_TRANSIENT,
-)
+@shared_task(name="tournaments.recompute_correction", **RECOMPUTING_TASK)
 def recompute_correction_task(correction_id: int) -> bool:
     return recompute_correction(correction_id)
 
@@ -44,12 +38,7 @@ def sweep_corrections_task(older_than_minutes: int = 10) -> int:
     return len(lost)
 
 
-@shared_task(
-    name="tournaments.close_round_by_itself",
-    soft_time_limit=settings.STANDINGS_TIME_LIMIT,
-    time_limit=settings.STANDINGS_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
-    **RETRY_TRANSIENT,
-)
+@shared_task(name="tournaments.close_round_by_itself", **RECOMPUTING_TASK)
 def close_round_by_itself_task(round_id: int) -> bool:
     """Close a round that closes by itself, if it may now (idempotent: a closed round stays as it is);
     a refusal is logged and leaves it open for the organiser (``round_closing``)."""

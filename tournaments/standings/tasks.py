@@ -8,18 +8,12 @@ exponential back-off. A run that dies leaves the round's stale marks, which the 
 from __future__ import annotations
 
 from celery import shared_task
-from django.conf import settings
 
 import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
-from tournaments.locking import RETRY_TRANSIENT
+from tournaments.locking import RECOMPUTING_TASK
 
 
-@shared_task(
-    name="tournaments.update_standings",
-    soft_time_limit=settings.STANDINGS_TIME_LIMIT,
-    time_limit=settings.STANDINGS_TIME_LIMIT + settings.TASK_HARD_LIMIT_MARGIN,
-    **RETRY_TRANSIENT,
-)
+@shared_task(name="tournaments.update_standings", **RECOMPUTING_TASK)
 def update_standings_task(event_id: int) -> int:
     from tournaments.standings.refresh import refresh_event
 

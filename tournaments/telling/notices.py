@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
 from django.utils import translation
@@ -79,7 +80,11 @@ def round_published(round_: Round, grace: timedelta | None) -> int:
         for mine, theirs, colour in sides:
             if mine.player.user_id is not None:
                 notes.append(
-                    (mine.player.user_id, link, _text_of(event, round_, pairing, theirs, colour, grace))
+                    (
+                        mine.player.user_id,
+                        link,
+                        partial(_board_text, event, round_, pairing, theirs, colour, grace),
+                    )
                 )
                 params.append(
                     {
@@ -91,17 +96,6 @@ def round_published(round_: Round, grace: timedelta | None) -> int:
                     }
                 )
     return len(tell_each(notes, Notice.ROUND_PUBLISHED, params))
-
-
-def _text_of(
-    event: Event,
-    round_: Round,
-    pairing: Pairing,
-    opponent: object,
-    colour: Callable[[], str],
-    grace: timedelta | None,
-) -> Callable[[], str]:
-    return lambda: _board_text(event, round_, pairing, opponent, colour, grace)
 
 
 def _white() -> str:

@@ -10,15 +10,6 @@ from tournaments.errors import ServiceError
 from tournaments.models import Event
 from tournaments.starts import LONGEST_GRACE, check_grace, check_round_times
 
-NAMES = (
-    "auto_pair",
-    "auto_pair_delay",
-    "auto_finish",
-    "all_rounds_at_once",
-    "first_move_grace",
-    "round_times",
-)
-
 
 class AutopilotFields(forms.Form):
     """The autopilot's fields (``tournaments.autopilot``): a form of their own, and the event form's."""

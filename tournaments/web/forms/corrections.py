@@ -7,13 +7,11 @@ from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.core.codes import normalise_codes
-from tournaments.core.errors import ResultError
 from tournaments.results.corrections import MAX_REASON_CHARS
-from tournaments.web.forms.results import RESULT_CODES_TEXT
+from tournaments.web.forms.results import RESULT_CODES_TEXT, ResultOfGames
 
 
-class CorrectionForm(forms.Form):
+class CorrectionForm(ResultOfGames):
     result = forms.CharField(
         label=_("Corrected result"),
         max_length=40,
@@ -32,16 +30,6 @@ class CorrectionForm(forms.Form):
         required=False,
         label=_("I understand that this changes the standings and ratings listed above."),
     )
-
-    def __init__(self, *args: object, games: int, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.games = games
-
-    def clean_result(self) -> list[str]:
-        try:
-            return normalise_codes(self.cleaned_data["result"], self.games)
-        except ResultError as exc:
-            raise forms.ValidationError(str(exc)) from exc
 
     def clean_reason(self) -> str:
         reason = str(self.cleaned_data["reason"]).strip()

@@ -78,7 +78,21 @@ class RoundResultsForm(forms.Form):
         return data
 
 
-class PairingResultForm(forms.Form):
+class ResultOfGames(forms.Form):
+    """A form whose ``result`` is a board's result codes, one per game of its ``games``."""
+
+    def __init__(self, *args: object, games: int, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.games = games
+
+    def clean_result(self) -> list[str]:
+        try:
+            return normalise_codes(self.cleaned_data["result"], self.games)
+        except ResultError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+
+
+class PairingResultForm(ResultOfGames):
     """The result of one board, as text: ``1-0`` or, for a 2-game match, ``1-0 0-1``."""
 
     result = forms.CharField(
@@ -95,16 +109,6 @@ class PairingResultForm(forms.Form):
         label=_("This result is an arbiter's decision"),
         help_text=_("For example an adjudicated or annulled game; recorded as such on the pairing."),
     )
-
-    def __init__(self, *args: object, games: int, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self.games = games
-
-    def clean_result(self) -> list[str]:
-        try:
-            return normalise_codes(self.cleaned_data["result"], self.games)
-        except ResultError as exc:
-            raise forms.ValidationError(str(exc)) from exc
 
 
 class RoundDeadlineForm(forms.Form):
