@@ -69,9 +69,10 @@ class Workers:
         self.started: list[subprocess.Popen[bytes]] = []
         self.count = 0
 
-    def start(self, wait: bool = True, processes: int = 0) -> subprocess.Popen[bytes]:
+    def start(self, wait: bool = True, processes: int = 0, **env: str) -> subprocess.Popen[bytes]:
         """A worker; with ``wait``, once it answers a ping (it may have run queued tasks by then);
-        one task at a time, or ``processes`` at once (a prefork pool, as docs/deployment.md's workers)."""
+        one task at a time, or ``processes`` at once (a prefork pool, as docs/deployment.md's workers);
+        with ``env`` over the settings' environment (``VERIFY_TIME_LIMIT="5"``)."""
         from config.celery import app
 
         self.count += 1
@@ -92,7 +93,7 @@ class Workers:
                 hostname,
             ],
             cwd=ROOT,
-            env=_process_env(),
+            env={**_process_env(), **env},
         )
         self.started.append(worker)
         if not wait:
