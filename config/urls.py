@@ -20,13 +20,15 @@ from tournaments.web import urls as tournaments_urls
 admin.autodiscover()
 
 router = DefaultRouter()
+# play first: its patterns are tried first (a move, the API's most frequent request, is resolved before
+# the hundred-odd patterns of the other resources are tried); the challenges before play/{id}/
+router.register("play/challenges", challenges_api.ChallengeViewSet, basename="challenge")
+router.register("play", play_api.ServiceGameViewSet, basename="service-game")
 router.register("events", tournaments_api.EventViewSet, basename="event")
 router.register("pairings", tournaments_api.PairingViewSet, basename="pairing")
 router.register("players", tournaments_api.PlayerViewSet, basename="player")
 router.register("games", games_api.GameViewSet, basename="game")
 router.register("records", games_api.SubmittedRecordViewSet, basename="record")
-router.register("play/challenges", challenges_api.ChallengeViewSet, basename="challenge")  # before play/{id}/
-router.register("play", play_api.ServiceGameViewSet, basename="service-game")
 
 api_patterns = [
     path("", include(router.urls)),

@@ -75,7 +75,8 @@ def kept(name: str, finish: _Finish) -> dict[str, Any] | None:
 
 # Play on the service (``games.play.service``, ``games.play.clock_sweep``), sent inside the transaction that
 # stored it with ``sender=Game`` and ``game``: :data:`move_played` after a move that did not end the
-# game (``to_move``: 0 White, 1 Black, the player now to move), :data:`time_running_out` when the
+# game (``to_move``: 0 White, 1 Black, the player now to move; ``move``, its notation; ``mover``, the
+# id of the user who made it), :data:`time_running_out` when the
 # player to move (``side``) has less than his time control's warning left (``left``, a timedelta).
 # The personal app turns them into notices ("your move", the time warning) and e-mails.
 move_played = Signal()

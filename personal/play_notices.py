@@ -56,11 +56,13 @@ def slow(game: Game) -> bool:
     return control is None or control.kind == clocks.CORRESPONDENCE
 
 
-def on_move_played(sender: object, game: Game, to_move: int | None, **kwargs: object) -> list[Notice]:
-    """Receiver of ``move_played``: the mover's notices about the game's moves read; "your move" to
-    the player now to move in a slow game, unless one is unread already."""
+def on_move_played(
+    sender: object, game: Game, to_move: int | None, mover: int | None = None, **kwargs: object
+) -> list[Notice]:
+    """Receiver of ``move_played``: the mover's (``mover``, his user's id, as the move stored it)
+    notices about the game's moves read; "your move" to the player now to move in a slow game, unless
+    one is unread already."""
     link = game.get_absolute_url()
-    mover = game.moves.order_by("-ply").values_list("by_id", flat=True).first()
     read_about([mover], link, MOVE_KINDS)
     user_id = _user_of(game, to_move)
     if user_id is None or user_id == mover or not slow(game):

@@ -192,6 +192,7 @@ class PositionSerializer(ServiceGameSerializer):
 class MoveSerializer(serializers.ModelSerializer):
     by = serializers.CharField(source="by.username", read_only=True, default=None)
     clock_after_seconds = serializers.SerializerMethodField()
+    _at = staticmethod(serializers.DateTimeField().to_representation)  # a time as the API writes it
 
     class Meta:
         model = Move
@@ -199,6 +200,10 @@ class MoveSerializer(serializers.ModelSerializer):
 
     def get_clock_after_seconds(self, move: Move) -> float | None:
         return _seconds(move.clock_after)
+
+    def to_representation(self, move: Move) -> dict[str, Any]:  # written out: no fields made a move
+        values = (move.ply, move.notation, move.position, move.by and move.by.username, self._at(move.at))
+        return dict(zip(self.Meta.fields, (*values, _seconds(move.clock_after)), strict=True))
 
 
 class MakeMoveSerializer(serializers.Serializer):
@@ -371,16 +376,11 @@ class ServiceGameViewSet(
     def move(self, request: Request, pk: str | None = None) -> Response:
         """Play a move, naming the ply it expects; the arbiter checks it (the game read once, locked, by
         ``games.play.service.make_move``: its path in docs/play.md, "A move's path")."""
-        data = MakeMoveSerializer(data=request.data)
-        if not data.is_valid():
-            raise refused_move(self.get_object(), request.data, data.errors)
-        played = service.make_move(
-            game_id(pk),
-            request.user,
-            data.validated_data["move"],
-            data.validated_data["expected_ply"],
-            arrival(request),
-        )
+        asked = MakeMoveSerializer(data=request.data)
+        if not asked.is_valid():
+            raise refused_move(self.get_object(), request.data, asked.errors)
+        move, ply = asked.validated_data["move"], asked.validated_data["expected_ply"]
+        played = service.make_move(game_id(pk), request.user, move, ply, arrival(request))
         return Response(MoveSerializer(played).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
