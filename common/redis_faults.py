@@ -78,6 +78,16 @@ def _probe(server: tuple[str, int], probe: Callable[[], None]) -> None:
             _probing.discard(server)
 
 
+def _forked() -> None:
+    """A forked process (a worker's) has none of its parent's probe threads: it probes for itself."""
+    global _lock
+    _lock = threading.Lock()
+    _probing.clear()
+
+
+os.register_at_fork(after_in_child=_forked)
+
+
 def failed(server: tuple[str, int], error: BaseException) -> None:
     """Remember that ``server`` failed now, with ``error`` (the first failure's words are kept while
     the probes fail too)."""
