@@ -15,10 +15,20 @@ from collections.abc import Sequence
 from django.db import connection
 from django.db.models import Field, Model
 
+#: the most values one statement sends (PostgreSQL takes 65,535 a statement, SQLite 32,766)
+VALUES_AT_MOST = 30_000
+
 
 def update_each(model: type[Model], rows: Sequence[Model], fields: Sequence[str]) -> None:
     """Each of ``rows`` (stored objects of ``model``) updated with its own values of ``fields``, in one
-    statement; nothing else of them (no ``save``, no signals)."""
+    statement (more, when they hold more than :data:`VALUES_AT_MOST` values); nothing else of them
+    (no ``save``, no signals)."""
+    each = max(1, VALUES_AT_MOST // (len(fields) + 1))
+    for first in range(0, len(rows), each):
+        _update(model, rows[first : first + each], fields)
+
+
+def _update(model: type[Model], rows: Sequence[Model], fields: Sequence[str]) -> None:
     if not rows:
         return
     meta = model._meta

@@ -207,17 +207,22 @@ def test_a_flag_held_back_by_a_vacation_is_checked_again_when_it_can_fall(
     assert Game.objects.get(pk=game.pk).finished_at is None
 
 
+@pytest.mark.parametrize("values_at_most", [30_000, 40])
 def test_games_closed_together_are_saved_in_one_statement_as_each_one_s_save_saves_it(
-    people: dict[str, Any], clock: Clock
+    people: dict[str, Any], clock: Clock, values_at_most: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Differential: pairs of like games (``1+0``, White's clock cut to 10 to 50 s, one pair with its
     Black to move after White's first move, one with a clock of ``1d/2d``), every clock run out; one
     of each pair ended on time with its own save, the other with the rest in one statement
     (``games.play.ends.save_closed``, ``common.bulk.update_each``): every column but the id the same,
-    the same ``end`` event, and the clocks as the time controls give them (Black 60 s untouched)."""
+    the same ``end`` event, and the clocks as the time controls give them (Black 60 s untouched). With
+    40 values a statement at most, the five games take three statements (two rows of 17 values each)."""
     from django.db import transaction
 
+    from common import bulk
     from games.play import ends, service
+
+    monkeypatch.setattr(bulk, "VALUES_AT_MOST", values_at_most)
 
     def like(cut: int, control: str = "1+0") -> Game:
         game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", control)
