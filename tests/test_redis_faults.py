@@ -1,14 +1,15 @@
 """Redis connections that fail fast (``common.redis_faults``), against real sockets on loopback: a
 stopped server (nothing listens: refused) and a server that accepts but never answers (a listening
-socket nobody reads). One failure makes every client of the process refuse that server at once until
-``RETRY_AFTER`` has passed; then it is tried again, and a server that answers clears it."""
+socket nobody reads) and one that answers every command ``+PONG``. One failure makes every client of
+the process refuse that server at once, its pooled connections too, and no use tries it again: every
+``RETRY_AFTER`` a probe in a thread of its own does, and only an answer to it clears the breaker."""
 
 from __future__ import annotations
 
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 import redis
@@ -54,7 +55,52 @@ def _timed(client: redis.Redis) -> tuple[str, float]:
     return str(failure.value), time.monotonic() - began
 
 
-def test_a_stopped_server_is_refused_at_once_then_tried_again_after_a_while() -> None:
+class Answering:
+    """A server on ``port`` (a free one by default) that answers every command it is sent ``+PONG``
+    (a Redis as far as a ``PING`` goes; its handshake too), counting the commands."""
+
+    def __init__(self, port: int = 0) -> None:
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", port))
+        self.server.listen(16)
+        self.port = int(self.server.getsockname()[1])
+        self.commands = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._answer, args=(connection,), daemon=True).start()
+
+    def _answer(self, connection: socket.socket) -> None:
+        with connection:
+            while data := connection.recv(65536):
+                lines = data.split(b"\r\n")
+                names = [lines[at + 2].upper() for at, line in enumerate(lines) if line.startswith(b"*")]
+                self.commands += len(names)
+                # HELLO (redis-py's RESP3 handshake) is answered with the protocol it asked for
+                connection.sendall(
+                    b"".join(
+                        b"%1\r\n+proto\r\n:3\r\n" if name == b"HELLO" else b"+PONG\r\n" for name in names
+                    )
+                )
+
+    def close(self) -> None:
+        self.server.close()
+
+
+def _until(condition: Callable[[], bool], seconds: float = 3.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return condition()
+
+
+def test_a_stopped_server_is_refused_at_once_and_no_use_tries_it_again() -> None:
     port = _closed_port()
     assert not redis_faults.down(("127.0.0.1", port))
     first, _ = _timed(_client(port))
@@ -63,9 +109,39 @@ def test_a_stopped_server_is_refused_at_once_then_tried_again_after_a_while() ->
     again, took = _timed(_client(port))  # another client of the same server: not tried
     assert "not tried again" in again and "refused" in again.lower() and took < 0.05
     time.sleep(0.6)
-    assert not redis_faults.down(("127.0.0.1", port))  # the next use tries again
-    third, _ = _timed(_client(port))
-    assert "refused" in third.lower() and redis_faults.down(("127.0.0.1", port))
+    third, took = _timed(_client(port))  # past RETRY_AFTER: still not tried by a use (a probe looks)
+    assert "not tried again" in third and took < 0.05
+    assert _until(lambda: not redis_faults._probing) and redis_faults.down(("127.0.0.1", port))
+
+
+def test_the_server_answering_a_probe_closes_the_breaker() -> None:
+    port = _closed_port()
+    _timed(_client(port))
+    back = Answering(port)  # Redis is back
+    try:
+        assert redis_faults.down(("127.0.0.1", port))
+        time.sleep(0.6)
+        _, took = _timed(_client(port))  # refused at once; the probe starts
+        assert took < 0.05
+        assert _until(lambda: not redis_faults.down(("127.0.0.1", port)))
+        assert back.commands >= 1  # the probe's PING
+        assert _client(port).ping()
+    finally:
+        back.close()
+
+
+def test_a_pooled_connection_sends_nothing_once_the_breaker_is_open() -> None:
+    up = Answering()
+    try:
+        client = _client(up.port)
+        assert client.ping()
+        sent = up.commands
+        redis_faults.failed(("127.0.0.1", up.port), redis.TimeoutError("Timeout reading from socket"))
+        again, took = _timed(client)  # its socket is open: still refused, nothing sent
+        assert "not tried again" in again and "Timeout" in again and took < 0.05
+        assert up.commands == sent
+    finally:
+        up.close()
 
 
 def test_a_server_that_does_not_answer_costs_one_timeout_then_nothing(silent: int) -> None:

@@ -24,9 +24,9 @@ an export of its moves, verified afterwards like a submitted one. Time controls:
 correspondence ``3d/15d`` with its cap on banked time; vacations (30 days a year, where the event
 allows) pause a player's correspondence clocks. No clock runs before both first moves: a casual game
 whose first moves do not come within the start window is aborted, an event's clock started then. A
-flag is checked on reading and a task is scheduled for the moment it falls; the flags fallen together
-end together, 50 games a transaction under the games' own locks, by the first task and the sweep,
-their results carried after (``Game.to_carry`` marks a game ended on time whose result is still to be
+flag is checked on reading and ended at its moment by the clocks' ticker (``Game.flag_at``, no task a
+move); the flags fallen together end together, 200 games a transaction under the games' own locks, by
+the ticker and the sweep, their results carried after (``Game.to_carry`` marks a game ended on time whose result is still to be
 carried, ``games.carry`` carries a batch). Draw offers where the game's rules allow a draw
 (``GameSpec.draws``: offer, accept, decline, lapse when the opponent moves; ``DrawOffer``);
 takebacks asked in a casual game, accepted or declined; challenges accepted, declined, withdrawn,

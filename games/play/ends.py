@@ -31,6 +31,7 @@ from datetime import datetime
 
 from arbiter.play import Status
 from arbiter.records import TIME, Ending
+from common import bulk
 from games import origins
 from games.live import batch, game_events
 from games.models import DrawOffer, Game
@@ -80,18 +81,21 @@ def close(
     move: str | None = None,
     status: Status | None = None,
     offers: bool = True,
+    save: bool = True,
 ) -> batch.Pending:
     """The first step of an end of play on the locked ``game`` (``ending``: the rules' result after
     the move ``move`` just stored, whose ``status`` the arbiter gave; a resignation; a draw agreed;
-    time), saved: over, with its result, its offers closed (``offers``; else the caller closes them
-    with others', :func:`close_offers`), marked to be carried. The ``end`` event, for the caller to
-    publish once the transaction commits."""
+    time), saved (``save``; else the caller saves it with others', :func:`save_closed`): over, with
+    its result, its offers closed (``offers``; else the caller closes them with others',
+    :func:`close_offers`), marked to be carried. The ``end`` event, for the caller to publish once
+    the transaction commits."""
     result, termination = carrying.judged(game, ending, status)
     stop_clock(game, now, status)
     if not game.state and origins.allows(game, origins.TAKE):
         game.result, game.termination = ("" if result is None else str(result)), termination
     game.to_carry = ending.text
-    game.save(update_fields=ENDED_FIELDS)
+    if save:
+        game.save(update_fields=ENDED_FIELDS)
     if offers:
         close_offers([game.pk], now)
     return announcements.end_event(game, move, ending.text, termination)
@@ -119,10 +123,19 @@ def end(game: Game, ending: Ending, actor: object, now: datetime) -> None:
     game_events.publish_all_on_commit([finish(game, ending, actor, now)])
 
 
-def end_on_time(game: Game, now: datetime) -> batch.Pending:
+def end_on_time(game: Game, now: datetime, save: bool = True) -> batch.Pending:
     """The first step of a loss on time (``games.play.flags``, many games in one transaction): the
-    ``end`` event to publish with the others' (its draw offer closed with theirs)."""
-    return close(game, Ending(TIME), now, offers=False)
+    ``end`` event to publish with the others' (its draw offer closed with theirs; the game saved with
+    theirs too unless ``save``: :func:`save_closed`)."""
+    return close(game, Ending(TIME), now, offers=False, save=save)
+
+
+def save_closed(games: list[Game]) -> None:
+    """The ``games`` closed together but not saved (:func:`close`), saved in one statement with their
+    clocks' moments (none now: ``Game.keep_moments``), as each one's save would write them."""
+    for game in games:
+        game.keep_moments()
+    bulk.update_each(Game, games, [*ENDED_FIELDS, "flag_at", "warn_at"])
 
 
 def stop(game: Game, now: datetime) -> None:

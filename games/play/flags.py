@@ -61,10 +61,15 @@ from games.signals import time_running_out
 logger = logging.getLogger(__name__)
 
 # The games ended in one transaction when flags fall together (the first step of their ends, under
-# their own locks only: nobody else waits on them). Measured: bench/flags_bench.py.
-TOGETHER = 50
+# their own locks only: nobody else waits on them), saved in one statement. A round of 200 in one
+# transaction told its last end sooner than in four of 50 (docs/performance.md, "Flags falling
+# together"; bench/flags_bench.py).
+TOGETHER = 200
 # The longest a run goes on ending the games flagging with its own (the ticker's next look comes after).
 RUN = timedelta(seconds=20)
+# The games whose results one task carries, queued once the run's ends are told (the worker's
+# processes share a round's games).
+CARRY_EACH = 50
 
 
 def _maybe_fallen(game: Game, now: datetime) -> bool:
@@ -121,13 +126,17 @@ def time_out(game: Game | int, now: datetime | None = None) -> bool:
         return fall(lock_game(game), now)
 
 
-def fall(game: Game, now: datetime, told: list[batch.Pending] | None = None) -> bool:
+def fall(
+    game: Game, now: datetime, told: list[batch.Pending] | None = None, closed: list[Game] | None = None
+) -> bool:
     """The locked ``game`` ends on time if its player to move has run out at ``now`` (or is aborted,
     or lost by forfeit, when its first move was due: ``games.play.aborts``); whether it ended.
     ``told``: the events of the games ended together, where its ``end`` joins them and its result is
     left to be carried with theirs (:func:`end_fallen`); else its ``end`` is told and its result
-    carried once the transaction commits (``games.play.ends.end``). A clock held back (a vacation) has
-    its flag's moment moved on to when it could fall at the soonest."""
+    carried once the transaction commits (``games.play.ends.end``). ``closed``: where a game lost on
+    time together with others is put unsaved, for the caller to save with theirs in one statement
+    (``games.play.ends.save_closed``). A clock held back (a vacation) has its flag's moment moved on
+    to when it could fall at the soonest."""
     side = state.to_move(game)
     if not game.on_service or side is None:
         return False
@@ -142,8 +151,10 @@ def fall(game: Game, now: datetime, told: list[batch.Pending] | None = None) -> 
         return False
     if told is None:
         ends.end(game, Ending(TIME), None, now)
-    else:
-        told.append(ends.end_on_time(game, now))  # its draw offer closed with the others' (end_fallen)
+    else:  # its draw offer closed with the others' (end_fallen), and saved with them when closed
+        told.append(ends.end_on_time(game, now, save=closed is None))
+        if closed is not None:
+            closed.append(game)
     return True
 
 
@@ -193,26 +204,33 @@ def end_fallen(
     rest are left to the next run), :data:`TOGETHER` games a transaction; the ones ended. Each is
     judged under its own lock (:func:`fall`), so its stored end is when it ended, and takes the
     first step of its end there (``games.play.ends.end_on_time``: over, its result set and its
-    ``end`` told, its result marked to be carried), the live events of a transaction's games
-    published together once it commits (``games.live.batch``); the second step of a transaction's
-    games follows after it commits (``games.play.carrying``: their pairings' results, records and
-    notices, under their rounds' locks). The games another run is ending (its lock held) are
-    skipped, not waited for: two runs share the games rather than queue for them."""
+    ``end`` told, its result marked to be carried), a transaction's games saved in one statement
+    (``games.play.ends.save_closed``) and their live events published together once it commits
+    (``games.live.batch``); the second step of the run's games is queued once every transaction of
+    the run has committed and told its ends (``games.play.carrying``: their pairings' results,
+    records and notices, under their rounds' locks, :data:`CARRY_EACH` games a task), so that no
+    carrying competes with the ends still to be told. The games another run is ending (its lock
+    held) are skipped, not waited for: two runs share the games rather than queue for them."""
     due_now = fallen(now or timezone.now()) if found is None else found
     ended: list[int] = []
+    marked: list[int] = []
     while due_now and (until is None or timezone.now() < until):
-        ended += _end_together(due_now[:TOGETHER])
+        done, left = _end_together(due_now[:TOGETHER])
+        ended += done
+        marked += left
         due_now = due_now[TOGETHER:]
+    for first in range(0, len(marked), CARRY_EACH):  # a broker out of reach: the sweep carries them
+        enqueue_on_commit(ends.CARRY, marked[first : first + CARRY_EACH])
     return ended
 
 
 @retry_on_conflict
-def _end_together(game_ids: list[int]) -> list[int]:
+def _end_together(game_ids: list[int]) -> tuple[list[int], list[int]]:
     """The first step of the end on time of those of ``game_ids`` whose player to move has run out,
     in one transaction under the games' locks only (taken in the order of their ids, those another
-    run holds skipped). The ones ended; those marked have the second step of their end queued after
-    commit. A game that fails undoes the transaction, which is then run again with each game in a
-    savepoint of its own: the one failing is left as it was to the next run or the sweep."""
+    run holds skipped). The ones ended, and the ones marked to have the second step of their ends.
+    A game that fails undoes the transaction, which is then run again with each game in a savepoint
+    of its own: the one failing is left as it was to the next run or the sweep."""
     try:
         return _end_batch(game_ids, alone=False)
     except (DatabaseError, ServiceError, ArbiterError):
@@ -220,28 +238,27 @@ def _end_together(game_ids: list[int]) -> list[int]:
         return _end_batch(game_ids, alone=True)
 
 
-def _end_batch(game_ids: list[int], alone: bool) -> list[int]:
+def _end_batch(game_ids: list[int], alone: bool) -> tuple[list[int], list[int]]:
     ended: list[int] = []
     with transaction.atomic(), game_events.together() as events:
         games = origins.with_place(Game.objects.filter(pk__in=game_ids, finished_at__isnull=True))
         locked = list(games.select_for_update(skip_locked=True, of=("self",)).order_by("pk"))
         now = timezone.now()
+        closed: list[Game] | None = None if alone else []  # alone: each saved in its savepoint
         for game in locked:
             mark = len(events)
             try:
                 with transaction.atomic() if alone else contextlib.nullcontext():
-                    if fall(game, now, events):
+                    if fall(game, now, events, closed):
                         ended.append(game.pk)
             except (DatabaseError, ServiceError, ArbiterError):
                 if not alone:
                     raise
                 del events[mark:]  # its savepoint was rolled back: so are its events
                 logger.warning("game %s could not be ended on time; the sweep will", game.pk, exc_info=True)
+        ends.save_closed(closed or [])
         ends.close_offers(ended, now)  # their draw offers left standing lapse with them, at once
-        marked = [game.pk for game in locked if game.to_carry]
-        if marked:  # the second step of their ends, once this commits (a broker out of reach: the sweep)
-            enqueue_on_commit(ends.CARRY, marked)
-    return ended
+    return ended, [game.pk for game in locked if game.to_carry]
 
 
 # --------------------------------------------------------------------------- the time warning

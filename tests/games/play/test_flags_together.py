@@ -112,10 +112,10 @@ def test_flags_falling_together_end_every_game_with_one_end_event_each(
     clock.advance(seconds=60, milliseconds=50)
     real = flags.fall
 
-    def fall(game: Game, now: Any, told: Any = None) -> bool:
+    def fall(game: Game, now: Any, *rest: Any) -> bool:
         if game.pk == failing.pk:
             raise ServiceError("refused")
-        return real(game, now, told)
+        return real(game, now, *rest)
 
     with (
         mock.patch.object(flags, "TOGETHER", 20),
@@ -195,3 +195,54 @@ def test_a_flag_held_back_by_a_vacation_is_checked_again_when_it_can_fall(
     # her clock ran from 24:00 to 24:01 and stands since: 9 minutes left, looked at 9 minutes on
     assert Game.objects.get(pk=game.pk).flag_at == clock.now + timedelta(minutes=9)
     assert Game.objects.get(pk=game.pk).finished_at is None
+
+
+@pytest.mark.parametrize("values_at_most", [30_000, 40])
+def test_games_closed_together_are_saved_in_one_statement_as_each_one_s_save_saves_it(
+    people: dict[str, Any], clock: Clock, values_at_most: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Differential: pairs of like games (``1+0``, White's clock cut to 10 to 50 s, one pair with its
+    Black to move after White's first move, one with a clock of ``1d/2d``), every clock run out; one
+    of each pair ended on time with its own save, the other with the rest in one statement
+    (``games.play.ends.save_closed``, ``common.bulk.update_each``): every column but the id the same,
+    the same ``end`` event, and the clocks as the time controls give them (Black 60 s untouched). With
+    40 values a statement at most, the five games take three statements (two rows of 17 values each)."""
+    from django.db import transaction
+
+    from common import bulk
+    from games.play import ends, service
+
+    monkeypatch.setattr(bulk, "VALUES_AT_MOST", values_at_most)
+
+    def like(cut: int, control: str = "1+0") -> Game:
+        game = state.create_service_game(people["Ann"], people["Bob"], "dvonn", control)
+        if cut:
+            Game.objects.filter(pk=game.pk).update(white_time=timedelta(seconds=cut))
+        return game
+
+    pairs = [(like(cut), like(cut)) for cut in (10, 30, 50)] + [(like(0, "1d/2d"), like(0, "1d/2d"))]
+    moved = [like(0), like(0)]
+    for game in moved:
+        service.make_move(game, people["ann"], "a1", 0)
+    pairs.append((moved[0], moved[1]))
+    clock.advance(days=3)
+    told: dict[str, list[Any]] = {"each": [], "together": []}
+    with transaction.atomic():
+        closed = []
+        for alone, together in pairs:
+            first, second = Game.objects.get(pk=alone.pk), Game.objects.get(pk=together.pk)
+            told["each"].append(ends.end_on_time(first, clock.now)[2])
+            told["together"].append(ends.end_on_time(second, clock.now, save=False)[2])
+            closed.append(second)
+        ends.save_closed(closed)
+    for (alone, together), each, with_others in zip(pairs, told["each"], told["together"], strict=True):
+        rows = [Game.objects.filter(pk=game.pk).values().get() for game in (alone, together)]
+        assert {**with_others, "game": alone.pk} == each
+        assert [{k: v for k, v in row.items() if k != "id"} for row in rows][0] == {
+            k: v for k, v in rows[1].items() if k != "id"
+        }
+        assert (rows[1]["finished_at"], rows[1]["flag_at"], rows[1]["warn_at"]) == (clock.now, None, None)
+        assert rows[1]["turn_started"] is None and rows[1]["to_carry"] == "time"
+    stored = [Game.objects.get(pk=together.pk) for _alone, together in pairs]
+    assert [(game.result, game.termination) for game in stored] == [("0-1", "time")] * 4 + [("1-0", "time")]
+    assert [game.black_time for game in stored[:3]] == [timedelta(seconds=60)] * 3
