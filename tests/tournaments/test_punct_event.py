@@ -22,7 +22,7 @@ from arbiter import registry
 from games.models import Game
 from games.play import picks
 from tests.tournaments import game_events
-from tests.tournaments.results.test_rounds_on_service import games_of_round
+from tests.tournaments.results.test_rounds_on_service import games_of_round, points
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +60,7 @@ def test_a_punct_round_robin_on_the_service_from_registration_to_ratings(
     assert (event.game, event.play_mode) == ("punct", "service")
 
     rng = random.Random(39)
-    points = dict.fromkeys(NAMES, 0)
+    scored = dict.fromkeys(NAMES, 0)
     met: set[frozenset[str]] = set()
     for number, round_ in game_events.round_robin_rounds(event, organiser, met):
         for game in games_of_round(round_):
@@ -73,11 +73,11 @@ def test_a_punct_round_robin_on_the_service_from_registration_to_ratings(
             verdict = registry.replay(game.record)
             assert verdict.valid and str(verdict.result) == game.result and verdict.plies == game.plies
             white, black = game.white.display_name, game.black.display_name
-            points[white] += {"1-0": 2, "0-1": 0, "1/2-1/2": 1}[game.result]
-            points[black] += {"1-0": 0, "0-1": 2, "1/2-1/2": 1}[game.result]
+            scored[white] += {"1-0": 2, "0-1": 0, "1/2-1/2": 1}[game.result]
+            scored[black] += {"1-0": 0, "0-1": 2, "1/2-1/2": 1}[game.result]
         game_events.close_played_round(round_, organiser, django_capture_on_commit_callbacks)
         standing = points(event, number)
         assert sum(standing.values()) == 2 * 2 * number  # half-points: two games of 2 a round
     assert len(met) == 6  # everyone met everyone
-    assert standing == points
+    assert standing == scored
     game_events.published(olga, event, standing, "punct", "PÜNCT")
