@@ -158,19 +158,12 @@ class Game(models.Model):
             except ArbiterError:  # a position no engine reads: nobody to move
                 self.to_move = None
         if MOMENTS and (fields is None or self.CLOCK_FIELDS & {*fields}):
-            self.keep_moments()
+            MOMENTS[0](self)
             kwargs["update_fields"] = None if fields is None else {*fields, "to_move", "flag_at", "warn_at"}
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("games:game-detail", args=[self.pk])
-
-    def keep_moments(self) -> None:
-        """Its clock's moments (:data:`MOMENTS`: :attr:`flag_at`, :attr:`warn_at`) computed as it stands,
-        not saved: a save changing its clock does it; so does whoever updates many games in one statement
-        (``games.play.ends.save_closed``)."""
-        if MOMENTS:
-            MOMENTS[0](self)
 
     @property
     def place(self) -> origins.Place:

@@ -34,7 +34,7 @@ from arbiter.records import TIME, Ending
 from common import bulk
 from games import origins
 from games.live import batch, game_events
-from games.models import DrawOffer, Game
+from games.models import MOMENTS, DrawOffer, Game
 from games.play import announcements, carrying, state
 from games.play.endings import FORFEIT
 from games.records.writer import record_of
@@ -132,9 +132,9 @@ def end_on_time(game: Game, now: datetime, save: bool = True) -> batch.Pending:
 
 def save_closed(games: list[Game]) -> None:
     """The ``games`` closed together but not saved (:func:`close`), saved in one statement with their
-    clocks' moments (none now: ``Game.keep_moments``), as each one's save would write them."""
-    for game in games:
-        game.keep_moments()
+    clocks' moments (none now: ``games.models.MOMENTS``), as each one's save would write them."""
+    for game in games if MOMENTS else []:
+        MOMENTS[0](game)
     bulk.update_each(Game, games, [*ENDED_FIELDS, "flag_at", "warn_at"])
 
 
