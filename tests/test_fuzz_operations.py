@@ -39,8 +39,8 @@ from games.models import Challenge
 from games.play import state
 from games.records import services as game_services
 from personal import claims
-from tests.conftest import CommittingAPIClient, make_event, make_swiss, start
-from tests.test_fuzz import json_values, text_values
+from tests.conftest import CommittingAPIClient, make_event
+from tests.test_fuzz import json_values, text_values, three_events
 from tournaments.autopilot_models import Webhook
 from tournaments.models import ByeRequest, ForbiddenPair, Pairing
 
@@ -194,11 +194,7 @@ class World:
 
 
 def build_world(capture: Any, organiser: User, stranger: User) -> World:
-    fresh = make_event(organiser, name="Fresh event")
-    robin = make_event(organiser, name="Robin")
-    start(robin, organiser)
-    swiss = make_swiss(organiser, name="Swiss open")
-    start(swiss, organiser)
+    fresh, robin, swiss = three_events(organiser)
     theirs = make_event(stranger, name="Stranger's event")
     pairing = Pairing.objects.filter(round__event=robin).exclude(black=None).first()
     assert pairing is not None
