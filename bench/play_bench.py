@@ -90,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--redis-url", default="", help="EVENTS_REDIS_URL: the events go through Redis")
     parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
     parser.add_argument("--baseline", nargs="?", const=BASELINE_REVISION, help="REV's code, then today's")
+    parser.add_argument(
+        "--profile", default="", help="a cProfile of the timed part to this file (pstats), its top printed"
+    )
     parser.add_argument("--figures-to", default="", help=argparse.SUPPRESS)  # a child's figures, as JSON
     args = parser.parse_args(argv)
     if args.baseline:
@@ -299,12 +302,27 @@ def run(args: Any) -> int:
         return execute(sql, params, many, context)
 
     start_clocks([game.pk for game in games])
+    profiler = None
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.thread_time)  # this thread's CPU (the client and the server)
     with connection.execute_wrapper(count):
-        started, wall = time.process_time(), time.perf_counter()
+        started, wall, own = time.process_time(), time.perf_counter(), time.thread_time()
+        if profiler is not None:
+            profiler.enable()
         times, refusal = play_moves(client, plan, tokens, set(followed), sent)
+        if profiler is not None:
+            profiler.disable()
         played = max(len(times), 1)
         move_cpu = (time.process_time() - started) / played
+        thread_cpu = (time.thread_time() - own) / played
         move_wall = (time.perf_counter() - wall) / played
+    if profiler is not None:
+        import pstats
+
+        profiler.dump_stats(args.profile)
+        pstats.Stats(args.profile).sort_stats("cumulative").print_stats(40)
     deadline = time.monotonic() + 25
     target = streams.shown if args.pages else streams.arrived
     while time.monotonic() < deadline and len([k for k in sent if k in target]) < len(sent):
@@ -345,6 +363,7 @@ def run(args: Any) -> int:
         f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms"
         + ("" if args.over_http else f", {queries[0] / played:.0f} queries each")
     )
+    print(f"   ms of CPU a move: {move_cpu * 1000:.2f} the process's, {thread_cpu * 1000:.2f} the moves' thread's")
     if args.figures_to:
         figures = {"cpu_ms": move_cpu * 1000, "queries": queries[0] / played, "check_ms": check_cpu * 1000}
         figures |= {"p50_ms": percentile(times, 0.5) * 1000, "valid": refusal is None}
