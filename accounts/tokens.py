@@ -16,8 +16,7 @@ from typing import Any
 
 from django.apps import apps
 from django.contrib.auth import authenticate
-from django.db import connection
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 

@@ -363,7 +363,9 @@ def run(args: Any) -> int:
         f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms"
         + ("" if args.over_http else f", {queries[0] / played:.0f} queries each")
     )
-    print(f"   ms of CPU a move: {move_cpu * 1000:.2f} the process's, {thread_cpu * 1000:.2f} the moves' thread's")
+    print(
+        f"   ms of CPU a move: {move_cpu * 1000:.2f} the process's, {thread_cpu * 1000:.2f} the moves' thread's"
+    )
     if args.figures_to:
         figures = {"cpu_ms": move_cpu * 1000, "queries": queries[0] / played, "check_ms": check_cpu * 1000}
         figures |= {"p50_ms": percentile(times, 0.5) * 1000, "valid": refusal is None}
