@@ -113,6 +113,11 @@ class Hub:
         """Hand ``item`` to its channel's streams, from any thread."""
         self._hand(self.listeners(item.channel), item)
 
+    def deliver_all(self, items: list[Item]) -> None:
+        """Hand ``items`` (in order) to their channels' streams, from any thread."""
+        for item in items:
+            self._hand(self.listeners(item.channel), item)
+
     def resync_all(self) -> None:
         """Every open stream reads the storage (events may have been missed)."""
         self._hand(self.listeners(), Item("", None))
