@@ -213,6 +213,22 @@ class MakeMoveSerializer(serializers.Serializer):
     )
 
 
+def read_plainly(sent: object) -> tuple[str, int] | None:
+    """The move and the ply of a plain request (a JSON object, the move an ASCII string, the ply a
+    number), read as :class:`MakeMoveSerializer` reads them (the move's text trimmed, at most
+    ``MAX_MOVE_CHARS``, not blank, no NUL; the ply at least 0) without building it; None for
+    anything else, which the serializer reads (and refuses with its own words)."""
+    if type(sent) is not dict:
+        return None
+    move, ply = sent.get("move"), sent.get("expected_ply")
+    if type(move) is not str or type(ply) is not int or ply < 0:
+        return None
+    text = move.strip()
+    if not text or len(text) > service.MAX_MOVE_CHARS or not text.isascii() or "\x00" in text:
+        return None
+    return text, ply
+
+
 def refused_move(game: Game, sent: object, errors: Any) -> play_errors.PlayError:
     """A move request the serializer refuses (no ``expected_ply``, no move) answered in the shape of
     an illegal move: the ply the move would have, the move text sent, the reason, and the fields."""
@@ -376,10 +392,13 @@ class ServiceGameViewSet(
     def move(self, request: Request, pk: str | None = None) -> Response:
         """Play a move, naming the ply it expects; the arbiter checks it (the game read once, locked, by
         ``games.play.service.make_move``: its path in docs/play.md, "A move's path")."""
-        asked = MakeMoveSerializer(data=request.data)
-        if not asked.is_valid():
-            raise refused_move(self.get_object(), request.data, asked.errors)
-        move, ply = asked.validated_data["move"], asked.validated_data["expected_ply"]
+        plain = read_plainly(request.data)
+        if plain is None:
+            asked = MakeMoveSerializer(data=request.data)
+            if not asked.is_valid():
+                raise refused_move(self.get_object(), request.data, asked.errors)
+            plain = asked.validated_data["move"], asked.validated_data["expected_ply"]
+        move, ply = plain
         played = service.make_move(game_id(pk), request.user, move, ply, arrival(request))
         return Response(MoveSerializer(played).data, status=status.HTTP_201_CREATED)
 
