@@ -6,8 +6,10 @@ On a fresh database (a temporary SQLite file unless ``--database-url`` names an 
 migrates), ``--games`` games are in progress at once (``--keys`` in turn: by default half GIPF
 standard, half DVONN; a 5+3 clock), each between two players with API tokens. The bench plays ``--moves`` moves round the games, each a
 request ``POST /api/play/{id}/move/`` (token, the move, the ply it expects) through the whole web
-stack in one process (Django's test client: every middleware, DRF, the game's lock, the arbiter's
-check, the clock, the event published after commit), the move a random legal one; a move that leaves
+stack in one process (Django's WSGI handler called with each request prepared before the timed part,
+:class:`Handler`: every middleware, DRF, the game's lock, the arbiter's check, the clock, the event
+published after commit; no client's work is timed; one untimed request first), the move a random
+legal one; a move that leaves
 its player to move again (TZAAR's second move) is sent right after the one before. The baseline,
 in the same run, is the arbiter's check of the same moves alone (``arbiter.registry.play``).
 
