@@ -346,7 +346,7 @@ def run(args: Any) -> int:
 
     database = connection.vendor
     broker = "through Redis" if args.redis_url else "in-process (no Redis)"
-    sender = "sent to uvicorn over sockets" if args.over_http else "sent through the test client"
+    sender = "sent to uvicorn over sockets" if args.over_http else "sent to the WSGI handler, prepared ahead"
     print(
         f"   {len(times)} of {len(plan)} moves in {args.games} games in progress ({args.keys}, 5+3),"
         f" {database}, one process; moves {sender}; events {broker}"
