@@ -295,7 +295,8 @@ def run(args: Any) -> int:
     time.sleep(0.5)
 
     client = HttpClient(port) if args.over_http else Handler(plan, tokens)
-    client.warm_up(f"/api/play/{games[0].pk}/")
+    for path in (f"/api/play/{games[0].pk}/", f"/games/{games[0].pk}/"):  # a process's first requests
+        client.warm_up(path)
     sent: dict[tuple[int, int], float] = {}
     queries = [0]
 
@@ -542,8 +543,8 @@ class Handler:
         return _Answer(int(status[0].split()[0]), content)
 
     def warm_up(self, path: str) -> None:
-        """One request before the timed part (a game's state): what a process does once, on its
-        first request (its URL resolver's tables, lazy imports), is not counted in the moves."""
+        """A request before the timed part (a game's state, its page): what a process does once, on
+        its first requests (its URL resolver's tables, lazy imports), is not counted in the moves."""
         self._call(self._environ("GET", path, b"", ""))
 
     def post(self, path: str, data: dict[str, Any], content_type: str, HTTP_AUTHORIZATION: str) -> Any:  # noqa: N803
