@@ -21,6 +21,7 @@ Also here: the Content-Security-Policy's middleware, each policy built once a pr
 from __future__ import annotations
 
 import codecs
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -95,12 +96,21 @@ def _strings(value: object, path: str) -> Iterator[tuple[str, str]]:
             yield from _strings(item, f"{path}[{index}]")
 
 
-def _refuse_nul(where: str, text: str) -> None:
+def _refuse_nul(where: Callable[[], str], text: str) -> None:
+    """Refuse ``text`` holding a NUL character; ``where`` names it (written only then)."""
     if NUL in text:
         raise BadRequest(
             _("%(where)s contains a NUL character (\\x00), which cannot be stored")
-            % {"where": where.replace(NUL, "\\x00")[:80]}
+            % {"where": where().replace(NUL, "\\x00")[:80]}
         )
+
+
+def _the_field(name: str) -> str:
+    return _("the field '%(field)s'") % {"field": name}
+
+
+def _the_parameter(name: str) -> str:
+    return _("the parameter '%(parameter)s'") % {"parameter": name}
 
 
 def _check_charset(request: HttpRequest) -> None:
@@ -127,9 +137,9 @@ def _check_form(request: HttpRequest) -> None:
     except (MultiPartParserError, UnicodeDecodeError, ValueError) as exc:
         raise BadRequest(_("the form data cannot be read: %(reason)s") % {"reason": exc}) from None
     for key in fields:
-        _refuse_nul(_("a field name"), key)
+        _refuse_nul(lambda: _("a field name"), key)
         for value in fields.getlist(key):
-            _refuse_nul(_("the field '%(field)s'") % {"field": key}, value)
+            _refuse_nul(functools.partial(_the_field, key), value)
 
 
 def _check_json(request: HttpRequest) -> None:
@@ -149,16 +159,16 @@ def _check_json(request: HttpRequest) -> None:
     except (ValueError, RecursionError) as exc:
         raise BadRequest(_("the body is not valid JSON: %(reason)s") % {"reason": exc}) from None
     for where, string in _strings(value, ""):
-        _refuse_nul(_("the field '%(field)s'") % {"field": where or "body"}, string)
+        _refuse_nul(functools.partial(_the_field, where or "body"), string)
 
 
 def check_request(request: HttpRequest) -> None:
     """Raise :class:`BadRequest` naming the first problem of the request's address, query or body."""
-    _refuse_nul(_("the address"), request.path)
+    _refuse_nul(lambda: _("the address"), request.path)
     for key in request.GET:
-        _refuse_nul(_("a parameter name"), key)
+        _refuse_nul(lambda: _("a parameter name"), key)
         for value in request.GET.getlist(key):
-            _refuse_nul(_("the parameter '%(parameter)s'") % {"parameter": key}, value)
+            _refuse_nul(functools.partial(_the_parameter, key), value)
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return
     _check_charset(request)
