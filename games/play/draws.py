@@ -169,7 +169,7 @@ def lapse(game: Game, side: int, now: datetime) -> list[batch.Pending]:
         return []
     stored = DrawOffer._meta.get_field("answered_at").get_db_prep_save(now, connection)
     with connection.cursor() as cursor:  # the statement composed once a process
-        lapsed, open_ = DrawOffer.Status.LAPSED.value, DrawOffer.Status.OPEN.value
+        lapsed, open_ = str(DrawOffer.Status.LAPSED), str(DrawOffer.Status.OPEN)  # their values
         cursor.execute(_lapsing(), [lapsed, stored, game.pk, open_, side])
         if not cursor.rowcount:
             return []
