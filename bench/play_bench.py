@@ -295,8 +295,9 @@ def run(args: Any) -> int:
     time.sleep(0.5)
 
     client = HttpClient(port) if args.over_http else Handler(plan, tokens)
-    for path in (f"/api/play/{games[0].pk}/", f"/games/{games[0].pk}/"):  # a process's first requests
-        client.warm_up(path)
+    with contextlib.nullcontext() if args.over_http else Handler.connection_kept():
+        for path in (f"/api/play/{games[0].pk}/", f"/games/{games[0].pk}/"):  # a process's first requests
+            client.warm_up(path)
     sent: dict[tuple[int, int], float] = {}
     queries = [0]
 
@@ -304,13 +305,14 @@ def run(args: Any) -> int:
         queries[0] += 1
         return execute(sql, params, many, context)
 
+    kept = contextlib.nullcontext() if args.over_http else Handler.connection_kept()
     start_clocks([game.pk for game in games])
     profiler = None
     if args.profile:
         import cProfile
 
         profiler = cProfile.Profile(time.thread_time)  # this thread's CPU (the client and the server)
-    with connection.execute_wrapper(count):
+    with kept, connection.execute_wrapper(count):
         started, wall, own = time.process_time(), time.perf_counter(), time.thread_time()
         if profiler is not None:
             profiler.enable()
@@ -527,20 +529,27 @@ class Handler:
         }
 
     def _call(self, environ: dict[str, Any]) -> _Answer:
+        status: list[str] = []
+        response = self.handler(environ, lambda given, headers, *rest: status.append(given))
+        content = b"".join(response)
+        response.close()
+        return _Answer(int(status[0].split()[0]), content)
+
+    @staticmethod
+    @contextlib.contextmanager
+    def connection_kept() -> Any:
+        """Meanwhile requests keep the database connection (``close_old_connections`` is not called
+        when they start and finish), as under the test client."""
         from django.core.signals import request_finished, request_started
         from django.db import close_old_connections
 
-        status: list[str] = []
         request_started.disconnect(close_old_connections)
         request_finished.disconnect(close_old_connections)
         try:
-            response = self.handler(environ, lambda given, headers, *rest: status.append(given))
-            content = b"".join(response)
-            response.close()
+            yield
         finally:
             request_started.connect(close_old_connections)
             request_finished.connect(close_old_connections)
-        return _Answer(int(status[0].split()[0]), content)
 
     def warm_up(self, path: str) -> None:
         """A request before the timed part (a game's state, its page): what a process does once, on
