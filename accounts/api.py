@@ -72,7 +72,10 @@ class ScopedTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> Any:
         token = tokens.token_of(key)
         if token is None:
-            return super().authenticate_credentials(key)
+            found = tokens.account_token(key)  # the account page's token: one statement composed once
+            if found is None or not found.user.is_active:  # refused as DRF refuses it
+                return super().authenticate_credentials(key)
+            return (found.user, found)
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         request = getattr(self, "_request", None)

@@ -9,17 +9,21 @@ The account page's token (``authtoken``) keeps working, with the scope ``all``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
+from typing import Any
 
+from django.apps import apps
 from django.contrib.auth import authenticate
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import lockout, policy
 from accounts.errors import AccountError, Conflict, NotFound
 from accounts.models import ApiToken, BotAccount
+from common import rows
 
 MAX_TOKENS = 20
 # A named token's key begins so (the account page's token is 40 hex digits alone).
@@ -75,12 +79,43 @@ def token_of(key: str) -> ApiToken | None:
     """The named token of this key (its last use noted), or None."""
     if not key.startswith(KEY_PREFIX):  # the account page's token: one query fewer
         return None
-    token = ApiToken.objects.select_related("user").filter(digest=digest(key)).first()
+    token = _read("accounts.ApiToken", "digest", digest(key))
     if token is not None and (
         token.last_used_at is None or (timezone.now() - token.last_used_at).total_seconds() > 60
     ):
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     return token
+
+
+def account_token(key: str) -> Any | None:
+    """The account page's token (DRF's ``authtoken``) of this key with its user, or None."""
+    return _read("authtoken.Token", "key", key)
+
+
+def _read(label: str, column: str, value: str) -> Any | None:
+    """The token of the model ``label`` whose ``column`` is ``value``, read with its user in one
+    statement composed once a process (``common.rows``: a request's first statement), or None."""
+    sql, parts = _reading(label, column)
+    found = rows.read(parts, sql, [value])
+    if found is None:
+        return None
+    token, user = found
+    token._state.fields_cache["user"] = user
+    return token
+
+
+@functools.cache
+def _reading(label: str, column: str) -> tuple[str, list[rows.Part]]:
+    quote, model = connection.ops.quote_name, apps.get_model(label)
+    field: Any = model._meta.get_field("user")
+    token, selected = rows.part(model, "t")
+    user, columns = rows.part(field.related_model, "u")
+    sql = (
+        f"SELECT {', '.join(selected + columns)} FROM {quote(model._meta.db_table)} t "
+        f"JOIN {quote(field.related_model._meta.db_table)} u ON u.id = t.{quote(field.column)} "
+        f"WHERE t.{quote(column)} = %s"
+    )
+    return sql, [token, user]
 
 
 def allows(token: ApiToken, request: object) -> bool:

@@ -6,8 +6,10 @@ On a fresh database (a temporary SQLite file unless ``--database-url`` names an 
 migrates), ``--games`` games are in progress at once (``--keys`` in turn: by default half GIPF
 standard, half DVONN; a 5+3 clock), each between two players with API tokens. The bench plays ``--moves`` moves round the games, each a
 request ``POST /api/play/{id}/move/`` (token, the move, the ply it expects) through the whole web
-stack in one process (Django's test client: every middleware, DRF, the game's lock, the arbiter's
-check, the clock, the event published after commit), the move a random legal one; a move that leaves
+stack in one process (Django's WSGI handler called with each request prepared before the timed part,
+:class:`Handler`: every middleware, DRF, the game's lock, the arbiter's check, the clock, the event
+published after commit; no client's work is timed; one untimed request first), the move a random
+legal one; a move that leaves
 its player to move again (TZAAR's second move) is sent right after the one before. The baseline,
 in the same run, is the arbiter's check of the same moves alone (``arbiter.registry.play``).
 
@@ -90,6 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--redis-url", default="", help="EVENTS_REDIS_URL: the events go through Redis")
     parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
     parser.add_argument("--baseline", nargs="?", const=BASELINE_REVISION, help="REV's code, then today's")
+    parser.add_argument(
+        "--profile", default="", help="a cProfile of the timed part to this file (pstats), its top printed"
+    )
     parser.add_argument("--figures-to", default="", help=argparse.SUPPRESS)  # a child's figures, as JSON
     args = parser.parse_args(argv)
     if args.baseline:
@@ -228,7 +233,6 @@ def run(args: Any) -> int:
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.db import connection
-    from django.test import Client
     from rest_framework.authtoken.models import Token
 
     from accounts.models import Player
@@ -290,7 +294,10 @@ def run(args: Any) -> int:
     streams = Streams(port, followed, pages=args.pages)
     time.sleep(0.5)
 
-    client = HttpClient(port) if args.over_http else Client()
+    client = HttpClient(port) if args.over_http else Handler(plan, tokens)
+    with contextlib.nullcontext() if args.over_http else Handler.connection_kept():
+        for path in (f"/api/play/{games[0].pk}/", f"/games/{games[0].pk}/"):  # a process's first requests
+            client.warm_up(path)
     sent: dict[tuple[int, int], float] = {}
     queries = [0]
 
@@ -298,13 +305,29 @@ def run(args: Any) -> int:
         queries[0] += 1
         return execute(sql, params, many, context)
 
+    kept = contextlib.nullcontext() if args.over_http else Handler.connection_kept()
     start_clocks([game.pk for game in games])
-    with connection.execute_wrapper(count):
-        started, wall = time.process_time(), time.perf_counter()
+    profiler = None
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.thread_time)  # this thread's CPU (the client and the server)
+    with kept, connection.execute_wrapper(count):
+        started, wall, own = time.process_time(), time.perf_counter(), time.thread_time()
+        if profiler is not None:
+            profiler.enable()
         times, refusal = play_moves(client, plan, tokens, set(followed), sent)
+        if profiler is not None:
+            profiler.disable()
         played = max(len(times), 1)
         move_cpu = (time.process_time() - started) / played
+        thread_cpu = (time.thread_time() - own) / played
         move_wall = (time.perf_counter() - wall) / played
+    if profiler is not None:
+        import pstats
+
+        profiler.dump_stats(args.profile)
+        pstats.Stats(args.profile).sort_stats("cumulative").print_stats(40)
     deadline = time.monotonic() + 25
     target = streams.shown if args.pages else streams.arrived
     while time.monotonic() < deadline and len([k for k in sent if k in target]) < len(sent):
@@ -326,7 +349,7 @@ def run(args: Any) -> int:
 
     database = connection.vendor
     broker = "through Redis" if args.redis_url else "in-process (no Redis)"
-    sender = "sent to uvicorn over sockets" if args.over_http else "sent through the test client"
+    sender = "sent to uvicorn over sockets" if args.over_http else "sent to the WSGI handler, prepared ahead"
     print(
         f"   {len(times)} of {len(plan)} moves in {args.games} games in progress ({args.keys}, 5+3),"
         f" {database}, one process; moves {sender}; events {broker}"
@@ -344,6 +367,9 @@ def run(args: Any) -> int:
         f"   move requests: {1 / move_wall:8.1f} /s wall-clock ({1 / move_cpu:.1f} /s CPU, {check_cpu / move_cpu:.2f} x the"
         f" check rate), p50 {percentile(times, 0.5) * 1000:.1f} ms, p99 {percentile(times, 0.99) * 1000:.1f} ms"
         + ("" if args.over_http else f", {queries[0] / played:.0f} queries each")
+    )
+    print(
+        f"   ms of CPU a move: {move_cpu * 1000:.2f} the process's, {thread_cpu * 1000:.2f} the moves' thread's"
     )
     if args.figures_to:
         figures = {"cpu_ms": move_cpu * 1000, "queries": queries[0] / played, "check_ms": check_cpu * 1000}
@@ -435,6 +461,13 @@ class HttpClient:
     def __init__(self, port: int) -> None:
         self.port = port
 
+    def warm_up(self, path: str) -> None:
+        """One request before the timed part (as :meth:`Handler.warm_up`)."""
+        import urllib.request
+
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=60) as answer:
+            answer.read()
+
     def post(self, path: str, data: dict[str, Any], content_type: str, HTTP_AUTHORIZATION: str) -> Any:  # noqa: N803
         import urllib.error
         import urllib.request
@@ -449,6 +482,82 @@ class HttpClient:
                 return _Answer(answer.status, answer.read())
         except urllib.error.HTTPError as refused:
             return _Answer(refused.code, refused.read())
+
+
+class Handler:
+    """The moves as the server takes them (the bench's default): Django's WSGI handler (every
+    middleware, DRF, the view) called in this thread with each move's request prepared before the
+    timed part (its WSGI environ: the address, the JSON body, the token), so that no client's work
+    is timed. The connection stays open between requests, as under the test client
+    (``close_old_connections`` is not called: SQLite's default of a connection a request is not
+    counted)."""
+
+    def __init__(self, plan: list[tuple[int, int, str, int]], tokens: dict[int, str]) -> None:
+        from django.core.handlers.wsgi import WSGIHandler
+
+        self.handler = WSGIHandler()
+        self.prepared: dict[tuple[str, str, int], dict[str, Any]] = {}
+        for pk, ply, move, user_id in plan:
+            body = json.dumps({"move": move, "expected_ply": ply}).encode()
+            environ = self._environ("POST", f"/api/play/{pk}/move/", body, f"Token {tokens[user_id]}")
+            self.prepared[(environ["PATH_INFO"], move, ply)] = environ
+
+    @staticmethod
+    def _environ(method: str, path: str, body: bytes, authorization: str) -> dict[str, Any]:
+        import io
+
+        return {
+            "REQUEST_METHOD": method,
+            "PATH_INFO": path,
+            "SCRIPT_NAME": "",
+            "QUERY_STRING": "",
+            "CONTENT_TYPE": "application/json",
+            "CONTENT_LENGTH": str(len(body)),
+            "HTTP_AUTHORIZATION": authorization,
+            "HTTP_HOST": "testserver",
+            "SERVER_NAME": "testserver",
+            "SERVER_PORT": "80",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "REMOTE_ADDR": "127.0.0.1",
+            "wsgi.version": (1, 0),
+            "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(body),
+            "wsgi.errors": sys.stderr,
+            "wsgi.multithread": False,
+            "wsgi.multiprocess": False,
+            "wsgi.run_once": False,
+        }
+
+    def _call(self, environ: dict[str, Any]) -> _Answer:
+        status: list[str] = []
+        response = self.handler(environ, lambda given, headers, *rest: status.append(given))
+        content = b"".join(response)
+        response.close()
+        return _Answer(int(status[0].split()[0]), content)
+
+    @staticmethod
+    @contextlib.contextmanager
+    def connection_kept() -> Any:
+        """Meanwhile requests keep the database connection (``close_old_connections`` is not called
+        when they start and finish), as under the test client."""
+        from django.core.signals import request_finished, request_started
+        from django.db import close_old_connections
+
+        request_started.disconnect(close_old_connections)
+        request_finished.disconnect(close_old_connections)
+        try:
+            yield
+        finally:
+            request_started.connect(close_old_connections)
+            request_finished.connect(close_old_connections)
+
+    def warm_up(self, path: str) -> None:
+        """A request before the timed part (a game's state, its page): what a process does once, on
+        its first requests (its URL resolver's tables, lazy imports), is not counted in the moves."""
+        self._call(self._environ("GET", path, b"", ""))
+
+    def post(self, path: str, data: dict[str, Any], content_type: str, HTTP_AUTHORIZATION: str) -> Any:  # noqa: N803
+        return self._call(self.prepared.pop((path, data["move"], data["expected_ply"])))
 
 
 class _Answer:

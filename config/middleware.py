@@ -13,18 +13,27 @@ The size of bodies is bounded by Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE`` and th
 fields by ``DATA_UPLOAD_MAX_NUMBER_FIELDS``: a larger body is a 400 too, whose message names the
 limit (:func:`limit_message`, also used for the refusals Django raises outside this guard).
 Refusals are JSON (``{"detail": ...}``) under ``/api/`` and plain text elsewhere.
+
+Also here: the Content-Security-Policy's middleware, each policy built once a process
+(:class:`PolicyOnceMiddleware`).
 """
 
 from __future__ import annotations
 
 import codecs
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.utils import build_policy
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
 
@@ -87,12 +96,21 @@ def _strings(value: object, path: str) -> Iterator[tuple[str, str]]:
             yield from _strings(item, f"{path}[{index}]")
 
 
-def _refuse_nul(where: str, text: str) -> None:
+def _refuse_nul(where: Callable[[], str], text: str) -> None:
+    """Refuse ``text`` holding a NUL character; ``where`` names it (written only then)."""
     if NUL in text:
         raise BadRequest(
             _("%(where)s contains a NUL character (\\x00), which cannot be stored")
-            % {"where": where.replace(NUL, "\\x00")[:80]}
+            % {"where": where().replace(NUL, "\\x00")[:80]}
         )
+
+
+def _the_field(name: str) -> str:
+    return _("the field '%(field)s'") % {"field": name}
+
+
+def _the_parameter(name: str) -> str:
+    return _("the parameter '%(parameter)s'") % {"parameter": name}
 
 
 def _check_charset(request: HttpRequest) -> None:
@@ -119,9 +137,9 @@ def _check_form(request: HttpRequest) -> None:
     except (MultiPartParserError, UnicodeDecodeError, ValueError) as exc:
         raise BadRequest(_("the form data cannot be read: %(reason)s") % {"reason": exc}) from None
     for key in fields:
-        _refuse_nul(_("a field name"), key)
+        _refuse_nul(lambda: _("a field name"), key)
         for value in fields.getlist(key):
-            _refuse_nul(_("the field '%(field)s'") % {"field": key}, value)
+            _refuse_nul(functools.partial(_the_field, key), value)
 
 
 def _check_json(request: HttpRequest) -> None:
@@ -141,16 +159,16 @@ def _check_json(request: HttpRequest) -> None:
     except (ValueError, RecursionError) as exc:
         raise BadRequest(_("the body is not valid JSON: %(reason)s") % {"reason": exc}) from None
     for where, string in _strings(value, ""):
-        _refuse_nul(_("the field '%(field)s'") % {"field": where or "body"}, string)
+        _refuse_nul(functools.partial(_the_field, where or "body"), string)
 
 
 def check_request(request: HttpRequest) -> None:
     """Raise :class:`BadRequest` naming the first problem of the request's address, query or body."""
-    _refuse_nul(_("the address"), request.path)
+    _refuse_nul(lambda: _("the address"), request.path)
     for key in request.GET:
-        _refuse_nul(_("a parameter name"), key)
+        _refuse_nul(lambda: _("a parameter name"), key)
         for value in request.GET.getlist(key):
-            _refuse_nul(_("the parameter '%(parameter)s'") % {"parameter": key}, value)
+            _refuse_nul(functools.partial(_the_parameter, key), value)
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return
     _check_charset(request)
@@ -180,3 +198,54 @@ class RequestGuardMiddleware:
             text = f"Bad request: {message[:1].upper()}{message[1:]}.\n"
             return HttpResponse(text, status=400, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
+
+
+class PolicyOnceMiddleware(CSPMiddleware):
+    """django-csp's middleware (``CONTENT_SECURITY_POLICY``), each policy built once a process: a
+    response without a nonce and without its own configuration has the policy of the settings with
+    its updates (the boards' styles, ``games.web.middleware``), the same text for every such
+    response, so it is kept by those updates and set as the library sets it (not on an exempt
+    response, nor under an excluded prefix, nor over a header already set) rather than built anew
+    for each response (about a twentieth of an API request's CPU). A response with a nonce or its
+    own configuration is left to the library; a change of the settings (tests) forgets what was kept."""
+
+    KEPT = 64  # policies kept at most (one per set of updates: a handful)
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        own = ("_csp_config", "_csp_replace", "_csp_config_ro", "_csp_update_ro", "_csp_replace_ro")
+        if getattr(request, "_csp_nonce", None) is not None or any(
+            getattr(response, name, None) is not None for name in own
+        ):
+            return super().process_response(request, response)
+        if response.status_code in (500, 404) and settings.DEBUG:
+            return response  # the library leaves the debug pages alone
+        update = getattr(response, "_csp_update", None)
+        key = repr(update)
+        policies = _POLICIES.get(key)
+        if policies is None:
+            if len(_POLICIES) >= self.KEPT:
+                _POLICIES.clear()
+            policies = _POLICIES[key] = (build_policy(update=update), build_policy(report_only=True))
+        for policy, header, exempt, setting in (
+            (policies[0], HEADER, "_csp_exempt", "CONTENT_SECURITY_POLICY"),
+            (policies[1], HEADER_REPORT_ONLY, "_csp_exempt_ro", "CONTENT_SECURITY_POLICY_REPORT_ONLY"),
+        ):
+            if not policy or header in response or getattr(response, exempt, False) is not False:
+                continue
+            prefixes = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES", None) or ()
+            if not request.path_info.startswith(tuple(prefixes)):
+                response[header] = policy
+        # the nonce asked after the header is written is refused, as the library refuses it
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # type: ignore[attr-defined]
+        return response
+
+
+#: the policies built (:class:`PolicyOnceMiddleware`): by the response's updates, the header and its
+#: report-only twin
+_POLICIES: dict[str, tuple[str, str]] = {}
+
+
+@receiver(setting_changed)
+def _forget_policies(setting: str, **kwargs: object) -> None:
+    if setting.startswith("CONTENT_SECURITY_POLICY"):
+        _POLICIES.clear()

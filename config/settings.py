@@ -100,8 +100,8 @@ MIDDLEWARE = [
     # Record submissions, result entry and claim attempts from the pages: the API's rates, 429 above.
     "accounts.middleware.SubmissionThrottleMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Content-Security-Policy (django-csp): CONTENT_SECURITY_POLICY below.
-    "csp.middleware.CSPMiddleware",
+    # Content-Security-Policy (django-csp): CONTENT_SECURITY_POLICY below, each policy built once a process.
+    "config.middleware.PolicyOnceMiddleware",
     # ...whose style-src also allows each registered game's board stylesheet, by its hash.
     "games.web.middleware.BoardStylesPolicyMiddleware",
     # Embedded default only (eager tasks, no beat): now and then a request sweeps for lost work.

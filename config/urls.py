@@ -30,8 +30,21 @@ router.register("players", tournaments_api.PlayerViewSet, basename="player")
 router.register("games", games_api.GameViewSet, basename="game")
 router.register("records", games_api.SubmittedRecordViewSet, basename="record")
 
+
+def play_first(routes: list) -> list:  # type: ignore[type-arg]
+    """The router's patterns with a move's (``play/{id}/move/``, the API's most frequent request)
+    first of all: it is matched at the first try, not after the thirty patterns before it. No other
+    pattern matches its addresses, so every address resolves as before."""
+    first = [
+        route
+        for route in routes
+        if route.name == "service-game-move" and "format" not in route.pattern.regex.groupindex
+    ]
+    return [*first, *(route for route in routes if route not in first)]
+
+
 api_patterns = [
-    path("", include(router.urls)),
+    path("", include(play_first(router.urls))),
     path("replay/", games_api.replay, name="replay"),
     path("vacation/", vacation_api.VacationView.as_view(), name="vacation"),
     path("vacation/end/", vacation_api.VacationEndView.as_view(), name="vacation-end"),

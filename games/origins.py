@@ -30,6 +30,7 @@ from django.apps import apps
 from django.db import connection
 from django.db.models import QuerySet
 
+from common import rows
 from common.locking import OWN_ROW
 
 if TYPE_CHECKING:  # for the types only: the model reads its place through this module
@@ -273,41 +274,36 @@ def lock(games: QuerySet[Game], game_id: int, kind: str, read: Game | None = Non
 def lock_on_service(model: type[Game], game_id: int) -> Game | None:
     """The game on the service ``game_id`` (of ``model``, ``Game``) locked in the lock order, with its
     players; None without one. A game whose origin puts nothing above it (a casual game) is read and
-    locked in one statement, its players' columns beside its own (a move's one read: the statement
-    composed once a process, :func:`_locking`); else its origin, read first, locks its rows before it
-    (:func:`lock`)."""
+    locked in one statement, its players' rows beside its own (a move's one read: the statement
+    composed once a process, :func:`_locking`, ``common.rows``); else its origin, read first, locks
+    its rows before it (:func:`lock`)."""
     plain = [kind for kind in model.Origin.values if kind not in _ORIGINS]  # nothing above them
-    sql, players = _locking(model._meta.label, len(plain))
-    found = list(model.objects.raw(sql, [game_id, True, *plain]))
-    if found:
-        game = found[0]
-        for name, fields in players.items():  # the players read with it (their other fields deferred)
-            related: Any = model._meta.get_field(name).related_model
-            values = [getattr(game, f"{name}__{field}") for field in fields]
-            game._state.fields_cache[name] = related.from_db(game._state.db, fields, values)
-        return game
+    sql, parts = _locking(model._meta.label, len(plain))
+    found = rows.read(parts, sql, [game_id, True, *plain])
+    if found is not None:
+        game, white, black = found
+        game._state.fields_cache["white"], game._state.fields_cache["black"] = white, black
+        return game  # type: ignore[return-value]
     games = model.objects.filter(on_service=True)
     kind = games.filter(pk=game_id).values_list("origin", flat=True).first()
     return None if kind is None else lock(games, game_id, kind)
 
 
 @functools.cache
-def _locking(label: str, kinds: int) -> tuple[str, dict[str, list[str]]]:
+def _locking(label: str, kinds: int) -> tuple[str, list[rows.Part]]:
     """The statement reading and locking a game (of the model ``label``) on the service of ``kinds``
-    kinds of origin with its two players (their columns but dates: none a move reads, and they would
-    need converting), and the players' fields it reads."""
+    kinds of origin with its two players, and the parts of its row (the game, White, Black)."""
     quote, meta = connection.ops.quote_name, apps.get_model(label)._meta
-    selected, joins, players = ["g.*"], [], {}
+    game, selected = rows.part(meta.model, "g")
+    parts, joins = [game], []
     for name, alias in (("white", "w"), ("black", "b")):
         field: Any = meta.get_field(name)
-        columns = [
-            f for f in field.related_model._meta.concrete_fields if f.get_internal_type() != "DateTimeField"
-        ]
-        selected += [f"{alias}.{quote(f.column)} AS {quote(name + '__' + f.attname)}" for f in columns]
+        player, columns = rows.part(field.related_model, alias)
+        parts.append(player)
+        selected += columns
         joins.append(
             f"JOIN {quote(field.related_model._meta.db_table)} {alias} ON {alias}.id = g.{quote(field.column)}"
         )
-        players[name] = [f.attname for f in columns]
     marks = ", ".join(["%s"] * kinds)
     sql = (
         f"SELECT {', '.join(selected)} FROM {quote(meta.db_table)} g {' '.join(joins)} "
@@ -316,7 +312,7 @@ def _locking(label: str, kinds: int) -> tuple[str, dict[str, list[str]]]:
     if connection.features.has_select_for_update:  # as common.locking.OWN_ROW: its own row only
         no_key = "NO KEY " if connection.features.has_select_for_no_key_update else ""
         sql += f" FOR {no_key}UPDATE OF g"
-    return sql, players
+    return sql, parts
 
 
 def result_set(game: Game, source: str) -> str:

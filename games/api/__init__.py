@@ -1,5 +1,6 @@
 """The REST API of games, an edge: games and their submissions (``views``), play on the service
-(``play``, with ``draws``, ``starts``, ``arbitration`` mixed in), challenges (``challenges``),
+(``play``, with ``draws``, ``starts``, ``arbitration`` mixed in, a move's body read by ``moves``),
+challenges (``challenges``),
 vacations (``vacation``), the game-key and start-option fields (``fields``).
 
 Thin: the services decide; refusals are answered by the one exception handler (``config.errors``).

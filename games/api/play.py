@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from arbiter.engine import Picking
 from common.arrival import arrival
 from common.pagination import BoundedLimitOffsetPagination
+from games.api import moves
 from games.api.arbitration import ArbitrationActions
 from games.api.draws import SIDE_NAMES, DrawActions
 from games.api.fields import game_id
@@ -34,7 +35,6 @@ from games.api.starts import StartActions, TakebackBy
 from games.live import game_events, player_events
 from games.models import Game, Move
 from games.play import challenges, draws, endings, flags, lists, picks, service, state
-from games.play import errors as play_errors
 
 
 def _seconds(value: timedelta | None) -> float | None:
@@ -206,29 +206,6 @@ class MoveSerializer(serializers.ModelSerializer):
         return dict(zip(self.Meta.fields, (*values, _seconds(move.clock_after)), strict=True))
 
 
-class MakeMoveSerializer(serializers.Serializer):
-    move = serializers.CharField(max_length=service.MAX_MOVE_CHARS, help_text="In the game's record notation")
-    expected_ply = serializers.IntegerField(
-        min_value=0, help_text="The game's ply as the mover saw it (moves played so far)"
-    )
-
-
-def refused_move(game: Game, sent: object, errors: Any) -> play_errors.PlayError:
-    """A move request the serializer refuses (no ``expected_ply``, no move) answered in the shape of
-    an illegal move: the ply the move would have, the move text sent, the reason, and the fields."""
-    name, messages = next(iter(errors.items()))
-    reason = str(messages[0])
-    move = sent.get("move", "") if isinstance(sent, dict) else ""
-    return play_errors.PlayError(
-        f"{name}: {reason}",
-        code="invalid",
-        ply=state.ply_of(game) + 1,
-        move=str(move)[: service.MAX_MOVE_CHARS],
-        reason=reason,
-        fields=errors,
-    )
-
-
 class EventStreamRenderer(renderers.BaseRenderer):
     """``text/event-stream``: the stream itself is django-eventstream's response; an error before it
     starts (401, 404, 400) is answered as JSON, ``application/json`` (``ServiceGameViewSet.handle_exception``),
@@ -362,7 +339,7 @@ class ServiceGameViewSet(
         return super().retrieve(request, *args, **kwargs)
 
     @extend_schema(
-        request=MakeMoveSerializer,
+        request=moves.MakeMoveSerializer,
         responses={
             201: MoveSerializer,
             400: OpenApiResponse(description="The arbiter refused the move: `ply`, `move`, `reason`"),
@@ -376,10 +353,7 @@ class ServiceGameViewSet(
     def move(self, request: Request, pk: str | None = None) -> Response:
         """Play a move, naming the ply it expects; the arbiter checks it (the game read once, locked, by
         ``games.play.service.make_move``: its path in docs/play.md, "A move's path")."""
-        asked = MakeMoveSerializer(data=request.data)
-        if not asked.is_valid():
-            raise refused_move(self.get_object(), request.data, asked.errors)
-        move, ply = asked.validated_data["move"], asked.validated_data["expected_ply"]
+        move, ply = moves.asked(request.data, self.get_object)
         played = service.make_move(game_id(pk), request.user, move, ply, arrival(request))
         return Response(MoveSerializer(played).data, status=status.HTTP_201_CREATED)
 

@@ -180,8 +180,13 @@ def _publisher() -> Any:
 def _send(events: list[Pending], ids: list[int]) -> None:
     """The stored events to the streams: on Redis as the library's messages, or to this process's."""
     client = _publisher() if settings.EVENTS_REDIS_URL else None
-    if client is None:
-        fanout.notify_local(*sorted({channel for channel, _kind, _data in events}))
+    if client is None:  # this process's streams take each event as it is, as from Redis
+        fanout.hub.deliver_all(
+            [
+                fanout.Item(channel, eid, kind, json.dumps(data, cls=DjangoJSONEncoder))
+                for (channel, kind, data), eid in zip(events, ids, strict=True)
+            ]
+        )
         return
     pipeline = client.pipeline(transaction=False)
     for (channel, kind, data), eid in zip(events, ids, strict=True):

@@ -7,7 +7,9 @@ The rules at home here:
 * the live events reach the process through Redis (``EVENTS_REDIS_URL``: one subscriber a process,
   :meth:`Hub.listen`, which reconnects by itself with a back-off when Redis drops and returns, and
   then makes every open stream read the storage: the stored events fill the gap), or, without
-  Redis, from the publishing process itself (:func:`notify_local`);
+  Redis, from the publishing process itself: a batch's events as they are, with their ids
+  (``games.live.batch``, :meth:`Hub.deliver_all`), a single event as a notice to read the storage
+  (:func:`notify_local`);
 * an event is handed to the streams of its channel from any thread; a stream with more than
   :data:`PENDING_MAX` events queued, or told of an event without its id, reads the storage instead
   (``games.live.streams``);
@@ -112,6 +114,11 @@ class Hub:
     def deliver(self, item: Item) -> None:
         """Hand ``item`` to its channel's streams, from any thread."""
         self._hand(self.listeners(item.channel), item)
+
+    def deliver_all(self, items: list[Item]) -> None:
+        """Hand ``items`` (in order) to their channels' streams, from any thread."""
+        for item in items:
+            self._hand(self.listeners(item.channel), item)
 
     def resync_all(self) -> None:
         """Every open stream reads the storage (events may have been missed)."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 from datetime import datetime
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -167,14 +167,31 @@ def lapse(game: Game, side: int, now: datetime) -> list[batch.Pending]:
     move's (none when no offer lapsed)."""
     if not allowed(game):
         return []
-    standing = DrawOffer.objects.filter(game=game, status=DrawOffer.Status.OPEN).exclude(side=side)
-    if not standing.update(status=DrawOffer.Status.LAPSED, answered_at=now):
-        return []
+    stored = DrawOffer._meta.get_field("answered_at").get_db_prep_save(now, connection)
+    with connection.cursor() as cursor:  # the statement composed once a process
+        lapsed, open_ = str(DrawOffer.Status.LAPSED), str(DrawOffer.Status.OPEN)  # their values
+        cursor.execute(_lapsing(), [lapsed, stored, game.pk, open_, side])
+        if not cursor.rowcount:
+            return []
     data = {"game": game.pk, "ply": game.plies, "offer": None, "answer": LAPSED}
     return [
         (game_events.CHANNEL.format(game.pk), DRAW, data),
         *((player_events.CHANNEL.format(player), DRAW, data) for player in (game.white_id, game.black_id)),
     ]
+
+
+@functools.cache
+def _lapsing() -> str:
+    """:func:`lapse`'s update: the open offer of the other side lapsed (as the ORM writes it)."""
+    quote = connection.ops.quote_name
+    column = {
+        name: quote(DrawOffer._meta.get_field(name).column)
+        for name in ("status", "answered_at", "game", "side")
+    }
+    return (
+        f"UPDATE {quote(DrawOffer._meta.db_table)} SET {column['status']} = %s, {column['answered_at']} = %s "
+        f"WHERE {column['game']} = %s AND {column['status']} = %s AND NOT ({column['side']} = %s)"
+    )
 
 
 def state(game: Game, user: object) -> dict[str, object]:

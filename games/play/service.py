@@ -51,8 +51,9 @@ from __future__ import annotations
 
 import functools
 from datetime import datetime, timedelta
+from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -182,7 +183,7 @@ def _play(
             f"{messages.where(ply, text)}: {reason}", ply=ply, move=text, reason=reason
         ) from None
     try:  # the game's row is locked: a collision is a move stored where rows are not (SQLite)
-        move = Move.objects.create(
+        move = Move(
             game=game,
             ply=ply,
             notation=played.move,
@@ -192,6 +193,7 @@ def _play(
             clock_after=after,
             clock_before=left,
         )
+        _insert(move)
     except IntegrityError:
         raise StalePly(_("another move was played meanwhile"), ply=ply - 1, position=game.position) from None
     told = _moved(game, user, side, played, after, warning, now)
@@ -223,19 +225,7 @@ def _moved(
     if game.first_move_by is not None:
         _start_or_wait(game, side, now)
     flags.moments(game, warning, known=True)  # its flag's and its warning's moments, for the ticker
-    Game.objects.filter(pk=game.pk).update(
-        position=game.position,
-        plies=game.plies,
-        to_move=to_move,
-        turn_started=game.turn_started,
-        white_time=game.white_time,
-        black_time=game.black_time,
-        first_move_by=game.first_move_by,
-        takeback_side=None,
-        takeback_ply=None,
-        flag_at=game.flag_at,
-        warn_at=game.warn_at,
-    )
+    _update(game)
     told = announcements.move_events(game, played.move, to_move)
     actor = getattr(user, "pk", None)
     if played.status.result is not None:  # the rules ended the game: its end, in one place
@@ -245,6 +235,63 @@ def _moved(
     told += draws.lapse(game, side, now)  # an offer made to the mover lapses with his move
     move_played.send(sender=Game, game=game, to_move=to_move, move=played.move, mover=actor)
     return told
+
+
+#: what a move writes: the move's columns, and the game's it changes
+MOVE_FIELDS = ("game", "ply", "notation", "position", "by", "at", "clock_after", "clock_before")
+GAME_FIELDS = (
+    "position",
+    "plies",
+    "to_move",
+    "turn_started",
+    "white_time",
+    "black_time",
+    "first_move_by",
+    "takeback_side",
+    "takeback_ply",
+    "flag_at",
+    "warn_at",
+)
+
+
+@functools.cache
+def _writes(vendor: str) -> tuple[str, list[Any], str, list[Any]]:
+    """The move's insert and the game's update, composed once a process (as the ORM writes them;
+    Django composes a statement anew on every call), with the fields whose values they take."""
+    quote = connection.ops.quote_name
+    moves: list[Any] = [Move._meta.get_field(name) for name in MOVE_FIELDS]
+    insert = (
+        f"INSERT INTO {quote(Move._meta.db_table)} ({', '.join(quote(f.column) for f in moves)}) "
+        f"VALUES ({', '.join(['%s'] * len(moves))})"
+    )
+    if connection.features.can_return_columns_from_insert:
+        insert += f" RETURNING {quote(Move._meta.pk.column)}"  # type: ignore[union-attr]
+    games: list[Any] = [Game._meta.get_field(name) for name in GAME_FIELDS]
+    update = (
+        f"UPDATE {quote(Game._meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in games)} "
+        f"WHERE {quote(Game._meta.pk.column)} = %s"  # type: ignore[union-attr]
+    )
+    return insert, moves, update, games
+
+
+def _insert(move: Move) -> None:
+    """The move stored (its id set), by its insert composed once."""
+    insert, fields, _update, _fields = _writes(connection.vendor)
+    values = [field.get_db_prep_save(getattr(move, field.attname), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(insert, values)
+        move.pk = (
+            cursor.fetchone()[0] if connection.features.can_return_columns_from_insert else cursor.lastrowid
+        )
+    move._state.adding, move._state.db = False, connection.alias
+
+
+def _update(game: Game) -> None:
+    """The game's new state (:data:`GAME_FIELDS`) stored, by its update composed once."""
+    _insert, _fields, update, fields = _writes(connection.vendor)
+    values = [field.get_db_prep_save(getattr(game, field.attname), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(update, [*values, game.pk])
 
 
 def _start_or_wait(game: Game, side: int, now: datetime) -> None:

@@ -12,6 +12,7 @@ calls the arbiter.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -106,11 +107,14 @@ def _traced(text: str, game: str) -> tuple[Verdict, tuple[PlyTrace, ...]]:
 def board_style_sources() -> list[str]:
     """The Content-Security-Policy sources (``'sha256-...'``) of every registered game's board
     stylesheet (games.web.middleware): the boards are drawn inline, their ``<style>`` with them."""
-    sources = []
-    for spec in registry.specs():
-        digest = hashlib.sha256(stylesheet(spec.style).encode()).digest()
-        sources.append(f"'sha256-{base64.b64encode(digest).decode()}'")
-    return sources
+    return [_style_source(spec.style) for spec in registry.specs()]
+
+
+@functools.lru_cache(maxsize=256)
+def _style_source(style: str) -> str:
+    """The CSP source of the board stylesheet with a game's own ``style`` (hashed once a process)."""
+    digest = hashlib.sha256(stylesheet(style).encode()).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
 
 
 def has_board(game: Game) -> bool:
