@@ -9,6 +9,7 @@ is recognised instead of stored twice. What a valid record then does to the game
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
 from collections.abc import Iterator
@@ -17,7 +18,6 @@ from contextlib import contextmanager
 from billiard.exceptions import SoftTimeLimitExceeded  # what celery.exceptions re-exports, without Celery
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.db.models import Case, Q, Value, When
 from django.utils.translation import gettext as _
 
 from accounts import notices
@@ -156,14 +156,12 @@ def verify_pending(record_id: int, size: int = VERIFY_BATCH) -> str:
     comes first; the tasks of records verified so find them done (one query), and the task of a record
     another task holds leaves it to that one. The record's status after."""
     pending = SubmittedRecord.Status.PENDING
-    # the record's status, and the pending records after it, in one query
-    first = Case(When(pk=record_id, then=Value(0)), default=Value(1))
-    rows = (  # the later ones only: a record that fails holds back no batch of a later task
-        SubmittedRecord.objects.filter(Q(pk=record_id) | Q(status=pending, pk__gt=record_id))
-        .order_by(first, "pk")
-        .values_list("pk", "status")[: 2 * size + 1]
-    )
-    found = list(rows)
+    # the record's status, and the pending records after it (the later ones only: a record that
+    # fails holds back no batch of a later task), in one statement composed once a process (most
+    # tasks of a backlog find their record verified by another's batch and do nothing else)
+    with connection.cursor() as cursor:
+        cursor.execute(_pending_after(), [record_id, pending, record_id, record_id, 2 * size + 1])
+        found = cursor.fetchall()
     if not found or found[0][0] != record_id:
         raise SubmittedRecord.DoesNotExist(f"no submission {record_id}")
     if found[0][1] != pending:
@@ -172,6 +170,16 @@ def verify_pending(record_id: int, size: int = VERIFY_BATCH) -> str:
     if record_id in done:
         return str(done[record_id].status)
     return str(SubmittedRecord.objects.values_list("status", flat=True).get(pk=record_id))
+
+
+@functools.cache
+def _pending_after() -> str:
+    """The statement of :func:`verify_pending`: the record (first) and the pending records after it."""
+    table = connection.ops.quote_name(SubmittedRecord._meta.db_table)
+    return (
+        f"SELECT id, status FROM {table} WHERE id = %s OR (status = %s AND id > %s)"
+        " ORDER BY CASE WHEN id = %s THEN 0 ELSE 1 END, id LIMIT %s"
+    )
 
 
 def verify_records(record_ids: list[int], size: int = VERIFY_BATCH) -> dict[int, SubmittedRecord]:
@@ -241,22 +249,34 @@ def _write_verdicts(
         # with its submitter and his player, whom the notice of the result names
         mine = locked(SubmittedRecord.objects.select_related("submitted_by__player"))
         held = {record.pk: record for record in mine.filter(pk__in=[r.pk for r in records]).order_by("pk")}
+        judged: list[SubmittedRecord] = []  # the verdicts written in one statement (VERDICT_FIELDS)
         for read_before in records:
             record = held[read_before.pk]
             done[record.pk] = record
             if record.status != SubmittedRecord.Status.PENDING:
                 continue
+            if any(other.game_id == record.game_id for other in judged):
+                _write_judged(judged)  # a game's other record: judged after the earlier one is written
             game = record.game = games[record.game_id]
             from_play = _taken_at_play(record)
             played = (record.verdict or {}).get("result") if from_play else None
             _judge(record, game, replayed[record.pk], from_play, played)
+            judged.append(record)
             if from_play and record.status == SubmittedRecord.Status.INVALID:
                 logger.error(
                     "the record played on the service (submission %s) does not verify: %s",
                     record.pk,
                     record.error_reason,
                 )
+        _write_judged(judged)
     return done
+
+
+def _write_judged(records: list[SubmittedRecord]) -> None:
+    """The verdicts of ``records`` written in one statement, and the list emptied."""
+    if records:
+        SubmittedRecord.objects.bulk_update(records, VERDICT_FIELDS)
+        records.clear()
 
 
 @contextmanager
@@ -291,14 +311,14 @@ def _claimed(record_ids: list[int], size: int) -> Iterator[list[int]]:
 def _judge(
     record: SubmittedRecord, game: Game, replayed: Verdict | ArbiterError, from_play: bool, played: object
 ) -> None:
-    """Write the verdict on the locked submission, and take a valid one's result (not that of a
-    record play wrote, ``from_play``, whose result ``played`` the game took when play ended)."""
+    """The verdict on the locked submission (the caller writes it: ``VERDICT_FIELDS``), and a valid
+    one's result taken (not that of a record play wrote, ``from_play``, whose result ``played`` the
+    game took when play ended)."""
     if isinstance(replayed, ArbiterError):
         record.status = SubmittedRecord.Status.INVALID
         record.error_reason = replayed.reason
         record.verdict = {"valid": False, "error": replayed.to_json()}  # its template and params
         record.error_ply, record.error_move = replayed.ply, replayed.move or ""
-        record.save(update_fields=VERDICT_FIELDS)
         return
     verdict = replayed
     record.verdict = verdict.to_json()
@@ -308,13 +328,11 @@ def _judge(
         record.error_ply = verdict.error.ply
         record.error_move = verdict.error.move or ""
         record.error_reason = verdict.error.reason
-        record.save(update_fields=VERDICT_FIELDS)
         return
     refusal = _other_round(verdict.tags.get("Round", ""), game)
     if refusal:
         record.status = SubmittedRecord.Status.INVALID
         record.error_reason = refusal
-        record.save(update_fields=VERDICT_FIELDS)
         return
     for colour, player in (("White", game.white), ("Black", game.black)):
         written = verdict.tags.get(colour, "").strip()
@@ -323,21 +341,18 @@ def _judge(
             record.error_reason = _(
                 "the record names “%(written)s” as %(colour)s, but this game's %(colour)s is %(player)s"
             ) % {"written": written, "colour": colour, "player": player}
-            record.save(update_fields=VERDICT_FIELDS)
             return
     other_start = game_options.record_refusal(game.game, game.options, verdict.tags)
     if other_start is not None:  # its event's start options, not the record's (P-27)
         record.status = SubmittedRecord.Status.INVALID
         record.verdict = {**record.verdict, "valid": False, "error": other_start.to_json()}
         record.error_reason = other_start.reason
-        record.save(update_fields=VERDICT_FIELDS)
         return
     record.status = SubmittedRecord.Status.VALID
     if from_play:
         _check_played(record, verdict, played)
     else:
         confirmation.take_verified(record, game)
-    record.save(update_fields=VERDICT_FIELDS)
 
 
 def _taken_at_play(record: SubmittedRecord) -> bool:
