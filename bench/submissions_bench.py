@@ -541,7 +541,6 @@ def measure_stack(
         import pstats
 
         stats = pstats.Stats(str(profile)).sort_stats("cumulative")
-        import shutil; shutil.copy(profile, "/tmp/pver_worker.prof")  # TEMP
         stats.print_stats(r"games/records/services.py:\d+\(verify_records\)")
         stats.print_callees(r"games/records/services.py:\d+\(verify_records\)")
         stats.print_stats(r"(games|tournaments|accounts|config)/|connect|psycopg|celery/app/trace", 40)
