@@ -17,6 +17,7 @@ from accounts import tokens
 from accounts.api import OutOfScope
 from accounts.errors import LockedOut
 from accounts.models import ApiToken
+from common.schema import valid
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -92,10 +93,9 @@ class TokensView(APIView):
     )
     def post(self, request: Request) -> Response:
         """Create a named token with the account's user name and password, or signed in by session."""
-        data = TokenRequestSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = self._creator(request, data.validated_data)
-        token, key = tokens.create(user, data.validated_data["name"], data.validated_data["scope"])
+        data = valid(TokenRequestSerializer, request)
+        user = self._creator(request, data)
+        token, key = tokens.create(user, data["name"], data["scope"])
         token.key = key  # type: ignore[attr-defined]
         return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)
 
@@ -125,10 +125,9 @@ class TokenRevokeView(APIView):
     @extend_schema(request=CredentialsSerializer, responses={204: None}, operation_id="tokens_revoke")
     def post(self, request: Request) -> Response:
         """Revoke the named token, with the account's user name and password."""
-        data = CredentialsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = account_of(request, data.validated_data)
-        tokens.revoke(user, data.validated_data["name"])
+        data = valid(CredentialsSerializer, request)
+        user = account_of(request, data)
+        tokens.revoke(user, data["name"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -142,6 +141,5 @@ class BotFlagView(APIView):
     @extend_schema(request=BotFlagSerializer, responses=BotFlagSerializer, operation_id="me_bot_set")
     def post(self, request: Request) -> Response:
         """Say whether a program plays with this account (the pages show it beside its player)."""
-        data = BotFlagSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        return Response({"bot": tokens.set_bot(request.user, data.validated_data["bot"])})
+        data = valid(BotFlagSerializer, request)
+        return Response({"bot": tokens.set_bot(request.user, data["bot"])})

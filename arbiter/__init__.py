@@ -29,8 +29,9 @@ The shared modules:
   edge), ``svg`` (the shared deterministic SVG writer), ``cli`` (``python -m arbiter
   replay|perft|moves|svg``: docs/arbiter.md);
 * what the game packages share, so that each declares only what is its own: ``scaffold`` (an
-  engine's calls made alike through its ``Parts``: ``PackageEngine``), ``replaying`` (a replay's
-  ``Run``, its judging of the ending words, the loop of a record's turns, ``TaggedReplay``),
+  engine's calls made alike through its ``Parts``: ``PackageEngine``; a game with start options
+  through its ``Starts`` too: ``StartedEngine``), ``perft`` (the leaf counts' walk), ``replaying``
+  (a replay's ``Run``, its judging of the ending words, the loop of a record's turns, ``TaggedReplay``),
   ``positions`` (a position text's fields, the side to move), ``grid`` (a hex board's rays, the GIPF
   lattice); ``spec.package_getattr`` is every game package's lazy ``__getattr__``.
 

@@ -6,7 +6,7 @@ contract's :func:`arbiter.records.judge_ending`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -214,6 +214,38 @@ class TaggedReplay(Generic[P]):
             moves=run.moves,
             score=self.score(run.position),
         )
+
+
+def opened_verdict(
+    tags: dict[str, str],
+    game: str | None,
+    games: Sequence[str],
+    named: Callable[[str], str | None],
+    names: Mapping[str, str],
+    foreign: str,
+    unnamed: str,
+) -> Verdict:
+    """The verdict a record of a game of several keys (YINSH, ZÈRTZ) opens with: the key it is
+    replayed as, ``game`` when given, else the one its Game tag names (``named``: a tag's key, None
+    for none of the game's), and its error when the Game tag names another key than ``game``
+    (``names``: each key's name). ``foreign`` (``gettext_noop``, with ``{game}``) refuses a
+    ``game`` that is none of ``games``, ``unnamed`` a record whose Game tag names none of them."""
+    if game is not None and game not in games:
+        template = foreign  # marked where the game declares it
+        raise UnreadableRecordError(template, game=game)
+    tag_game = named(tags.get(GAME_TAG, ""))
+    if game is None and tag_game is None:
+        template = unnamed
+        raise UnreadableRecordError(template)
+    key = game or tag_game or games[0]
+    verdict = Verdict(game=key, valid=False, tags=dict(tags))
+    if GAME_TAG in tags and tag_game != key:
+        verdict.error = InvalidRecordError(
+            gettext_noop('the Game tag says "{tag}" but the record is replayed as {game}'),
+            tag=tags[GAME_TAG],
+            game=names[key],
+        )
+    return verdict
 
 
 def play_tokens(

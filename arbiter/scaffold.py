@@ -11,14 +11,16 @@ moves, ZÈRTZ's written turns) overrides that call.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from arbiter.engine import GameEngine, PlyTrace, StartOptions, SvgOptions, Tracer
-from arbiter.errors import InvalidPositionError, UnknownGameError, gettext_noop
+from arbiter.errors import ArbiterError, InvalidPositionError, UnknownGameError, gettext_noop
 from arbiter.play import Played, Status, text_options
+from arbiter.records import random_tags
 from arbiter.replaying import Moved
+from arbiter.spec import StartOption
 from arbiter.verdict import Verdict
 
 
@@ -103,6 +105,78 @@ class PackageEngine(GameEngine):
         self._check_game(variant)
         text_options(variant, options, ())
         return self.parts.text(start(variant))
+
+
+#: the option that names a game's start (LYNGK, TZAAR)
+START = "start"
+
+
+@dataclass(frozen=True)
+class Starts:
+    """How a game whose start is its option ``start`` and is stated in its record's tags (LYNGK,
+    TZAAR) chooses, stores and writes its start, and writes a random game.
+
+    ``position``: the start the options give (drawn now when they leave it random); ``resolved``:
+    the options a game is stored with, a random start drawn with the seed; ``stated``: whether the
+    options state a start its record's tags can name; ``tags``: a start's tags; ``read``: the
+    option ``start`` a record's tags state (an :class:`~arbiter.errors.ArbiterError` when none);
+    ``continues``: which of a game's moves continue their mover's turn; ``random_game``: a game
+    drawn with a seed (its start, its moves written, its end); ``record``: a game's record from its
+    start, its moves, its tags and its ending."""
+
+    position: Callable[[StartOptions | None], Any]
+    resolved: Callable[[Mapping[str, str], int], dict[str, str]]
+    stated: Callable[[Mapping[str, str]], bool]
+    tags: Callable[[Any], dict[str, str]]
+    read: Callable[[Mapping[str, str]], str]
+    continues: Callable[[Sequence[str]], list[bool]]
+    random_game: Callable[[int], tuple[Any, list[str], Any]]
+    record: Callable[[Any, list[str], dict[str, str], str | None], str]
+
+
+class StartedEngine(PackageEngine):
+    """A game's engine whose start is its option ``start``, stated in its record's tags, through
+    its :attr:`starts`."""
+
+    starts: ClassVar[Starts]
+
+    def start(self, variant: str, options: StartOptions | None = None) -> str:
+        """The start the option ``start`` gives; random, drawn now, when none."""
+        self._check_game(variant)
+        return self.parts.text(self.starts.position(options))
+
+    def resolve_options(self, variant: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
+        """The start stored with a game: a random one drawn with ``seed`` listed piece by piece, so
+        its record states it."""
+        self._check_game(variant)
+        return self.starts.resolved(options, seed)
+
+    def option_tags(
+        self, variant: str, options: Mapping[str, str], declared: Sequence[StartOption]
+    ) -> dict[str, str]:
+        """The ``[Setup]`` tag of the start the options state (none while a random one is not drawn)."""
+        if not self.starts.stated(options):
+            return {}
+        return self.starts.tags(self.starts.position(options))
+
+    def tag_options(
+        self, variant: str, tags: Mapping[str, str], declared: Sequence[StartOption]
+    ) -> dict[str, str]:
+        """The start a record's tags state; none when they state none."""
+        try:
+            return {START: self.starts.read(tags)}
+        except ArbiterError:
+            return {}
+
+    def continues(self, moves: Sequence[str]) -> list[bool]:
+        return self.starts.continues(moves)
+
+    def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
+        self._check_game(game)
+        first, moves, final = self.starts.random_game(seed)
+        status = self.parts.status(final)
+        result = None if status.result is None else str(status.result)
+        return self.starts.record(first, moves, random_tags(tags, {"Result": result}), result)
 
 
 def claims_key(text: str, keys: Sequence[str]) -> bool:

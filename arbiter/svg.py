@@ -122,6 +122,12 @@ def document(
     )
 
 
+def mark(css_class: str, data: str, name: str, x: float, y: float, r: float) -> str:
+    """A circle of radius ``r`` about ``(x, y)`` marking a point: its class, then its attribute
+    ``data`` naming the point for the page's scripts and tests."""
+    return element("circle", [("class", css_class), (data, name), ("cx", x), ("cy", y), ("r", r)])
+
+
 def cross(x: float, y: float, r: float) -> str:
     """The mark of a removed piece: an X of half-width ``r``."""
     d = f"M{num(x - r)} {num(y - r)}L{num(x + r)} {num(y + r)}M{num(x - r)} {num(y + r)}L{num(x + r)} {num(y - r)}"

@@ -20,6 +20,7 @@ from accounts.errors import NotFound
 from accounts.models import Notice
 from accounts.notices import KINDS
 from common.pagination import BoundedLimitOffsetPagination
+from common.schema import valid
 from personal import notices, preferences
 
 #: the ids one request marks read at most
@@ -168,9 +169,8 @@ class NoticePreferencesView(APIView):
     def post(self, request: Request) -> Response:
         """Change my choices; the fields not sent keep theirs. A kind or a language the site does not
         know is a 400, and nothing changes."""
-        data = PreferencesSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        sent = data.validated_data
+        data = valid(PreferencesSerializer, request)
+        sent = data
         email_off = sent.get("email_off")
         if "email_kinds" in sent:
             unknown = [kind for kind in sent["email_kinds"] if kind not in KINDS]

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.errors import AccountError
+from common.schema import valid
 from personal import claims
 from personal.forms import SignUpForm
 
@@ -72,9 +73,7 @@ class SignUpView(APIView):
             raise AccountError(
                 _("you are signed in as %(name)s: an account is created signed out") % {"name": request.user}
             )
-        sent = SignUpSerializer(data=request.data)
-        sent.is_valid(raise_exception=True)
-        data = sent.validated_data
+        data = valid(SignUpSerializer, request)
         form = SignUpForm(
             {
                 "username": data["username"],
@@ -110,7 +109,6 @@ class ClaimView(APIView):
     )
     def post(self, request: Request) -> Response:
         """Link my account to my player with the claim code the organiser gave me (once)."""
-        sent = ClaimSerializer(data=request.data)
-        sent.is_valid(raise_exception=True)
-        player = claims.claim(request.user, sent.validated_data["code"])
+        sent = valid(ClaimSerializer, request)
+        player = claims.claim(request.user, sent["code"])
         return Response(ClaimedSerializer(player).data)

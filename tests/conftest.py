@@ -73,6 +73,20 @@ def _fresh_cache() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _no_sweep_on_a_request_by_chance() -> Iterator[None]:
+    """The embedded default's sweep runs on a request once a minute of real time
+    (``common.sweep.maybe_sweep``): left to the clock, it would fall inside whichever test's request
+    came a minute after the last, and do that test's timed work (a flag, a deadline) before the
+    request it checks. Each test starts with the sweep just run; a test of the sweep asks for it."""
+    import time
+
+    from common import sweep
+
+    sweep._last_sweep = time.monotonic()
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _site_language() -> Iterator[None]:
     """A request in Ukrainian leaves its language active in the thread (the locale middleware does
     not put it back): each test starts in the site's language, whatever ran before it."""

@@ -37,6 +37,17 @@ pytestmark = pytest.mark.django_db
 # --------------------------------------------------------------------------- the world
 
 
+def three_events(organiser: User) -> tuple[Event, Event, Event]:
+    """The organiser's three events: one not started, a running round robin ("Robin") and a running
+    Swiss ("Swiss open") with round 1 paired."""
+    fresh = make_event(organiser, name="Fresh event")
+    robin = make_event(organiser, name="Robin")
+    start(robin, organiser)
+    swiss = make_swiss(organiser, name="Swiss open")
+    start(swiss, organiser)
+    return fresh, robin, swiss
+
+
 @dataclass
 class World:
     """Three events (not started, a running round robin, a running Swiss with round 1 paired), a
@@ -49,11 +60,7 @@ class World:
 
     @staticmethod
     def build(capture: Any, organiser: User, stranger: User) -> World:
-        fresh = make_event(organiser, name="Fresh event")
-        robin = make_event(organiser, name="Robin")
-        start(robin, organiser)
-        swiss = make_swiss(organiser, name="Swiss open")
-        start(swiss, organiser)
+        fresh, robin, swiss = three_events(organiser)
         pairing = Pairing.objects.filter(round__event=robin).exclude(black=None).first()
         assert pairing is not None
         game = game_services.games_of(pairing)[0]

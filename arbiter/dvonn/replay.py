@@ -264,6 +264,18 @@ def _play(run: Run[Position], move: Move, written: str) -> None:
     run.advance(before, step)
 
 
+def _check_going_on(natural: bool, ply: int, first: str, text: str) -> None:
+    """Refuse an ending word (``first``: a resignation, a flag, a draw agreed) written after the
+    game ended by its rules (``natural``)."""
+    if natural:
+        raise IllegalMoveError(
+            gettext_noop("the game is already over (neither player can move)"),
+            ply=ply,
+            move=first,
+            position=text,
+        )
+
+
 def _read_termination(
     style: str, ending: list[str], position: Position, ply: int
 ) -> tuple[Result | None, Termination]:
@@ -272,13 +284,7 @@ def _read_termination(
     text = position.text()
     natural = position.is_over()
     if first in (RESIGN, TIME):
-        if natural:
-            raise IllegalMoveError(
-                gettext_noop("the game is already over (neither player can move)"),
-                ply=ply,
-                move=first,
-                position=text,
-            )
+        _check_going_on(natural, ply, first, text)
         loser = position.to_move
         result = Result.won_by(1 - loser)
         termination = Termination.RESIGNATION if first == RESIGN else Termination.TIME
@@ -314,13 +320,7 @@ def _read_termination(
             first=first,
         )
     if first == AGREED:  # the players agreed a draw (the record contract's word)
-        if natural:
-            raise IllegalMoveError(
-                gettext_noop("the game is already over (neither player can move)"),
-                ply=ply,
-                move=first,
-                position=text,
-            )
+        _check_going_on(natural, ply, first, text)
         return Result.DRAW, Termination.AGREEMENT
     if first == UNFINISHED:
         if natural:

@@ -18,7 +18,7 @@ from arbiter.dvonn.board import BY_NAME, CELLS, COLUMNS, DVONN, NAMES, ROW_SPANS
 from arbiter.dvonn.position import Position
 from arbiter.dvonn.spec import LABELS, STYLE
 from arbiter.engine import PlyTrace, SvgOptions
-from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
+from arbiter.svg import check_size, cross, document, element, group, label, mark, num, player_label
 
 UNIT = 44.0  # distance between neighbouring spaces
 SPACE_R = UNIT / math.sqrt(3)  # hexagon corner radius: neighbouring hexagons touch
@@ -99,12 +99,7 @@ def _highlight(last: PlyTrace, flip: bool) -> list[str]:
     out = []
     points = [xy(CELLS[BY_NAME[name]], flip) for name in last.path if name in BY_NAME]
     for name, (x, y) in zip(last.path, points, strict=False):
-        out.append(
-            element(
-                "circle",
-                [("class", "last-mark"), ("data-space", name), ("cx", x), ("cy", y), ("r", STACK_R + 4)],
-            )
-        )
+        out.append(mark("last-mark", "data-space", name, x, y, STACK_R + 4))
     for name in last.removed:
         if name in BY_NAME:
             x, y = xy(CELLS[BY_NAME[name]], flip)

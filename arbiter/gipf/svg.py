@@ -29,7 +29,7 @@ from arbiter.gipf.board import (
 )
 from arbiter.gipf.position import Position
 from arbiter.gipf.spec import LABELS, STYLE
-from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
+from arbiter.svg import check_size, cross, document, element, group, label, mark, num, player_label
 
 #: what a spot holds: GIPF's piece code, or GIPF with potentials' text (a stack in several letters)
 Cell = TypeVar("Cell", int, str)
@@ -112,12 +112,7 @@ def _highlight(last: PlyTrace, flip: bool) -> list[str]:
     points = [xy(POINT_OF_NAME[name], flip) for name in last.path if name in POINT_OF_NAME]
     if points:
         x, y = points[0]
-        out.append(
-            element(
-                "circle",
-                [("class", "last-mark"), ("data-point", last.path[0]), ("cx", x), ("cy", y), ("r", 9.0)],
-            )
-        )
+        out.append(mark("last-mark", "data-point", last.path[0], x, y, 9.0))
     if len(points) > 1:
         d = "M" + "L".join(f"{num(x)} {num(y)}" for x, y in points)
         out.append(element("path", [("class", "last-move"), ("d", d)]))

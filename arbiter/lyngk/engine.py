@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 
-from arbiter.engine import LegalMove, StartOptions
-from arbiter.errors import ArbiterError, InvalidPositionError, gettext_noop
+from arbiter.engine import LegalMove
+from arbiter.errors import InvalidPositionError, gettext_noop
 from arbiter.lyngk.board import NAMES
 from arbiter.lyngk.notation import START, read_start_tags, resolved_options, start_position, start_tags
 from arbiter.lyngk.play import play_text, status_of
@@ -14,9 +13,7 @@ from arbiter.lyngk.position import Position, format_setup, is_setup, parse_posit
 from arbiter.lyngk.replay import REFUSAL, REPLAY, continuations, write_record
 from arbiter.lyngk.rules import MOVE, Decision, apply, decisions, perft_counts
 from arbiter.lyngk.spec import GAME
-from arbiter.records import random_tags
-from arbiter.scaffold import PackageEngine, Parts
-from arbiter.spec import StartOption
+from arbiter.scaffold import Parts, StartedEngine, Starts
 
 
 def random_game(seed: int, start: Position | None = None) -> tuple[Position, list[str], Position]:
@@ -43,10 +40,22 @@ def board_points(decision: Decision) -> tuple[str, ...]:
     return (NAMES[decision.src], NAMES[decision.dst])
 
 
-class LyngkEngine(PackageEngine):
+class LyngkEngine(StartedEngine):
     games = (GAME,)
     parts = Parts(
         REFUSAL, REPLAY.claims, parse_position, status_of, play_text, REPLAY.replay, "arbiter.lyngk.svg"
+    )
+    #: the start: random (drawn now when none is agreed) or the 43 placements given, stored with
+    #: its placements listed (``random a1:J ...``) and stated in the record's ``[Setup]`` tag
+    starts = Starts(
+        start_position,
+        resolved_options,
+        lambda options: is_setup(str(options.get(START, ""))),
+        start_tags,
+        lambda tags: format_setup(read_start_tags(tags).board),
+        continuations,
+        random_game,
+        write_record,
     )
 
     def claims_position(self, text: str) -> bool:
@@ -71,45 +80,6 @@ class LyngkEngine(PackageEngine):
             LegalMove(decision.text(), apply(node, decision).text(), board_points(decision))
             for decision in decisions(node)
         ]
-
-    def start(self, variant: str, options: StartOptions | None = None) -> str:
-        """The start the option ``start`` gives (random and its placements, or the placements given);
-        random, drawn now, when none."""
-        self._check_game(variant)
-        return start_position(options).text()
-
-    def resolve_options(self, variant: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
-        """The start stored with a game: a random one (also when none is agreed) drawn with ``seed``,
-        its 43 placements listed (``random a1:J ...``), so its record states them."""
-        self._check_game(variant)
-        return resolved_options(options, seed)
-
-    def option_tags(
-        self, variant: str, options: Mapping[str, str], declared: Sequence[StartOption]
-    ) -> dict[str, str]:
-        """The ``[Setup]`` tag: the start's 43 placements (none while a random start is not drawn)."""
-        if not is_setup(str(options.get(START, ""))):
-            return {}
-        return start_tags(start_position(options))
-
-    def tag_options(
-        self, variant: str, tags: Mapping[str, str], declared: Sequence[StartOption]
-    ) -> dict[str, str]:
-        """The start a record's ``[Setup]`` tag states (its placements); none when it states none."""
-        try:
-            return {START: format_setup(read_start_tags(tags).board)}
-        except ArbiterError:
-            return {}
-
-    def continues(self, moves: Sequence[str]) -> list[bool]:
-        return continuations(moves)
-
-    def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
-        self._check_game(game)
-        first, played, final = random_game(seed)
-        status = status_of(final)
-        result = None if status.result is None else str(status.result)
-        return write_record(first, played, random_tags(tags, {"Result": result}), result)
 
 
 __all__ = ["LyngkEngine", "board_points", "random_game"]

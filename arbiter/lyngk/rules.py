@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from arbiter.lyngk.board import NAMES, RAYS
 from arbiter.lyngk.position import JOKER, MASKS, MAX_HEIGHT, Board, Position
+from arbiter.perft import leaf_counts
 
 CLAIM, MOVE, PASS = "claim", "move", "pass"
 
@@ -301,17 +302,4 @@ def decision_count(position: Position) -> int:
 def perft_counts(position: Position, depth: int) -> list[int]:
     """Leaf counts for depths 1..depth, one decision a step (the spec's unit; the last step counted,
     not played)."""
-    counts = [0] * depth
-
-    def walk(node: Position, ply: int) -> None:
-        if ply + 1 == depth:
-            counts[ply] += decision_count(node)
-            return
-        options = decisions(node)
-        counts[ply] += len(options)
-        for decision in options:
-            walk(apply(node, decision), ply + 1)
-
-    if depth > 0:
-        walk(position, 0)
-    return counts
+    return leaf_counts(position, depth, decisions, apply, decision_count)

@@ -24,7 +24,7 @@ from arbiter.lyngk.board import BY_NAME, COLUMN_POINTS, COLUMNS, NAMES, POINTS, 
 from arbiter.lyngk.position import COLOURS, JOKER, MAX_HEIGHT, Position
 from arbiter.lyngk.rules import game_over
 from arbiter.lyngk.spec import LABELS, STYLE
-from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
+from arbiter.svg import check_size, cross, document, element, group, label, mark, num, player_label
 
 DY = 22.0  # half the distance between two points of a column
 DX = DY * math.sqrt(3)  # the distance between two columns
@@ -60,9 +60,7 @@ def _board(flip: bool) -> list[str]:
         out.append(element("line", [("class", "line"), ("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)]))
     for index, name in enumerate(NAMES):
         x, y = xy(index, flip)
-        out.append(
-            element("circle", [("class", "point"), ("data-point", name), ("cx", x), ("cy", y), ("r", 3.5)])
-        )
+        out.append(mark("point", "data-point", name, x, y, 3.5))
     for column, points in enumerate(COLUMN_POINTS):
         lowest = points[-1] if flip else points[0]
         x, y = xy(lowest, flip)
@@ -120,18 +118,7 @@ def _last_move(last: PlyTrace, flip: bool) -> list[str]:
     out = [element("path", [("class", "last-move chain" if len(points) > 2 else "last-move"), ("d", d)])]
     for point in points[1:-1]:
         x, y = xy(point, flip)
-        out.append(
-            element(
-                "circle",
-                [
-                    ("class", "link-mark"),
-                    ("data-link", NAMES[point]),
-                    ("cx", x),
-                    ("cy", y),
-                    ("r", PIECE_R + 6),
-                ],
-            )
-        )
+        out.append(mark("link-mark", "data-link", NAMES[point], x, y, PIECE_R + 6))
     return out
 
 
@@ -140,12 +127,7 @@ def _marks(last: PlyTrace, flip: bool) -> list[str]:
     path = [name for name in last.path if name in BY_NAME]
     for name in (path[0], path[-1]) if path else ():
         x, y = xy(BY_NAME[name], flip)
-        out.append(
-            element(
-                "circle",
-                [("class", "last-mark"), ("data-mark", name), ("cx", x), ("cy", y), ("r", PIECE_R + 4)],
-            )
-        )
+        out.append(mark("last-mark", "data-mark", name, x, y, PIECE_R + 4))
     for name in last.removed:
         if name in BY_NAME:
             out.append(cross(*xy(BY_NAME[name], flip), PIECE_R))

@@ -17,6 +17,7 @@ import re
 from collections import deque
 from dataclasses import dataclass
 
+from arbiter.perft import leaf_counts
 from arbiter.punct.board import NEIGHBOURS, POINTS, SIDES
 from arbiter.punct.moves import PASS_TURN, Turn, apply, count_of, has_any, turns_of
 from arbiter.punct.position import TURN_LIMIT, Position
@@ -129,17 +130,4 @@ def count_turns(position: Position) -> int:
 
 def perft_counts(position: Position, depth: int) -> list[int]:
     """Leaf counts for depths 1..depth (P-13: one turn a step; the last step counted, not played)."""
-    counts = [0] * depth
-
-    def walk(node: Position, ply: int) -> None:
-        if ply + 1 == depth:
-            counts[ply] += count_turns(node)
-            return
-        turns = legal_turns(node)
-        counts[ply] += len(turns)
-        for turn in turns:
-            walk(apply(node, turn), ply + 1)
-
-    if depth > 0:
-        walk(position, 0)
-    return counts
+    return leaf_counts(position, depth, legal_turns, apply, count_turns)

@@ -36,7 +36,7 @@ from arbiter.punct.board import (
 from arbiter.punct.ends import CONNECTION, connection, ending
 from arbiter.punct.position import LEVEL, Position
 from arbiter.punct.spec import LABELS, STYLE
-from arbiter.svg import check_size, document, element, group, label, num, player_label
+from arbiter.svg import check_size, document, element, group, label, mark, num, player_label
 
 UNIT = 26.0
 DOT_R = 7.0
@@ -90,9 +90,7 @@ def _spaces(flip: bool) -> list[str]:
     out = []
     for index, name in enumerate(NAMES):
         x, y = xy(POINTS[index], flip)
-        out.append(
-            element("circle", [("class", "space"), ("data-space", name), ("cx", x), ("cy", y), ("r", 3.0)])
-        )
+        out.append(mark("space", "data-space", name, x, y, 3.0))
     return out
 
 
@@ -165,18 +163,7 @@ def _last(position: Position, last: PlyTrace | None, flip: bool) -> tuple[list[s
     over = []
     for space in spaces:
         x, y = xy(POINTS[space], flip)
-        over.append(
-            element(
-                "circle",
-                [
-                    ("class", "last-mark"),
-                    ("data-space", NAMES[space]),
-                    ("cx", x),
-                    ("cy", y),
-                    ("r", DOT_R + 4),
-                ],
-            )
-        )
+        over.append(mark("last-mark", "data-space", NAMES[space], x, y, DOT_R + 4))
     return under, over
 
 

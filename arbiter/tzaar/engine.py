@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 
-from arbiter.engine import LegalMove, StartOptions
-from arbiter.errors import ArbiterError
-from arbiter.records import random_tags
-from arbiter.scaffold import PackageEngine, Parts
-from arbiter.spec import StartOption
+from arbiter.engine import LegalMove
+from arbiter.scaffold import Parts, StartedEngine, Starts
 from arbiter.tzaar.board import NAMES
 from arbiter.tzaar.notation import (
     RANDOM_START,
@@ -52,10 +48,23 @@ def board_points(move: Move) -> tuple[str, ...]:
     return (NAMES[move.src], NAMES[move.dst])
 
 
-class TzaarEngine(PackageEngine):
+class TzaarEngine(StartedEngine):
     games = (GAME,)
     parts = Parts(
         REFUSAL, REPLAY.claims, parse_position, status_of, play_text, REPLAY.replay, "arbiter.tzaar.svg"
+    )
+    #: the start: ``fixed``, ``placement``, or ``random`` (the rulebook's, drawn now when none is
+    #: agreed), stored with its 60 pieces listed (``random a1:wO ...``) and stated in the record's
+    #: ``[Setup]`` (or ``[Start]``) tag
+    starts = Starts(
+        start_position,
+        resolved_options,
+        lambda options: START in options,
+        start_tags,
+        lambda tags: start_value(read_start_tags(tags)),
+        continuations,
+        random_game,
+        write_record,
     )
 
     def perft(self, game: str, depth: int, position: str | None = None) -> list[int]:
@@ -70,36 +79,6 @@ class TzaarEngine(PackageEngine):
             for move in legal_moves(node)
         ]
 
-    def start(self, variant: str, options: StartOptions | None = None) -> str:
-        """The start the option ``start`` gives (``fixed``, ``placement``, ``random`` and its pieces);
-        random, drawn now, when none."""
-        self._check_game(variant)
-        return start_position(options).text()
-
-    def resolve_options(self, variant: str, options: Mapping[str, str], seed: int) -> dict[str, str]:
-        """The start stored with a game: a random one (the rulebook's, when none is agreed) drawn with
-        ``seed``, its 60 pieces listed (``random a1:wO ...``), so its record states them."""
-        self._check_game(variant)
-        return resolved_options(options, seed)
-
-    def option_tags(
-        self, variant: str, options: Mapping[str, str], declared: Sequence[StartOption]
-    ) -> dict[str, str]:
-        """The ``[Setup]`` tag: ``fixed``, ``placement`` or a random start's 60 pieces."""
-        return start_tags(start_position(options)) if START in options else {}
-
-    def tag_options(
-        self, variant: str, tags: Mapping[str, str], declared: Sequence[StartOption]
-    ) -> dict[str, str]:
-        """The start a record's ``[Setup]`` (or ``[Start]``) tag states; none when it states none."""
-        try:
-            return {START: start_value(read_start_tags(tags))}
-        except ArbiterError:
-            return {}
-
-    def continues(self, moves: Sequence[str]) -> list[bool]:
-        return continuations(moves)
-
     def end_detail(self, position: str) -> str:
         """The type the loser has no more on top of a stack (``tzaar``, ``tzarra``, ``tott``) when the
         game ended so; "" otherwise (no capture at the start of a turn tells itself)."""
@@ -109,13 +88,6 @@ class TzaarEngine(PackageEngine):
         if over is None or over[1] != "no-type" or missing is None:
             return ""
         return TYPE_NAMES[missing[1]]
-
-    def random_record(self, game: str, seed: int, tags: dict[str, str] | None = None) -> str:
-        self._check_game(game)
-        first, moves, final = random_game(seed)
-        status = status_of(final)
-        result = None if status.result is None else str(status.result)
-        return write_record(first, moves, random_tags(tags, {"Result": result}), result)
 
 
 __all__ = ["TzaarEngine", "board_points", "random_game"]

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from arbiter.colour import WHITE
 from arbiter.errors import PLAYER_MESSAGES, IllegalMoveError, gettext_noop
+from arbiter.perft import leaf_counts
 from arbiter.tzaar.board import NAMES, RAYS, line_between, on_one_line
 from arbiter.tzaar.position import (
     CAPTURE,
@@ -316,15 +317,8 @@ def _check_in_play(position: Position, move: Move) -> None:
 
 def perft_counts(position: Position, depth: int) -> list[int]:
     """Leaf counts for depths 1..depth (one step a ply; the last ply counted, not played)."""
-    counts = [0] * depth
+    return leaf_counts(position, depth, legal_moves, apply_move, _count)
 
-    def walk(node: Position, ply: int) -> None:
-        moves = legal_moves(node)
-        counts[ply] += len(moves)
-        if ply + 1 < depth:
-            for move in moves:
-                walk(apply_move(node, move), ply + 1)
 
-    if depth > 0:
-        walk(position, 0)
-    return counts
+def _count(position: Position) -> int:
+    return len(legal_moves(position))

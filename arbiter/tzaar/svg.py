@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping
 
 from arbiter.engine import PlyTrace, SvgOptions
-from arbiter.svg import check_size, document, element, group, label, num, player_label
+from arbiter.svg import check_size, document, element, group, label, mark, num, player_label
 from arbiter.tzaar.board import BY_NAME, CENTRE, COLUMNS, DIRECTIONS, INDEX, NAMES, POINTS
 from arbiter.tzaar.position import PLACE, SECOND, TZAAR, TZARRA, Position, Stack
 from arbiter.tzaar.rules import game_over
@@ -53,9 +53,7 @@ def _spaces(flip: bool) -> list[str]:
     out = []
     for name, point in zip(NAMES, POINTS, strict=True):
         x, y = xy(point, flip)
-        out.append(
-            element("circle", [("class", "space"), ("data-space", name), ("cx", x), ("cy", y), ("r", 3.0)])
-        )
+        out.append(mark("space", "data-space", name, x, y, 3.0))
     x, y = xy(CENTRE, flip)
     out.append(element("circle", [("class", "centre"), ("cx", x), ("cy", y), ("r", STACK_R)]))
     return out
@@ -119,12 +117,7 @@ def _marks(last: PlyTrace, flip: bool) -> list[str]:
     for name in last.path:
         if name in BY_NAME:
             x, y = xy(POINTS[BY_NAME[name]], flip)
-            out.append(
-                element(
-                    "circle",
-                    [("class", "last-mark"), ("data-space", name), ("cx", x), ("cy", y), ("r", STACK_R + 4)],
-                )
-            )
+            out.append(mark("last-mark", "data-space", name, x, y, STACK_R + 4))
     return out
 
 

@@ -15,9 +15,8 @@ the reasons a decision is refused.
 from __future__ import annotations
 
 from arbiter.engine import Tracer
-from arbiter.errors import ArbiterError, InvalidRecordError, UnreadableRecordError, gettext_noop
+from arbiter.errors import ArbiterError, gettext_noop
 from arbiter.records import (
-    GAME_TAG,
     check_result_tag,
     has_tag_block,
     key_of_game_tag,
@@ -25,7 +24,7 @@ from arbiter.records import (
     split_ending,
     tagged_game,
 )
-from arbiter.replaying import judge_end, play_tokens
+from arbiter.replaying import judge_end, opened_verdict, play_tokens
 from arbiter.verdict import Result, TerminationCode, Verdict
 from arbiter.yinsh.play import describe_end, play_text
 from arbiter.yinsh.position import Position, format_position, start_position
@@ -50,31 +49,22 @@ def judge(words: list[str], pos: Position) -> tuple[Result | None, TerminationCo
     return judge_end(words, pos.to_move, end, lambda end: describe_end(end, pos))
 
 
-def _game_of(tags: dict[str, str], game: str | None) -> str:
-    tag_game = game_from_tag(tags.get(GAME_TAG, ""))
-    if game is not None and game not in GAMES:
-        raise UnreadableRecordError(gettext_noop("'{game}' is not a YINSH game"), game=game)
-    if game is None and tag_game is None:
-        raise UnreadableRecordError(
-            gettext_noop('a YINSH record names its game: [Game "yinsh"] or [Game "yinsh-blitz"]')
-        )
-    return game or tag_game or GAMES[0]
-
-
 def replay_text(text: str, game: str | None = None, trace: Tracer | None = None) -> Verdict:
     """Replay a YINSH record (``game`` forces the game key); errors in the record are in the verdict."""
     record = parse_tagged(text)
     tags = record.tags
-    key = _game_of(tags, game)
-    verdict = Verdict(game=key, valid=False, tags=dict(tags))
-    tag_game = game_from_tag(tags.get(GAME_TAG, ""))
-    if GAME_TAG in tags and tag_game != key:
-        verdict.error = InvalidRecordError(
-            gettext_noop('the Game tag says "{tag}" but the record is replayed as {game}'),
-            tag=tags[GAME_TAG],
-            game=NAMES[key],
-        )
+    verdict = opened_verdict(
+        tags,
+        game,
+        GAMES,
+        game_from_tag,
+        NAMES,
+        gettext_noop("'{game}' is not a YINSH game"),
+        gettext_noop('a YINSH record names its game: [Game "yinsh"] or [Game "yinsh-blitz"]'),
+    )
+    if verdict.error is not None:
         return verdict
+    key = verdict.game
     moves, words = split_ending(record.tokens)
     # a turn is written as the record writes it (its token)
     pos = play_tokens(verdict, start_position(key), moves, play_text, lambda _step, token: token, trace)

@@ -16,7 +16,7 @@ import math
 from collections.abc import Mapping
 
 from arbiter.engine import PlyTrace, SvgOptions
-from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
+from arbiter.svg import check_size, cross, document, element, group, label, mark, num, player_label
 from arbiter.yinsh.board import (
     BY_NAME,
     CELLS,
@@ -119,32 +119,10 @@ def _last(last: PlyTrace, pos: Position, flip: bool) -> list[str]:
         for point in (line_between(points[0], points[1]) or ())[:-1]:
             if pos.board[point] >= MARKER:
                 x, y = xy(CELLS[point], flip)
-                out.append(
-                    element(
-                        "circle",
-                        [
-                            ("class", "flipped"),
-                            ("data-flipped", NAMES[point]),
-                            ("cx", x),
-                            ("cy", y),
-                            ("r", MARKER_R + 4),
-                        ],
-                    )
-                )
+                out.append(mark("flipped", "data-flipped", NAMES[point], x, y, MARKER_R + 4))
     for point in points:
         x, y = xy(CELLS[point], flip)
-        out.append(
-            element(
-                "circle",
-                [
-                    ("class", "last-mark"),
-                    ("data-mark", NAMES[point]),
-                    ("cx", x),
-                    ("cy", y),
-                    ("r", RING_R + 5),
-                ],
-            )
-        )
+        out.append(mark("last-mark", "data-mark", NAMES[point], x, y, RING_R + 5))
     for name in last.removed:
         if name in BY_NAME and pos.board[BY_NAME[name]] == EMPTY:
             out.append(cross(*xy(CELLS[BY_NAME[name]], flip), 9.0))
@@ -182,11 +160,7 @@ def render_svg(pos: Position, options: SvgOptions, last: PlyTrace | None = None)
     body: list[str] = [*_lines(flip), *_coordinates(flip)]
     for index, cell in enumerate(CELLS):
         x, y = xy(cell, flip)
-        body.append(
-            element(
-                "circle", [("class", "point"), ("data-point", NAMES[index]), ("cx", x), ("cy", y), ("r", 3.0)]
-            )
-        )
+        body.append(mark("point", "data-point", NAMES[index], x, y, 3.0))
     body.extend(_rows_to_take(pos, flip))
     for index, here in enumerate(pos.board):
         if here != EMPTY:

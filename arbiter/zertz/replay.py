@@ -15,9 +15,8 @@ end by the rules) and that its Result tag agrees. Each turn is played by
 from __future__ import annotations
 
 from arbiter.engine import Tracer
-from arbiter.errors import ArbiterError, InvalidRecordError, UnreadableRecordError, gettext_noop
+from arbiter.errors import ArbiterError, gettext_noop
 from arbiter.records import (
-    GAME_TAG,
     check_result_tag,
     format_record,
     game_tag,
@@ -27,7 +26,7 @@ from arbiter.records import (
     split_ending,
     tagged_game,
 )
-from arbiter.replaying import judge_end, play_tokens
+from arbiter.replaying import judge_end, opened_verdict, play_tokens
 from arbiter.verdict import Result, TerminationCode, Verdict
 from arbiter.zertz.play import Step, describe_end, play_text
 from arbiter.zertz.position import Position, start_position
@@ -54,19 +53,6 @@ def judge(words: list[str], position: Position) -> tuple[Result | None, Terminat
     return judge_end(words, position.to_move, end, lambda end: describe_end(end, position))
 
 
-def _game_of(tags: dict[str, str], game: str | None) -> str:
-    if game is not None and game not in GAMES:
-        raise UnreadableRecordError(gettext_noop("'{game}' is not a ZÈRTZ game"), game=game)
-    tag_game = game_from_tag(tags.get(GAME_TAG, ""))
-    if game is None and tag_game is None:
-        raise UnreadableRecordError(
-            gettext_noop(
-                'a ZÈRTZ record names its game: [Game "zertz-standard"], "zertz-blitz" or "zertz-tournament"'
-            )
-        )
-    return game or tag_game or GAMES[0]
-
-
 def _written(step: Step, token: str) -> str:
     return step.notation
 
@@ -75,15 +61,20 @@ def replay_text(text: str, game: str | None = None, trace: Tracer | None = None)
     """Replay a ZÈRTZ record (``game`` forces the game key); errors in the record are in the verdict."""
     record = parse_tagged(text)
     tags = record.tags
-    key = _game_of(tags, game)
-    verdict = Verdict(game=key, valid=False, tags=dict(tags))
-    if GAME_TAG in tags and game_from_tag(tags[GAME_TAG]) != key:
-        verdict.error = InvalidRecordError(
-            gettext_noop('the Game tag says "{tag}" but the record is replayed as {game}'),
-            tag=tags[GAME_TAG],
-            game=NAMES[key],
-        )
+    verdict = opened_verdict(
+        tags,
+        game,
+        GAMES,
+        game_from_tag,
+        NAMES,
+        gettext_noop("'{game}' is not a ZÈRTZ game"),
+        gettext_noop(
+            'a ZÈRTZ record names its game: [Game "zertz-standard"], "zertz-blitz" or "zertz-tournament"'
+        ),
+    )
+    if verdict.error is not None:
         return verdict
+    key = verdict.game
     moves, words = split_ending(record.tokens)
     position = play_tokens(verdict, start_position(key), moves, play_text, _written, trace)
     if position is None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from arbiter.perft import leaf_counts
 from arbiter.zertz.board import STEPS, bits, reached, shifted
 from arbiter.zertz.position import Position, Triple, holds_goal
 from arbiter.zertz.spec import BOARD_FULL, GOAL, NO_MARBLE, REPETITION
@@ -325,20 +326,11 @@ def count_turns(position: Position) -> int:
 def perft_counts(position: Position, depth: int) -> list[int]:
     """Leaf counts for depths 1..depth (ZT-16: one turn a step, the last counted without being
     played; a position where the game is over is not expanded)."""
-    counts = [0] * depth
+    return leaf_counts(position, depth, turns, _reached, count_turns)
 
-    def walk(node: Position, ply: int) -> None:
-        if ply + 1 == depth:
-            counts[ply] += count_turns(node)
-            return
-        following = turns(node)
-        counts[ply] += len(following)
-        for _move, after in following:
-            walk(after, ply + 1)
 
-    if depth > 0:
-        walk(position, 0)
-    return counts
+def _reached(position: Position, turn: tuple[Move, Position]) -> Position:
+    return turn[1]
 
 
 def random_turn(position: Position, rng: random.Random) -> Move | None:

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from arbiter.engine import PlyTrace, SvgOptions
 from arbiter.errors import ArbiterError
-from arbiter.svg import check_size, cross, document, element, group, label, num, player_label
+from arbiter.svg import check_size, cross, document, element, group, label, mark, num, player_label
 from arbiter.zertz.board import Geometry, bits
 from arbiter.zertz.notation import WrittenPlacement, read_token
 from arbiter.zertz.position import Position, Triple, from_goal
@@ -109,9 +109,7 @@ def _marbles(position: Position, frame: _Frame) -> list[str]:
 
 def _gone(frame: _Frame, name: str) -> str:
     x, y = frame.at(frame.geometry.bit_by_name[name])
-    return element(
-        "circle", [("class", "ring-gone"), ("data-gone", name), ("cx", x), ("cy", y), ("r", RING_R)]
-    )
+    return mark("ring-gone", "data-gone", name, x, y, RING_R)
 
 
 def _last(last: PlyTrace, position: Position, frame: _Frame) -> list[str]:
@@ -123,18 +121,7 @@ def _last(last: PlyTrace, position: Position, frame: _Frame) -> list[str]:
     if placement:
         if points:
             x, y = frame.at(by_name[points[0]])
-            out.append(
-                element(
-                    "circle",
-                    [
-                        ("class", "last-mark"),
-                        ("data-mark", points[0]),
-                        ("cx", x),
-                        ("cy", y),
-                        ("r", RING_R + 5),
-                    ],
-                )
-            )
+            out.append(mark("last-mark", "data-mark", points[0], x, y, RING_R + 5))
         gone = points[1:2] + [name for name in last.removed if name in by_name]
         out.extend(_gone(frame, name) for name in gone)
         out.extend(cross(*frame.at(by_name[name]), 8.0) for name in last.removed if name in by_name)
@@ -144,12 +131,7 @@ def _last(last: PlyTrace, position: Position, frame: _Frame) -> list[str]:
         d = "M" + "L".join(f"{num(x)} {num(y)}" for x, y in coordinates)
         out.append(element("path", [("class", "last-move"), ("d", d)]))
         x, y = coordinates[-1]
-        out.append(
-            element(
-                "circle",
-                [("class", "last-mark"), ("data-mark", points[-1]), ("cx", x), ("cy", y), ("r", RING_R + 5)],
-            )
-        )
+        out.append(mark("last-mark", "data-mark", points[-1], x, y, RING_R + 5))
     out.extend(cross(*frame.at(by_name[name]), 8.0) for name in last.removed if name in by_name)
     return out
 

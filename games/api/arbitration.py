@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, viewsets
-from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from common.schema import NO_SERVICE_GAME, answers, valid
+from common.schema import NO_SERVICE_GAME, valid, write_action
 from games.api.views import DecisionSerializer
 from games.play import arbitration, state
 from games.records.confirmation import MAX_REASON_CHARS
@@ -59,15 +57,13 @@ REFUSED = {
 class ArbitrationActions(viewsets.GenericViewSet):
     """The arbiter's actions on one game of ``ServiceGameViewSet`` (its ``get_object``)."""
 
-    @extend_schema(
-        request=GiveTimeSerializer,
-        responses=answers(
-            {200: TimeGivenSerializer},
-            **REFUSED,
-            conflict="The game is over, has no clock, or its round is closed",
-        ),
+    @write_action(
+        GiveTimeSerializer,
+        {200: TimeGivenSerializer},
+        **REFUSED,
+        conflict="The game is over, has no clock, or its round is closed",
+        url_path="give-time",
     )
-    @action(detail=True, methods=["post"], url_path="give-time")
     def give_time(self, request: Request, pk: str | None = None) -> Response:
         """Give time to one player: added to what he has left."""
         data = valid(GiveTimeSerializer, request)
@@ -84,28 +80,24 @@ class ArbitrationActions(viewsets.GenericViewSet):
         }
         return Response(TimeGivenSerializer(answer).data)
 
-    @extend_schema(
-        request=AdjudicateSerializer,
-        responses=answers(
-            {200: DecisionSerializer}, **REFUSED, conflict="The game was annulled, or its round is closed"
-        ),
+    @write_action(
+        AdjudicateSerializer,
+        {200: DecisionSerializer},
+        **REFUSED,
+        conflict="The game was annulled, or its round is closed",
     )
-    @action(detail=True, methods=["post"])
     def adjudicate(self, request: Request, pk: str | None = None) -> Response:
         """End the game with a result and a written reason: the arbiter's decision (final)."""
         data = valid(AdjudicateSerializer, request)
         decision = arbitration.adjudicate(self.get_object(), request.user, data["result"], data["reason"])
         return Response(DecisionSerializer(decision).data)
 
-    @extend_schema(
-        request=AnnulSerializer,
-        responses=answers(
-            {200: DecisionSerializer},
-            **REFUSED,
-            conflict="The game is no longer in play, or its round is closed",
-        ),
+    @write_action(
+        AnnulSerializer,
+        {200: DecisionSerializer},
+        **REFUSED,
+        conflict="The game is no longer in play, or its round is closed",
     )
-    @action(detail=True, methods=["post"])
     def annul(self, request: Request, pk: str | None = None) -> Response:
         """Annul the game in play: no result, unrated, no more moves; a pairing's result is then the arbiter's."""
         reason = valid(AnnulSerializer, request)["reason"]

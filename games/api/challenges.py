@@ -15,6 +15,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from common.schema import valid
 from games import options as game_options
 from games.api.fields import OptionsMixin
 from games.api.play import ServiceGameSerializer
@@ -167,9 +168,8 @@ class ChallengeViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewset
     )
     def create(self, request: Request) -> Response:
         """Challenge a player to a casual game."""
-        data = NewChallengeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        given = data.validated_data
+        data = valid(NewChallengeSerializer, request)
+        given = data
         sent = challenges.challenge(
             request.user,
             given["opponent"],

@@ -7,13 +7,11 @@ Thin: ``games.play.draws`` checks everything; its refusals are answered by the o
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, viewsets
-from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from common.schema import NO_SERVICE_GAME, answers
+from common.schema import NO_SERVICE_GAME, write_action
 from games.models import DrawOffer
 from games.play import draws, endings
 
@@ -54,16 +52,14 @@ NO_OFFER = "The game is over, or no offer of the opponent stands"
 class DrawActions(viewsets.GenericViewSet):
     """The players' draw offers in one game of ``ServiceGameViewSet`` (its ``get_object``)."""
 
-    @extend_schema(
-        request=None,
-        responses=answers(
-            {201: DrawOfferSerializer},
-            **REFUSED,
-            conflict="The game is over, the player's offer stands already, or his last one was answered at "
-            "this move",
-        ),
+    @write_action(
+        None,
+        {201: DrawOfferSerializer},
+        **REFUSED,
+        conflict="The game is over, the player's offer stands already, or his last one was answered at "
+        "this move",
+        url_path="offer-draw",
     )
-    @action(detail=True, methods=["post"], url_path="offer-draw")
     def offer_draw(self, request: Request, pk: str | None = None) -> Response:
         """Offer a draw (in a game whose rules allow one); offering while the opponent's offer stands
         accepts it. The offer lapses when the opponent moves."""
@@ -71,16 +67,14 @@ class DrawActions(viewsets.GenericViewSet):
         made.game.refresh_from_db()
         return Response(DrawOfferSerializer(made).data, status=201)
 
-    @extend_schema(request=None, responses=answers({200: DrawOfferSerializer}, **REFUSED, conflict=NO_OFFER))
-    @action(detail=True, methods=["post"], url_path="accept-draw")
+    @write_action(None, {200: DrawOfferSerializer}, **REFUSED, conflict=NO_OFFER, url_path="accept-draw")
     def accept_draw(self, request: Request, pk: str | None = None) -> Response:
         """Accept the opponent's draw offer: the game ends ½–½ at once, official, drawn by agreement."""
         taken = draws.accept(self.get_object(), request.user)
         taken.game.refresh_from_db()
         return Response(DrawOfferSerializer(taken).data)
 
-    @extend_schema(request=None, responses=answers({200: DrawOfferSerializer}, **REFUSED, conflict=NO_OFFER))
-    @action(detail=True, methods=["post"], url_path="decline-draw")
+    @write_action(None, {200: DrawOfferSerializer}, **REFUSED, conflict=NO_OFFER, url_path="decline-draw")
     def decline_draw(self, request: Request, pk: str | None = None) -> Response:
         """Decline the opponent's draw offer: play goes on."""
         return Response(DrawOfferSerializer(draws.decline(self.get_object(), request.user)).data)

@@ -71,6 +71,13 @@ def _responses(conflict: str) -> dict[int, object]:
     }
 
 
+#: the documentation of both answers to a takeback request (accept, decline)
+TAKEBACK_ANSWER = extend_schema(
+    request=None,
+    responses=_responses("No takeback asked now (a request lapses when a move is played), or a game over"),
+)
+
+
 class StartActions:
     """Abort a casual game not started; ask for a takeback, accept or decline one."""
 
@@ -97,26 +104,18 @@ class StartActions:
         """Ask to take back my move, the last one played (casual games); my opponent answers."""
         return self._answer(request, takebacks.ask(self.get_object(), request.user))  # type: ignore[attr-defined]
 
-    @extend_schema(
-        request=None,
-        responses=_responses(
-            "No takeback asked now (a request lapses when a move is played), or a game over"
-        ),
-    )
+    @TAKEBACK_ANSWER
     @action(detail=True, methods=["post"], url_path="takeback/accept", url_name="takeback-accept")
     def takeback_accept(self, request: Request, pk: str | None = None) -> Response:
         """Accept my opponent's takeback request: his last move is taken back, his to play again."""
-        game = takebacks.answer(self.get_object(), request.user, accept=True)  # type: ignore[attr-defined]
-        return self._answer(request, game)
+        return self._takeback_answered(request, accept=True)
 
-    @extend_schema(
-        request=None,
-        responses=_responses(
-            "No takeback asked now (a request lapses when a move is played), or a game over"
-        ),
-    )
+    @TAKEBACK_ANSWER
     @action(detail=True, methods=["post"], url_path="takeback/decline", url_name="takeback-decline")
     def takeback_decline(self, request: Request, pk: str | None = None) -> Response:
         """Decline my opponent's takeback request: the move stands."""
-        game = takebacks.answer(self.get_object(), request.user, accept=False)  # type: ignore[attr-defined]
+        return self._takeback_answered(request, accept=False)
+
+    def _takeback_answered(self, request: Request, *, accept: bool) -> Response:
+        game = takebacks.answer(self.get_object(), request.user, accept=accept)  # type: ignore[attr-defined]
         return self._answer(request, game)

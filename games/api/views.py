@@ -26,7 +26,7 @@ from arbiter import registry
 from arbiter.errors import ArbiterError
 from common.answers import error_body
 from common.client import client_address
-from common.schema import NOT_AN_OFFICIAL, answers, valid
+from common.schema import NOT_AN_OFFICIAL, valid, write_action
 from games import origins
 from games.api.fields import GameChoiceField
 from games.messages import arbiter_description, arbiter_message
@@ -280,46 +280,37 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
             raise NotFound(_("this game has no accepted record"))
         return Response({"game": game.pk, "filename": downloads.filename(game), "record": text})
 
-    @extend_schema(
-        request=None,
-        responses=answers(
-            {200: GameSerializer},
-            bad="Nothing to confirm (no provisional result, round closed)",
-            forbidden=NOT_THE_OPPONENT,
-            signed_out=None,
-        ),
+    @write_action(
+        None,
+        {200: GameSerializer},
+        bad="Nothing to confirm (no provisional result, round closed)",
+        forbidden=NOT_THE_OPPONENT,
+        signed_out=None,
     )
-    @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         """The opponent confirms the game's provisional result."""
         return Response(GameSerializer(confirmation.confirm(self.get_object(), request.user)).data)
 
-    @extend_schema(
-        request=DisputeSerializer,
-        responses=answers(
-            {200: GameSerializer},
-            bad="No reason, or nothing to dispute (round closed, no provisional result)",
-            forbidden=NOT_THE_OPPONENT,
-            signed_out=None,
-        ),
+    @write_action(
+        DisputeSerializer,
+        {200: GameSerializer},
+        bad="No reason, or nothing to dispute (round closed, no provisional result)",
+        forbidden=NOT_THE_OPPONENT,
+        signed_out=None,
     )
-    @action(detail=True, methods=["post"])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         """The opponent disputes the game's provisional result with a reason; the arbiter decides."""
         reason = valid(DisputeSerializer, request)["reason"]
         opened = confirmation.dispute(self.get_object(), request.user, reason)
         return Response(GameSerializer(opened.game).data)
 
-    @extend_schema(
-        request=DecideSerializer,
-        responses=answers(
-            {201: DecisionSerializer},
-            bad="An inconsistent decision, a second one, or a closed round",
-            forbidden=NOT_AN_OFFICIAL,
-            signed_out=None,
-        ),
+    @write_action(
+        DecideSerializer,
+        {201: DecisionSerializer},
+        bad="An inconsistent decision, a second one, or a closed round",
+        forbidden=NOT_AN_OFFICIAL,
+        signed_out=None,
     )
-    @action(detail=True, methods=["post"])
     def decide(self, request: Request, pk: str | None = None) -> Response:
         """The arbiter's final decision: a submission made official, or a result with a reason."""
         game = self.get_object()

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from datetime import datetime, timedelta
 
 from django.db import DatabaseError, transaction
@@ -265,6 +266,9 @@ def _end_batch(game_ids: list[int], alone: bool) -> tuple[list[int], list[int]]:
 
 #: the warnings one run sends at most (the rest are due still: the next run's)
 WARN_BATCH = 200
+#: the seconds of one ticker's look the warnings may take at most (the rest wait for the next look):
+#: a round's warnings falling due together never hold back a flag falling meanwhile
+WARN_SECONDS = 0.25
 
 
 def moments(game: Game, warning: timedelta | None = None, *, known: bool = False) -> None:
@@ -318,7 +322,7 @@ def warning_moment(
 
 def warn_tick(now: datetime) -> dict[str, list[int]]:
     """The clocks' ticker's other work (``common.ticker``): warn the players whose warning is due."""
-    return {"time_warned": warn_due(now)}
+    return {"time_warned": warn_due(now, budget=WARN_SECONDS)}
 
 
 def next_warning() -> datetime | None:
@@ -327,13 +331,21 @@ def next_warning() -> datetime | None:
     return games.aggregate(first=Min("warn_at"))["first"]  # type: ignore[no-any-return]
 
 
-def warn_due(now: datetime | None = None, limit: int = WARN_BATCH) -> list[int]:
+def warn_due(now: datetime | None = None, limit: int = WARN_BATCH, budget: float | None = None) -> list[int]:
     """Warn the player to move of every game whose warning is due by ``now`` (``Game.warn_at``, the
-    earliest first, ``limit`` at most); the games whose player was warned. Each is judged under the
-    game's lock (:func:`warn`): a move since, the game over, a vacation that paused the clock."""
+    earliest first, ``limit`` at most, and no new one once ``budget`` seconds have gone); the games
+    whose player was warned. Each is judged under the game's lock (:func:`warn`): a move since, the
+    game over, a vacation that paused the clock."""
     now = now or timezone.now()
     due_now = Game.objects.filter(warn_at__lte=now).order_by("warn_at", "pk").values_list("pk", flat=True)
-    return [game_id for game_id in list(due_now[:limit]) if warn(game_id, now)]
+    started = time.monotonic()
+    warned = []
+    for game_id in list(due_now[:limit]):
+        if budget is not None and time.monotonic() - started >= budget:
+            break  # the others are due still: the next look's
+        if warn(game_id, now):
+            warned.append(game_id)
+    return warned
 
 
 @retry_on_conflict

@@ -4,9 +4,11 @@ would in their first hour; each must answer 2xx, or the status its ``# 400`` com
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,31 @@ def send(client: APIClient, line: str, values: dict[str, str]) -> Any:
     return answer
 
 
+def send_section(
+    client: APIClient,
+    section: str,
+    count: int,
+    values: dict[str, str],
+    capture: Any = None,
+    each: Callable[[str, Any], None] | None = None,
+) -> list[Any]:
+    """Send the section's ``count`` curl lines in order (each at its request's commit with ``capture``,
+    the on-commit callbacks' fixture): their answers. The token an answer gives is kept for the lines
+    after it; ``each(line, answer)`` is told of every answer."""
+    lines = curl_lines(section)
+    assert len(lines) == count
+    answers = []
+    for line in lines:
+        with capture(execute=True) if capture else contextlib.nullcontext():
+            answer = send(client, line, values)
+        answers.append(answer)
+        if "/api/tokens/" in line:
+            values["TOKEN"] = answer.json()["key"]
+        if each:
+            each(line, answer)
+    return answers
+
+
 def person(name: str, password: str) -> User:
     user = User.objects.create_user(name, password=password)
     Player.objects.create(display_name=name.title(), handle=name, user=user)
@@ -95,13 +122,8 @@ def test_a_bots_first_hour(django_capture_on_commit_callbacks: Any) -> None:
 def test_an_organisers_first_hour(django_capture_on_commit_callbacks: Any, organiser: User) -> None:
     client = APIClient()
     values = {"BASE": ""}
-    lines = curl_lines("An organiser's first hour")
-    assert len(lines) == 12
-    for line in lines:
-        with django_capture_on_commit_callbacks(execute=True):  # the pairing task, at the request's commit
-            answer = send(client, line, values)
-        if "/api/tokens/" in line:
-            values["TOKEN"] = answer.json()["key"]
+    # the pairing task, at the request's commit
+    send_section(client, "An organiser's first hour", 12, values, django_capture_on_commit_callbacks)
     rounds = client.get(
         "/api/events/club-swiss/rounds/", HTTP_AUTHORIZATION=f"Token {values['TOKEN']}"
     ).json()
@@ -115,16 +137,12 @@ def test_an_events_officials_and_forbidden_pairs(organiser: User) -> None:
     User.objects.create_user("ada", password="pw-ada-12345")
     client = APIClient()
     values = {"BASE": ""}
-    lines = curl_lines("An event's officials and forbidden pairs")
-    assert len(lines) == 7
-    answers = []
-    for line in lines:
-        answer = send(client, line, values)
-        answers.append(answer)
-        if "/api/tokens/" in line:
-            values["TOKEN"] = answer.json()["key"]
+
+    def keep_the_pair(line: str, answer: Any) -> None:
         if "forbidden-pairs/ " in line and "-X POST" in line:
             values["PAIR"] = str(answer.json()["id"])
+
+    answers = send_section(client, "An event's officials and forbidden pairs", 7, values, each=keep_the_pair)
     assert answers[2].json() == {"organisers": ["olga"], "arbiters": ["ada"]}
     assert answers[3].json()["detail"] == "an event keeps at least one organiser"
     assert answers[5].json() == [
@@ -144,14 +162,7 @@ def test_a_players_first_hour(organiser: User) -> None:
     (code,) = [c for c in claims.codes_of(event, organiser) if c.registration.player.handle == "mira"]
     client = APIClient()
     values = {"BASE": "", "CODE": code.display}
-    lines = curl_lines("A player's first hour")
-    assert len(lines) == 9
-    answers = []
-    for line in lines:
-        answer = send(client, line, values)
-        answers.append(answer)
-        if "/api/tokens/" in line:
-            values["TOKEN"] = answer.json()["key"]
+    answers = send_section(client, "A player's first hour", 9, values)
     assert answers[0].json() == {"username": "mira", "email": "mira@example.org"}
     assert "already exists" in answers[1].json()["fields"]["username"][0]
     assert answers[3].json()["handle"] == "mira"
@@ -165,14 +176,7 @@ def test_a_players_first_hour(organiser: User) -> None:
 def test_an_event_that_runs_itself(django_capture_on_commit_callbacks: Any, organiser: User) -> None:
     client = APIClient()
     values = {"BASE": ""}
-    lines = curl_lines("An event that runs itself")
-    assert len(lines) == 9
-    answers = []
-    for line in lines:
-        with django_capture_on_commit_callbacks(execute=True):
-            answers.append(send(client, line, values))
-        if "/api/tokens/" in line:
-            values["TOKEN"] = answers[-1].json()["key"]
+    answers = send_section(client, "An event that runs itself", 9, values, django_capture_on_commit_callbacks)
     created = answers[1].json()
     assert (created["auto_pair"], created["auto_pair_delay"], created["auto_finish"]) == (True, 30, True)
     assert created["first_move_grace"] == 60

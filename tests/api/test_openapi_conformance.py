@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -127,25 +127,21 @@ def served_schema() -> dict[str, object]:
 schema = schemathesis.openapi.from_dict(served_schema()).exclude(path="/api/schema/")
 
 
-@schema.parametrize()
-@settings(
-    max_examples=MAX_EXAMPLES,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    derandomize=True,
-)
+def every_operation(test: Callable[..., None]) -> Callable[..., None]:
+    """The test run on each operation of the schema, on examples hypothesis draws the same way each run."""
+    examples = settings(
+        max_examples=MAX_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True
+    )
+    return schema.parametrize()(examples(test))  # type: ignore[no-any-return]
+
+
+@every_operation
 def test_every_answer_is_documented_anonymous(case: schemathesis.Case, service: tuple[str, str]) -> None:
     base, _token = service
     case.call_and_validate(base_url=base, checks=CHECKS)
 
 
-@schema.parametrize()
-@settings(
-    max_examples=MAX_EXAMPLES,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    derandomize=True,
-)
+@every_operation
 def test_every_answer_is_documented_as_organiser(case: schemathesis.Case, service: tuple[str, str]) -> None:
     base, token = service
     case.call_and_validate(base_url=base, checks=CHECKS, headers={"Authorization": f"Token {token}"})

@@ -86,7 +86,8 @@ def test_a_text_with_stray_braces_stays_as_it_is() -> None:
     assert ArbiterError("a { b").reason == "a { b"
 
 
-def _marked_templates() -> list[tuple[str, int, str]]:
+def marked_templates() -> list[tuple[str, int, str]]:
+    """Each text the arbiter marks with ``gettext_noop``: its file's name, its line and the text."""
     found = []
     for path in sorted(ARBITER.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -95,8 +96,10 @@ def _marked_templates() -> list[tuple[str, int, str]]:
                 and isinstance(node.func, ast.Name)
                 and node.func.id == "gettext_noop"
             ):
-                assert len(node.args) == 1 and isinstance(node.args[0], ast.Constant), (path, node.lineno)
-                found.append((path.name, node.lineno, node.args[0].value))
+                first = node.args[0]
+                assert len(node.args) == 1 and isinstance(first, ast.Constant), (path, node.lineno)
+                assert isinstance(first.value, str), (path, node.lineno)
+                found.append((path.name, node.lineno, first.value))
     return found
 
 
@@ -122,7 +125,7 @@ def test_every_arbiter_error_is_raised_with_a_marked_template() -> None:
             if not marked and path.name != "errors.py":
                 unmarked.append(f"{path.relative_to(ARBITER)}:{node.lineno}")
     assert unmarked == []
-    templates = _marked_templates()
+    templates = marked_templates()
     assert len(templates) > 100
     for name, line, template in templates:
         fields = [field for _, field, _, _ in string.Formatter().parse(template) if field is not None]

@@ -1,6 +1,6 @@
 """The browser tests' shared fixtures: Debian's headless Chromium through Playwright (skipped without
 it outside CI, a failure in CI) the folder for screenshots (``$BROWSER_ARTIFACTS``) and the server's
-clock moved forward by the test (``later``)."""
+clock moved forward by the test (``later``); the site under the test's ``server`` (``site``)."""
 
 from __future__ import annotations
 
@@ -59,3 +59,26 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     print(f"screenshots in {folder}")
     return folder
+
+
+def site_of(request: pytest.FixtureRequest, server: str, settings: Any) -> str:
+    """The site's address under ``server``: "asgi", uvicorn in a thread (the ``asgi_server`` fixture, which
+    the test's module imports), else pytest-django's WSGI live server; the host names of the pages and
+    of the test's own client allowed."""
+    base = (
+        request.getfixturevalue("asgi_server")
+        if server == "asgi"
+        else request.getfixturevalue("live_server").url
+    )
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+    return str(base)
+
+
+@pytest.fixture
+def site(request: pytest.FixtureRequest, server: str, settings: Any) -> str:
+    """The site under the test's ``server`` parameter (``site_of``), Playwright's expectations waiting
+    up to 20 s (a loaded machine)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=20_000)
+    return site_of(request, server, settings)

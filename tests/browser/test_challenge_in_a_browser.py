@@ -42,24 +42,11 @@ STREAM = {"asgi": "open", "wsgi": "closed"}  # the player stream as header.js fo
     ids=["1280px-en", "390px-uk", "1280px-en-no-stream"],
 )
 def test_a_challenge_sent_from_a_player_page_reaches_the_other_and_both_play(
-    request: pytest.FixtureRequest,
-    browser: Any,
-    shots: Path,
-    viewport: dict[str, int],
-    locale: str,
-    server: str,
-    settings: Any,
+    browser: Any, shots: Path, viewport: dict[str, int], locale: str, server: str, site: str
 ) -> None:
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=20_000)  # a loaded machine
-    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]  # the live server, asked for by name below
-
-    base = (
-        request.getfixturevalue("asgi_server")
-        if server == "asgi"
-        else request.getfixturevalue("live_server").url
-    )
+    base = site
     words, name = WORDS[locale], f"{viewport['width']}{locale[:2]}{server}"
 
     def _stream_open(page: Any) -> None:

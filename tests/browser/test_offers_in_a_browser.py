@@ -22,6 +22,7 @@ from django.test import Client
 
 from games.models import Challenge, Game
 from games.play import state
+from tests.browser.conftest import site_of
 from tests.browser.test_play_in_a_browser import (
     DESK,
     _click_move,
@@ -53,34 +54,17 @@ WORDS = {
 }
 
 
-def _base(request: pytest.FixtureRequest, server: str, settings: Any) -> str:
-    base = (
-        request.getfixturevalue("asgi_server")
-        if server == "asgi"
-        else request.getfixturevalue("live_server").url
-    )
-    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]  # the pages, and the test's client
-    return base
-
-
 def _not_reloaded(page: Any) -> None:
     assert page.evaluate("window.notReloaded === true"), "the page was reloaded"
 
 
 @pytest.mark.parametrize(("viewport", "locale", "server"), RUNS, ids=IDS)
 def test_a_takeback_and_a_draw_offer_reach_the_other_page_and_are_answered(
-    request: pytest.FixtureRequest,
-    browser: Any,
-    shots: Path,
-    viewport: dict[str, int],
-    locale: str,
-    server: str,
-    settings: Any,
+    browser: Any, shots: Path, viewport: dict[str, int], locale: str, server: str, site: str
 ) -> None:
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=20_000)
-    base = _base(request, server, settings)
+    base = site
     game = state.create_service_game(_player("Ann"), _player("Bob"), "yinsh", "")
     url = base + game.get_absolute_url()
     ann = _page(browser, base, "ann", viewport, locale)
@@ -117,18 +101,11 @@ def test_a_takeback_and_a_draw_offer_reach_the_other_page_and_are_answered(
 
 @pytest.mark.parametrize(("viewport", "locale", "server"), RUNS, ids=IDS)
 def test_a_challenge_is_seen_on_another_page_and_its_acceptance_too(
-    request: pytest.FixtureRequest,
-    browser: Any,
-    shots: Path,
-    viewport: dict[str, int],
-    locale: str,
-    server: str,
-    settings: Any,
+    browser: Any, shots: Path, viewport: dict[str, int], locale: str, server: str, site: str
 ) -> None:
     from playwright.sync_api import expect
 
-    expect.set_options(timeout=20_000)
-    base = _base(request, server, settings)
+    base = site
     anna, bob = _player("Ann"), _player("Bob")
     anna.display_name, bob.display_name = "Ann Vermeer", "Bob Burm"
     anna.save()
@@ -184,7 +161,7 @@ def test_a_move_that_comes_while_the_page_is_fetched_is_not_lost(
     the page then shows both (it fetches once more), well before the safety net's 20 s."""
     from playwright.sync_api import expect
 
-    base = _base(request, "asgi", settings)
+    base = site_of(request, "asgi", settings)
     ann, bob = _player("Ann"), _player("Bob")
     game = state.create_service_game(ann, bob, "tzaar", "", options={"start": "fixed"})
     url = base + game.get_absolute_url()

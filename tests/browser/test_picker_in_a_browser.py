@@ -29,24 +29,36 @@ def _signed_in(browser: Any, base: str, user: Any) -> Any:
     return page
 
 
-def test_the_kind_is_chosen_by_name_and_a_basic_piece_is_warned(
-    live_server: Any, browser: Any, shots: Path
-) -> None:
+def _anns_game() -> Any:
+    """A game of GIPF with potentials on the service, 10+5, Ann (White) against Bob, both with accounts."""
     from django.contrib.auth.models import User
 
     from accounts.models import Player
-    from games.models import Move
     from games.play import state
 
     ann = User.objects.create_user("ann", password="pw-ann-12345")
     bob = User.objects.create_user("bob", password="pw-bob-12345")
     white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
     black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
-    game = state.create_service_game(white, black, "gipf-pot-standard", "10+5")
-    page = _signed_in(browser, live_server.url, ann)
-    page.goto(live_server.url + game.get_absolute_url())
-    page.click('#play-board [data-target="a1"]')
-    page.click('#play-board [data-target="b2"]')
+    return state.create_service_game(white, black, "gipf-pot-standard", "10+5")
+
+
+def _pushing(browser: Any, base: str, game: Any, dot: str, spot: str) -> Any:
+    """Ann's page of the game, the dot and the spot of her push clicked on the board."""
+    page = _signed_in(browser, base, game.white.user)
+    page.goto(base + game.get_absolute_url())
+    page.click(f'#play-board [data-target="{dot}"]')
+    page.click(f'#play-board [data-target="{spot}"]')
+    return page
+
+
+def test_the_kind_is_chosen_by_name_and_a_basic_piece_is_warned(
+    live_server: Any, browser: Any, shots: Path
+) -> None:
+    from games.models import Move
+
+    game = _anns_game()
+    page = _pushing(browser, live_server.url, game, "a1", "b2")
     options = page.locator("#move-options .move-option")
     assert options.count() == 6  # five kinds of loaded piece and a basic piece
     basic = page.locator('#move-options .move-option[data-kind="basic"]')
@@ -82,26 +94,15 @@ ROW_POSITION = (
 def test_the_piece_first_then_its_removals_previewed_on_the_board(
     live_server: Any, browser: Any, shots: Path
 ) -> None:
-    from django.contrib.auth.models import User
-
-    from accounts.models import Player
     from arbiter import registry
-    from games.play import state
 
-    ann = User.objects.create_user("ann", password="pw-ann-12345")
-    bob = User.objects.create_user("bob", password="pw-bob-12345")
-    white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
-    black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
-    game = state.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    game = _anns_game()
     game.position = ROW_POSITION
     game.save()
     offered = [m.notation for m in registry.legal_moves(ROW_POSITION) if m.points == ("i1", "h2")]
     tamsk = [n for n in offered if n.split(";")[0] == "Ti1-f4"]
     assert len(offered) == 88 and len(tamsk) > 2
-    page = _signed_in(browser, live_server.url, ann)
-    page.goto(live_server.url + game.get_absolute_url())
-    page.click('#play-board [data-target="i1"]')
-    page.click('#play-board [data-target="h2"]')
+    page = _pushing(browser, live_server.url, game, "i1", "h2")
     kinds = page.locator("#move-options .move-option[data-action]")
     assert kinds.count() == 6  # first the piece: five kinds and a basic piece, not 88 buttons
     page.locator('#move-options .move-option[data-action="Ti1-f4"]').click()
@@ -128,23 +129,12 @@ def test_the_removals_are_clicked_on_the_board_after_a_basic_piece_is_warned(
     board (once to remove, again to keep), the basic piece drawn removed from the start; the move is
     chosen when one removal alone agrees with the clicks. The warning that a basic piece gives up the
     potentials not yet in play (P-3) is shown from the choice of the piece on, before any removal."""
-    from django.contrib.auth.models import User
-
-    from accounts.models import Player
     from games.models import Move
-    from games.play import state
 
-    ann = User.objects.create_user("ann", password="pw-ann-12345")
-    bob = User.objects.create_user("bob", password="pw-bob-12345")
-    white = Player.objects.create(display_name="Ann", handle="ann", user=ann)
-    black = Player.objects.create(display_name="Bob", handle="bob", user=bob)
-    game = state.create_service_game(white, black, "gipf-pot-standard", "10+5")
+    game = _anns_game()
     game.position = ROW_POSITION
     game.save()
-    page = _signed_in(browser, live_server.url, ann)
-    page.goto(live_server.url + game.get_absolute_url())
-    page.click('#play-board [data-target="i1"]')
-    page.click('#play-board [data-target="h2"]')
+    page = _pushing(browser, live_server.url, game, "i1", "h2")
     assert page.locator("#move-options .move-option[data-action]").count() == 6
     page.locator('#move-options .move-option[data-action="i1-f4"]').click()
 

@@ -107,14 +107,27 @@ def _targets(page: Any) -> set[str]:
 PREVIEW = "#play-board g.play-preview-layer"
 
 
+def _anns_page(browser: Any, base: str, game: Any, viewport: dict[str, int], locale: str) -> Any:
+    """Ann's page of the game, open."""
+    page = _page(browser, base, "ann", viewport, locale)
+    _open(page, base + game.get_absolute_url())
+    return page
+
+
+def _sent(page: Any, game: Any) -> list[str]:
+    """The game's stored moves once the page has sent its move and shows it played."""
+    page.click("#move-send")
+    page.wait_for_selector('#play-area[data-ply="1"]')
+    return list(Move.objects.filter(game=game).values_list("notation", flat=True))
+
+
 @pytest.mark.parametrize(("viewport", "locale"), SCREENS, ids=IDS)
 def test_a_yinsh_row_alone_is_taken_for_the_player_and_shown(
     live_server: Any, browser: Any, shots: Path, viewport: dict[str, int], locale: str
 ) -> None:
     words = WORDS[locale]
     game = _yinsh_game({"c5": "w", "d5": "w", "e5": "w", "f5": "w", "g6": "b"})
-    page = _page(browser, live_server.url, "ann", viewport, locale)
-    _open(page, live_server.url + game.get_absolute_url())
+    page = _anns_page(browser, live_server.url, game, viewport, locale)
     hint = page.locator("#move-hint")
     assert hint.inner_text() == words["ring"]  # said before the click
     assert page.locator('.piece-key [data-piece-key="ring"]').count() == 1
@@ -145,9 +158,7 @@ def test_a_yinsh_row_alone_is_taken_for_the_player_and_shown(
     page.click('#play-board [data-target="g7"]')
     page.click('#play-board [data-target="a2"]')
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    page.click("#move-send")
-    page.wait_for_selector('#play-area[data-ply="1"]')
-    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["g5-g7;xc5-g5;ra2"]
+    assert _sent(page, game) == ["g5-g7;xc5-g5;ra2"]
     assert page.refused == []  # type: ignore[attr-defined]
 
 
@@ -159,8 +170,7 @@ def test_a_yinsh_player_with_two_rows_picks_one_by_a_marker_of_it(
     game = _yinsh_game(
         {"c5": "w", "d5": "w", "e5": "w", "f5": "w", "g2": "w", "g3": "w", "g4": "w", "g6": "b"}
     )
-    page = _page(browser, live_server.url, "ann", viewport, locale)
-    _open(page, live_server.url + game.get_absolute_url())
+    page = _anns_page(browser, live_server.url, game, viewport, locale)
     page.click('#play-board [data-target="g5"]')
     page.click('#play-board [data-target="g7"]')
     assert page.locator("#move-hint").inner_text() == words["rows"]
@@ -173,9 +183,7 @@ def test_a_yinsh_player_with_two_rows_picks_one_by_a_marker_of_it(
     assert page.locator(f"{PREVIEW} .play-removed").count() == 5
     page.click('#play-board [data-target="a2"]')
     assert page.locator("#move-preview-text").inner_text() == "g5-g7;xg2-g6;ra2"
-    page.click("#move-send")
-    page.wait_for_selector('#play-area[data-ply="1"]')
-    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["g5-g7;xg2-g6;ra2"]
+    assert _sent(page, game) == ["g5-g7;xg2-g6;ra2"]
     assert page.refused == []  # type: ignore[attr-defined]
 
 
@@ -187,8 +195,7 @@ def test_a_tzaar_placement_is_picked_by_the_piece_s_name_and_picture(
     game = state.create_service_game(
         _player("Ann"), _player("Bob"), "tzaar", "", options={"start": "placement"}
     )
-    page = _page(browser, live_server.url, "ann", viewport, locale)
-    _open(page, live_server.url + game.get_absolute_url())
+    page = _anns_page(browser, live_server.url, game, viewport, locale)
     assert page.locator("#move-hint").inner_text() == words["place"]
     key = page.locator(".piece-key li")
     assert key.count() == 4 and words["key"] in key.all_inner_texts()  # the key beside the board
@@ -204,7 +211,5 @@ def test_a_tzaar_placement_is_picked_by_the_piece_s_name_and_picture(
     assert page.locator("#move-preview-words").inner_text() == words["placed"]
     assert page.locator(f"{PREVIEW} .stack.white.tzarra").count() == 1  # drawn on a1 before it is sent
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    page.click("#move-send")
-    page.wait_for_selector('#play-area[data-ply="1"]')
-    assert list(Move.objects.filter(game=game).values_list("notation", flat=True)) == ["wZ@a1"]
+    assert _sent(page, game) == ["wZ@a1"]
     assert page.refused == []  # type: ignore[attr-defined]

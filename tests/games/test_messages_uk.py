@@ -8,10 +8,8 @@ ply 6, "move 3, Black"; the Ukrainian texts are the catalogue's hand translation
 
 from __future__ import annotations
 
-import ast
 import string
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,12 +22,12 @@ from arbiter import registry
 from arbiter.errors import InvalidPositionError
 from games.messages import arbiter_description, arbiter_message
 from games.models import SubmittedRecord
+from tests.arbiter.test_messages import marked_templates
 from tests.games.records.test_confirmation import BLACK_WINS, Board, make_board
 from tests.games.web.test_board_pages import REFUSED
 
 pytestmark = pytest.mark.django_db
 
-ARBITER = Path(__file__).resolve().parents[2] / "arbiter"
 UK_REASON = "e1: клітинку вже зайнято"
 EN_REASON = "e1: the space is already occupied"
 
@@ -130,18 +128,7 @@ def test_a_nested_player_colour_is_translated() -> None:
 
 
 def _marked_templates() -> list[str]:
-    found = []
-    for path in sorted(ARBITER.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "gettext_noop"
-            ):
-                first = node.args[0]
-                assert isinstance(first, ast.Constant) and isinstance(first.value, str)
-                found.append(first.value)
-    return sorted(set(found))
+    return sorted({text for _file, _line, text in marked_templates()})
 
 
 def _fields(template: str) -> set[str]:

@@ -184,6 +184,29 @@ def _pinged_afresh(hostname: str) -> bool:
     return done.returncode == 0 and b"pong" in done.stdout
 
 
+def registered_tasks(asked: list[int]) -> dict[str, list[str]] | None:
+    """The tasks each worker has registered (Celery's ``inspect registered``), asked by this process
+    and, every fifth try, by a new process: this process's broker connections may be ones an earlier
+    test's Redis restart left unanswered. ``asked`` counts the tries (one element)."""
+    import json
+
+    from config.celery import app
+
+    asked[0] += 1
+    if asked[0] % 5 == 0:
+        command = [sys.executable, "-m", "celery", "-A", "config", "inspect", "registered", "-j", "-t", "2"]
+        try:
+            done = subprocess.run(command, cwd=ROOT, env=_process_env(), capture_output=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            return None
+        return json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else None
+    try:
+        return app.control.inspect(timeout=2).registered()  # type: ignore[no-any-return]
+    except Exception:  # noqa: BLE001 - a connection a Redis restart closed: asked again
+        forget_broker_connections()
+        return None
+
+
 def forget_broker_connections() -> None:
     """Forget the Redis failures this process remembers (``common.redis_faults``): Redis is back."""
     from common import redis_faults

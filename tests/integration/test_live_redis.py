@@ -10,6 +10,7 @@ client, pointed at the same Redis, carries the event after the move commits.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import subprocess
@@ -30,6 +31,7 @@ from accounts.models import Player
 from games.models import Move
 from games.play import service, state
 from tests.integration.conftest import ROOT, _process_env
+from tests.integration.event_streams import open_stream, stream_events
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -77,33 +79,6 @@ def uvicorn_server() -> Iterator[int]:
             server.kill()
 
 
-def _follow(port: int, game_id: int, seen: list[dict[str, Any]], opened: threading.Event) -> None:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-    sock.sendall(
-        f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
-    )
-    buffer, kind = b"", ""
-    while True:
-        try:
-            data = sock.recv(65536)
-        except OSError:
-            return
-        if not data:
-            return
-        buffer += data
-        while b"\n" in buffer:
-            line, buffer = buffer.split(b"\n", 1)
-            text = line.decode(errors="replace").strip()
-            if text.startswith("event: "):
-                kind = text[7:]
-                if kind == "stream-open":
-                    opened.set()
-            elif text.startswith("data: ") and kind == "move":
-                seen.append(json.loads(text[6:]))
-                sock.close()
-                return
-
-
 def _players() -> tuple[User, Player, Player]:
     users = [User.objects.create_user(name, password=f"pw-{name}-12345") for name in ("ann", "bob")]
     ann, bob = (
@@ -113,25 +88,13 @@ def _players() -> tuple[User, Player, Player]:
 
 
 def test_a_move_reaches_the_stream_of_another_process_through_redis(uvicorn_server: int) -> None:
-    import redis
-    from django_eventstream import eventstream
-
     ann_user, ann, bob = _players()
     game = state.create_service_game(ann, bob, "dvonn", "5+3")
-    seen: list[dict[str, Any]] = []
-    opened = threading.Event()
-    reader = threading.Thread(target=_follow, args=(uvicorn_server, game.pk, seen, opened), daemon=True)
-    reader.start()
-    assert opened.wait(30), "the stream did not open"
-    time.sleep(0.5)  # the stream waits for its next event
-    # the publishing process configured as the scaled setup's are (EVENTS_REDIS_URL), its client the test's
-    with (
-        override_settings(EVENTS_REDIS_URL=_events_url()),
-        mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())),
-    ):
+    seen: list[tuple[str, dict[str, Any]]] = []
+    with _listening(uvicorn_server, game.pk, seen) as reader:
         service.make_move(game, ann_user, "c3", 0)
     reader.join(15)
-    assert seen and (seen[0]["game"], seen[0]["ply"], seen[0]["move"], seen[0]["to_move"]) == (
+    assert seen and tuple(seen[0][1][key] for key in ("game", "ply", "move", "to_move")) == (
         game.pk,
         1,
         "c3",
@@ -167,55 +130,45 @@ def _moves(
 ) -> None:
     """Read the game's stream (from ``last_event_id`` when given) until ``count`` moves: (id, data)."""
     resume = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id else ""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-    sock.sendall(
-        f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
-        f"{resume}\r\n".encode()
-    )
-    buffer, kind, event_id = b"", "", ""
-    with sock:
-        while len(found) < count:
-            try:
-                data = sock.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
-            buffer += data
-            while b"\n" in buffer and len(found) < count:
-                line, buffer = buffer.split(b"\n", 1)
-                text = line.decode(errors="replace").strip()
-                if text.startswith("event: "):
-                    kind, event_id = text[7:], ""
-                    if kind == "stream-open":
-                        opened.set()
-                elif text.startswith("id: "):
-                    event_id = text[4:]
-                elif text.startswith("data: ") and kind == "move":
-                    found.append((event_id, json.loads(text[6:])))
+    with open_stream(port, f"/api/play/{game_id}/events/", 30, resume) as sock:
+        for kind, event_id, data in stream_events(sock, opened.set):
+            if kind == "move":
+                found.append((event_id, json.loads(data)))
+                if len(found) == count:
+                    return
+
+
+@contextlib.contextmanager
+def _listening(
+    port: int, game_id: int, found: list[tuple[str, dict[str, Any]]]
+) -> Iterator[threading.Thread]:
+    """A reader of the game's stream on a thread, open and waiting for its first move (into ``found``),
+    and the publishing process configured as the scaled setup's are (EVENTS_REDIS_URL), its client the
+    test's."""
+    import redis
+    from django_eventstream import eventstream
+
+    opened = threading.Event()
+    reader = threading.Thread(target=_moves, args=(port, game_id, 1, found, opened), daemon=True)
+    reader.start()
+    assert opened.wait(30), "the stream did not open"
+    time.sleep(0.5)  # the stream waits for its next event
+    with (
+        override_settings(EVENTS_REDIS_URL=_events_url()),
+        mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())),
+    ):
+        yield reader
 
 
 def test_a_stream_that_reconnects_gets_the_moves_stored_meanwhile(uvicorn_server: int) -> None:
     """The stream hears c3 live (the channel's event 1) and drops; d3 and e3 are played meanwhile,
     stored in PostgreSQL and sent through Redis to no one. Reconnecting to uvicorn with
     ``Last-Event-ID`` it gets both, in order (events 2 and 3)."""
-    import redis
-    from django_eventstream import eventstream
-
     ann_user, ann, bob = _players()
     game = state.create_service_game(ann, bob, "dvonn", "5+3")
     channel = f"game-{game.pk}"
     first: list[tuple[str, dict[str, Any]]] = []
-    opened = threading.Event()
-    reader = threading.Thread(target=_moves, args=(uvicorn_server, game.pk, 1, first, opened), daemon=True)
-    reader.start()
-    assert opened.wait(30), "the stream did not open"
-    time.sleep(0.5)  # the stream waits for its next event
-    # the publishing process configured as the scaled setup's are (EVENTS_REDIS_URL), its client the test's
-    with (
-        override_settings(EVENTS_REDIS_URL=_events_url()),
-        mock.patch.object(eventstream, "redis_client", redis.Redis.from_url(_events_url())),
-    ):
+    with _listening(uvicorn_server, game.pk, first) as reader:
         service.make_move(game, ann_user, "c3", 0)
         reader.join(15)
         assert [(i, d["ply"], d["move"]) for i, d in first] == [(f"{channel}:1", 1, "c3")]

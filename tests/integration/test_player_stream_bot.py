@@ -8,7 +8,6 @@ reserve), and both hear ``game-end``.
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -20,6 +19,7 @@ from rest_framework.authtoken.models import Token
 from arbiter import registry
 from games.models import Game
 from tests.integration.conftest import wait_for
+from tests.integration.event_streams import open_stream, stream_events
 from tests.integration.test_flags_on_time import _player
 from tests.integration.test_streams import _free_port, _uvicorn
 
@@ -47,11 +47,7 @@ class Bot:
         self.requests = 0
         self.opened = threading.Event()
         self.on_event: Callable[[str, dict[str, Any]], None] = lambda kind, data: None
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=120)
-        self.sock.sendall(
-            f"GET /api/play/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token {self.token}\r\n"
-            "Accept: text/event-stream\r\n\r\n".encode()
-        )
+        self.sock = open_stream(port, "/api/play/events/", 120, f"Authorization: Token {self.token}\r\n")
         threading.Thread(target=self._read, daemon=True).start()
 
     def post(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -66,26 +62,11 @@ class Bot:
             return json.loads(answer.read())  # type: ignore[no-any-return]
 
     def _read(self) -> None:
-        buffer, kind = b"", ""
-        while True:
-            try:
-                data = self.sock.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
-            buffer += data
-            while b"\n" in buffer:
-                line, buffer = buffer.split(b"\n", 1)
-                text = line.decode(errors="replace").strip()
-                if text.startswith("event: "):
-                    kind = text[7:]
-                    if kind == "stream-open":
-                        self.opened.set()
-                elif text.startswith("data: ") and kind not in ("stream-open", "keep-alive"):
-                    event = json.loads(text[6:])
-                    self.heard.append((kind, event))
-                    self.on_event(kind, event)
+        for kind, _id, data in stream_events(self.sock, self.opened.set):
+            if kind not in ("stream-open", "keep-alive"):
+                event = json.loads(data)
+                self.heard.append((kind, event))
+                self.on_event(kind, event)
 
     def close(self) -> None:
         self.sock.close()

@@ -3,18 +3,17 @@ pairing the same round from several requests at once."""
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
 from django.urls import reverse
 
 from games.models import SubmittedRecord
 from games.records import services as game_services
 from tests.integration.conftest import wait_for
+from tests.integration.test_concurrency import at_once, logged_in
 from tournaments.events import services as event_services
 from tournaments.models import Event, Pairing, Round
 from tournaments.pairing import services as pairing_services
@@ -69,24 +68,9 @@ def test_concurrent_pair_requests_create_one_round(celery_worker_process) -> Non
         result_services.record_result(pairing, organiser, "0-1")
     result_services.close_round(round1, organiser)
 
-    barrier = threading.Barrier(4)
-    statuses: list[int] = []
-
-    def press_pair_button() -> None:
-        client = Client()
-        client.force_login(organiser)
-        barrier.wait()
-        try:
-            response = client.post(reverse("tournaments:round-pair-next", args=[event.slug]))
-            statuses.append(response.status_code)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=press_pair_button) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    clients = [logged_in(organiser) for _ in range(4)]
+    pair_next = reverse("tournaments:round-pair-next", args=[event.slug])
+    statuses = at_once(4, lambda index: clients[index].post(pair_next).status_code)
 
     assert len(statuses) == 4 and all(code < 500 for code in statuses), statuses
     assert Round.objects.filter(event=event, number=2).count() == 1
@@ -106,20 +90,12 @@ def test_pairing_task_run_twice_at_once_stores_one_set(celery_worker_process) ->
         registration.pairing_number = number
         registration.save()
     round_ = Round.objects.create(event=event, number=1)
-    barrier = threading.Barrier(3)
 
-    def run_task() -> None:
-        barrier.wait()
-        try:
-            pairing_services.pair_round_now(round_.pk)
-        finally:
-            connection.close()
+    def run_task(_index: int) -> int:
+        pairing_services.pair_round_now(round_.pk)
+        return 0
 
-    threads = [threading.Thread(target=run_task) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    at_once(3, run_task)
     assert Pairing.objects.filter(round=round_).count() == 3
     assert Round.objects.get(pk=round_.pk).status == Round.Status.PAIRED
 

@@ -33,6 +33,7 @@ from django.test import override_settings
 from accounts.models import Player
 from games.play import service, state
 from tests.integration.conftest import ROOT, _process_env, wait_for
+from tests.integration.event_streams import open_stream, stream_events
 from tests.integration.test_flags_on_time import _player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -140,35 +141,16 @@ class Stream:
     def __init__(self, port: int, game_id: int) -> None:
         self.moves: list[tuple[int, str]] = []
         self.opened = threading.Event()
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-        self.sock.sendall(
-            f"GET /api/play/{game_id}/events/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            "Accept: text/event-stream\r\n\r\n".encode()
-        )
+        self.sock = open_stream(port, f"/api/play/{game_id}/events/", 60)
         self.status = self.sock.recv(12).decode(errors="replace")[9:12]
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
     def _read(self) -> None:
-        buffer, kind = b"", ""
-        while True:
-            try:
-                data = self.sock.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
-            buffer += data
-            while b"\n" in buffer:
-                line, buffer = buffer.split(b"\n", 1)
-                text = line.decode(errors="replace").strip()
-                if text.startswith("event: "):
-                    kind = text[7:]
-                    if kind == "stream-open":
-                        self.opened.set()
-                elif text.startswith("data: ") and kind == "move":
-                    data_ = json.loads(text[6:])
-                    self.moves.append((data_["ply"], data_["move"]))
+        for kind, _id, data in stream_events(self.sock, self.opened.set):
+            if kind == "move":
+                event = json.loads(data)
+                self.moves.append((event["ply"], event["move"]))
 
     def close(self) -> None:
         with contextlib.suppress(OSError):

@@ -11,20 +11,17 @@ from accounts.models import Player
 from games.models import Game
 from games.play import service, state
 from tests.celery_tasks import defined_tasks
-from tests.integration.conftest import wait_for
+from tests.integration.conftest import registered_tasks, wait_for
 from tournaments.models import CasualPeriod, Rating
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_started_worker_registers_every_task_the_code_defines(celery_worker_process) -> None:  # type: ignore[no-untyped-def]
-    from config.celery import app
-
     defined = defined_tasks()
     assert "tournaments.rate_casual_game" in defined
-    replies = wait_for(
-        lambda: app.control.inspect(timeout=2).registered(), what="the worker's registered tasks"
-    )
+    asked = [0]
+    replies = wait_for(lambda: registered_tasks(asked), what="the worker's registered tasks")
     assert replies
     for worker, names in replies.items():
         # each name may carry the task's options after it: "name [rate_limit=...]"

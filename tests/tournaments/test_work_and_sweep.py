@@ -4,6 +4,7 @@ say "being updated", and the retry of a transaction that lost a deadlock. On SQL
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 from unittest import mock
@@ -257,17 +258,26 @@ def deadlock() -> OperationalError:
     return OperationalError("deadlock detected")
 
 
-@pytest.mark.django_db(transaction=True)  # outside a test's transaction
-def test_a_deadlock_is_retried_until_it_passes() -> None:
-    calls = []
+def failing(
+    error: Callable[[], Exception], times: int | None = None, calls: list[int] | None = None
+) -> tuple[list[int], Callable[[], str]]:
+    """A write under ``retry_on_conflict`` that raises ``error()`` on its first ``times`` calls (on every
+    call when None), then answers "done"; and the list its calls are counted in (``calls`` when given)."""
+    counted: list[int] = [] if calls is None else calls
 
     @retry_on_conflict
     def write() -> str:
-        calls.append(1)
-        if len(calls) < 3:
-            raise deadlock()
+        counted.append(1)
+        if times is None or len(counted) <= times:
+            raise error()
         return "done"
 
+    return counted, write
+
+
+@pytest.mark.django_db(transaction=True)  # outside a test's transaction
+def test_a_deadlock_is_retried_until_it_passes() -> None:
+    calls, write = failing(deadlock, times=2)
     with mock.patch("common.locking.time.sleep"):
         assert write() == "done"
     assert len(calls) == 3
@@ -275,22 +285,12 @@ def test_a_deadlock_is_retried_until_it_passes() -> None:
 
 @pytest.mark.django_db(transaction=True)  # outside a test's transaction
 def test_other_errors_and_nested_transactions_are_not_retried() -> None:
-    calls = []
-
-    @retry_on_conflict
-    def broken() -> None:
-        calls.append(1)
-        raise OperationalError("no such table: x")
-
+    calls, broken = failing(lambda: OperationalError("no such table: x"))
     with pytest.raises(OperationalError):
         broken()
     assert len(calls) == 1
 
-    @retry_on_conflict
-    def inner() -> None:
-        calls.append(1)
-        raise deadlock()
-
+    _calls, inner = failing(deadlock, calls=calls)
     with pytest.raises(OperationalError), transaction.atomic():
         inner()  # the outer transaction is lost: only its owner may run it again
     assert len(calls) == 2
@@ -298,13 +298,7 @@ def test_other_errors_and_nested_transactions_are_not_retried() -> None:
 
 @pytest.mark.django_db(transaction=True)  # outside a test's transaction
 def test_a_deadlock_that_never_passes_gives_up_after_five_attempts() -> None:
-    calls = []
-
-    @retry_on_conflict
-    def write() -> None:
-        calls.append(1)
-        raise deadlock()
-
+    calls, write = failing(deadlock)
     with mock.patch("common.locking.time.sleep"), pytest.raises(OperationalError):
         write()
     assert len(calls) == 5

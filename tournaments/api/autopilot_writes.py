@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.policy import Action, require
+from common.schema import valid
 from tournaments.autopilot import services
 from tournaments.models import AutopilotStep, Event, Webhook, WebhookDelivery
 from tournaments.telling import webhooks
@@ -148,9 +149,8 @@ class AutopilotWrites:
         """Change the autopilot's settings while the event is not finished; the fields not sent keep
         their value. What is due then is taken at once."""
         event = self._managed(request)
-        data = AutopilotInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        event = services.set_autopilot(event, request.user, dict(data.validated_data))
+        data = valid(AutopilotInputSerializer, request)
+        event = services.set_autopilot(event, request.user, dict(data))
         return Response(AutopilotSerializer(event).data)
 
     @extend_schema(request=None, responses={200: AutopilotSerializer, **REFUSED})
@@ -192,9 +192,8 @@ class AutopilotWrites:
         """Add a URL: from now on it receives a signed JSON POST at each step of the event (a round
         paired, published, closed; a result official; the event finished)."""
         event = self._managed(request, Action.MANAGE_WEBHOOKS)
-        data = WebhookInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        webhooks.add_webhook(event, request.user, data.validated_data["url"])
+        data = valid(WebhookInputSerializer, request)
+        webhooks.add_webhook(event, request.user, data["url"])
         answer = self._webhooks(Event.objects.get(pk=event.pk))
         answer.status_code = status.HTTP_201_CREATED
         return answer

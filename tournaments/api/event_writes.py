@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.policy import Action, require
+from common.schema import valid
 from tournaments import confirmations
 from tournaments.api.organiser_serializers import (
     ConfirmSerializer,
@@ -103,9 +104,8 @@ class EventWrites:
     )
     def create(self, request: Request) -> Response:
         require(request.user, Action.CREATE_EVENT)
-        data = EventInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = dict(data.validated_data)
+        data = valid(EventInputSerializer, request)
+        fields = dict(data)
         key = fields.pop("creation_key", None) or request.headers.get("Idempotency-Key", "").strip() or None
         if key is not None:
             if len(key) != 32 or any(c not in "0123456789abcdef" for c in key):
@@ -138,9 +138,8 @@ class EventWrites:
         sent keep their value."""
         event = self.get_object()
         require(request.user, Action.MANAGE_EVENT, event)
-        data = EventInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = {**current_fields(event), **data.validated_data}
+        data = valid(EventInputSerializer, request)
+        fields = {**current_fields(event), **data}
         fields.pop("creation_key", None)
         event = update_event_settings(event, request.user, validated_event_fields(fields))
         return self._answer(event)
@@ -152,11 +151,8 @@ class EventWrites:
         standings recomputed). Before the start they are a setting."""
         event = self.get_object()
         require(request.user, Action.CHANGE_TIE_BREAKS, event)
-        data = TieBreakChangeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        change_tie_breaks(
-            event, request.user, data.validated_data["tie_breaks"], data.validated_data["reason"]
-        )
+        data = valid(TieBreakChangeSerializer, request)
+        change_tie_breaks(event, request.user, data["tie_breaks"], data["reason"])
         return self._answer(Event.objects.get(pk=event.pk))
 
     @extend_schema(request=SwissSettingsSerializer, responses=SwissSettingsSerializer)
@@ -165,9 +161,8 @@ class EventWrites:
         """A Swiss event's bye rules (as its Swiss settings page); the fields not sent keep their value."""
         event = self.get_object()
         require(request.user, Action.MANAGE_EVENT, event)
-        data = SwissSettingsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        saved = byes.update_settings(event, request.user, **data.validated_data)
+        data = valid(SwissSettingsSerializer, request)
+        saved = byes.update_settings(event, request.user, **data)
         return Response(
             SwissSettingsSerializer(
                 {
@@ -186,9 +181,8 @@ class EventWrites:
         `pending` until then; read it again at `/api/events/{slug}/rounds/1/`)."""
         event = self.get_object()
         require(request.user, Action.MANAGE_EVENT, event)
-        data = StartInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        colour = data.validated_data["top_seed_colour"]
+        data = valid(StartInputSerializer, request)
+        colour = data["top_seed_colour"]
         round_ = start_event(event, request.user, None if colour == "lot" else colour)
         return Response(RoundSerializer(round_).data, status=status.HTTP_202_ACCEPTED)
 
@@ -199,7 +193,6 @@ class EventWrites:
         are the final ones."""
         event = self.get_object()
         require(request.user, Action.MANAGE_EVENT, event)
-        data = ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        confirmations.require_confirmed(confirmations.finish_event(event), data.validated_data["confirm"])
+        data = valid(ConfirmSerializer, request)
+        confirmations.require_confirmed(confirmations.finish_event(event), data["confirm"])
         return self._answer(finish_event(event, request.user))

@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.policy import Action, require
+from common.schema import valid
 from tournaments.models import Event, ForbiddenPair, Registration
 from tournaments.pairing.services import add_forbidden_pair, remove_forbidden_pair
 from tournaments.web.views.common import id_or_404
@@ -104,14 +105,13 @@ class ForbiddenPairWrites:
     def add_forbidden_pair(self, request: Request, slug: str) -> Response:
         """Two players the pairing will not pair, with a reason (same club, same family)."""
         event = self._swiss_managed(request)
-        data = ForbiddenPairInputSerializer(data=request.data, context={"event": event})
-        data.is_valid(raise_exception=True)
+        data = valid(ForbiddenPairInputSerializer, request, event=event)
         pair = add_forbidden_pair(
             event,
             request.user,
-            data.validated_data["first"],
-            data.validated_data["second"],
-            data.validated_data["reason"],
+            data["first"],
+            data["second"],
+            data["reason"],
         )
         return Response(ForbiddenPairSerializer(pair).data, status=status.HTTP_201_CREATED)
 

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.policy import Action, require
+from common.schema import valid
 from tournaments import confirmations
 from tournaments.api.organiser_serializers import (
     ByeInputSerializer,
@@ -82,12 +83,11 @@ class RegistrationWrites:
         """Register a pasted list, one player a line (at most 1,000; every problem of the list
         named at once, nothing registered then); with `preview` what it would register, 200."""
         event = self._managed_event(request)
-        data = ListInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        text = data.validated_data["players"]
+        data = valid(ListInputSerializer, request)
+        text = data["players"]
         if _running_swiss(event):
             raise ServiceError(_("The event is running: add players one at a time as late entries."))
-        if data.validated_data["preview"]:
+        if data["preview"]:
             plan = registration_services.preview_list(event, request.user, text)
             return Response(ListPreviewSerializer(plan).data)
         added = registration_services.register_list(event, request.user, text)
@@ -124,12 +124,9 @@ class RegistrationWrites:
         event = self._managed_event(request)
         if not event.system_spec.requested_byes:
             raise Http404("only Swiss events have requested byes")
-        data = ByeInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        registration = registration_of(event, data.validated_data["player"])
-        bye = byes.request_bye(
-            registration, request.user, data.validated_data["round"], data.validated_data["kind"]
-        )
+        data = valid(ByeInputSerializer, request)
+        registration = registration_of(event, data["player"])
+        bye = byes.request_bye(registration, request.user, data["round"], data["kind"])
         return Response(ByeSerializer(bye).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})

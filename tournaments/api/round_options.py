@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.policy import Action, require
+from common.schema import valid
 from tournaments.api.serializers import GameOptionsSerializer
 from tournaments.events.game_options import round_options_of, set_round_options
 from tournaments.models import Event
@@ -50,6 +51,5 @@ class RoundOptions:
         if request.method == "GET":
             require(request.user, Action.MANAGE_EVENT, event)
             return Response(round_options_of(event, int(number)))
-        data = GameOptionsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        return Response(set_round_options(event, int(number), request.user, dict(data.validated_data)))
+        data = valid(GameOptionsSerializer, request)
+        return Response(set_round_options(event, int(number), request.user, dict(data)))

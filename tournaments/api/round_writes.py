@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from accounts.policy import Action, require
+from common.schema import valid
 from tournaments import confirmations
 from tournaments.api.organiser_serializers import (
     ConfirmSerializer,
@@ -76,16 +77,15 @@ class RoundWrites:
         """Replace a draft round's boards by hand (logged with the rules they break); with
         `preview` the check alone, 200, nothing saved."""
         round_ = self._managed_round(request, number)
-        data = PairingEditSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        pairs = [(int(w), int(b)) for w, b in data.validated_data["pairs"]]
-        byes = [(int(n), str(kind)) for n, kind in data.validated_data["byes"] if str(n).isdigit()]
-        if data.validated_data["preview"]:
+        data = valid(PairingEditSerializer, request)
+        pairs = [(int(w), int(b)) for w, b in data["pairs"]]
+        byes = [(int(n), str(kind)) for n, kind in data["byes"] if str(n).isdigit()]
+        if data["preview"]:
             if refusal := edits.edit_refusal(round_):
                 raise ServiceError(refusal)
             check = edits.preview_edit(round_, pairs, byes)
             return Response(EditCheckSerializer(check).data)
-        edits.edit_pairings(round_, request.user, pairs, byes, data.validated_data["reason"])
+        edits.edit_pairings(round_, request.user, pairs, byes, data["reason"])
         return Response(RoundSerializer(round_of(round_.event, number)).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ConfirmSerializer, responses=RoundSerializer)
@@ -94,9 +94,8 @@ class RoundWrites:
         """Publish a draft round's pairings (irreversible: `confirm`); a round played on the
         service gets its games."""
         round_ = self._managed_round(request, number)
-        data = ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        confirmations.require_confirmed(confirmations.publish_round(round_), data.validated_data["confirm"])
+        data = valid(ConfirmSerializer, request)
+        confirmations.require_confirmed(confirmations.publish_round(round_), data["confirm"])
         edits.publish_round(round_, request.user)
         return Response(RoundSerializer(round_of(round_.event, number)).data)
 
@@ -105,11 +104,10 @@ class RoundWrites:
     def round_results(self, request: Request, slug: str, number: str) -> Response:
         """Enter the results of several boards of an open round, all or none (as the round page's form)."""
         round_ = self._managed_round(request, number)
-        data = RoundResultsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = valid(RoundResultsSerializer, request)
         boards = {p.board: p for p in round_.pairings.select_related("white__player", "black__player")}
         changes: list[tuple[Pairing, str | list[str]]] = []
-        for item in data.validated_data["results"]:
+        for item in data["results"]:
             pairing = boards.get(item["board"])
             if pairing is None or pairing.is_bye:
                 raise serializers.ValidationError(
@@ -130,8 +128,7 @@ class RoundWrites:
         """Close a round whose every board has a result (irreversible: `confirm`): its results
         become final, its standings are stored and its games rated."""
         round_ = self._managed_round(request, number)
-        data = ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        confirmations.require_confirmed(confirmations.close_round(round_), data.validated_data["confirm"])
+        data = valid(ConfirmSerializer, request)
+        confirmations.require_confirmed(confirmations.close_round(round_), data["confirm"])
         close_round(round_, request.user)
         return Response(RoundSerializer(round_of(round_.event, number)).data)

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from accounts.models import Player
-from common.schema import NOT_AN_OFFICIAL, answers, valid
+from common.schema import NOT_AN_OFFICIAL, valid, write_action
 from tournaments.api.autopilot_writes import AutopilotWrites
 from tournaments.api.event_writes import EventWrites
 from tournaments.api.forbidden_pair_writes import ForbiddenPairWrites
@@ -121,15 +121,12 @@ class EventViewSet(
         )
         return Response(RoundSerializer(round_).data)
 
-    @extend_schema(
-        request=PlaySettingsSerializer,
-        responses=answers(
-            {200: EventSerializer},
-            bad="An unknown way to play rounds, a bad time control, a finished event",
-            forbidden=NOT_AN_OFFICIAL,
-        ),
+    @write_action(
+        PlaySettingsSerializer,
+        {200: EventSerializer},
+        bad="An unknown way to play rounds, a bad time control, a finished event",
+        forbidden=NOT_AN_OFFICIAL,
     )
-    @action(detail=True, methods=["post"])
     def play(self, request: Request, slug: str) -> Response:
         """Where the event's rounds are played (elsewhere, service, both) and the time control of
         its games on the service; it holds for the rounds published from then on."""
@@ -138,16 +135,14 @@ class EventViewSet(
         event = set_play(self.get_object(), request.user, mode, control, close_rounds_by_itself=by_itself)
         return Response(EventSerializer(event, context={"request": request}).data)
 
-    @extend_schema(
-        request=GameOptionsSerializer,
-        responses=answers(
-            {200: EventSerializer},
-            bad="An option the event's game does not take, or a value its engine refuses "
-            "(named), no option named, a started event",
-            forbidden=NOT_AN_OFFICIAL,
-        ),
+    @write_action(
+        GameOptionsSerializer,
+        {200: EventSerializer},
+        bad="An option the event's game does not take, or a value its engine refuses "
+        "(named), no option named, a started event",
+        forbidden=NOT_AN_OFFICIAL,
+        url_path="game-options",
     )
-    @action(detail=True, methods=["post"], url_path="game-options")
     def game_options(self, request: Request, slug: str) -> Response:
         """The event's start options for its games (those its game declares, each by name; docs/rules.md
         P-27), before it starts: the games of its pairings start with them and their records must
@@ -156,16 +151,14 @@ class EventViewSet(
         event = set_options(self.get_object(), request.user, options)
         return Response(EventSerializer(event, context={"request": request}).data)
 
-    @extend_schema(
-        request=RoundPlaySerializer,
-        responses=answers(
-            {200: RoundSerializer},
-            bad="An unknown way to play, a bad time control, a public round",
-            forbidden=NOT_AN_OFFICIAL,
-            missing=NO_ROUND,
-        ),
+    @write_action(
+        RoundPlaySerializer,
+        {200: RoundSerializer},
+        bad="An unknown way to play, a bad time control, a public round",
+        forbidden=NOT_AN_OFFICIAL,
+        missing=NO_ROUND,
+        url_path=r"rounds/(?P<number>\d+)/play",
     )
-    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>\d+)/play")
     def round_play(self, request: Request, slug: str, number: str) -> Response:
         """Where one round not yet public is played and its time control (empty: the event's)."""
         round_ = round_of(self.get_object(), number)
@@ -173,17 +166,15 @@ class EventViewSet(
         round_ = set_round_play(round_, request.user, data["play_mode"], data["time_control"])
         return Response(RoundSerializer(round_).data)
 
-    @extend_schema(
-        request=RoundDeadlineSerializer,
-        responses=answers(
-            {200: RoundSerializer},
-            bad="Not a date and time",
-            forbidden=NOT_AN_OFFICIAL,
-            missing=NO_ROUND,
-            conflict="The round is closed",
-        ),
+    @write_action(
+        RoundDeadlineSerializer,
+        {200: RoundSerializer},
+        bad="Not a date and time",
+        forbidden=NOT_AN_OFFICIAL,
+        missing=NO_ROUND,
+        conflict="The round is closed",
+        url_path=r"rounds/(?P<number>\d+)/deadline",
     )
-    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>\d+)/deadline")
     def round_deadline(self, request: Request, slug: str, number: str) -> Response:
         """Set (or clear, with null) an open round's deadline, as on the round's page: once it has
         passed, the sweep tells the event's officials of the round's unfinished games."""
@@ -244,16 +235,13 @@ class PairingViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         pairing = record_result(pairing, request.user, valid(ResultInputSerializer, request)["result"])
         return Response(PairingSerializer(pairing).data)
 
-    @extend_schema(
-        request=CorrectionInputSerializer,
-        responses=answers(
-            {201: ResultCorrectionSerializer},
-            bad="No reason, an unknown result code, or the same result",
-            forbidden=NOT_AN_OFFICIAL,
-            conflict="The round is not closed (enter the result instead), or a bye",
-        ),
+    @write_action(
+        CorrectionInputSerializer,
+        {201: ResultCorrectionSerializer},
+        bad="No reason, an unknown result code, or the same result",
+        forbidden=NOT_AN_OFFICIAL,
+        conflict="The round is not closed (enter the result instead), or a bye",
     )
-    @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: str) -> Response:
         """Correct the result of a board of a closed round, with a reason (the event's organisers
         and arbiters). The correction is logged; the standings of that round and every later one,

@@ -25,7 +25,7 @@ from tournaments.events import game_options
 from tournaments.integrity import AlreadyExists, create_or_refuse
 from tournaments.models import Event, PlayMode, Round
 from tournaments.pairing.round_robin import rounds_for
-from tournaments.pairing.services import create_round
+from tournaments.pairing.services import create_round, locked_running
 from tournaments.registration.services import initial_ranking
 from tournaments.rounds import check_play
 from tournaments.signals import FINISHED, step_taken
@@ -253,10 +253,7 @@ def finish_event(event: Event, user: object) -> Event:
 def finish(event: Event) -> Event:
     """:func:`finish_event` for a caller that checked the right to (the autopilot)."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status != Event.Status.RUNNING:
-            raise ServiceError(_("only a running event can be finished"))
-        latest = event.current_round()
+        event, latest = locked_running(event, _("only a running event can be finished"))
         if latest is None or latest.status != Round.Status.CLOSED:
             raise ServiceError(_("close the last round before finishing the event"))
         if event.rounds and latest.number < event.rounds:

@@ -50,6 +50,15 @@ def create_round(event: Event, number: int) -> Round:
     return round_
 
 
+def locked_running(event: Event, refusal: str) -> tuple[Event, Round | None]:
+    """The event locked (in the caller's transaction) to change its rounds, and its latest round;
+    ``refusal`` when it is not running."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.RUNNING:
+        raise ServiceError(refusal)
+    return event, event.current_round()
+
+
 def pair_next_round(event: Event, user: object) -> Round:
     """Create the next round and pair it (in a Celery task, eagerly in the embedded setup)."""
     require(user, Action.MANAGE_EVENT, event)
@@ -59,10 +68,7 @@ def pair_next_round(event: Event, user: object) -> Round:
 def create_next_round(event: Event) -> Round:
     """:func:`pair_next_round` for a caller that checked the right to (the autopilot)."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status != Event.Status.RUNNING:
-            raise ServiceError(_("the event is not running"))
-        latest = event.current_round()
+        event, latest = locked_running(event, _("the event is not running"))
         if latest is not None and latest.status != Round.Status.CLOSED:
             raise ServiceError(_("round %(number)s is not closed yet") % {"number": latest.number})
         number = 1 if latest is None else latest.number + 1

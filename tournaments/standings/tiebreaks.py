@@ -109,43 +109,32 @@ def win(data: Field, player: int) -> Fraction:
     return Fraction(count)
 
 
-def won(data: Field, player: int) -> Fraction:
-    """WON: games won over the board (in a round robin forfeits are games, 15.2)."""
-    return Fraction(
-        sum(
-            1
-            for entry in data.entries(player)
-            if data.played(entry)
-            for _, letter in data.games(entry)
-            if letter in ("1", "+")
-        )
-    )
-
-
-def black_played(data: Field, player: int) -> Fraction:
-    """BPG: games played with Black."""
-    return Fraction(
-        sum(
-            1
-            for entry in data.entries(player)
-            if data.played(entry)
-            for colour, _ in data.games(entry)
-            if colour == "b"
-        )
-    )
-
-
-def black_won(data: Field, player: int) -> Fraction:
-    """BWG: games won with Black."""
+def _games_played(data: Field, player: int, counted: Callable[[str, str], bool]) -> Fraction:
+    """The games ``player`` played over the board whose colour and result letter are ``counted``."""
     return Fraction(
         sum(
             1
             for entry in data.entries(player)
             if data.played(entry)
             for colour, letter in data.games(entry)
-            if colour == "b" and letter in ("1", "+")
+            if counted(colour, letter)
         )
     )
+
+
+def won(data: Field, player: int) -> Fraction:
+    """WON: games won over the board (in a round robin forfeits are games, 15.2)."""
+    return _games_played(data, player, lambda _, letter: letter in ("1", "+"))
+
+
+def black_played(data: Field, player: int) -> Fraction:
+    """BPG: games played with Black."""
+    return _games_played(data, player, lambda colour, _: colour == "b")
+
+
+def black_won(data: Field, player: int) -> Fraction:
+    """BWG: games won with Black."""
+    return _games_played(data, player, lambda colour, letter: colour == "b" and letter in ("1", "+"))
 
 
 def elected(data: Field, player: int) -> Fraction:

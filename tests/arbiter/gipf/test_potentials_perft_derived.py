@@ -20,17 +20,8 @@ import pytest
 from arbiter.gipf.board import DIRECTIONS, ENTRIES, SPOT_INDEX, SPOT_POINTS
 from arbiter.gipf.position import START_SPOTS
 
-GIPF_STANDARD_D4 = 3_066_768  # ../shared/perft/README.md, standard rule set
-# docs/rules.md's table
-STANDARD_D4 = {
-    "T6": 27_600_912,
-    "Z6": 27_805_020,
-    "D6": 27_701_496,
-    "Y6": 31_150_932,
-    "P6": 28_092_612,
-    "Z6 Y6": 158_907_648,
-    "Ultimate": 2_989_999_566,
-}
+# ../shared/perft/README.md (standard rule set) and docs/rules.md's table
+from tests.arbiter.gipf.test_potentials_perft import GIPF_STANDARD_D4, STANDARD_D4
 
 _POINT = {point: spot for spot, point in enumerate(SPOT_POINTS)}
 NEIGHBOURS = [

@@ -89,28 +89,38 @@ def _scope(path: str) -> dict[str, Any]:
     return {"type": "http", "path": path, "method": "GET", "headers": []}
 
 
+class Sent(list[Any]):
+    """The messages an application sent, itself the ``send`` it was given."""
+
+    async def __call__(self, message: Any) -> None:
+        self.append(message)
+
+
+async def _receive() -> Any:
+    """A client that never says more."""
+    await asyncio.sleep(3600)
+
+
+def _request(application: Any, path: str, sent: Sent) -> asyncio.Future[Any]:
+    """A GET of ``path`` through ``application``, running."""
+    return asyncio.ensure_future(application(_scope(path), _receive, sent))
+
+
 @override_settings(EVENT_STREAMS_OPENING=1, EVENT_STREAMS_OPEN_WAIT=0.3, EVENT_STREAMS_MAX=10)
 def test_one_place_one_stream_opens_at_a_time_and_a_long_wait_is_a_503() -> None:
     async def scenario() -> tuple[list[str], list[str], list[Any], list[str]]:
         stand = Stand()
         gate = stream_gate.OpeningGate(stand)
-        sent: list[Any] = []
-
-        async def send(message: Any) -> None:
-            sent.append(message)
-
-        async def receive() -> Any:
-            await asyncio.sleep(3600)
-
-        first = asyncio.ensure_future(gate(_scope("/games/1/events/"), receive, send))
-        second = asyncio.ensure_future(gate(_scope("/games/2/events/"), receive, send))
-        page = asyncio.ensure_future(gate(_scope("/games/2/"), receive, send))
+        sent = Sent()
+        first = _request(gate, "/games/1/events/", sent)
+        second = _request(gate, "/games/2/events/", sent)
+        page = _request(gate, "/games/2/", sent)
         await asyncio.sleep(0.1)
         while_first_opens = list(stand.started)  # the second waits; the page does not
         stand.go.setdefault("/games/1/events/", asyncio.Event()).set()
         await asyncio.sleep(0.1)
         after_first_opened = list(stand.started)
-        third = asyncio.ensure_future(gate(_scope("/api/play/3/events/"), receive, send))
+        third = _request(gate, "/api/play/3/events/", sent)
         await asyncio.wait_for(third, 5)  # the second never sends: the third waits too long
         refused = [m for m in sent if m.get("status") == 503]
         for task in (first, second, page):
@@ -132,17 +142,10 @@ def test_a_full_process_refuses_at_once() -> None:
     async def scenario() -> list[Any]:
         stand = Stand()
         gate = stream_gate.OpeningGate(stand)
-        sent: list[Any] = []
-
-        async def send(message: Any) -> None:
-            sent.append(message)
-
-        async def receive() -> Any:
-            await asyncio.sleep(3600)
-
-        first = asyncio.ensure_future(gate(_scope("/games/1/events/"), receive, send))
+        sent = Sent()
+        first = _request(gate, "/games/1/events/", sent)
         await asyncio.sleep(0.05)
-        await asyncio.wait_for(gate(_scope("/games/1/events/"), receive, send), 1)  # not after 30 s
+        await asyncio.wait_for(gate(_scope("/games/1/events/"), _receive, sent), 1)  # not after 30 s
         first.cancel()
         await asyncio.gather(first, return_exceptions=True)
         return [m.get("status") for m in sent if m["type"] == "http.response.start"]
@@ -161,19 +164,12 @@ def test_other_requests_run_so_many_at_once_and_streams_pass_them() -> None:
 
     async def scenario() -> tuple[list[str], list[str]]:
         stand = Stand()
-
-        async def send(message: Any) -> None:
-            pass
-
-        async def receive() -> Any:
-            await asyncio.sleep(3600)
-
         with (
             mock.patch.object(config.asgi, "gated_application", stand),
             mock.patch.object(config.asgi, "_running", None),
         ):
             tasks = [
-                asyncio.ensure_future(config.asgi.application(_scope(path), receive, send))
+                _request(config.asgi.application, path, Sent())
                 for path in ("/games/1/", "/games/2/", "/games/3/events/")
             ]
             await asyncio.sleep(0.1)

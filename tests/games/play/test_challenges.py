@@ -35,13 +35,17 @@ def people(db: None) -> dict[str, Any]:
     return {"ann": ann.user, "bob": bob.user, "cid": cid.user, "sam": sam, "Ann": ann, "Bob": bob}
 
 
-def test_a_challenge_accepted_through_the_api_creates_the_game(
-    people: dict[str, Any], django_capture_on_commit_callbacks: Any
-) -> None:
-    ann, bob = (
+@pytest.fixture
+def ann_and_bob(people: dict[str, Any], django_capture_on_commit_callbacks: Any) -> tuple[Any, Any]:
+    """Ann's and Bob's API clients, their requests' after-commit work run."""
+    return (
         api_of(people["ann"], django_capture_on_commit_callbacks),
         api_of(people["bob"], django_capture_on_commit_callbacks),
     )
+
+
+def test_a_challenge_accepted_through_the_api_creates_the_game(ann_and_bob: tuple[Any, Any]) -> None:
+    ann, bob = ann_and_bob
     sent = ann.post(
         "/api/play/challenges/",
         {
@@ -83,11 +87,10 @@ def test_a_random_colour_is_drawn_on_acceptance(people: dict[str, Any]) -> None:
     assert (game.white.handle, game.black.handle, game.rated, game.time_control) == ("bob", "ann", False, "")
 
 
-def test_declining_and_withdrawing(people: dict[str, Any], django_capture_on_commit_callbacks: Any) -> None:
-    ann, bob = (
-        api_of(people["ann"], django_capture_on_commit_callbacks),
-        api_of(people["bob"], django_capture_on_commit_callbacks),
-    )
+def test_declining_and_withdrawing(
+    people: dict[str, Any], ann_and_bob: tuple[Any, Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    ann, bob = ann_and_bob
     first = ann.post("/api/play/challenges/", {"opponent": "bob", "game": "dvonn"}).json()["id"]
     second = ann.post("/api/play/challenges/", {"opponent": "bob", "game": "dvonn"}).json()["id"]
     # the challenger does not accept his own; the one challenged does not withdraw it
@@ -158,14 +161,11 @@ def test_the_challenges_page(people: dict[str, Any], client: Any) -> None:
 
 
 def test_a_challenge_to_gipf_with_potentials_carries_its_set_into_the_game(
-    people: dict[str, Any], django_capture_on_commit_callbacks: Any
+    people: dict[str, Any], ann_and_bob: tuple[Any, Any]
 ) -> None:
     """docs/rules.md P-27: a set by person is agreed per casual game; here Ann (White) plays with
     ZÈRTZ and YINSH, Bob (Black) with YINSH only."""
-    ann, bob = (
-        api_of(people["ann"], django_capture_on_commit_callbacks),
-        api_of(people["bob"], django_capture_on_commit_callbacks),
-    )
+    ann, bob = ann_and_bob
     sent = ann.post(
         "/api/play/challenges/",
         {

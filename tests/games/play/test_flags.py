@@ -158,6 +158,23 @@ def test_the_ticker_warns_a_live_player_in_time_then_waits_for_his_flag(
     assert commit(flags.warn_tick, clock.now) == {"time_warned": []}
 
 
+def test_a_look_s_warnings_stop_after_their_budget_and_the_next_look_goes_on(
+    people: dict[str, Any], clock: Clock, commit: Any
+) -> None:
+    """Five 5+3 games, each player to move under his minute at 240.05 s; the look's warnings may take
+    WARN_SECONDS (0.25 s) and each warning here takes 0.1 s: the first look warns two (started at 0.0,
+    warned at 0.1 and 0.2, stopped at 0.3), the next two, the last the fifth (a flag due meanwhile
+    waits at most the budget, not the whole round's warnings)."""
+    games = [state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3") for _ in range(5)]
+    clock.advance(seconds=240, milliseconds=50)
+    seconds = iter(round(0.1 * step, 1) for step in range(100))
+    with mock.patch.object(flags.time, "monotonic", lambda: next(seconds)):
+        looks = [commit(flags.warn_tick, clock.now)["time_warned"] for _ in range(4)]
+    ids = [game.pk for game in games]
+    assert looks == [ids[:2], ids[2:4], ids[4:], []]
+    assert Notice.objects.filter(recipient=people["ann"], kind=Notice.TIME_WARNING).count() == 5
+
+
 def test_a_correspondence_flag_is_days_ahead_and_the_ticker_waits_for_it(
     people: dict[str, Any], clock: Clock
 ) -> None:

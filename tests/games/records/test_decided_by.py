@@ -38,6 +38,19 @@ def board_cell(board: Board) -> str:
     return " ".join(links)
 
 
+def page_of(user: Any, game: Any) -> str:
+    """The game's page as ``user`` sees it, logged in."""
+    client = Client()
+    client.force_login(user)
+    return client.get(game.get_absolute_url()).content.decode()
+
+
+def decided(board: Board, game: Any, kind: Any, result: str, reason: str) -> Any:
+    """The game, read afresh after the arbiter Ada decided it."""
+    board.run(decisions.decide, game, board.ada, kind=kind, result=result, reason=reason)
+    return board.game()
+
+
 def test_an_organisers_correction_reads_as_the_organisers(board: Board) -> None:
     board.submit(board.ann, BLACK_WINS)
     board.run(result_services.close_round, board.round, board.olga)
@@ -45,9 +58,7 @@ def test_an_organisers_correction_reads_as_the_organisers(board: Board) -> None:
     board.run(corrections.correct_result, board.refreshed_pairing(), "1-0", "scoresheet misread", board.olga)
     game = board.game()
     assert game.result == "1-0" and not game.record
-    client = Client()
-    client.force_login(board.ann)
-    page = text_of(client.get(game.get_absolute_url()).content.decode())
+    page = text_of(page_of(board.ann, game))
     assert "decided by the organiser Decided by the organiser" in page
     assert "The organiser's decision" in page
     assert "arbiter" not in page.split("The organiser's decision")[1].split("Submissions")[0].lower()
@@ -59,14 +70,9 @@ def test_an_organisers_correction_reads_as_the_organisers(board: Board) -> None:
 
 def test_an_arbiters_decision_reads_as_the_arbiters(board: Board) -> None:
     board.submit(board.ann, BLACK_WINS)
-    board.run(
-        decisions.decide, board.game(), board.ada, kind=Decision.Kind.OTHER, result="1-0", reason="clock"
-    )
-    game = board.game()
+    game = decided(board, board.game(), Decision.Kind.OTHER, "1-0", "clock")
     assert decisions.state_label(game) == "Decided by the arbiter"
-    client = Client()
-    client.force_login(board.bob)
-    page = text_of(client.get(game.get_absolute_url()).content.decode())
+    page = text_of(page_of(board.bob, game))
     assert "decided by the arbiter" in page and "The arbiter's decision" in page
     assert "organiser" not in page.lower().split("the arbiter's decision")[1][:200]
     assert Notice.objects.filter(recipient=board.bob, text__startswith="The arbiter decided").exists()
@@ -74,19 +80,9 @@ def test_an_arbiters_decision_reads_as_the_arbiters(board: Board) -> None:
 
 def test_after_a_decision_with_a_result_the_page_shows_the_records_board_and_the_change(board: Board) -> None:
     record = board.submit(board.ann, BLACK_WINS)  # Black wins: 0-1
-    board.run(
-        decisions.decide,
-        board.game(),
-        board.ada,
-        kind=Decision.Kind.OTHER,
-        result="1-0",
-        reason="Bob's phone rang",
-    )
-    game = board.game()
+    game = decided(board, board.game(), Decision.Kind.OTHER, "1-0", "Bob's phone rang")
     assert (game.result, game.record) == ("1-0", record.text)
-    client = Client()
-    client.force_login(board.bob)
-    html = client.get(game.get_absolute_url()).content.decode()
+    html = page_of(board.bob, game)
     assert 'id="board-viewer"' in html and "<svg" in html
     page = text_of(html)
     assert "The record's result was 0-1; the decision changed it to 1-0." in page
@@ -96,17 +92,7 @@ def test_after_a_decision_with_a_result_the_page_shows_the_records_board_and_the
 
 
 def test_a_decision_without_a_record_says_nothing_about_one(board: Board) -> None:
-    board.run(
-        decisions.decide,
-        board.game_or_create(),
-        board.ada,
-        kind=Decision.Kind.FORFEIT,
-        result="+/-",
-        reason="absent",
-    )
-    game = board.game()
+    game = decided(board, board.game_or_create(), Decision.Kind.FORFEIT, "+/-", "absent")
     assert decisions.what_changed(game, game.decisions.first()) == ""
-    client = Client()
-    client.force_login(board.bob)
-    html = client.get(game.get_absolute_url()).content.decode()
+    html = page_of(board.bob, game)
     assert 'id="board-viewer"' not in html and 'id="decision-change"' not in html

@@ -20,6 +20,7 @@ from tournaments.models import Event, PlayMode
 from tournaments.standings.compute import TIE_BREAKS, check_tie_breaks
 from tournaments.standings.tiebreaks import LEGACY
 from tournaments.templatetags.tournament_tags import tie_break_name
+from tournaments.web.forms import rounds_field
 from tournaments.web.forms.autopilot import AutopilotFields
 
 POINT_FIELDS = ("win_points", "draw_points", "loss_points", "bye_points")
@@ -65,12 +66,8 @@ class EventForm(AutopilotFields):
     pairing_system = forms.ChoiceField(
         label=_("Pairing system"), choices=Event.System.choices, initial=Event.System.ROUND_ROBIN
     )
-    rounds = forms.IntegerField(
-        label=_("Rounds"),
-        required=False,
-        min_value=1,
-        max_value=50,
-        help_text=_("Swiss events only; round robins derive it from the number of players."),
+    rounds = rounds_field(
+        _("Rounds"), _("Swiss events only; round robins derive it from the number of players.")
     )
     games_per_pairing = forms.TypedChoiceField(
         label=_("Games per pairing"),

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.choices import default_game, game_choices
+from tournaments.web.forms import rounds_field
 
 
 class TrfImportForm(forms.Form):
@@ -13,12 +14,9 @@ class TrfImportForm(forms.Form):
         label=_("TRF file"), help_text=_("A FIDE TRF(x) file, as written by pairing programs.")
     )
     game = forms.ChoiceField(label=_("Game"), choices=game_choices, initial=default_game)
-    total_rounds = forms.IntegerField(
-        label=_("Number of rounds"),
-        required=False,
-        min_value=1,
-        max_value=50,
-        help_text=_("Only needed when the file has no XXR line and more rounds are still to come."),
+    total_rounds = rounds_field(
+        _("Number of rounds"),
+        _("Only needed when the file has no XXR line and more rounds are still to come."),
     )
 
     match_players = forms.CharField(

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from accounts.errors import attempt
 from tournaments.models import ByeRequest, Event
 from tournaments.registration import byes
 from tournaments.rounds import next_unpaired_round
 from tournaments.web.forms.registration import ByeRequestForm, SwissSettingsForm
-from tournaments.web.views.common import event_page, sentence, swiss_context
+from tournaments.web.views.common import event_page, event_post, sentence, swiss_context
 
 
 @event_page(swiss=True)
@@ -97,9 +95,7 @@ def swiss_byes(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournaments/swiss_byes.html", context, status=status)
 
 
-@require_POST
-@login_required
-@event_page(action=None)
+@event_post
 def swiss_bye_cancel(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     bye = get_object_or_404(
         ByeRequest.objects.select_related("registration__player", "registration__event"),

@@ -1,4 +1,4 @@
-"""What every page shares: the opening of an event's pages (:func:`event_page`), event and round
+"""What every page shares: the opening of an event's pages (:func:`event_page`, :func:`event_post`), event and round
 lookups, the event tabs. (A service call whose refusal a page shows itself: ``accounts.errors.attempt``.)
 
 A refused permission or a missing object raised anywhere below a page becomes the 403 or 404 page
@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from accounts.policy import Action, can, require
 from tournaments.models import Event, Round
@@ -44,6 +45,12 @@ def event_page(action: Action | None = Action.MANAGE_EVENT, *, swiss: bool = Fal
         return login_required(wrapper) if action is not None else wrapper
 
     return decorate
+
+
+def event_post(view: View) -> View:
+    """:func:`event_page` of a form's POST that a signed-in user sends (the others sign in first; any
+    other method is refused), the right to it checked by the service it calls."""
+    return require_POST(login_required(event_page(action=None)(view)))
 
 
 def id_or_404(value: object) -> int:

@@ -9,7 +9,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from accounts.errors import attempt
 from accounts.policy import Action, can, require
@@ -20,7 +20,7 @@ from tournaments.events.services import create_event, finish_event, start_event,
 from tournaments.models import Event, Registration, Round
 from tournaments.templatetags.tournament_tags import tie_break_name
 from tournaments.web.forms.events import EventForm, StartEventForm
-from tournaments.web.views.common import event_context, event_or_404, event_page
+from tournaments.web.views.common import event_context, event_or_404, event_page, event_post
 from tournaments.web.views.confirm import finish_confirmation
 
 
@@ -103,9 +103,7 @@ def event_edit(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournaments/event_form.html", context)
 
 
-@require_POST
-@login_required
-@event_page(action=None)
+@event_post
 def event_start(request: HttpRequest, event: Event) -> HttpResponse:
     form = StartEventForm(request.POST)
     colour = form.cleaned_data["top_seed_colour"] if form.is_valid() else "lot"

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from accounts.errors import attempt
 from tournaments.models import Event, ForbiddenPair
 from tournaments.pairing.services import add_forbidden_pair, remove_forbidden_pair
 from tournaments.web.forms.pairing import ForbiddenPairForm
-from tournaments.web.views.common import event_page, swiss_context
+from tournaments.web.views.common import event_page, event_post, swiss_context
 
 
 @event_page(swiss=True)
@@ -44,9 +42,7 @@ def swiss_forbidden_pairs(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "tournaments/swiss_forbidden_pairs.html", context, status=status)
 
 
-@require_POST
-@login_required
-@event_page(action=None)
+@event_post
 def swiss_forbidden_pair_remove(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
     pair = get_object_or_404(
         ForbiddenPair.objects.select_related("first__player", "second__player", "event"), pk=pk, event=event

@@ -5,7 +5,6 @@ draft Swiss round."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,7 +24,7 @@ from tournaments.results.deadlines import set_deadline
 from tournaments.results.services import close_round, record_result, record_round
 from tournaments.web.forms.pairing import EditPairingsForm, RoundPlayForm
 from tournaments.web.forms.results import PairingResultForm, RoundDeadlineForm, RoundResultsForm
-from tournaments.web.views.common import event_context, event_page, sentence
+from tournaments.web.views.common import event_context, event_page, event_post, sentence
 from tournaments.web.views.confirm import close_confirmation, publish_confirmation
 
 
@@ -90,9 +89,7 @@ def render_round(
     return render(request, "tournaments/round_detail.html", context, status=status)
 
 
-@require_POST
-@login_required
-@event_page(action=None)
+@event_post
 def round_pair_next(request: HttpRequest, event: Event) -> HttpResponse:
     paired = attempt(lambda: pair_next_round(event, request.user))
     if paired.refused or paired.value is None:
@@ -103,9 +100,7 @@ def round_pair_next(request: HttpRequest, event: Event) -> HttpResponse:
     return redirect("tournaments:round-detail", slug=event.slug, number=number)
 
 
-@require_POST
-@login_required
-@event_page(action=None)
+@event_post
 def round_retry(request: HttpRequest, event: Event, round_: Round) -> HttpResponse:
     retried = attempt(lambda: retry_pairing(round_, request.user))
     if retried.refused:
