@@ -126,11 +126,10 @@ def submit_record(
             by_official=permissions.can(Action.MANAGE_EVENT),
             text=text,
         )
-        from games.records.tasks import (
-            verify_record_task,  # Celery loaded by what queues, not by every import
-        )
+        from games.records import scheduling  # Celery loaded by what queues, not by every import
 
-        enqueue_on_commit(verify_record_task, record.pk)
+        # its task, unless one is due that verifies it (a backlog: a message a batch, not a record)
+        enqueue_on_commit(scheduling.DUE, record.pk)
     return record
 
 
@@ -154,19 +153,36 @@ def verify_pending(record_id: int, size: int = VERIFY_BATCH) -> str:
     other verification has taken: what the task of each submission does, so that a backlog is
     verified ``size`` records a transaction (one commit, the notices written once) whichever task
     comes first; the tasks of records verified so find them done (one query), and the task of a record
-    another task holds leaves it to that one. The record's status after."""
+    another task holds leaves it to that one. The record's status after.
+
+    On the scaled setup a task is sent for a submission only when none is due
+    (``games.records.scheduling``): the task takes the mark of the one due and starts from the lowest
+    record it covers; records left after its batch are armed again, for a free worker process."""
+    from games.records import scheduling  # Celery loaded by what queues
+
     pending = SubmittedRecord.Status.PENDING
-    # the record's status, and the pending records after it (the later ones only: a record that
+    covered = scheduling.taken()  # before the read: a record committed after it sends its own task
+    start = record_id if covered is None else min(record_id, covered)
+    # the record's status, and the pending records from it (the later ones only: a record that
     # fails holds back no batch of a later task), in one statement composed once a process (most
     # tasks of a backlog find their record verified by another's batch and do nothing else)
     with connection.cursor() as cursor:
-        cursor.execute(_pending_after(), [record_id, pending, record_id, record_id, 2 * size + 1])
+        cursor.execute(_pending_after(), [record_id, pending, start, record_id, 2 * size + 1])
         found = cursor.fetchall()
-    if not found or found[0][0] != record_id:
+    own = found[0][1] if found and found[0][0] == record_id else None
+    if covered is None and own is None:
         raise SubmittedRecord.DoesNotExist(f"no submission {record_id}")
-    if found[0][1] != pending:
-        return str(found[0][1])  # verified already (by another task's batch): nothing to do
-    done = verify_records([pk for pk, _status in found], size)
+    if covered is None and own != pending:
+        return str(own)  # verified already (by another task's batch): nothing to do
+    candidates = [pk for pk, status in found if status == pending]
+    try:
+        done = verify_records(candidates, size, hand_on=scheduling.coalesced()) if candidates else {}
+    except Exception:
+        if covered is not None:  # the mark back, for this task's retry (or the sweep's take-over)
+            scheduling.put_back(start)
+        raise
+    if own is None:
+        raise SubmittedRecord.DoesNotExist(f"no submission {record_id}")
     if record_id in done:
         return str(done[record_id].status)
     return str(SubmittedRecord.objects.values_list("status", flat=True).get(pk=record_id))
@@ -177,19 +193,29 @@ def _pending_after() -> str:
     """The statement of :func:`verify_pending`: the record (first) and the pending records after it."""
     table = connection.ops.quote_name(SubmittedRecord._meta.db_table)
     return (
-        f"SELECT id, status FROM {table} WHERE id = %s OR (status = %s AND id > %s)"
+        f"SELECT id, status FROM {table} WHERE id = %s OR (status = %s AND id >= %s)"
         " ORDER BY CASE WHEN id = %s THEN 0 ELSE 1 END, id LIMIT %s"
     )
 
 
-def verify_records(record_ids: list[int], size: int = VERIFY_BATCH) -> dict[int, SubmittedRecord]:
+def verify_records(
+    record_ids: list[int], size: int = VERIFY_BATCH, hand_on: bool = False
+) -> dict[int, SubmittedRecord]:
     """Verify the pending records among ``record_ids`` (at most ``size``, in the order given) that no
     other verification holds, in one transaction: each replayed with no lock held, then the games
     and what their origins put above them locked at once (:func:`confirmation.lock_games`: the
     rounds, the pairings, the games, each level in the order of ids), the records locked, and each verdict
     written as one verification alone writes it; the notices of all written once, at the end
-    (``games.signals.together``). The records verified (or found verified meanwhile), by id."""
+    (``games.signals.together``). The records verified (or found verified meanwhile), by id.
+    ``hand_on``: the records not taken are armed again (``games.records.scheduling``) before the
+    batch is verified, so that a free worker process takes them meanwhile."""
     with _claimed(record_ids, size) as batch:
+        # the records after the batch, not tried (one another task holds is its holder's)
+        rest = record_ids[record_ids.index(batch[-1]) + 1 :] if len(batch) == size else []
+        if hand_on and rest:
+            from games.records import scheduling  # Celery loaded by what queues
+
+            send(scheduling.DUE, min(rest))
         done: dict[int, SubmittedRecord] = {}
         left: list[int] = []
         failed: Exception | None = None
@@ -249,6 +275,11 @@ def _write_verdicts(
         # with its submitter and his player, whom the notice of the result names
         mine = locked(SubmittedRecord.objects.select_related("submitted_by__player"))
         held = {record.pk: record for record in mine.filter(pk__in=[r.pk for r in records]).order_by("pk")}
+        # the games (locked) with an official submission: a record taking another's result makes
+        # its earlier one no longer official (confirmation.make_official), the others have none
+        none = set(games) - set(
+            SubmittedRecord.objects.filter(game_id__in=games, official=True).values_list("game_id", flat=True)
+        )
         judged: list[SubmittedRecord] = []  # the verdicts written in one statement (VERDICT_FIELDS)
         for read_before in records:
             record = held[read_before.pk]
@@ -260,7 +291,8 @@ def _write_verdicts(
             game = record.game = games[record.game_id]
             from_play = _taken_at_play(record)
             played = (record.verdict or {}).get("result") if from_play else None
-            _judge(record, game, replayed[record.pk], from_play, played)
+            with confirmation.none_official(none):
+                _judge(record, game, replayed[record.pk], from_play, played)
             judged.append(record)
             if from_play and record.status == SubmittedRecord.Status.INVALID:
                 logger.error(
