@@ -27,6 +27,9 @@ official, which the database enforces too.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 
 from django.db import transaction
@@ -77,6 +80,10 @@ def can_answer(game: Game, user: object) -> bool:
     return official is None or official.submitted_by_id != getattr(user, "pk", None)
 
 
+# What :func:`copy_verdict` and a result taken change of a game (its save writes only these).
+VERDICT_COPIED = ["result", "termination", "plies", "score", "record", "verified_at", "state"]
+
+
 def copy_verdict(game: Game, record: SubmittedRecord) -> None:
     """The game's result, termination, plies, score and record from a verified submission."""
     verdict = record.verdict or {}
@@ -89,13 +96,32 @@ def copy_verdict(game: Game, record: SubmittedRecord) -> None:
     game.verified_at = timezone.now()
 
 
+# The locked games a verification's batch read to have no official submission (:func:`none_official`).
+_NONE_OFFICIAL: ContextVar[set[int] | None] = ContextVar("none_official", default=None)
+
+
+@contextmanager
+def none_official(game_ids: set[int]) -> Iterator[None]:
+    """Inside the block :func:`make_official` writes no other submission of these games (locked by
+    the caller, who read that none is official) as no longer official: there is none."""
+    token = _NONE_OFFICIAL.set(game_ids)
+    try:
+        yield
+    finally:
+        _NONE_OFFICIAL.reset(token)
+
+
 def make_official(game: Game, record: SubmittedRecord | None, *, saved_by_caller: bool = False) -> None:
     """``record`` becomes the game's one official submission (``None``: no submission is);
     ``saved_by_caller``: the caller saves ``record`` afterwards, and its ``official`` with it."""
-    others = game.submissions.filter(official=True)
-    if record is not None:
-        others = others.exclude(pk=record.pk)
-    others.update(official=False)
+    known_none = _NONE_OFFICIAL.get()
+    if known_none is not None and game.pk in known_none:
+        known_none.discard(game.pk)  # one now is
+    else:
+        others = game.submissions.filter(official=True)
+        if record is not None:
+            others = others.exclude(pk=record.pk)
+        others.update(official=False)
     if record is not None:
         record.official = True
         if not saved_by_caller:
@@ -134,7 +160,7 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
         make_official(game, record, saved_by_caller=True)
         official = record.by_official or not by_hand  # played here: official at once
         game.state = Game.State.OFFICIAL if official else Game.State.PROVISIONAL
-        game.save()
+        game.save(update_fields=VERDICT_COPIED)  # the rest as read under the lock
         if by_hand:
             stop_play(game)
         record.note = apply_origin_result(game, VERIFIED)
