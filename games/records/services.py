@@ -438,8 +438,12 @@ def _replay(text: str, game: str, refuse_late: bool = True) -> Verdict | Arbiter
     after others in a batch is left pending for its own task)."""
     own = registry.spec_for(game)
     with reading_once():  # the engines' claims and the replay share one reading of the text
+        # the game's own engine asked first: when it claims the record, the others' claims change
+        # nothing (a record another engine claims is refused only when its own does not)
+        if own.load_engine().claims_record(text):
+            return _replayed(text, game, refuse_late)
         claimed = [spec for spec in registry.specs() if spec.load_engine().claims_record(text)]
-        if claimed and own not in claimed:
+        if claimed:
             return InvalidRecordError(
                 gettext_noop("this is a record of {other}, but this game is {game}"),
                 other=claimed[0].name,
