@@ -40,7 +40,7 @@ __all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
 logger = logging.getLogger(__name__)
 
 MAX_RECORD_CHARS = 200_000
-VERIFY_BATCH = 25  # records a task verifies in one transaction (verify_pending)
+VERIFY_BATCH = 50  # records a task verifies in one transaction (verify_pending)
 CLAIM_LOCK_CLASS = 7043  # the advisory locks of the records being verified (tournaments.locking's is 7021)
 
 # What a verification writes of a submission (its text is never written again).
