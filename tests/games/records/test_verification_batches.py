@@ -84,10 +84,10 @@ def test_the_first_task_verifies_the_backlog_each_as_alone(board: Board) -> None
     assert sum("Olga submitted a record" in text and "board 2" in text for _, text in told) == 1
     # a batch's own (the record's status with the pending ones, the claims and their release on
     # PostgreSQL, the records read, the transaction, the rounds, pairings and games locked, the records
-    # locked, the event's officials, the verdicts in one statement, the recipients, the notices, its
-    # end: 14) and each record's (the other submissions no longer official, the game, the pairing's
-    # result: 3); two alone take 28 (14 each, test_confirmation)
-    assert len(queries) <= 14 + 2 * 3, "\n".join(query["sql"][:120] for query in queries)
+    # locked, which games have an official submission, the event's officials, the verdicts in one
+    # statement, the recipients, the notices, its end: 15) and each record's (the game, the pairing's
+    # result: 2); two alone take 28 (14 each, test_confirmation)
+    assert len(queries) <= 15 + 2 * 2, "\n".join(query["sql"][:120] for query in queries)
     # the second record's own task finds it verified and changes nothing
     assert tasks.verify_record_task(second.pk) == VALID
     assert _record_notices().count() == 4
