@@ -51,17 +51,23 @@ return 0
 
 
 @functools.cache
-def _client_of(url: str) -> redis.Redis:
+def _client_of(url: str, timeout: float) -> redis.Redis:
     # the broker's server, failing fast as every Redis client of the service (common.redis_faults)
-    return redis.Redis(connection_pool=redis_faults.pool(url, settings.REDIS_TIMEOUT))
+    return redis.Redis(connection_pool=redis_faults.pool(url, timeout))
 
 
 def _client() -> redis.Redis | None:
-    """The broker's Redis, or None where tasks run eagerly (each submission's task runs at once)."""
+    """The broker's Redis, or None where tasks run eagerly (each submission's task runs at once).
+    It waits for an answer as long as the process's Celery does (a worker longer than a request:
+    ``config.celery.patient_broker``): a worker's slow answer must not open the circuit breaker its
+    broker connection shares."""
+    from config.celery import app
+
     url = settings.CELERY_BROKER_URL
     if settings.CELERY_TASK_ALWAYS_EAGER or not url.startswith(("redis://", "rediss://")):
         return None
-    return _client_of(url)
+    timeout = (app.conf.broker_transport_options or {}).get("socket_timeout") or settings.REDIS_TIMEOUT
+    return _client_of(url, float(timeout))
 
 
 def coalesced() -> bool:
