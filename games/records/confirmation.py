@@ -80,10 +80,6 @@ def can_answer(game: Game, user: object) -> bool:
     return official is None or official.submitted_by_id != getattr(user, "pk", None)
 
 
-# What :func:`copy_verdict` and a result taken change of a game (its save writes only these).
-VERDICT_COPIED = ["result", "termination", "plies", "score", "record", "verified_at", "state"]
-
-
 def copy_verdict(game: Game, record: SubmittedRecord) -> None:
     """The game's result, termination, plies, score and record from a verified submission."""
     verdict = record.verdict or {}
@@ -160,7 +156,7 @@ def take_verified(record: SubmittedRecord, game: Game) -> None:
         make_official(game, record, saved_by_caller=True)
         official = record.by_official or not by_hand  # played here: official at once
         game.state = Game.State.OFFICIAL if official else Game.State.PROVISIONAL
-        game.save(update_fields=VERDICT_COPIED)  # the rest as read under the lock
+        game.save()
         if by_hand:
             stop_play(game)
         record.note = apply_origin_result(game, VERIFIED)
