@@ -12,12 +12,10 @@ from __future__ import annotations
 import functools
 import ipaddress
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from billiard.exceptions import SoftTimeLimitExceeded  # what celery.exceptions re-exports, without Celery
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from accounts import notices
@@ -33,15 +31,15 @@ from games import origins
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.records import confirmation
+from games.records.claims import CLAIM_LOCK_CLASS, claimed
 from games.signals import together
 
-__all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
+__all__ = ["CLAIM_LOCK_CLASS", "GameServiceError", "games_of", "submit_record", "verify_record"]
 
 logger = logging.getLogger(__name__)
 
 MAX_RECORD_CHARS = 200_000
 VERIFY_BATCH = 50  # records a task verifies in one transaction (verify_pending)
-CLAIM_LOCK_CLASS = 7043  # the advisory locks of the records being verified (tournaments.locking's is 7021)
 
 # What a verification writes of a submission (its text is never written again).
 VERDICT_FIELDS = [
@@ -209,7 +207,7 @@ def verify_records(
     (``games.signals.together``). The records verified (or found verified meanwhile), by id.
     ``hand_on``: the records not taken are armed again (``games.records.scheduling``) before the
     batch is verified, so that a free worker process takes them meanwhile."""
-    with _claimed(record_ids, size) as batch:
+    with claimed(record_ids, size) as batch:
         # the records after the batch, not tried (one another task holds is its holder's)
         rest = record_ids[record_ids.index(batch[-1]) + 1 :] if len(batch) == size else []
         if hand_on and rest:
@@ -325,35 +323,6 @@ def _verdicts_written() -> str:
     meta, quote = SubmittedRecord._meta, connection.ops.quote_name
     columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in VERDICT_FIELDS)
     return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
-
-
-@contextmanager
-def _claimed(record_ids: list[int], size: int) -> Iterator[list[int]]:
-    """The first ``size`` records of ``record_ids`` that no other verification holds, held by this one
-    until the block ends (so a task never holds a record it does not verify: the task of a record
-    held by another finds it verified, or leaves it to the holder) (PostgreSQL's advisory locks of this connection: no row is locked, nothing waits for them;
-    elsewhere all of them: SQLite has one writer)."""
-    if connection.vendor != "postgresql" or not record_ids:
-        yield record_ids[:size]
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            # in the order given, until ``size`` are held: each row the scan passes is tried once
-            "SELECT i FROM unnest(%s::bigint[]) AS i WHERE pg_try_advisory_lock(%s::int, i::int) LIMIT %s",
-            [record_ids, CLAIM_LOCK_CLASS, size],
-        )
-        claimed = [int(row[0]) for row in cursor.fetchall()]
-    try:
-        yield claimed
-    finally:
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT pg_advisory_unlock(%s::int, i::int) FROM unnest(%s::bigint[]) AS i",
-                    [CLAIM_LOCK_CLASS, claimed],
-                )
-        except DatabaseError:  # the connection is gone, and its locks with it
-            logger.warning("the verification's claims were not released", exc_info=True)
 
 
 def _judge(
