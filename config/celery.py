@@ -119,15 +119,6 @@ def load_urls(**kwargs: object) -> None:
     get_resolver().url_patterns  # noqa: B018
 
 
-@signals.worker_ready.connect
-def take_over_verifications(**kwargs: object) -> None:
-    """A verification marked due whose task was lost (a purged queue) armed again by a worker that
-    starts (``games.records.scheduling``: else the records submitted after it wait for the sweep)."""
-    from games.records import scheduling
-
-    scheduling.take_over()
-
-
 @signals.task_prerun.connect
 @signals.task_postrun.connect
 def keep_connections(task: object = None, **kwargs: object) -> None:

@@ -25,15 +25,18 @@ from __future__ import annotations
 
 import functools
 import logging
+from typing import Any
 
 import redis
 from django.conf import settings
 
 from common import redis_faults
+from common.sweep import task_of
 
 logger = logging.getLogger(__name__)
 
 DUE_KEY = "gipf:verification-due"
+TASK = "games.records.tasks.verify_record_task"
 
 # KEYS[1] the mark, ARGV[1] a record's id: 1 when there was no mark (it is set: the caller sends the
 # task), else 0 (the mark lowered to the id when it is lower)
@@ -56,18 +59,20 @@ def _client_of(url: str, timeout: float) -> redis.Redis:
     return redis.Redis(connection_pool=redis_faults.pool(url, timeout))
 
 
+def _task() -> Any:
+    return task_of(TASK)  # Celery loaded by what queues, not by every import
+
+
 def _client() -> redis.Redis | None:
     """The broker's Redis, or None where tasks run eagerly (each submission's task runs at once).
     It waits for an answer as long as the process's Celery does (a worker longer than a request:
     ``config.celery.patient_broker``): a worker's slow answer must not open the circuit breaker its
     broker connection shares."""
-    from config.celery import app
-
     url = settings.CELERY_BROKER_URL
     if settings.CELERY_TASK_ALWAYS_EAGER or not url.startswith(("redis://", "rediss://")):
         return None
-    timeout = (app.conf.broker_transport_options or {}).get("socket_timeout") or settings.REDIS_TIMEOUT
-    return _client_of(url, float(timeout))
+    options = _task().app.conf.broker_transport_options or {}
+    return _client_of(url, float(options.get("socket_timeout") or settings.REDIS_TIMEOUT))
 
 
 def coalesced() -> bool:
@@ -79,8 +84,6 @@ def arm(record_id: int) -> bool:
     """Send the verification task of ``record_id`` unless one is due, which then starts from it at the
     latest; True when sent. A broker that cannot be reached raises (``common.sweep.send`` logs it; the
     sweep queues the record again)."""
-    from games.records.tasks import verify_record_task  # Celery loaded by what queues
-
     client = _client()
     if client is not None:
         try:
@@ -90,7 +93,7 @@ def arm(record_id: int) -> bool:
             logger.warning("the verification mark could not be read: the task sent", exc_info=True)
             client = None
     try:
-        verify_record_task.delay(record_id)
+        _task().delay(record_id)
     except Exception:
         if client is not None:  # no task is due: the next submission sends its own
             _deleted(client)
