@@ -4,8 +4,9 @@ The tasks' messages are kept here instead of sent (``verify_record_task.delay`` 
 is run by calling it, at the moment each interleaving needs: a submission that commits before the
 due task takes the mark is verified by that task; one that commits after it (the task reading,
 verifying or finished) sends its own; a record whose id is lower than the due one's but committed
-later is verified by the due task; a mark whose task was lost is taken over by the sweep. In every
-order each record is verified, none waits for the sweep's re-queueing of old records.
+later is verified by the due task; a mark whose task was lost is taken over by the sweep, and by a
+real worker that starts. In every order each record is verified, none waits for the sweep's
+re-queueing of old records.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.utils import timezone
 
 from games.models import SubmittedRecord
 from games.records import scheduling, services, sweep, tasks
+from tests.integration.conftest import Workers, wait_for
 from tests.integration.test_broker_restart import _pairings
 from tournaments.models import Pairing
 
@@ -127,3 +129,15 @@ def test_a_task_that_fails_puts_the_mark_back_for_its_retry(sent: list[int], boa
         tasks.verify_record_task(first)
     assert _pending() == [first, second]
     assert scheduling.taken() == first  # the retry (or the sweep) starts from it again
+
+
+def test_a_starting_worker_takes_over_a_mark_whose_task_was_lost(workers: Workers, boards: Any) -> None:
+    client = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    with mock.patch.object(services, "enqueue_on_commit"):  # no task sent: its message lost
+        records = [_submit(boards, board) for board in range(3)]
+    client.set(scheduling.DUE_KEY, records[0])  # the mark its submission left
+    try:
+        workers.start()  # no beat: no sweep
+        wait_for(lambda: not _pending(), timeout=60, what="the records verified")
+    finally:
+        client.delete(scheduling.DUE_KEY)
