@@ -1,8 +1,9 @@
 """Records submitted and their verification: beside ``games.live``, below ``games.play``.
 
 Owns: submitting a game's record (or, where the event allows it, a result without one) and its
-verification by the arbiter (``services``, the Celery task ``tasks``: ``games.verify_record``, and
-the verifications a lost task left, ``sweep``); whose word a result rests on (``confirmation``:
+verification by the arbiter (``services``, the Celery task ``tasks``: ``games.verify_record``, sent
+only when none is due, ``scheduling``; the records a task holds, ``claims``; the verifications a lost
+task left, ``sweep``); whose word a result rests on (``confirmation``:
 provisional, confirmed, disputed, official; the game's lock, ``lock_game``); results without a
 record (``reports``); the arbiter's decision (``decisions``); a game's record as downloaded
 (``downloads``) and the record written from the moves played on the service (``writer``).

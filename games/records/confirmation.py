@@ -27,6 +27,9 @@ official, which the database enforces too.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime
 
 from django.db import transaction
@@ -89,13 +92,32 @@ def copy_verdict(game: Game, record: SubmittedRecord) -> None:
     game.verified_at = timezone.now()
 
 
+# The locked games a verification's batch read to have no official submission (:func:`none_official`).
+_NONE_OFFICIAL: ContextVar[set[int] | None] = ContextVar("none_official", default=None)
+
+
+@contextmanager
+def none_official(game_ids: set[int]) -> Iterator[None]:
+    """Inside the block :func:`make_official` writes no other submission of these games (locked by
+    the caller, who read that none is official) as no longer official: there is none."""
+    token = _NONE_OFFICIAL.set(game_ids)
+    try:
+        yield
+    finally:
+        _NONE_OFFICIAL.reset(token)
+
+
 def make_official(game: Game, record: SubmittedRecord | None, *, saved_by_caller: bool = False) -> None:
     """``record`` becomes the game's one official submission (``None``: no submission is);
     ``saved_by_caller``: the caller saves ``record`` afterwards, and its ``official`` with it."""
-    others = game.submissions.filter(official=True)
-    if record is not None:
-        others = others.exclude(pk=record.pk)
-    others.update(official=False)
+    known_none = _NONE_OFFICIAL.get()
+    if known_none is not None and game.pk in known_none:
+        known_none.discard(game.pk)  # one now is
+    else:
+        others = game.submissions.filter(official=True)
+        if record is not None:
+            others = others.exclude(pk=record.pk)
+        others.update(official=False)
     if record is not None:
         record.official = True
         if not saved_by_caller:

@@ -9,15 +9,13 @@ is recognised instead of stored twice. What a valid record then does to the game
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from billiard.exceptions import SoftTimeLimitExceeded  # what celery.exceptions re-exports, without Celery
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
-from django.db.models import Case, Q, Value, When
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from accounts import notices
@@ -33,15 +31,15 @@ from games import origins
 from games.errors import GameServiceError
 from games.models import Game, SubmittedRecord
 from games.records import confirmation
+from games.records.claims import CLAIM_LOCK_CLASS, claimed
 from games.signals import together
 
-__all__ = ["GameServiceError", "games_of", "submit_record", "verify_record"]
+__all__ = ["CLAIM_LOCK_CLASS", "GameServiceError", "games_of", "submit_record", "verify_record"]
 
 logger = logging.getLogger(__name__)
 
 MAX_RECORD_CHARS = 200_000
-VERIFY_BATCH = 25  # records a task verifies in one transaction (verify_pending)
-CLAIM_LOCK_CLASS = 7043  # the advisory locks of the records being verified (tournaments.locking's is 7021)
+VERIFY_BATCH = 50  # records a task verifies in one transaction (verify_pending)
 
 # What a verification writes of a submission (its text is never written again).
 VERDICT_FIELDS = [
@@ -126,11 +124,10 @@ def submit_record(
             by_official=permissions.can(Action.MANAGE_EVENT),
             text=text,
         )
-        from games.records.tasks import (
-            verify_record_task,  # Celery loaded by what queues, not by every import
-        )
+        from games.records import scheduling  # Celery loaded by what queues, not by every import
 
-        enqueue_on_commit(verify_record_task, record.pk)
+        # its task, unless one is due that verifies it (a backlog: a message a batch, not a record)
+        enqueue_on_commit(scheduling.DUE, record.pk)
     return record
 
 
@@ -154,34 +151,69 @@ def verify_pending(record_id: int, size: int = VERIFY_BATCH) -> str:
     other verification has taken: what the task of each submission does, so that a backlog is
     verified ``size`` records a transaction (one commit, the notices written once) whichever task
     comes first; the tasks of records verified so find them done (one query), and the task of a record
-    another task holds leaves it to that one. The record's status after."""
+    another task holds leaves it to that one. The record's status after.
+
+    On the scaled setup a task is sent for a submission only when none is due
+    (``games.records.scheduling``): the task takes the mark of the one due and starts from the lowest
+    record it covers; records left after its batch are armed again, for a free worker process."""
+    from games.records import scheduling  # Celery loaded by what queues
+
     pending = SubmittedRecord.Status.PENDING
-    # the record's status, and the pending records after it, in one query
-    first = Case(When(pk=record_id, then=Value(0)), default=Value(1))
-    rows = (  # the later ones only: a record that fails holds back no batch of a later task
-        SubmittedRecord.objects.filter(Q(pk=record_id) | Q(status=pending, pk__gt=record_id))
-        .order_by(first, "pk")
-        .values_list("pk", "status")[: 2 * size + 1]
-    )
-    found = list(rows)
-    if not found or found[0][0] != record_id:
+    covered = scheduling.taken()  # before the read: a record committed after it sends its own task
+    start = record_id if covered is None else min(record_id, covered)
+    # the record's status, and the pending records from it (the later ones only: a record that
+    # fails holds back no batch of a later task), in one statement composed once a process (most
+    # tasks of a backlog find their record verified by another's batch and do nothing else)
+    with connection.cursor() as cursor:
+        cursor.execute(_pending_after(), [record_id, pending, start, record_id, 2 * size + 1])
+        found = cursor.fetchall()
+    own = found[0][1] if found and found[0][0] == record_id else None
+    if covered is None and own is None:
         raise SubmittedRecord.DoesNotExist(f"no submission {record_id}")
-    if found[0][1] != pending:
-        return str(found[0][1])  # verified already (by another task's batch): nothing to do
-    done = verify_records([pk for pk, _status in found], size)
+    if covered is None and own != pending:
+        return str(own)  # verified already (by another task's batch): nothing to do
+    candidates = [pk for pk, status in found if status == pending]
+    try:
+        done = verify_records(candidates, size, hand_on=scheduling.coalesced()) if candidates else {}
+    except Exception:
+        if covered is not None:  # the mark back, for this task's retry (or the sweep's take-over)
+            scheduling.put_back(start)
+        raise
+    if own is None:
+        raise SubmittedRecord.DoesNotExist(f"no submission {record_id}")
     if record_id in done:
         return str(done[record_id].status)
     return str(SubmittedRecord.objects.values_list("status", flat=True).get(pk=record_id))
 
 
-def verify_records(record_ids: list[int], size: int = VERIFY_BATCH) -> dict[int, SubmittedRecord]:
+@functools.cache
+def _pending_after() -> str:
+    """The statement of :func:`verify_pending`: the record (first) and the pending records after it."""
+    table = connection.ops.quote_name(SubmittedRecord._meta.db_table)
+    return (
+        f"SELECT id, status FROM {table} WHERE id = %s OR (status = %s AND id >= %s)"
+        " ORDER BY CASE WHEN id = %s THEN 0 ELSE 1 END, id LIMIT %s"
+    )
+
+
+def verify_records(
+    record_ids: list[int], size: int = VERIFY_BATCH, hand_on: bool = False
+) -> dict[int, SubmittedRecord]:
     """Verify the pending records among ``record_ids`` (at most ``size``, in the order given) that no
     other verification holds, in one transaction: each replayed with no lock held, then the games
     and what their origins put above them locked at once (:func:`confirmation.lock_games`: the
     rounds, the pairings, the games, each level in the order of ids), the records locked, and each verdict
     written as one verification alone writes it; the notices of all written once, at the end
-    (``games.signals.together``). The records verified (or found verified meanwhile), by id."""
-    with _claimed(record_ids, size) as batch:
+    (``games.signals.together``). The records verified (or found verified meanwhile), by id.
+    ``hand_on``: the records not taken are armed again (``games.records.scheduling``) before the
+    batch is verified, so that a free worker process takes them meanwhile."""
+    with claimed(record_ids, size) as batch:
+        # the records after the batch, not tried (one another task holds is its holder's)
+        rest = record_ids[record_ids.index(batch[-1]) + 1 :] if len(batch) == size else []
+        if hand_on and rest:
+            from games.records import scheduling  # Celery loaded by what queues
+
+            send(scheduling.DUE, min(rest))
         done: dict[int, SubmittedRecord] = {}
         left: list[int] = []
         failed: Exception | None = None
@@ -241,64 +273,69 @@ def _write_verdicts(
         # with its submitter and his player, whom the notice of the result names
         mine = locked(SubmittedRecord.objects.select_related("submitted_by__player"))
         held = {record.pk: record for record in mine.filter(pk__in=[r.pk for r in records]).order_by("pk")}
+        # the games (locked) with an official submission: a record taking another's result makes
+        # its earlier one no longer official (confirmation.make_official), the others have none
+        none = set(games) - set(
+            SubmittedRecord.objects.filter(game_id__in=games, official=True).values_list("game_id", flat=True)
+        )
+        judged: list[SubmittedRecord] = []  # the verdicts written in one statement (VERDICT_FIELDS)
         for read_before in records:
             record = held[read_before.pk]
             done[record.pk] = record
             if record.status != SubmittedRecord.Status.PENDING:
                 continue
+            if any(other.game_id == record.game_id for other in judged):
+                _write_judged(judged)  # a game's other record: judged after the earlier one is written
             game = record.game = games[record.game_id]
             from_play = _taken_at_play(record)
             played = (record.verdict or {}).get("result") if from_play else None
-            _judge(record, game, replayed[record.pk], from_play, played)
+            with confirmation.none_official(none):
+                _judge(record, game, replayed[record.pk], from_play, played)
+            judged.append(record)
             if from_play and record.status == SubmittedRecord.Status.INVALID:
                 logger.error(
                     "the record played on the service (submission %s) does not verify: %s",
                     record.pk,
                     record.error_reason,
                 )
+        _write_judged(judged)
     return done
 
 
-@contextmanager
-def _claimed(record_ids: list[int], size: int) -> Iterator[list[int]]:
-    """The first ``size`` records of ``record_ids`` that no other verification holds, held by this one
-    until the block ends (so a task never holds a record it does not verify: the task of a record
-    held by another finds it verified, or leaves it to the holder) (PostgreSQL's advisory locks of this connection: no row is locked, nothing waits for them;
-    elsewhere all of them: SQLite has one writer)."""
-    if connection.vendor != "postgresql" or not record_ids:
-        yield record_ids[:size]
+def _write_judged(records: list[SubmittedRecord]) -> None:
+    """The verdicts of ``records`` written by one statement (sent once for all: a tenth of the CPU of
+    ``bulk_update``'s expressions), and the list emptied."""
+    if not records:
         return
+    fields = [SubmittedRecord._meta.get_field(name) for name in VERDICT_FIELDS]
+    rows = [
+        [field.get_db_prep_save(getattr(record, field.attname), connection) for field in fields] + [record.pk]
+        for record in records
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(
-            # in the order given, until ``size`` are held: each row the scan passes is tried once
-            "SELECT i FROM unnest(%s::bigint[]) AS i WHERE pg_try_advisory_lock(%s::int, i::int) LIMIT %s",
-            [record_ids, CLAIM_LOCK_CLASS, size],
-        )
-        claimed = [int(row[0]) for row in cursor.fetchall()]
-    try:
-        yield claimed
-    finally:
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute(
-                    "SELECT pg_advisory_unlock(%s::int, i::int) FROM unnest(%s::bigint[]) AS i",
-                    [CLAIM_LOCK_CLASS, claimed],
-                )
-        except DatabaseError:  # the connection is gone, and its locks with it
-            logger.warning("the verification's claims were not released", exc_info=True)
+        cursor.executemany(_verdicts_written(), rows)
+    records.clear()
+
+
+@functools.cache
+def _verdicts_written() -> str:
+    """The statement writing a verdict (:data:`VERDICT_FIELDS`) on a submission."""
+    meta, quote = SubmittedRecord._meta, connection.ops.quote_name
+    columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in VERDICT_FIELDS)
+    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
 
 
 def _judge(
     record: SubmittedRecord, game: Game, replayed: Verdict | ArbiterError, from_play: bool, played: object
 ) -> None:
-    """Write the verdict on the locked submission, and take a valid one's result (not that of a
-    record play wrote, ``from_play``, whose result ``played`` the game took when play ended)."""
+    """The verdict on the locked submission (the caller writes it: ``VERDICT_FIELDS``), and a valid
+    one's result taken (not that of a record play wrote, ``from_play``, whose result ``played`` the
+    game took when play ended)."""
     if isinstance(replayed, ArbiterError):
         record.status = SubmittedRecord.Status.INVALID
         record.error_reason = replayed.reason
         record.verdict = {"valid": False, "error": replayed.to_json()}  # its template and params
         record.error_ply, record.error_move = replayed.ply, replayed.move or ""
-        record.save(update_fields=VERDICT_FIELDS)
         return
     verdict = replayed
     record.verdict = verdict.to_json()
@@ -308,13 +345,11 @@ def _judge(
         record.error_ply = verdict.error.ply
         record.error_move = verdict.error.move or ""
         record.error_reason = verdict.error.reason
-        record.save(update_fields=VERDICT_FIELDS)
         return
     refusal = _other_round(verdict.tags.get("Round", ""), game)
     if refusal:
         record.status = SubmittedRecord.Status.INVALID
         record.error_reason = refusal
-        record.save(update_fields=VERDICT_FIELDS)
         return
     for colour, player in (("White", game.white), ("Black", game.black)):
         written = verdict.tags.get(colour, "").strip()
@@ -323,21 +358,18 @@ def _judge(
             record.error_reason = _(
                 "the record names “%(written)s” as %(colour)s, but this game's %(colour)s is %(player)s"
             ) % {"written": written, "colour": colour, "player": player}
-            record.save(update_fields=VERDICT_FIELDS)
             return
     other_start = game_options.record_refusal(game.game, game.options, verdict.tags)
     if other_start is not None:  # its event's start options, not the record's (P-27)
         record.status = SubmittedRecord.Status.INVALID
         record.verdict = {**record.verdict, "valid": False, "error": other_start.to_json()}
         record.error_reason = other_start.reason
-        record.save(update_fields=VERDICT_FIELDS)
         return
     record.status = SubmittedRecord.Status.VALID
     if from_play:
         _check_played(record, verdict, played)
     else:
         confirmation.take_verified(record, game)
-    record.save(update_fields=VERDICT_FIELDS)
 
 
 def _taken_at_play(record: SubmittedRecord) -> bool:
@@ -375,8 +407,12 @@ def _replay(text: str, game: str, refuse_late: bool = True) -> Verdict | Arbiter
     after others in a batch is left pending for its own task)."""
     own = registry.spec_for(game)
     with reading_once():  # the engines' claims and the replay share one reading of the text
+        # the game's own engine asked first: when it claims the record, the others' claims change
+        # nothing (a record another engine claims is refused only when its own does not)
+        if own.load_engine().claims_record(text):
+            return _replayed(text, game, refuse_late)
         claimed = [spec for spec in registry.specs() if spec.load_engine().claims_record(text)]
-        if claimed and own not in claimed:
+        if claimed:
             return InvalidRecordError(
                 gettext_noop("this is a record of {other}, but this game is {game}"),
                 other=claimed[0].name,

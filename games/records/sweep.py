@@ -1,7 +1,8 @@
 """The games' part of the sweep (``common.sweep``): verifications a lost task left pending.
 
 A verification holds no lock while it replays: a record still pending past the grace period and
-the verification's hard time limit is queued again. Registered in ``GamesConfig.ready``.
+the verification's hard time limit is queued again, and a verification marked due armed again
+(``games.records.scheduling.take_over``). Registered in ``GamesConfig.ready``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ def sweep_work(now: datetime) -> dict[str, list[int]]:
     overdue = now - timedelta(seconds=settings.SWEEP_GRACE + settings.VERIFY_TIME_LIMIT)
     overdue -= timedelta(seconds=settings.TASK_HARD_LIMIT_MARGIN)
     pending = SubmittedRecord.objects.filter(status=SubmittedRecord.Status.PENDING, submitted_at__lt=overdue)
+    from games.records import scheduling
+
+    scheduling.take_over()  # a verification due whose task a purged queue lost
     records = []
     for record_id in pending.order_by("pk").values_list("pk", flat=True)[:SWEEP_BATCH]:
         if send(verify_record_task, record_id):

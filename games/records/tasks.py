@@ -7,7 +7,7 @@ retried with back-off; a record left pending by a lost task is queued again by t
 
 from __future__ import annotations
 
-from celery import shared_task
+from celery import shared_task, signals
 from django.conf import settings
 
 import config.celery  # noqa: F401 - the project's Celery app, current before these tasks are sent
@@ -26,3 +26,12 @@ def verify_record_task(record_id: int) -> str:
     from games.records.services import verify_pending
 
     return verify_pending(record_id)
+
+
+@signals.worker_ready.connect
+def take_over_verifications(**kwargs: object) -> None:
+    """A verification marked due whose task was lost (a purged queue) armed again by a worker that
+    starts (``games.records.scheduling``: else the records submitted after it wait for the sweep)."""
+    from games.records import scheduling
+
+    scheduling.take_over()
