@@ -43,6 +43,21 @@ _ORDER = (
     "pk",
 )
 
+# What a submission reads with a pairing (reopen): its round and event with the event's options, its players.
+_SUBMITTED = ("round__event__game_options", "white__player", "black__player")
+
+
+def _read_with(obj: Any, path: str) -> bool:
+    """Whether ``path`` (``a__b``) of relations was read with ``obj`` (``select_related``)."""
+    for name in path.split("__"):
+        if obj is None:
+            return True
+        cache = obj._state.fields_cache
+        if name not in cache:
+            return False
+        obj = cache[name]
+    return True
+
 
 def pairing_of(game: Game) -> Pairing:
     """The pairing a game of the pairing origin belongs to (read with the game, else in a query)."""
@@ -176,9 +191,10 @@ class PairingOrigin:
         return bool(pairing.round.event.unrecorded_results)
 
     def reopen(self, pairing: Pairing, report: bool) -> Pairing:
-        # with its event's options, which its games are created with (create_games)
-        related = ("round__event__game_options", "white__player", "black__player")
-        pairing = Pairing.objects.select_related(*related).get(pk=pairing.pk)
+        # with its event's options, which its games are created with (create_games): read again unless
+        # read with them (one_visible_to: the submission's own read, a moment before)
+        if not all(_read_with(pairing, path) for path in _SUBMITTED):
+            pairing = Pairing.objects.select_related(*_SUBMITTED).get(pk=pairing.pk)
         if report and pairing.black_id is None:
             raise SubmissionsClosed(_("a bye has no game to report"))
         round_ = pairing.round
@@ -209,8 +225,7 @@ class PairingOrigin:
 
     def one_visible_to(self, pk: object, user: object) -> Pairing | None:
         # Pairing.objects.visible_to's rule for one pairing: a draft round's only for its event's managers
-        related = ("round__event", "round__publication", "white__player", "black__player")
-        pairing = Pairing.objects.select_related(*related).filter(pk=pk).first()
+        pairing = Pairing.objects.select_related(*_SUBMITTED, "round__publication").filter(pk=pk).first()
         if pairing is None or (
             pairing.round.is_draft and not can(user, Action.MANAGE_EVENT, pairing.round.event)
         ):
