@@ -27,6 +27,7 @@ from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.records import reading_once
 from arbiter.verdict import Verdict
 from common.locking import locked, retry_on_conflict
+from common.prepared import Prepared
 from common.sweep import enqueue_on_commit, send
 from games import options as game_options
 from games import origins
@@ -54,6 +55,15 @@ VERDICT_FIELDS = [
     "applied",
     "official",
 ]
+
+# The game's earliest submission of a text, the statement composed once a process.
+_KNOWN = Prepared(
+    lambda game, text: SubmittedRecord.objects.filter(game_id=game, text=text).order_by("submitted_at", "pk")[
+        :1
+    ],
+    int,
+    str,
+)
 
 
 def games_of(holder: object) -> list[Game]:
@@ -113,8 +123,9 @@ def submit_record(
         pairing = origins.holder_of(pairing).reopen(pairing, report=False)
         game = locked_game(pairing, number)
         confirmation.check_hand_record(game)
-        known = game.submissions.filter(text=text).order_by("submitted_at", "pk").first()
+        known = _KNOWN.first(game.pk, text)
         if known is not None:
+            known.game = game  # as read through the game's submissions
             known.repeated = True
             if known.official and confirmation.can_answer(game, user):
                 confirmation.confirm(game, user)

@@ -24,6 +24,7 @@ from django.db.models import QuerySet, Value
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, can
+from common import prepared
 from common.locking import locked
 from games.errors import ResultFixed, SubmissionsClosed
 from games.models import Game
@@ -47,6 +48,16 @@ _ORDER = (
 _SUBMITTED = ("round__event__game_options", "white__player", "black__player")
 
 
+_ONE = prepared.Prepared(
+    lambda pk: Pairing.objects.select_related(*_SUBMITTED, "round__publication").filter(pk=pk).order_by(), int
+)
+# A game locked with its link and players (lock), once what is above it is.
+_LOCKED_GAME = prepared.Prepared(
+    lambda pk: locked(Game.objects.select_related("pairing_game", "white", "black")).filter(pk=pk).order_by(),
+    int,
+)
+
+
 def _read_with(obj: Any, path: str) -> bool:
     """Whether ``path`` (``a__b``) of relations was read with ``obj`` (``select_related``)."""
     for name in path.split("__"):
@@ -57,6 +68,14 @@ def _read_with(obj: Any, path: str) -> bool:
             return False
         obj = cache[name]
     return True
+
+
+def _plain(games: QuerySet[Game]) -> bool:
+    """Whether ``games`` is every game (``Game.objects.all()``), neither filtered nor joined."""
+    query = games.all().query  # a manager's too
+    return games.model is Game and not (
+        query.where or query.annotations or query.select_related or query.is_sliced or query.select_for_update
+    )
 
 
 def pairing_of(game: Game) -> Pairing:
@@ -135,7 +154,12 @@ class PairingOrigin:
                 game_id=game_id
             )
         pairing = lock_pairing(pairing_id, round_id)  # with its round and event
-        game = locked(games.select_related("pairing_game", "white", "black")).get(pk=game_id)
+        if _plain(games):  # the statement composed once a process
+            game = _LOCKED_GAME.first(game_id)
+            if game is None:
+                raise Game.DoesNotExist(f"no game {game_id}")
+        else:
+            game = locked(games.select_related("pairing_game", "white", "black")).get(pk=game_id)
         game.pairing_game.pairing = pairing
         return game
 
@@ -225,7 +249,8 @@ class PairingOrigin:
 
     def one_visible_to(self, pk: object, user: object) -> Pairing | None:
         # Pairing.objects.visible_to's rule for one pairing: a draft round's only for its event's managers
-        pairing = Pairing.objects.select_related(*_SUBMITTED, "round__publication").filter(pk=pk).first()
+        key = prepared.key_value(Pairing, pk)
+        pairing = None if key is None else _ONE.first(key)
         if pairing is None or (
             pairing.round.is_draft and not can(user, Action.MANAGE_EVENT, pairing.round.event)
         ):
