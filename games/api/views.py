@@ -108,6 +108,11 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
         return {"ply": record.error_ply, "move": record.error_move or None, "reason": record.reason_message()}
 
 
+# A submission's answer: the serializer's fields built once a process (a model serializer builds them
+# from the model's fields each time), each answer written by them.
+_SUBMITTED = SubmittedRecordSerializer()
+
+
 class VisiblePairingField(serializers.PrimaryKeyRelatedField):
     """A pairing the requesting user may see: a draft round's board is refused as one that does not exist.
     What holds games is the model registered as ``pairing`` (``games.origins.holder_model``); its app
@@ -254,7 +259,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
             client_address(request) or None,
         )
         code = status.HTTP_200_OK if record.repeated else status.HTTP_202_ACCEPTED
-        return Response(SubmittedRecordSerializer(record).data, status=code)
+        return Response(_SUBMITTED.to_representation(record), status=code)
 
     @extend_schema(responses={200: SubmittedRecordSerializer(many=True)})
     @action(detail=True, methods=["get"], pagination_class=None)
