@@ -28,7 +28,7 @@ from common.answers import error_body
 from common.client import client_address
 from common.schema import NOT_AN_OFFICIAL, valid, write_action
 from games import origins
-from games.api.fields import GameChoiceField
+from games.api.fields import GameChoiceField, RecordField
 from games.messages import arbiter_description, arbiter_message
 from games.models import Decision, Game, SubmittedRecord
 from games.records import confirmation, decisions, downloads, reports, services
@@ -144,7 +144,7 @@ def _holder_model() -> type[Model]:
 class SubmitSerializer(serializers.Serializer):
     pairing = VisiblePairingField(queryset=_holder_model()._default_manager.all())
     game_number = serializers.IntegerField(default=1, min_value=1, max_value=2)
-    record = serializers.CharField(
+    record = RecordField(
         max_length=services.MAX_RECORD_CHARS,
         trim_whitespace=False,
         required=False,
@@ -205,7 +205,7 @@ class GameRecordSerializer(serializers.Serializer):
 
 
 class ReplaySerializer(serializers.Serializer):
-    record = serializers.CharField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
+    record = RecordField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
     game = GameChoiceField(required=False)
 
 
