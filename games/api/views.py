@@ -142,7 +142,8 @@ def _holder_model() -> type[Model]:
 
 
 class SubmitSerializer(serializers.Serializer):
-    pairing = VisiblePairingField(queryset=_holder_model()._default_manager.all())
+    # the manager (what the schema reads the key from), not a queryset, which each request would copy
+    pairing = VisiblePairingField(queryset=_holder_model()._default_manager)
     game_number = serializers.IntegerField(default=1, min_value=1, max_value=2)
     record = RecordField(
         max_length=services.MAX_RECORD_CHARS,
