@@ -77,10 +77,12 @@ def pairing_being_computed(round_id: int) -> bool | None:
 
 
 # The locking reads of a round (with its event) and of a pairing, composed once a process.
-_LOCKED_ROUND = Prepared(
+_LOCKED_ROUND: Prepared[Round] = Prepared(
     lambda pk: locked(Round.objects.select_related("event")).filter(pk=pk).order_by(), int
 )
-_LOCKED_PAIRING = Prepared(lambda pk: locked(Pairing.objects.all()).filter(pk=pk).order_by(), int)
+_LOCKED_PAIRING: Prepared[Pairing] = Prepared(
+    lambda pk: locked(Pairing.objects.all()).filter(pk=pk).order_by(), int
+)
 
 
 def lock_round(round_id: int) -> Round:

@@ -35,9 +35,10 @@ class RecordField(serializers.CharField):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        checks: list[Any] = list(self.validators)  # type: ignore[has-type]
         self.validators = [
             _NoSurrogates() if isinstance(check, ProhibitSurrogateCharactersValidator) else check
-            for check in self.validators
+            for check in checks
         ]
 
 

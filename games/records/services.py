@@ -57,7 +57,7 @@ VERDICT_FIELDS = [
 ]
 
 # The game's earliest submission of a text, the statement composed once a process.
-_KNOWN = Prepared(
+_KNOWN: Prepared[SubmittedRecord] = Prepared(
     lambda game, text: SubmittedRecord.objects.filter(game_id=game, text=text).order_by("submitted_at", "pk")[
         :1
     ],

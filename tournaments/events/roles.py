@@ -36,7 +36,7 @@ def _appointed(event: object, user: object, event_again: object, user_again: obj
     )
 
 
-_APPOINTED = Prepared(_appointed, int, int, int, int)
+_APPOINTED: Prepared[Any] = Prepared(_appointed, int, int, int, int)
 
 
 def _tag(role: Role) -> Value:

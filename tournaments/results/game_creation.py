@@ -28,7 +28,9 @@ from tournaments.rounds import play_mode, time_control
 from tournaments.starts import grace_of
 
 # A pairing's links with their games, the statement composed once a process.
-_LINKS = Prepared(lambda pk: PairingGame.objects.filter(pairing_id=pk).select_related("game"), int)
+_LINKS: Prepared[PairingGame] = Prepared(
+    lambda pk: PairingGame.objects.filter(pairing_id=pk).select_related("game"), int
+)
 
 
 def create_games(pairing: Pairing) -> list[Game]:

@@ -48,11 +48,11 @@ _ORDER = (
 _SUBMITTED = ("round__event__game_options", "white__player", "black__player")
 
 
-_ONE = prepared.Prepared(
+_ONE: prepared.Prepared[Pairing] = prepared.Prepared(
     lambda pk: Pairing.objects.select_related(*_SUBMITTED, "round__publication").filter(pk=pk).order_by(), int
 )
 # A game locked with its link and players (lock), once what is above it is.
-_LOCKED_GAME = prepared.Prepared(
+_LOCKED_GAME: prepared.Prepared[Game] = prepared.Prepared(
     lambda pk: locked(Game.objects.select_related("pairing_game", "white", "black")).filter(pk=pk).order_by(),
     int,
 )
