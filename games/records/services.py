@@ -75,13 +75,17 @@ def games_of(holder: object) -> list[Game]:
 def locked_game(holder: object, number: int) -> Game:
     """Game ``number`` (from 1) of the holder (a pairing), its row locked; refused when there is no
     such game."""
+    return confirmation.lock_game(_game_of(holder, number))
+
+
+def _game_of(holder: object, number: int) -> Game:
     games = games_of(holder)
     if not 1 <= number <= len(games):
         raise GameServiceError(
             _("this pairing has %(count)s game(s); there is no game %(number)s")
             % {"count": len(games), "number": number}
         )
-    return confirmation.lock_game(games[number - 1])
+    return games[number - 1]
 
 
 def normalise_record(text: str) -> str:
@@ -121,9 +125,11 @@ def submit_record(
         raise GameServiceError(_("the record contains a NUL character (\\x00): it is not a text file"))
     with transaction.atomic():
         pairing = origins.holder_of(pairing).reopen(pairing, report=False)
-        game = locked_game(pairing, number)
+        game = _game_of(pairing, number)
+        new = origins.inserted_here(game)  # by this transaction, just now: it has no submission yet
+        game = confirmation.lock_game(game)
         confirmation.check_hand_record(game)
-        known = _KNOWN.first(game.pk, text)
+        known = None if new else _KNOWN.first(game.pk, text)
         if known is not None:
             known.game = game  # as read through the game's submissions
             known.repeated = True

@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from common.prepared import Prepared
+from games import origins
 from games.errors import GameServiceError
 from games.models import Game
 from games.play.state import playable
@@ -84,6 +85,7 @@ def _create_game(pairing: Pairing, number: int, fields: dict[str, object]) -> Ga
             PairingGame.objects.create(pairing=pairing, number=number, game=game)
     except IntegrityError:  # the link's unique (pairing, number): created meanwhile
         return PairingGame.objects.select_related("game").get(pairing=pairing, number=number).game
+    origins.inserted(game)
     return game
 
 
