@@ -93,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=20.0, help="(stack) submissions/s of the steady phase")
     parser.add_argument("--seconds", type=float, default=30.0, help="(stack) length of the steady phase")
     parser.add_argument(
-        "--profile", action="store_true", help="cProfile of the verifications (stack: in the worker)"
+        "--profile",
+        action="store_true",
+        help="cProfile of the verifications (stack: in the worker; --web: of the submissions)",
     )
     parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
     parser.add_argument("--web", action="store_true", help="(stack) the web side alone, in one process")
@@ -109,10 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.setup:
         return stack_setup(args, texts)
-    if args.web_jobs:
-        return web_side(args)
-    if args.web and args.baseline:
-        return web_against_baseline(args)
+    if args.web_jobs or (args.web and args.baseline):
+        import submissions_web  # the web side alone (the bench folder is on the path)
+
+        return submissions_web.web_side(args) if args.web_jobs else submissions_web.against_baseline(args)
     if not args.in_process:
         database = args.database_url or os.environ.get("DATABASE_URL", "")
         broker = args.broker_url or os.environ.get("CELERY_BROKER_URL", "")
@@ -630,130 +632,6 @@ def report_stack(args: Any, figures: dict[str, Any], replay_rate: float, records
         f" {figures['steady_errors']} not 202; {figures['pending_at_end']} pending after the last submission,"
         f" all verified {figures['lag']:.1f} s after it"
     )
-
-
-# ------------------------------------------------------------------------ the web side alone
-
-
-def web_side(args: Any) -> int:
-    """In a child with the stack's environment: the warm-up's and the backlog's records submitted
-    one after the other through Django's WSGI handler; the backlog's CPU and statements a submission."""
-    import io
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.core.handlers.wsgi import WSGIHandler
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    data = json.loads(Path(args.web_jobs).read_text())
-    handler = WSGIHandler()
-
-    def submit(job: list[Any]) -> int:
-        body = json.dumps({"pairing": job[0], "record": job[1]}).encode()
-        environ = {
-            "REQUEST_METHOD": "POST",
-            "PATH_INFO": "/api/games/submit/",
-            "QUERY_STRING": "",
-            "SERVER_NAME": "127.0.0.1",
-            "SERVER_PORT": "80",
-            "HTTP_HOST": "127.0.0.1",
-            "SERVER_PROTOCOL": "HTTP/1.1",
-            "REMOTE_ADDR": "127.0.0.1",
-            "CONTENT_TYPE": "application/json",
-            "CONTENT_LENGTH": str(len(body)),
-            "HTTP_AUTHORIZATION": f"Token {data['token']}",
-            "wsgi.input": io.BytesIO(body),
-            "wsgi.errors": sys.stderr,
-            "wsgi.url_scheme": "http",
-            "wsgi.multithread": False,
-            "wsgi.multiprocess": True,
-            "wsgi.run_once": False,
-        }
-        status: list[str] = []
-        answer = handler(environ, lambda line, headers, exc_info=None: status.append(line))
-        b"".join(answer)
-        answer.close()  # type: ignore[attr-defined]
-        return int(status[0].split()[0])
-
-    jobs = data["jobs"]
-    warm, jobs = jobs[:WARM], jobs[WARM : WARM + args.backlog]
-    for job in warm:
-        submit(job)
-    profiler = None
-    if args.profile:
-        import cProfile
-
-        profiler = cProfile.Profile(time.process_time)  # CPU time: the machine is shared
-    statuses = []
-    with CaptureQueriesContext(connection) as queries:
-        started = time.process_time()
-        if profiler is not None:
-            profiler.enable()
-        statuses = [submit(job) for job in jobs]
-        if profiler is not None:
-            profiler.disable()
-        cpu = (time.process_time() - started) / len(jobs)
-    if profiler is not None:
-        import pstats
-
-        stats = pstats.Stats(profiler).sort_stats("cumulative")
-        stats.print_stats(45)
-        print("   the last submission's statements:")
-        for query in queries.captured_queries[-int(len(queries) / len(jobs)) :]:
-            print(f"     {query['sql'][:300]}")
-        if os.environ.get("BENCH_PROFILE_OUT"):
-            stats.dump_stats(os.environ["BENCH_PROFILE_OUT"])
-    refused = sum(1 for status in statuses if status != 202)
-    print(
-        f"   the web side alone ({connection.vendor}, Django's WSGI handler in one process): {len(jobs)}"
-        f" submissions, {refused} not 202; {cpu * 1000:.2f} ms of CPU and"
-        f" {len(queries) / len(jobs):.1f} statements a submission"
-    )
-    if args.figures_to:
-        Path(args.figures_to).write_text(
-            json.dumps({"cpu_ms": cpu * 1000, "queries": len(queries) / len(jobs)})
-        )
-    return 0 if refused == 0 else 1
-
-
-def web_against_baseline(args: Any) -> int:
-    """``--web`` on ``args.baseline``'s code (this bench copied into it), then on today's."""
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", args.baseline], capture_output=True, check=True
-    ).stdout
-    results = {}
-    with tempfile.TemporaryDirectory(prefix="submissions-baseline-") as folder:
-        tree = Path(folder) / "tree"
-        tree.mkdir()
-        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
-        (tree / "bench" / "submissions_bench.py").write_text(Path(__file__).read_text())
-        for side, root in ((args.baseline, tree), ("today", ROOT)):
-            print(f"-- {side}", flush=True)
-            command = [sys.executable, str(root / "bench" / "submissions_bench.py"), "--web"]
-            command += [
-                "--backlog",
-                str(12 if args.quick else args.backlog),
-                "--redis-db",
-                str(args.redis_db),
-            ]
-            command += ["--database-url", args.database_url, "--broker-url", args.broker_url]
-            command += (["--profile"] if args.profile else []) + ["--figures-to", f"{folder}/{side}.json"]
-            shared = {"SHARED_DIR": str(RECORDS.parent.parent)}  # the records, wherever the tree is
-            subprocess.run(command, check=False, cwd=root, env={**os.environ, **shared})
-            path = Path(folder) / f"{side}.json"
-            if not path.exists():
-                print(f"   {side}: no figures")
-                return 1
-            results[side] = json.loads(path.read_text())
-    before, now = results[args.baseline], results["today"]
-    for key, name in (("cpu_ms", "ms of CPU a submission"), ("queries", "statements a submission")):
-        print(
-            f"   {name}: {args.baseline} {before[key]:.2f}, today {now[key]:.2f}: ratio {now[key] / before[key]:.2f}"
-        )
-    return 0
 
 
 if __name__ == "__main__":
