@@ -23,6 +23,12 @@ records alone (records/s of CPU); every rate is also printed as a ratio against 
 asserted. ``--in-process`` runs the former in-process bench instead (one process, no HTTP or
 Celery: ``games.records.services.submit_record`` and ``verify_record`` called directly, on a temporary
 SQLite file unless ``--database-url`` says otherwise); without PostgreSQL and Redis that mode runs.
+
+``--web`` measures the web side alone, on the stack's database and Redis but in one process: the
+backlog's records submitted one after the other through Django's WSGI handler (the request stack as
+gunicorn runs it: middleware, the token, the throttle, the view, the Celery message), ms of CPU and
+statements a submission; with ``--profile``, cProfile of them. ``--web --baseline [REV]`` runs it on
+REV's code (default main), then on today's, each on a fresh database: the figures and their ratio.
 """
 
 from __future__ import annotations
@@ -87,9 +93,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=20.0, help="(stack) submissions/s of the steady phase")
     parser.add_argument("--seconds", type=float, default=30.0, help="(stack) length of the steady phase")
     parser.add_argument(
-        "--profile", action="store_true", help="cProfile of the verifications (stack: in the worker)"
+        "--profile",
+        action="store_true",
+        help="cProfile of the verifications (stack: in the worker; --web: of the submissions)",
     )
     parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
+    parser.add_argument("--web", action="store_true", help="(stack) the web side alone, in one process")
+    parser.add_argument("--baseline", nargs="?", const="main", help="(--web) REV's code, then today's")
+    parser.add_argument("--web-jobs", default="", help=argparse.SUPPRESS)  # the web side, in a child
+    parser.add_argument("--figures-to", default="", help=argparse.SUPPRESS)
     parser.add_argument("--setup", default="", help=argparse.SUPPRESS)  # the stack's data, in a child
     parser.add_argument("--games", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -99,6 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.setup:
         return stack_setup(args, texts)
+    if args.web_jobs or (args.web and args.baseline):
+        import submissions_web  # the web side alone (the bench folder is on the path)
+
+        return submissions_web.web_side(args) if args.web_jobs else submissions_web.against_baseline(args)
     if not args.in_process:
         database = args.database_url or os.environ.get("DATABASE_URL", "")
         broker = args.broker_url or os.environ.get("CELERY_BROKER_URL", "")
@@ -417,7 +433,7 @@ def run_stack(args: Any, texts: list[str], database: str, broker: str) -> int:
     redis.Redis.from_url(redis_url).flushdb()
     backlog = 12 if args.quick else args.backlog
     rate = 4.0 if args.quick else args.rate
-    steady = int(rate * (2 if args.quick else args.seconds))
+    steady = 0 if args.web else int(rate * (2 if args.quick else args.seconds))
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -444,17 +460,26 @@ def run_stack(args: Any, texts: list[str], database: str, broker: str) -> int:
             registry.replay(text, "gipf-standard")
         replay_rate = len(jobs) / (time.process_time() - started)
 
-        stack = Stack(env, log)
-        try:
-            figures = measure_stack(args, stack, jobs, token, bench_database, backlog, rate, steady, folder)
-        except BaseException:
-            print(log.read_text()[-3000:], file=sys.stderr)
-            raise
-        finally:
-            stack.stop_all()
+        if args.web:  # the web side alone, in a child with the stack's environment
+            command = [sys.executable, __file__, "--web-jobs", str(jobs_file), "--backlog", str(backlog)]
+            command += (["--profile"] if args.profile else []) + ["--figures-to", args.figures_to]
+            web = subprocess.run(command, cwd=ROOT, env=env, check=False)
+        else:
+            stack = Stack(env, log)
+            try:
+                figures = measure_stack(
+                    args, stack, jobs, token, bench_database, backlog, rate, steady, folder
+                )
+            except BaseException:
+                print(log.read_text()[-3000:], file=sys.stderr)
+                raise
+            finally:
+                stack.stop_all()
         with psycopg.connect(database, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         redis.Redis.from_url(redis_url).flushdb()
+    if args.web:
+        return web.returncode
     report_stack(args, figures, replay_rate, len(jobs))
     return 0
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.apps import apps
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import QuerySet
 
 from common import rows
@@ -242,6 +242,30 @@ def allows(game: Game, change: str) -> bool:
 def takes_records(game: Game) -> bool:
     """Whether the game's origin takes records by hand for it at all (:meth:`Origin.takes_records`)."""
     return origin_of(game).takes_records(game)
+
+
+class _Inserted:
+    """A game's mark of its insert by the transaction still open (:func:`inserted`)."""
+
+    open = True
+
+    def close(self) -> None:
+        self.open = False
+
+
+def inserted(game: Game) -> None:
+    """Mark ``game`` as inserted just now by what holds it (its creation on first use): while the
+    transaction inserting it is open, :func:`inserted_here` tells (a game created by a submission's
+    own transaction has no submission to look through). Outside a transaction the mark closes at once."""
+    mark = _Inserted()
+    game._inserted = mark  # type: ignore[attr-defined]
+    transaction.on_commit(mark.close)
+
+
+def inserted_here(game: Game) -> bool:
+    """Whether ``game`` was inserted by the transaction now open (:func:`inserted`)."""
+    mark = getattr(game, "_inserted", None)
+    return mark is not None and mark.open and connection.in_atomic_block
 
 
 def lock_all(games: QuerySet[Game], reads: list[Game]) -> dict[int, Game]:

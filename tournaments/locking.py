@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import connection
 
 from common.locking import RETRY_TRANSIENT, locked, retry_on_conflict
+from common.prepared import Prepared
 from tournaments.models import Pairing, Round
 
 __all__ = [
@@ -75,9 +76,20 @@ def pairing_being_computed(round_id: int) -> bool | None:
     return not free
 
 
+# The locking reads of a round (with its event) and of a pairing, composed once a process.
+_LOCKED_ROUND: Prepared[Round] = Prepared(
+    lambda pk: locked(Round.objects.select_related("event")).filter(pk=pk).order_by(), int
+)
+_LOCKED_PAIRING: Prepared[Pairing] = Prepared(
+    lambda pk: locked(Pairing.objects.all()).filter(pk=pk).order_by(), int
+)
+
+
 def lock_round(round_id: int) -> Round:
     """The round, locked; its event is read (not locked)."""
-    round_ = locked(Round.objects.select_related("event")).get(pk=round_id)
+    round_ = _LOCKED_ROUND.first(round_id)
+    if round_ is None:
+        raise Round.DoesNotExist(f"no round {round_id}")
     return round_
 
 
@@ -87,6 +99,8 @@ def lock_pairing(pairing_id: int, round_id: int | None = None) -> Pairing:
     if round_id is None:
         round_id = Pairing.objects.values_list("round_id", flat=True).get(pk=pairing_id)
     round_ = lock_round(round_id)
-    pairing = locked(Pairing.objects.all()).get(pk=pairing_id)
+    pairing = _LOCKED_PAIRING.first(pairing_id)
+    if pairing is None:
+        raise Pairing.DoesNotExist(f"no pairing {pairing_id}")
     pairing.round = round_
     return pairing

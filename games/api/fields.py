@@ -4,13 +4,42 @@ game's id read from an address (:func:`game_id`)."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from accounts.errors import NotFound
 from games.choices import game_choices
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _NoSurrogates(ProhibitSurrogateCharactersValidator):
+    """DRF's refusal of a text's surrogate characters (the first named), found by one search rather
+    than a loop over each character (a record may have 200,000)."""
+
+    def __call__(self, value: Any) -> None:
+        found = _SURROGATE.search(str(value))
+        if found is not None:
+            raise ValidationError(self.message.format(code_point=ord(found.group())), code=self.code)
+
+
+class RecordField(serializers.CharField):
+    """A game's record in the API: a text field, refusing what DRF's refuses with the same messages."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        checks: list[Any] = list(self.validators)  # type: ignore[has-type]
+        self.validators = [
+            _NoSurrogates() if isinstance(check, ProhibitSurrogateCharactersValidator) else check
+            for check in checks
+        ]
 
 
 class GameChoiceField(serializers.ChoiceField):

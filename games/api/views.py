@@ -28,7 +28,7 @@ from common.answers import error_body
 from common.client import client_address
 from common.schema import NOT_AN_OFFICIAL, valid, write_action
 from games import origins
-from games.api.fields import GameChoiceField
+from games.api.fields import GameChoiceField, RecordField
 from games.messages import arbiter_description, arbiter_message
 from games.models import Decision, Game, SubmittedRecord
 from games.records import confirmation, decisions, downloads, reports, services
@@ -108,6 +108,11 @@ class SubmittedRecordSerializer(serializers.ModelSerializer):
         return {"ply": record.error_ply, "move": record.error_move or None, "reason": record.reason_message()}
 
 
+# A submission's answer: the serializer's fields built once a process (a model serializer builds them
+# from the model's fields each time), each answer written by them.
+_SUBMITTED = SubmittedRecordSerializer()
+
+
 class VisiblePairingField(serializers.PrimaryKeyRelatedField):
     """A pairing the requesting user may see: a draft round's board is refused as one that does not exist.
     What holds games is the model registered as ``pairing`` (``games.origins.holder_model``); its app
@@ -137,9 +142,10 @@ def _holder_model() -> type[Model]:
 
 
 class SubmitSerializer(serializers.Serializer):
-    pairing = VisiblePairingField(queryset=_holder_model()._default_manager.all())
+    # the manager (what the schema reads the key from), not a queryset, which each request would copy
+    pairing = VisiblePairingField(queryset=_holder_model()._default_manager)
     game_number = serializers.IntegerField(default=1, min_value=1, max_value=2)
-    record = serializers.CharField(
+    record = RecordField(
         max_length=services.MAX_RECORD_CHARS,
         trim_whitespace=False,
         required=False,
@@ -200,7 +206,7 @@ class GameRecordSerializer(serializers.Serializer):
 
 
 class ReplaySerializer(serializers.Serializer):
-    record = serializers.CharField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
+    record = RecordField(max_length=services.MAX_RECORD_CHARS, trim_whitespace=False)
     game = GameChoiceField(required=False)
 
 
@@ -254,7 +260,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
             client_address(request) or None,
         )
         code = status.HTTP_200_OK if record.repeated else status.HTTP_202_ACCEPTED
-        return Response(SubmittedRecordSerializer(record).data, status=code)
+        return Response(_SUBMITTED.to_representation(record), status=code)
 
     @extend_schema(responses={200: SubmittedRecordSerializer(many=True)})
     @action(detail=True, methods=["get"], pagination_class=None)

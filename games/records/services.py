@@ -25,6 +25,7 @@ from arbiter.errors import ArbiterError, InvalidRecordError, gettext_noop
 from arbiter.records import reading_once
 from arbiter.verdict import Verdict
 from common.locking import locked, retry_on_conflict
+from common.prepared import Prepared
 from common.sweep import enqueue_on_commit, send
 from games import options as game_options
 from games import origins
@@ -53,6 +54,15 @@ VERDICT_FIELDS = [
     "official",
 ]
 
+# The game's earliest submission of a text, the statement composed once a process.
+_KNOWN: Prepared[SubmittedRecord] = Prepared(
+    lambda game, text: SubmittedRecord.objects.filter(game_id=game, text=text).order_by("submitted_at", "pk")[
+        :1
+    ],
+    int,
+    str,
+)
+
 
 def games_of(holder: object) -> list[Game]:
     """The games of what holds them (an event's pairing: game 2 of a match has the colours swapped),
@@ -63,13 +73,17 @@ def games_of(holder: object) -> list[Game]:
 def locked_game(holder: object, number: int) -> Game:
     """Game ``number`` (from 1) of the holder (a pairing), its row locked; refused when there is no
     such game."""
+    return confirmation.lock_game(_game_of(holder, number))
+
+
+def _game_of(holder: object, number: int) -> Game:
     games = games_of(holder)
     if not 1 <= number <= len(games):
         raise GameServiceError(
             _("this pairing has %(count)s game(s); there is no game %(number)s")
             % {"count": len(games), "number": number}
         )
-    return confirmation.lock_game(games[number - 1])
+    return games[number - 1]
 
 
 def normalise_record(text: str) -> str:
@@ -109,10 +123,13 @@ def submit_record(
         raise GameServiceError(_("the record contains a NUL character (\\x00): it is not a text file"))
     with transaction.atomic():
         pairing = origins.holder_of(pairing).reopen(pairing, report=False)
-        game = locked_game(pairing, number)
+        game = _game_of(pairing, number)
+        new = origins.inserted_here(game)  # by this transaction, just now: it has no submission yet
+        game = confirmation.lock_game(game)
         confirmation.check_hand_record(game)
-        known = game.submissions.filter(text=text).order_by("submitted_at", "pk").first()
+        known = None if new else _KNOWN.first(game.pk, text)
         if known is not None:
+            known.game = game  # as read through the game's submissions
             known.repeated = True
             if known.official and confirmation.can_answer(game, user):
                 confirmation.confirm(game, user)

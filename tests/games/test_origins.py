@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import transaction
 
 from accounts.errors import ServiceError
 from accounts.policy import Action, can
@@ -114,3 +115,21 @@ def test_the_origins_refusals_are_typed_errors_of_the_projects_base(board: Board
     assert origins.organiser_not_arbiter(game, board.olga) and not origins.organiser_not_arbiter(
         game, board.ada
     )
+
+
+def test_a_game_is_marked_inserted_by_the_transaction_inserting_it_alone(board: Board) -> None:
+    with transaction.atomic():
+        created = services.games_of(board.pairing)[0]
+        assert origins.inserted_here(created)
+        read_again = services.games_of(board.pairing)[0]  # the same game, read: not inserted now
+        assert read_again.pk == created.pk and not origins.inserted_here(read_again)
+
+
+def test_the_mark_of_an_inserted_game_closes_when_its_transaction_commits(
+    django_capture_on_commit_callbacks: Callable[..., Any],
+) -> None:
+    board = make_board(django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):  # what runs on its commit, run at the end
+        game = services.games_of(board.pairing)[0]
+        assert origins.inserted_here(game)
+    assert not origins.inserted_here(game)

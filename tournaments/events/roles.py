@@ -7,22 +7,36 @@ their accounts. Registered with the policy when the app is ready.
 
 from __future__ import annotations
 
-from django.db.models import CharField, Value
+from typing import Any
+
+from django.db.models import CharField, QuerySet, Value
 
 from accounts.policy import Role, resolver
+from common.prepared import Prepared
 from tournaments.models import ByeRequest, Event, ForbiddenPair, Pairing, Registration, Round
 
 
 @resolver(Event)
 def event_roles(event: Event, user: object) -> set[Role]:
     pk = getattr(user, "pk", None)
-    # whether the user organises the event and whether he arbitrates it, in one query
-    organiser = Event.organisers.through.objects.filter(event_id=event.pk, user_id=pk)
-    arbiter = Event.arbiters.through.objects.filter(event_id=event.pk, user_id=pk)
-    appointed = organiser.values_list(_tag(Role.ORGANISER)).union(
+    # whether the user organises the event and whether he arbitrates it, in one query (composed once a
+    # process; a user without an id matches no appointment: the query as Django writes it for him)
+    if pk is None:
+        appointed = _appointed(event.pk, pk, event.pk, pk)
+    else:
+        appointed = _APPOINTED.rows(event.pk, pk, event.pk, pk)
+    return {Role(value) for (value,) in appointed}
+
+
+def _appointed(event: object, user: object, event_again: object, user_again: object) -> QuerySet[Any]:
+    organiser = Event.organisers.through.objects.filter(event_id=event, user_id=user)
+    arbiter = Event.arbiters.through.objects.filter(event_id=event_again, user_id=user_again)
+    return organiser.values_list(_tag(Role.ORGANISER)).union(
         arbiter.values_list(_tag(Role.ARBITER)), all=True
     )
-    return {Role(value) for (value,) in appointed}
+
+
+_APPOINTED: Prepared[Any] = Prepared(_appointed, int, int, int, int)
 
 
 def _tag(role: Role) -> Value:

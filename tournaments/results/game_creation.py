@@ -17,6 +17,8 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from common.prepared import Prepared
+from games import origins
 from games.errors import GameServiceError
 from games.models import Game
 from games.play.state import playable
@@ -25,6 +27,11 @@ from tournaments.events.game_options import options_for_round
 from tournaments.models import Pairing, PairingGame, PlayMode
 from tournaments.rounds import play_mode, time_control
 from tournaments.starts import grace_of
+
+# A pairing's links with their games, the statement composed once a process.
+_LINKS: Prepared[PairingGame] = Prepared(
+    lambda pk: PairingGame.objects.filter(pairing_id=pk).select_related("game"), int
+)
 
 
 def create_games(pairing: Pairing) -> list[Game]:
@@ -37,7 +44,7 @@ def create_games(pairing: Pairing) -> list[Game]:
     event = round_.event
     mode = play_mode(round_)
     found = {}
-    for link in PairingGame.objects.filter(pairing=pairing).select_related("game"):
+    for link in _LINKS.rows(pairing.pk):
         link.pairing = pairing  # what is above the game, known to whoever locks it (lock_game)
         found[link.number] = link.game
     games, options = [], None
@@ -78,6 +85,7 @@ def _create_game(pairing: Pairing, number: int, fields: dict[str, object]) -> Ga
             PairingGame.objects.create(pairing=pairing, number=number, game=game)
     except IntegrityError:  # the link's unique (pairing, number): created meanwhile
         return PairingGame.objects.select_related("game").get(pairing=pairing, number=number).game
+    origins.inserted(game)
     return game
 
 

@@ -24,6 +24,7 @@ from django.db.models import QuerySet, Value
 from django.utils.translation import gettext as _
 
 from accounts.policy import Action, can
+from common import prepared
 from common.locking import locked
 from games.errors import ResultFixed, SubmissionsClosed
 from games.models import Game
@@ -42,6 +43,39 @@ _ORDER = (
     "pairing_game__number",
     "pk",
 )
+
+# What a submission reads with a pairing (reopen): its round and event with the event's options, its players.
+_SUBMITTED = ("round__event__game_options", "white__player", "black__player")
+
+
+_ONE: prepared.Prepared[Pairing] = prepared.Prepared(
+    lambda pk: Pairing.objects.select_related(*_SUBMITTED, "round__publication").filter(pk=pk).order_by(), int
+)
+# A game locked with its link and players (lock), once what is above it is.
+_LOCKED_GAME: prepared.Prepared[Game] = prepared.Prepared(
+    lambda pk: locked(Game.objects.select_related("pairing_game", "white", "black")).filter(pk=pk).order_by(),
+    int,
+)
+
+
+def _read_with(obj: Any, path: str) -> bool:
+    """Whether ``path`` (``a__b``) of relations was read with ``obj`` (``select_related``)."""
+    for name in path.split("__"):
+        if obj is None:
+            return True
+        cache = obj._state.fields_cache
+        if name not in cache:
+            return False
+        obj = cache[name]
+    return True
+
+
+def _plain(games: QuerySet[Game]) -> bool:
+    """Whether ``games`` is every game (``Game.objects.all()``), neither filtered nor joined."""
+    query = games.all().query  # a manager's too
+    return games.model is Game and not (
+        query.where or query.annotations or query.select_related or query.is_sliced or query.select_for_update
+    )
 
 
 def pairing_of(game: Game) -> Pairing:
@@ -120,7 +154,12 @@ class PairingOrigin:
                 game_id=game_id
             )
         pairing = lock_pairing(pairing_id, round_id)  # with its round and event
-        game = locked(games.select_related("pairing_game", "white", "black")).get(pk=game_id)
+        if _plain(games):  # the statement composed once a process
+            game = _LOCKED_GAME.first(game_id)
+            if game is None:
+                raise Game.DoesNotExist(f"no game {game_id}")
+        else:
+            game = locked(games.select_related("pairing_game", "white", "black")).get(pk=game_id)
         game.pairing_game.pairing = pairing
         return game
 
@@ -176,9 +215,10 @@ class PairingOrigin:
         return bool(pairing.round.event.unrecorded_results)
 
     def reopen(self, pairing: Pairing, report: bool) -> Pairing:
-        # with its event's options, which its games are created with (create_games)
-        related = ("round__event__game_options", "white__player", "black__player")
-        pairing = Pairing.objects.select_related(*related).get(pk=pairing.pk)
+        # with its event's options, which its games are created with (create_games): read again unless
+        # read with them (one_visible_to: the submission's own read, a moment before)
+        if not all(_read_with(pairing, path) for path in _SUBMITTED):
+            pairing = Pairing.objects.select_related(*_SUBMITTED).get(pk=pairing.pk)
         if report and pairing.black_id is None:
             raise SubmissionsClosed(_("a bye has no game to report"))
         round_ = pairing.round
@@ -209,8 +249,8 @@ class PairingOrigin:
 
     def one_visible_to(self, pk: object, user: object) -> Pairing | None:
         # Pairing.objects.visible_to's rule for one pairing: a draft round's only for its event's managers
-        related = ("round__event", "round__publication", "white__player", "black__player")
-        pairing = Pairing.objects.select_related(*related).filter(pk=pk).first()
+        key = prepared.key_value(Pairing, pk)
+        pairing = None if key is None else _ONE.first(key)
         if pairing is None or (
             pairing.round.is_draft and not can(user, Action.MANAGE_EVENT, pairing.round.event)
         ):

@@ -77,6 +77,19 @@ def test_a_binary_upload_on_the_page_is_a_form_error(client, organiser, pairing)
     assert not SubmittedRecord.objects.exists()
 
 
+@pytest.mark.parametrize("where", ["", "1. a1-b2 " * 2_000])
+def test_a_surrogate_character_is_refused_by_name_before_anything_is_stored(  # type: ignore[no-untyped-def]
+    api_client, organiser, pairing, where: str
+) -> None:
+    """A lone surrogate (escaped in the JSON: no UTF-8 encodes it) is no text: the first one named."""
+    api_client.force_authenticate(organiser)
+    body = f'{{"pairing": {pairing.pk}, "record": "{where}1. a1-b2 \\udc00 \\ud800"}}'
+    answer = api_client.post("/api/games/submit/", data=body, content_type="application/json")
+    assert answer.status_code == 400
+    assert answer.json()["record"] == ["Surrogate characters are not allowed: U+DC00."]
+    assert not SubmittedRecord.objects.exists()
+
+
 def test_garbage_text_is_kept_as_a_refused_submission(api_client, organiser, pairing) -> None:  # type: ignore[no-untyped-def]
     assert submit(api_client, organiser, pairing, "hello, this is not a game at all").status_code == 202
     record = refused_with(pairing)
