@@ -16,14 +16,14 @@ from typing import Any
 
 from django.apps import apps
 from django.contrib.auth import authenticate
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import lockout, policy
 from accounts.errors import AccountError, Conflict, NotFound
 from accounts.models import ApiToken, BotAccount
-from common import rows
+from common.prepared import Prepared
 
 MAX_TOKENS = 20
 # A named token's key begins so (the account page's token is 40 hex digits alone).
@@ -94,28 +94,14 @@ def account_token(key: str) -> Any | None:
 
 def _read(label: str, column: str, value: str) -> Any | None:
     """The token of the model ``label`` whose ``column`` is ``value``, read with its user in one
-    statement composed once a process (``common.rows``: a request's first statement), or None."""
-    sql, parts = _reading(label, column)
-    found = rows.read(parts, sql, [value])
-    if found is None:
-        return None
-    token, user = found
-    token._state.fields_cache["user"] = user
-    return token
+    statement composed once a process (``common.prepared``: a request's first statement), or None."""
+    return _reading(label, column).first(value)
 
 
 @functools.cache
-def _reading(label: str, column: str) -> tuple[str, list[rows.Part]]:
-    quote, model = connection.ops.quote_name, apps.get_model(label)
-    field: Any = model._meta.get_field("user")
-    token, selected = rows.part(model, "t")
-    user, columns = rows.part(field.related_model, "u")
-    sql = (
-        f"SELECT {', '.join(selected + columns)} FROM {quote(model._meta.db_table)} t "
-        f"JOIN {quote(field.related_model._meta.db_table)} u ON u.id = t.{quote(field.column)} "
-        f"WHERE t.{quote(column)} = %s"
-    )
-    return sql, [token, user]
+def _reading(label: str, column: str) -> Prepared[Any]:
+    model = apps.get_model(label)
+    return Prepared(lambda value: model.objects.select_related("user").filter(**{column: value}), str)
 
 
 def allows(token: ApiToken, request: object) -> bool:

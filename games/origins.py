@@ -30,8 +30,8 @@ from django.apps import apps
 from django.db import connection, transaction
 from django.db.models import QuerySet
 
-from common import rows
 from common.locking import OWN_ROW
+from common.prepared import Prepared
 
 if TYPE_CHECKING:  # for the types only: the model reads its place through this module
     from games.models import Game
@@ -299,44 +299,30 @@ def lock_on_service(model: type[Game], game_id: int) -> Game | None:
     """The game on the service ``game_id`` (of ``model``, ``Game``) locked in the lock order, with its
     players; None without one. A game whose origin puts nothing above it (a casual game) is read and
     locked in one statement, its players' rows beside its own (a move's one read: the statement
-    composed once a process, :func:`_locking`, ``common.rows``); else its origin, read first, locks
+    composed once a process, :func:`_locking`, ``common.prepared``); else its origin, read first, locks
     its rows before it (:func:`lock`)."""
-    plain = [kind for kind in model.Origin.values if kind not in _ORIGINS]  # nothing above them
-    sql, parts = _locking(model._meta.label, len(plain))
-    found = rows.read(parts, sql, [game_id, True, *plain])
+    plain = tuple(kind for kind in model.Origin.values if kind not in _ORIGINS)  # nothing above them
+    found = _locking(model._meta.label, plain).first(game_id)
     if found is not None:
-        game, white, black = found
-        game._state.fields_cache["white"], game._state.fields_cache["black"] = white, black
-        return game  # type: ignore[return-value]
+        return found  # type: ignore[no-any-return]
     games = model.objects.filter(on_service=True)
     kind = games.filter(pk=game_id).values_list("origin", flat=True).first()
     return None if kind is None else lock(games, game_id, kind)
 
 
 @functools.cache
-def _locking(label: str, kinds: int) -> tuple[str, list[rows.Part]]:
-    """The statement reading and locking a game (of the model ``label``) on the service of ``kinds``
-    kinds of origin with its two players, and the parts of its row (the game, White, Black)."""
-    quote, meta = connection.ops.quote_name, apps.get_model(label)._meta
-    game, selected = rows.part(meta.model, "g")
-    parts, joins = [game], []
-    for name, alias in (("white", "w"), ("black", "b")):
-        field: Any = meta.get_field(name)
-        player, columns = rows.part(field.related_model, alias)
-        parts.append(player)
-        selected += columns
-        joins.append(
-            f"JOIN {quote(field.related_model._meta.db_table)} {alias} ON {alias}.id = g.{quote(field.column)}"
-        )
-    marks = ", ".join(["%s"] * kinds)
-    sql = (
-        f"SELECT {', '.join(selected)} FROM {quote(meta.db_table)} g {' '.join(joins)} "
-        f"WHERE g.id = %s AND g.on_service = %s AND g.origin IN ({marks})"
+def _locking(label: str, kinds: tuple[str, ...]) -> Prepared[Game]:
+    """The read locking a game (of the model ``label``) on the service of one of ``kinds`` of origin, with its
+    two players read beside it and its own row alone locked (``common.locking.OWN_ROW``)."""
+    model: type[Game] = apps.get_model(label)
+    return Prepared(
+        lambda game_id: (
+            model.objects.select_related("white", "black")
+            .select_for_update(**OWN_ROW)
+            .filter(pk=game_id, on_service=True, origin__in=kinds)
+        ),
+        int,
     )
-    if connection.features.has_select_for_update:  # as common.locking.OWN_ROW: its own row only
-        no_key = "NO KEY " if connection.features.has_select_for_no_key_update else ""
-        sql += f" FOR {no_key}UPDATE OF g"
-    return sql, parts
 
 
 def result_set(game: Game, source: str) -> str:
