@@ -197,8 +197,8 @@ def _play(
     except IntegrityError:
         raise StalePly(_("another move was played meanwhile"), ply=ply - 1, position=game.position) from None
     told = _moved(game, user, side, played, after, warning, now)
-    # once committed (not before, nor if it rolls back): the streams told together
-    transaction.on_commit(functools.partial(game_events.publish_together, told), robust=True)
+    # stored with the move (a rolled-back move leaves none), sent only once it commits
+    game_events.store_with_commit(told)
     return None, move
 
 
