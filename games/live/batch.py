@@ -108,7 +108,11 @@ def _store(events: list[Pending]) -> list[int]:
     now = timezone.now()
     ids: list[int] = []
     with transaction.atomic(savepoint=False):
-        reached = _moved_on(counts, now)
+        if connection.vendor == "postgresql":  # the counters moved on and the rows inserted at once
+            reached = _moved_on_inserting(events, texts, counts, now)
+            done = set(reached)
+        else:
+            reached, done = _moved_on(counts, now), set()
         missing = sorted(set(counts) - set(reached))
         if missing:  # a channel's first event: its counter created at 0, then moved on
             EventCounter.objects.bulk_create(
@@ -118,12 +122,14 @@ def _store(events: list[Pending]) -> list[int]:
         following = {channel: value - counts[channel] for channel, value in reached.items()}
         rows: list[tuple[str, str, str, int]] = []
         for (channel, kind, _data), text in zip(events, texts, strict=True):
-            if following[channel] == 0:
-                rows.append((channel, "", "", 0))  # the library's placeholder: id 0 can be resumed from
+            if channel not in done:
+                if following[channel] == 0:
+                    rows.append((channel, "", "", 0))  # the library's placeholder: id 0 can be resumed from
+                rows.append((channel, kind, text, following[channel] + 1))
             following[channel] += 1
-            rows.append((channel, kind, text, following[channel]))
             ids.append(following[channel])
-        _insert(rows, now)
+        if rows:
+            _insert(rows, now)
     _prune(now)
     return ids
 
@@ -138,6 +144,44 @@ def _insert(rows: list[tuple[str, str, str, int]], now: datetime) -> None:
             f"INSERT INTO {table} (channel, type, data, eid, created) VALUES {marks}",
             [value for row in rows for value in (*row, stored)],
         )
+
+
+def _moved_on_inserting(
+    events: list[Pending], texts: list[str], counts: dict[str, int], now: datetime
+) -> dict[str, int]:
+    """PostgreSQL: in one statement, each channel's counter moved on by its count of events (the
+    counters locked in the order of their names, as :func:`_moved_on`) and the events of those
+    channels inserted with their ids (the library's placeholder of id 0 first in a channel whose
+    counter stood at 0); each such channel's value now (a channel without a counter is left out,
+    its events not inserted)."""
+    counters = connection.ops.quote_name(EventCounter._meta.db_table)
+    table = connection.ops.quote_name(Event._meta.db_table)
+    stored = connection.ops.adapt_datetimefield_value(now)
+    names = sorted(counts)
+    left = Counter(counts)
+    values: list[Any] = []
+    for (channel, kind, _data), text in zip(events, texts, strict=True):
+        left[channel] -= 1  # how many of its channel's events come after this one
+        values += [channel, kind, text, left[channel]]
+    sql = (
+        f"WITH l AS (SELECT id FROM {counters} WHERE name IN ({', '.join(['%s'] * len(names))}) "
+        "ORDER BY name FOR UPDATE), "
+        f"n (name, count) AS (VALUES {', '.join(['(%s, %s::integer)'] * len(names))}), "
+        f"c AS (UPDATE {counters} AS c SET value = c.value + n.count, updated = %s FROM l, n "
+        "WHERE c.id = l.id AND c.name = n.name RETURNING c.name, c.value, n.count), "
+        f"v (channel, type, data, back) AS (VALUES {', '.join(['(%s, %s, %s, %s::integer)'] * len(events))}) "
+        f"INSERT INTO {table} (channel, type, data, eid, created) "
+        "SELECT c.name, '', '', 0, %s FROM c WHERE c.value = c.count "
+        "UNION ALL SELECT v.channel, v.type, v.data, c.value - v.back, %s FROM v JOIN c ON c.name = v.channel "
+        "RETURNING channel, eid"
+    )
+    params = [*names, *(x for name in names for x in (name, counts[name])), stored, *values, stored, stored]
+    reached: dict[str, int] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for channel, eid in cursor.fetchall():
+            reached[channel] = max(eid, reached.get(channel, 0))
+    return reached
 
 
 def _moved_on(counts: dict[str, int], now: datetime) -> dict[str, int]:
