@@ -23,8 +23,8 @@ from rest_framework.authtoken.models import Token
 from games.live import batch, game_events
 from games.models import Game, Move
 from games.play import service
-from games.play.errors import IllegalMove
 from games.play import state as play_state
+from games.play.errors import IllegalMove
 from tests.games.play.timing import people_named
 
 
