@@ -22,7 +22,6 @@ The rules at home here:
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 from collections import Counter
@@ -32,7 +31,6 @@ from contextvars import ContextVar
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
@@ -92,13 +90,29 @@ def publish(events: list[Pending]) -> None:
         _send(events, _store(events))
 
 
+def store(events: list[Pending]) -> list[int]:
+    """Inside the caller's transaction (a move's, ``games.live.game_events.store_with_commit``):
+    store ``events`` in it, no savepoint of their own, so that they commit or roll back with it; their
+    ids, for :func:`send` once it commits. A failure before any statement (the events' data that does
+    not encode) leaves the transaction as it was; a failure of the database marks it for rollback
+    (nothing it wrote is kept) and raises."""
+    return _store(events) if events else []
+
+
 def _store(events: list[Pending]) -> list[int]:
-    """Store ``events`` in django-eventstream's tables, each with the next id of its channel."""
+    """Store ``events`` in django-eventstream's tables, each with the next id of its channel (in a
+    transaction of their own, or in the caller's: no savepoint)."""
     counts = Counter(channel for channel, _kind, _data in events)
+    # the library stores the JSON text of the event's JSON text (send_event, then append_event)
+    texts = [json.dumps(json.dumps(data, cls=DjangoJSONEncoder)) for _channel, _kind, data in events]
     now = timezone.now()
     ids: list[int] = []
-    with transaction.atomic():
-        reached = _moved_on(counts, now)
+    with transaction.atomic(savepoint=False):
+        if connection.vendor == "postgresql":  # the counters moved on and the rows inserted at once
+            reached = _moved_on_inserting(events, texts, counts, now)
+            done = set(reached)
+        else:
+            reached, done = _moved_on(counts, now), set()
         missing = sorted(set(counts) - set(reached))
         if missing:  # a channel's first event: its counter created at 0, then moved on
             EventCounter.objects.bulk_create(
@@ -107,15 +121,15 @@ def _store(events: list[Pending]) -> list[int]:
             reached |= _moved_on({name: counts[name] for name in missing}, now)
         following = {channel: value - counts[channel] for channel, value in reached.items()}
         rows: list[tuple[str, str, str, int]] = []
-        for channel, kind, data in events:
-            if following[channel] == 0:
-                rows.append((channel, "", "", 0))  # the library's placeholder: id 0 can be resumed from
+        for (channel, kind, _data), text in zip(events, texts, strict=True):
+            if channel not in done:
+                if following[channel] == 0:
+                    rows.append((channel, "", "", 0))  # the library's placeholder: id 0 can be resumed from
+                rows.append((channel, kind, text, following[channel] + 1))
             following[channel] += 1
-            # the library stores the JSON text of the event's JSON text (send_event, then append_event)
-            text = json.dumps(json.dumps(data, cls=DjangoJSONEncoder))
-            rows.append((channel, kind, text, following[channel]))
             ids.append(following[channel])
-        _insert(rows, now)
+        if rows:
+            _insert(rows, now)
     _prune(now)
     return ids
 
@@ -130,6 +144,44 @@ def _insert(rows: list[tuple[str, str, str, int]], now: datetime) -> None:
             f"INSERT INTO {table} (channel, type, data, eid, created) VALUES {marks}",
             [value for row in rows for value in (*row, stored)],
         )
+
+
+def _moved_on_inserting(
+    events: list[Pending], texts: list[str], counts: dict[str, int], now: datetime
+) -> dict[str, int]:
+    """PostgreSQL: in one statement, each channel's counter moved on by its count of events (the
+    counters locked in the order of their names, as :func:`_moved_on`) and the events of those
+    channels inserted with their ids (the library's placeholder of id 0 first in a channel whose
+    counter stood at 0); each such channel's value now (a channel without a counter is left out,
+    its events not inserted)."""
+    counters = connection.ops.quote_name(EventCounter._meta.db_table)
+    table = connection.ops.quote_name(Event._meta.db_table)
+    stored = connection.ops.adapt_datetimefield_value(now)
+    names = sorted(counts)
+    left = Counter(counts)
+    values: list[Any] = []
+    for (channel, kind, _data), text in zip(events, texts, strict=True):
+        left[channel] -= 1  # how many of its channel's events come after this one
+        values += [channel, kind, text, left[channel]]
+    sql = (
+        f"WITH l AS (SELECT id FROM {counters} WHERE name IN ({', '.join(['%s'] * len(names))}) "
+        "ORDER BY name FOR UPDATE), "
+        f"n (name, count) AS (VALUES {', '.join(['(%s, %s::integer)'] * len(names))}), "
+        f"c AS (UPDATE {counters} AS c SET value = c.value + n.count, updated = %s FROM l, n "
+        "WHERE c.id = l.id AND c.name = n.name RETURNING c.name, c.value, n.count), "
+        f"v (channel, type, data, back) AS (VALUES {', '.join(['(%s, %s, %s, %s::integer)'] * len(events))}) "
+        f"INSERT INTO {table} (channel, type, data, eid, created) "
+        "SELECT c.name, '', '', 0, %s FROM c WHERE c.value = c.count "
+        "UNION ALL SELECT v.channel, v.type, v.data, c.value - v.back, %s FROM v JOIN c ON c.name = v.channel "
+        "RETURNING channel, eid"
+    )
+    params = [*names, *(x for name in names for x in (name, counts[name])), stored, *values, stored, stored]
+    reached: dict[str, int] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        for channel, eid in cursor.fetchall():
+            reached[channel] = max(eid, reached.get(channel, 0))
+    return reached
 
 
 def _moved_on(counts: dict[str, int], now: datetime) -> dict[str, int]:
@@ -171,30 +223,5 @@ def _prune(now: datetime) -> None:
     Event.objects.filter(created__lt=now - KEPT).delete()
 
 
-def _publisher() -> Any:
-    """django-eventstream's own Redis client (``redis.Redis(**EVENTSTREAM_REDIS)``, None without it):
-    its module, with the library's HTTP stack, loaded when first asked (``config.lazy_eventstream``)."""
-    return importlib.import_module("django_eventstream.eventstream").redis_client
-
-
-def _send(events: list[Pending], ids: list[int]) -> None:
-    """The stored events to the streams: on Redis as the library's messages, or to this process's."""
-    client = _publisher() if settings.EVENTS_REDIS_URL else None
-    if client is None:  # this process's streams take each event as it is, as from Redis
-        fanout.hub.deliver_all(
-            [
-                fanout.Item(channel, eid, kind, json.dumps(data, cls=DjangoJSONEncoder))
-                for (channel, kind, data), eid in zip(events, ids, strict=True)
-            ]
-        )
-        return
-    pipeline = client.pipeline(transaction=False)
-    for (channel, kind, data), eid in zip(events, ids, strict=True):
-        message = {
-            "channel": channel,
-            "event_type": kind,
-            "data": json.dumps(data, cls=DjangoJSONEncoder),
-            "pub_id": str(eid),
-        }
-        pipeline.publish(fanout.REDIS_CHANNEL, json.dumps(message))
-    pipeline.execute()
+#: the events to their streams, on Redis or to this process's (``games.live.fanout.send``)
+_send = fanout.send

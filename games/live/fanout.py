@@ -13,21 +13,31 @@ The rules at home here:
 * an event is handed to the streams of its channel from any thread; a stream with more than
   :data:`PENDING_MAX` events queued, or told of an event without its id, reads the storage instead
   (``games.live.streams``);
-* a process counts its open streams (:meth:`Hub.reserve`, at most ``EVENT_STREAMS_MAX``).
+* a process counts its open streams (:meth:`Hub.reserve`, at most ``EVENT_STREAMS_MAX``);
+* stored events are sent from here (:func:`send`: one Redis pipeline, or this process's streams),
+  by ``games.live.batch`` or, for a move, straight after its commit (:func:`send_committed`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 
 logger = logging.getLogger(__name__)
+events_logger = logging.getLogger("games.live.game_events")
+players_logger = logging.getLogger("games.live.player_events")
+
+# One event: its channel, its kind, its data (``games.live.batch.Pending``).
+Sent = tuple[str, str, dict[str, Any]]
 
 LISTEN_WAIT = 20.0  # seconds the Redis subscriber waits for a message before it checks for open streams
 PENDING_MAX = 20  # live events queued for one stream before it reads the storage instead
@@ -211,3 +221,59 @@ def notify_local(*channels: str) -> None:
     here read the storage."""
     for channel in channels:
         hub.deliver(Item(channel, None))
+
+
+def _publisher() -> Any:
+    """django-eventstream's own Redis client (``redis.Redis(**EVENTSTREAM_REDIS)``, None without it):
+    its module, with the library's HTTP stack, loaded when first asked (``config.lazy_eventstream``)."""
+    return importlib.import_module("django_eventstream.eventstream").redis_client
+
+
+def send(events: list[Sent], ids: list[int]) -> None:
+    """Stored events (with their ``ids``) to the streams: on Redis (``EVENTS_REDIS_URL``: one
+    pipeline) as django-eventstream's own messages, or to this process's streams as they are. A
+    failure raises."""
+    client = _publisher() if settings.EVENTS_REDIS_URL else None
+    if client is None:  # this process's streams take each event as it is, as from Redis
+        hub.deliver_all(
+            [
+                Item(channel, eid, kind, json.dumps(data, cls=DjangoJSONEncoder))
+                for (channel, kind, data), eid in zip(events, ids, strict=True)
+            ]
+        )
+        return
+    pipeline = client.pipeline(transaction=False)
+    for (channel, kind, data), eid in zip(events, ids, strict=True):
+        message = {
+            "channel": channel,
+            "event_type": kind,
+            "data": json.dumps(data, cls=DjangoJSONEncoder),
+            "pub_id": str(eid),
+        }
+        pipeline.publish(REDIS_CHANNEL, json.dumps(message))
+    pipeline.execute()
+
+
+def send_committed(
+    sender: Callable[[list[Sent], list[int]], None], events: list[Sent], ids: list[int]
+) -> int:
+    """After the commit that stored ``events`` (a move's, ``games.live.game_events.store_with_commit``):
+    them sent by ``sender`` (:func:`send`, as ``games.live.batch`` names it); how many went out. A
+    failure (Redis down) is logged, each game's event named, and changes nothing stored."""
+    try:
+        sender(events, ids)
+    except Exception:  # noqa: BLE001 - whatever the broker does, the games stay as they are
+        not_published(events)
+        return 0
+    return len(events)
+
+
+def not_published(events: list[Sent]) -> None:
+    """The events that were not published logged (the live events' loggers), each game's named."""
+    for channel, kind, data in events:
+        if channel.startswith("game-"):
+            events_logger.warning(
+                "the live event %s of game %s was not published", kind, data.get("game"), exc_info=True
+            )
+        else:  # a player's own stream (games.live.player_events)
+            players_logger.warning("the player event %s of %s was not published", kind, channel)

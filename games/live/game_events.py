@@ -62,7 +62,6 @@ from games.live import batch, fanout, streams
 from games.models import Game
 
 logger = logging.getLogger(__name__)
-players_logger = logging.getLogger("games.live.player_events")
 
 MOVE, END, CLOCK, TAKEBACK = "move", "end", "clock", "takeback"
 #: a game's channel (:func:`channel_of`)
@@ -143,27 +142,55 @@ def publish_together(events: list[batch.Pending]) -> int:
         sent = len(events)
     except Exception:  # noqa: BLE001 - whatever the storage or the broker does, the games stay as they are
         sent = 0
-        for channel, kind, data in events:
-            if channel.startswith("game-"):
-                logger.warning(
-                    "the live event %s of game %s was not published", kind, data.get("game"), exc_info=True
-                )
-            else:  # a player's own stream (games.live.player_events)
-                players_logger.warning("the player event %s of %s was not published", kind, channel)
+        fanout.not_published(events)
+    return sent + _heard(events)
+
+
+def store_with_commit(events: list[batch.Pending]) -> None:
+    """Inside the transaction that writes what ``events`` tell (a move): the events stored in it, so
+    that they commit with it and a rolled-back transaction leaves none; sent to the streams (and the
+    games' ends among them heard, as :func:`publish_together`) only once it commits, so that nobody
+    hears of them before. A failure to store them before the database wrote anything is logged and
+    leaves the transaction as it was (nothing is sent then); a failure of the database rolls the
+    whole transaction back, the move's writes with its events (``games.live.batch.store``), and
+    raises."""
+    try:
+        ids: list[int] | None = batch.store(events)
+    except Exception:
+        if transaction.get_connection().needs_rollback:  # the database failed: nothing is kept
+            raise
+        fanout.not_published(events)
+        ids = None
+    if any(kind == END for _channel, kind, _data in events):  # what the ends make heard, too
+        transaction.on_commit(functools.partial(_send_stored, events, ids), robust=True)
+    elif ids is not None:  # sent by the streams' own module, once (batch._send: fanout.send)
+        transaction.on_commit(functools.partial(fanout.send_committed, batch._send, events, ids), robust=True)
+
+
+def _send_stored(events: list[batch.Pending], ids: list[int] | None) -> int:
+    """After commit: the stored ``events`` (with their ``ids``; None: not stored) sent, then what
+    the games' ends among them make heard; how many went out."""
+    sent = 0 if ids is None else fanout.send_committed(batch._send, events, ids)
+    return sent + _heard(events)
+
+
+def _heard(events: list[batch.Pending]) -> int:
+    """What the games' ends among ``events`` make heard (:data:`END_LISTENERS`), published at once;
+    how many went out."""
     ends = [
         (int(data["game"]), data)
         for channel, kind, data in events
         if kind == END and channel.startswith("game-")
     ]
     if not ends:
-        return sent
+        return 0
     with batch.collecting() as heard:
         for listener in END_LISTENERS:
             try:
                 listener(ends)
             except Exception:  # noqa: BLE001 - as publish: the games stay ended whatever they do
                 logger.warning("a listener of the ends of %s games failed", len(ends), exc_info=True)
-    return sent + batch.publish_all(heard)
+    return batch.publish_all(heard)
 
 
 def watchable(game: Game, user: object) -> Game:

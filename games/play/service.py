@@ -182,23 +182,28 @@ def _play(
         raise IllegalMove(
             f"{messages.where(ply, text)}: {reason}", ply=ply, move=text, reason=reason
         ) from None
+    move = Move(
+        game=game,
+        ply=ply,
+        notation=played.move,
+        position=played.position,
+        by=user,
+        at=now,
+        clock_after=after,
+        clock_before=left,
+    )
+    # on PostgreSQL a running game's move is inserted by the game's update (one statement); before
+    # both first moves the game's start reads the moves, so the move is inserted first there
+    joined = connection.vendor == "postgresql" and game.first_move_by is None
+    before = game.position
     try:  # the game's row is locked: a collision is a move stored where rows are not (SQLite)
-        move = Move(
-            game=game,
-            ply=ply,
-            notation=played.move,
-            position=played.position,
-            by=user,
-            at=now,
-            clock_after=after,
-            clock_before=left,
-        )
-        _insert(move)
-    except IntegrityError:
-        raise StalePly(_("another move was played meanwhile"), ply=ply - 1, position=game.position) from None
-    told = _moved(game, user, side, played, after, warning, now)
-    # once committed (not before, nor if it rolls back): the streams told together
-    transaction.on_commit(functools.partial(game_events.publish_together, told), robust=True)
+        if not joined:
+            _insert(move)
+        told = _moved(game, user, side, played, after, warning, now, move if joined else None)
+    except _Collision:
+        raise StalePly(_("another move was played meanwhile"), ply=ply - 1, position=before) from None
+    # stored with the move (a rolled-back move leaves none), sent only once it commits
+    game_events.store_with_commit(told)
     return None, move
 
 
@@ -210,10 +215,11 @@ def _moved(
     after: timedelta | None,
     warning: timedelta | None,
     now: datetime,
+    move: Move | None = None,
 ) -> list[batch.Pending]:
-    """The game's new state after the stored move, saved in one statement (or, when the rules ended
-    it, the first step of its end, ``games.play.ends``, its second queued after commit); what the
-    streams are told."""
+    """The game's new state after the stored move (or with ``move``, stored by the same statement:
+    :func:`_update`), saved in one statement (or, when the rules ended it, the first step of its end,
+    ``games.play.ends``, its second queued after commit); what the streams are told."""
     to_move = played.status.to_move
     if after is not None:
         if side == 0:
@@ -225,7 +231,7 @@ def _moved(
     if game.first_move_by is not None:
         _start_or_wait(game, side, now)
     flags.moments(game, warning, known=True)  # its flag's and its warning's moments, for the ticker
-    _update(game)
+    _update(game, move)
     told = announcements.move_events(game, played.move, to_move)
     actor = getattr(user, "pk", None)
     if played.status.result is not None:  # the rules ended the game: its end, in one place
@@ -274,24 +280,49 @@ def _writes(vendor: str) -> tuple[str, list[Any], str, list[Any]]:
     return insert, moves, update, games
 
 
+class _Collision(Exception):
+    """The move's insert refused: a move at its ply is stored already."""
+
+
 def _insert(move: Move) -> None:
-    """The move stored (its id set), by its insert composed once."""
+    """The move stored (its id set), by its insert composed once; :class:`_Collision` when a move at
+    its ply is stored."""
     insert, fields, _update, _fields = _writes(connection.vendor)
     values = [field.get_db_prep_save(getattr(move, field.attname), connection) for field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(insert, values)
-        move.pk = (
-            cursor.fetchone()[0] if connection.features.can_return_columns_from_insert else cursor.lastrowid
-        )
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(insert, values)
+            move.pk = (
+                cursor.fetchone()[0]
+                if connection.features.can_return_columns_from_insert
+                else cursor.lastrowid
+            )
+    except IntegrityError:
+        raise _Collision from None
     move._state.adding, move._state.db = False, connection.alias
 
 
-def _update(game: Game) -> None:
-    """The game's new state (:data:`GAME_FIELDS`) stored, by its update composed once."""
-    _insert, _fields, update, fields = _writes(connection.vendor)
+def _update(game: Game, move: Move | None = None) -> None:
+    """The game's new state (:data:`GAME_FIELDS`) stored, by its update composed once; with ``move``
+    (PostgreSQL), the move inserted by the same statement (its id set; :class:`_Collision` as
+    :func:`_insert`)."""
+    insert, moves, update, fields = _writes(connection.vendor)
     values = [field.get_db_prep_save(getattr(game, field.attname), connection) for field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(update, [*values, game.pk])
+    if move is None:
+        with connection.cursor() as cursor:
+            cursor.execute(update, [*values, game.pk])
+        return
+    inserted = [field.get_db_prep_save(getattr(move, field.attname), connection) for field in moves]
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"WITH m AS ({insert}) {update} RETURNING (SELECT * FROM m)",  # the move's id
+                [*inserted, *values, game.pk],
+            )
+            move.pk = cursor.fetchone()[0]
+    except IntegrityError:
+        raise _Collision from None
+    move._state.adding, move._state.db = False, connection.alias
 
 
 def _start_or_wait(game: Game, side: int, now: datetime) -> None:

@@ -24,6 +24,7 @@ from games.live import batch, game_events
 from games.models import Game, Move
 from games.play import service
 from games.play import state as play_state
+from games.play.errors import IllegalMove
 from tests.games.play.timing import people_named
 
 
@@ -47,13 +48,18 @@ def frozen() -> Any:
 def test_a_stored_move_and_the_end_of_play_are_published_after_commit(
     people: dict[str, Any], frozen: Any, django_capture_on_commit_callbacks: Callable[..., Any]
 ) -> None:
+    """A move's events are stored in the move's own transaction (docs/play.md "Live events") and
+    sent to the streams only once it commits: nothing sent before."""
     game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
     channel = f"game-{game.pk}"
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        service.make_move(game, people["ann"], "c3", 0)
-    assert _told(channel) == []  # nothing before the move is committed
-    for callback in callbacks:
-        callback()
+    with mock.patch("games.live.fanout.hub.deliver_all") as delivered:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            service.make_move(game, people["ann"], "c3", 0)
+        delivered.assert_not_called()  # nobody hears of the move before it is committed
+        for callback in callbacks:
+            callback()
+        ((items,),) = [c.args for c in delivered.call_args_list]
+    assert [(item.channel, item.kind) for item in items if item.channel == channel] == [(channel, "move")]
     assert _told(channel) == [
         (
             "move",
@@ -93,6 +99,54 @@ def _told(channel: str) -> list[tuple[str, dict[str, Any]]]:
 
     stored = StoredEvent.objects.filter(channel=channel).exclude(type="").order_by("eid")
     return [(event.type, json.loads(json.loads(event.data))) for event in stored]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_moves_events_are_unseen_until_it_commits_and_gone_with_a_rollback(people: dict[str, Any]) -> None:
+    """Stored with the move: before the move commits another connection sees no event of it (nor
+    the move); a move whose transaction rolls back leaves no event, sent or stored; a refused move
+    (illegal, c9 is off the DVONN board) stores and sends none."""
+    import threading
+
+    from django.db import connection, transaction
+
+    game = play_state.create_service_game(people["Ann"], people["Bob"], "dvonn", "5+3")
+    channel = f"game-{game.pk}"
+    seen: list[object] = []
+
+    def look() -> None:  # another connection, while the move's transaction is open
+        try:
+            seen.append((_told(channel), Move.objects.filter(game=game).count()))
+        except Exception as exc:  # noqa: BLE001 - a locked table is unseen too
+            seen.append(type(exc).__name__)
+        finally:
+            connection.close()
+
+    class Undone(Exception):
+        pass
+
+    with mock.patch("games.live.fanout.hub.deliver_all") as delivered:
+        with pytest.raises(Undone), transaction.atomic():
+            service.make_move(game, people["ann"], "c3", 0)
+            other = threading.Thread(target=look)
+            other.start()
+            other.join()
+            raise Undone
+        delivered.assert_not_called()
+        assert seen in (
+            [([], 0)],  # PostgreSQL: the committed state only
+            ["OperationalError"],  # SQLite: the tables the transaction writes are locked for others
+        )
+        assert _told(channel) == [] and not Move.objects.filter(game=game).exists()
+        with pytest.raises(IllegalMove):
+            service.make_move(game, people["ann"], "c9", 0)
+        delivered.assert_not_called()
+        assert _told(channel) == []
+        service.make_move(game, people["ann"], "c3", 0)  # committed: stored and sent once
+        assert [t for t, _data in _told(channel)] == ["move"]
+        assert [i.kind for c in delivered.call_args_list for i in c.args[0] if i.channel == channel] == [
+            "move"
+        ]
 
 
 @pytest.mark.django_db(transaction=True)
