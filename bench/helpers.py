@@ -1,16 +1,19 @@
 """What several benches share: the best rate of a piece of work, the checked perft and replay that
 the engine benches time, and, for the benches that run the service in processes of their own
 (``streams_bench``, ``stream_capacity``, ``flags_bench``), stopping those processes and reading a
-game's event stream. Imported by its name: the bench folder is on the path of every bench; it imports the project
+game's event stream; for the benches run against a baseline revision in child processes
+(``play_bench``, ``submissions_bench --web``), their figures read back and compared. Imported by its name: the bench folder is on the path of every bench; it imports the project
 (the registry) only when called, once the bench has put the project on the path.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 
@@ -48,6 +51,27 @@ def replayed_plies(texts: Iterable[str], replay: Callable[[str], Any] | None = N
         assert verdict.valid, verdict.error
         plies += verdict.plies
     return plies
+
+
+def side_figures(folder: str, side: str) -> dict[str, Any] | None:
+    """The figures a ``--baseline`` run's child wrote for ``side`` (``--figures-to``), or None (said)."""
+    path = Path(folder) / f"{side}.json"
+    if not path.exists():
+        print(f"   {side}: no figures")
+        return None
+    found: dict[str, Any] = json.loads(path.read_text())
+    return found
+
+
+def print_ratios(
+    before: dict[str, Any], now: dict[str, Any], baseline: str, names: Iterable[tuple[str, str]], digits: int
+) -> None:
+    """Each figure ``key`` (named ``name``) of the baseline's side and today's, and their ratio."""
+    for key, name in names:
+        print(
+            f"   {name}: {baseline} {before[key]:.{digits}f}, today {now[key]:.{digits}f}:"
+            f" ratio {now[key] / before[key]:.2f}"
+        )
 
 
 def stop_processes(processes: Iterable[subprocess.Popen[bytes]]) -> None:

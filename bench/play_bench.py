@@ -397,6 +397,8 @@ def run(args: Any) -> int:
 
 def against_baseline(args: Any) -> int:
     """This bench on ``args.baseline``'s code, then on today's, in turn: a move's CPU and queries."""
+    from helpers import print_ratios, side_figures  # today's bench folder (the baseline's may lack them)
+
     archive = subprocess.run(
         ["git", "-C", str(ROOT), "archive", "--format=tar", args.baseline],
         capture_output=True,
@@ -420,16 +422,14 @@ def against_baseline(args: Any) -> int:
             finally:
                 if database:
                     _fresh_database(database, "", drop=True)
-            path = Path(folder) / f"{side}.json"
-            if not path.exists():
-                print(f"   {side}: no figures")
+            figures = side_figures(folder, side)
+            if figures is None:
                 return 1
-            results[side] = json.loads(path.read_text())
+            results[side] = figures
     before, now = results[args.baseline], results["today"]
-    for key, name in (("cpu_ms", "ms of CPU a move"), ("queries", "queries a move")):
-        print(
-            f"   {name}: {args.baseline} {before[key]:.1f}, today {now[key]:.1f}: ratio {now[key] / before[key]:.2f}"
-        )
+    print_ratios(
+        before, now, args.baseline, (("cpu_ms", "ms of CPU a move"), ("queries", "queries a move")), 1
+    )
     print(
         f"   the arbiter's check alone, ms: {args.baseline} {before['check_ms']:.3f}, today {now['check_ms']:.3f}"
     )

@@ -108,6 +108,8 @@ def web_side(args: Any) -> int:
 
 def against_baseline(args: Any) -> int:
     """``--web`` on ``args.baseline``'s code (this bench copied into it), then on today's."""
+    from helpers import print_ratios, side_figures  # today's bench folder (the baseline's may lack them)
+
     archive = subprocess.run(
         ["git", "-C", str(ROOT), "archive", "--format=tar", args.baseline], capture_output=True, check=True
     ).stdout
@@ -131,14 +133,10 @@ def against_baseline(args: Any) -> int:
             command += (["--profile"] if args.profile else []) + ["--figures-to", f"{folder}/{side}.json"]
             shared = {"SHARED_DIR": str(RECORDS.parent.parent)}  # the records, wherever the tree is
             subprocess.run(command, check=False, cwd=root, env={**os.environ, **shared})
-            path = Path(folder) / f"{side}.json"
-            if not path.exists():
-                print(f"   {side}: no figures")
+            figures = side_figures(folder, side)
+            if figures is None:
                 return 1
-            results[side] = json.loads(path.read_text())
-    before, now = results[args.baseline], results["today"]
-    for key, name in (("cpu_ms", "ms of CPU a submission"), ("queries", "statements a submission")):
-        print(
-            f"   {name}: {args.baseline} {before[key]:.2f}, today {now[key]:.2f}: ratio {now[key] / before[key]:.2f}"
-        )
+            results[side] = figures
+    names = (("cpu_ms", "ms of CPU a submission"), ("queries", "statements a submission"))
+    print_ratios(results[args.baseline], results["today"], args.baseline, names, 2)
     return 0
