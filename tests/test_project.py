@@ -41,6 +41,31 @@ def test_embedded_default_is_sqlite_and_eager_celery() -> None:
     assert shown["debug"] is True and "localhost" in shown["hosts"]
 
 
+JOURNAL = (
+    "import django; from django.db import connection; django.setup(); c = connection.cursor(); "
+    "print(c.execute('PRAGMA journal_mode').fetchone()[0], c.execute('PRAGMA synchronous').fetchone()[0])"
+)
+
+
+def test_the_embedded_database_writes_ahead_and_syncs_at_checkpoints(tmp_path: object) -> None:
+    """A SQLite file opened by the settings: its journal a write-ahead log, synced at checkpoints
+    (SQLite's ``synchronous`` 1 is NORMAL; its default, FULL, is 2): docs/configuration.md."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_TESTING")
+    }
+    env.update(
+        DEBUG="1",
+        DATABASE_URL=f"sqlite:///{tmp_path}/embedded.sqlite3",
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", JOURNAL], cwd=PROJECT_ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.stdout.split() == ["wal", "1"], result.stderr
+
+
 def test_scaled_setup_from_the_environment() -> None:
     result = settings_with(
         {
