@@ -16,8 +16,11 @@ in the same run, is the arbiter's check of the same moves alone (``arbiter.regis
 Meanwhile uvicorn (the ASGI server of the scaled setup) serves the site in a thread, and the games'
 opponents follow ``--streams`` of the games on ``GET /api/play/{id}/events/`` over real sockets:
 for each move in those games, the delay from the move request being sent to its event read off the
-opponent's stream. With ``--redis-url`` every event goes through Redis (``EVENTS_REDIS_URL``), as
-between gunicorn and uvicorn in the scaled setup.
+opponent's stream. With ``--redis-url`` the process is the scaled setup's: every event goes through
+Redis (``EVENTS_REDIS_URL``), as between gunicorn and uvicorn, and the tasks a move queues (a game's
+end: its rating, its record) go to the workers through Redis as the broker (``CELERY_BROKER_URL``; no
+worker runs: they are purged at the end); without it, the embedded default's: events in the process,
+tasks run eagerly, and now and then a request sweeps for lost work (``common.sweep``).
 
 ``--over-http`` sends the moves to uvicorn over real sockets too (as the players' pages do: every move
 then passes through the ASGI server), rather than through the test client in the bench's thread.
@@ -108,7 +111,9 @@ def main(argv: list[str] | None = None) -> int:
         return subprocess.run(command, check=False).returncode
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{folder}/bench.sqlite3"
-        os.environ.pop("CELERY_BROKER_URL", None)
+        # with Redis, the scaled setup's web process: tasks queued there for workers (none runs here:
+        # they are purged at the end), no sweep in requests; without it, the embedded default's eager tasks
+        os.environ["CELERY_BROKER_URL"] = args.redis_url
         os.environ["EVENTS_REDIS_URL"] = args.redis_url
         os.environ.setdefault("SECRET_KEY", "bench-only")
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -346,9 +351,17 @@ def run(args: Any) -> int:
     streams.close()
     server.should_exit = True
     thread.join(5)
+    if args.redis_url:  # the tasks the moves queued (the games' ends) are not for any worker
+        from config.celery import app as celery_app
+
+        celery_app.control.purge()
 
     database = connection.vendor
-    broker = "through Redis" if args.redis_url else "in-process (no Redis)"
+    broker = (
+        "and tasks through Redis (the tasks queued for workers)"
+        if args.redis_url
+        else "in-process (no Redis), tasks eager (the embedded default)"
+    )
     sender = "sent to uvicorn over sockets" if args.over_http else "sent to the WSGI handler, prepared ahead"
     print(
         f"   {len(times)} of {len(plan)} moves in {args.games} games in progress ({args.keys}, 5+3),"
