@@ -70,6 +70,13 @@ def against_baseline(args: Any, database: str, broker: str) -> int:
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
         for path in HERE.glob("submissions_*.py"):
             (tree / "bench" / path.name).write_text(path.read_text())
+        lacking = sorted(
+            path.parent.name for path in ROOT.glob("*/__init__.py") if not (tree / path.parent.name).is_dir()
+        )
+        if lacking:  # the .venv's editable install finds them in today's tree: a mix, not REV's code
+            print(
+                f"   {args.baseline} lacks today's packages {', '.join(lacking)}: its figures mix in today's code"
+            )
         # the records, wherever the tree is
         shared = {"SHARED_DIR": os.environ.get("SHARED_DIR", str(ROOT.parent / "shared"))}
         for side, root in ((args.baseline, tree), ("today", ROOT)):
