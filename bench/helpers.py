@@ -2,7 +2,7 @@
 the engine benches time, and, for the benches that run the service in processes of their own
 (``streams_bench``, ``stream_capacity``, ``flags_bench``), stopping those processes and reading a
 game's event stream; for the benches run against a baseline revision in child processes
-(``play_bench``, ``submissions_bench --web``), their figures read back and compared. Imported by its name: the bench folder is on the path of every bench; it imports the project
+(``play_bench``, ``submissions_bench --baseline``), their figures read back and compared. Imported by its name: the bench folder is on the path of every bench; it imports the project
 (the registry) only when called, once the bench has put the project on the path.
 """
 

@@ -20,15 +20,20 @@ round 1 of round robins of 50 players. Two phases:
 
 The baseline, measured in the same run in this process, is ``arbiter.registry.replay`` of the same
 records alone (records/s of CPU); every rate is also printed as a ratio against it. Nothing is
-asserted. ``--in-process`` runs the former in-process bench instead (one process, no HTTP or
-Celery: ``games.records.services.submit_record`` and ``verify_record`` called directly, on a temporary
-SQLite file unless ``--database-url`` says otherwise); without PostgreSQL and Redis that mode runs.
+asserted; the last line says whether issue 43's targets are met (``submissions_baseline.target_line``).
+``--baseline [REV]`` runs the stack on REV's code (default ``e2c26c5``), then on today's, each on a
+fresh database and its Redis database flushed: verifications a second per worker process, the
+worker's CPU a verification, the web workers' CPU a submission, their ratios and the targets
+(``bench/submissions_baseline.py``). ``--in-process`` runs the former in-process bench instead
+(``bench/submissions_inprocess.py``: one process, no HTTP or Celery, ``submit_record`` and
+``verify_record`` called directly, on a temporary SQLite file unless ``--database-url`` says
+otherwise); without PostgreSQL and Redis that mode runs.
 
 ``--web`` measures the web side alone, on the stack's database and Redis but in one process: the
 backlog's records submitted one after the other through Django's WSGI handler (the request stack as
 gunicorn runs it: middleware, the token, the throttle, the view, the Celery message), ms of CPU and
 statements a submission; with ``--profile``, cProfile of them. ``--web --baseline [REV]`` runs it on
-REV's code (default main), then on today's, each on a fresh database: the figures and their ratio.
+REV's code, then on today's, each on a fresh database: the figures and their ratio.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ RECORDS = Path(os.environ.get("SHARED_DIR", ROOT.parent / "shared")) / "records"
 PLAYERS_PER_EVENT = 50  # 25 games in round 1
 VENV_BIN = Path(sys.executable).parent
 WARM = 8  # records verified before the backlog (the worker processes' first tasks load the engines)
+BASELINE_REVISION = "e2c26c5"  # the code before the verification's and the submission's work (issue 43)
 
 
 # ``python -c PROFILE_CPU <output> <celery's arguments>``: a Celery worker under cProfile counting
@@ -99,7 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--full", action="store_true", help="(bench/run.py's flag; nothing more here)")
     parser.add_argument("--web", action="store_true", help="(stack) the web side alone, in one process")
-    parser.add_argument("--baseline", nargs="?", const="main", help="(--web) REV's code, then today's")
+    parser.add_argument(
+        "--baseline", nargs="?", const=BASELINE_REVISION, help="(stack, --web) REV's code, then today's"
+    )
     parser.add_argument("--web-jobs", default="", help=argparse.SUPPRESS)  # the web side, in a child
     parser.add_argument("--figures-to", default="", help=argparse.SUPPRESS)
     parser.add_argument("--setup", default="", help=argparse.SUPPRESS)  # the stack's data, in a child
@@ -111,140 +119,27 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.setup:
         return stack_setup(args, texts)
-    if args.web_jobs or (args.web and args.baseline):
+    if args.web_jobs:
         import submissions_web  # the web side alone (the bench folder is on the path)
 
-        return submissions_web.web_side(args) if args.web_jobs else submissions_web.against_baseline(args)
+        return submissions_web.web_side(args)
+    database = args.database_url or os.environ.get("DATABASE_URL", "")
+    broker = args.broker_url or os.environ.get("CELERY_BROKER_URL", "")
+    stack = database.startswith("postgres") and broker.startswith("redis")
+    if args.baseline and not args.in_process:
+        import submissions_baseline  # REV's code, then today's (the bench folder is on the path)
+
+        if stack:
+            return submissions_baseline.against_baseline(args, database, broker)
+        print('   --baseline runs the stack: no PostgreSQL and Redis given (eval "$(scripts/services)")')
+        return 1
+    if stack and not args.in_process:
+        return run_stack(args, texts, database, broker)
     if not args.in_process:
-        database = args.database_url or os.environ.get("DATABASE_URL", "")
-        broker = args.broker_url or os.environ.get("CELERY_BROKER_URL", "")
-        if database.startswith("postgres") and broker.startswith("redis"):
-            return run_stack(args, texts, database, broker)
         print('   no PostgreSQL and Redis given (eval "$(scripts/services)"): the in-process bench instead')
-    return in_process(args, texts)
+    import submissions_inprocess  # the bench folder is on the path
 
-
-def in_process(args: Any, texts: list[str]) -> int:
-    if "django.apps" in sys.modules and sys.modules["django.apps"].apps.ready:
-        # Django already set up on another bench's database (bench/run.py): a fresh process
-        command = [sys.executable, __file__, "--in-process", "--players", str(args.players)]
-        command += ["--quick"] if args.quick else []
-        command += ["--database-url", args.database_url] + (["--profile"] if args.profile else [])
-        return subprocess.run(command, check=False).returncode
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["DATABASE_URL"] = (
-            args.database_url
-            if args.in_process and args.database_url
-            else f"sqlite:///{folder}/bench.sqlite3"
-        )
-        os.environ.pop("CELERY_BROKER_URL", None)
-        os.environ.setdefault("SECRET_KEY", "bench-only")
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-        import django
-
-        django.setup()
-        return run(args, texts)
-
-
-def run(args: Any, texts: list[str]) -> int:
-    from django.contrib.auth.models import User
-    from django.core.management import call_command
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-    from django.urls import get_resolver
-
-    from arbiter import registry
-    from games.records import services
-    from tournaments.events import services as event_services
-    from tournaments.models import Pairing
-    from tournaments.pairing import services as pairing_services
-    from tournaments.registration import services as registration_services
-
-    call_command("migrate", verbosity=0)
-    args.players = 10 if args.quick else args.players
-    # what a worker loads once, at its first task: the URLs (a notice links to its game)
-    get_resolver().url_patterns  # noqa: B018
-    organiser = User.objects.create_user("olga", password="pw-olga-12345")
-    event = event_services.create_event(
-        organiser, name="Bench", game="gipf-standard", pairing_system="round-robin"
-    )
-    registration_services.register_list(
-        event, organiser, "\n".join(f"Player{n:03d} {2000 - n}" for n in range(args.players))
-    )
-    round_ = event_services.start_event(event, organiser, "white")
-    round_ = pairing_services.pair_round_now(round_.pk)
-    pairings = list(
-        Pairing.objects.filter(round=round_)
-        .exclude(black=None)
-        .select_related("white__player", "black__player")
-    )
-    jobs = []
-    for index, pairing in enumerate(pairings):
-        text = texts[index % len(texts)]
-        text = re.sub(r'\[White "[^"]*"\]', f'[White "{pairing.white.player.display_name}"]', text)
-        text = re.sub(r'\[Black "[^"]*"\]', f'[Black "{pairing.black.player.display_name}"]', text)
-        jobs.append((pairing, text))
-
-    started = time.process_time()
-    for _pairing, text in jobs:
-        registry.replay(text, "gipf-standard")
-    replay_cpu = (time.process_time() - started) / len(jobs)
-
-    queued: list[int] = []
-    real_enqueue = services.enqueue_on_commit
-
-    def keep(task: object, *args: Any) -> None:
-        queued.append(int(args[0]))
-
-    services.enqueue_on_commit = keep  # type: ignore[assignment]
-    submit_times = []
-    try:
-        started = time.process_time()
-        submit_queries = CaptureQueriesContext(connection)
-        submit_queries.__enter__()
-        for pairing, text in jobs:
-            begun = time.perf_counter()
-            services.submit_record(pairing, organiser, text)
-            submit_times.append(time.perf_counter() - begun)
-        submit_cpu = (time.process_time() - started) / len(jobs)
-        submit_queries.__exit__(None, None, None)
-    finally:
-        services.enqueue_on_commit = real_enqueue  # type: ignore[assignment]
-
-    profiler = None
-    if args.profile:
-        import cProfile
-
-        profiler = cProfile.Profile(time.process_time)  # CPU time: the machine is shared
-        profiler.enable()
-    started, wall = time.process_time(), time.perf_counter()
-    with CaptureQueriesContext(connection) as verify_queries:
-        statuses = [services.verify_record(record_id).status for record_id in queued]
-    verify_cpu = (time.process_time() - started) / len(queued)
-    verify_wall = (time.perf_counter() - wall) / len(queued)
-    if profiler is not None:
-        import pstats
-
-        profiler.disable()
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
-
-    valid = statuses.count("valid")
-    database = connection.vendor
-    print(f"   {len(jobs)} records of gipf-standard, {valid} verified valid; {database}, one process")
-    print(
-        f"   replay alone (baseline): {1 / replay_cpu:8.1f} records/s ({replay_cpu * 1000:.1f} ms CPU each)"
-    )
-    print(
-        f"   submissions: {1 / submit_cpu:8.1f} /s, p50 {percentile(submit_times, 0.5) * 1000:.1f} ms,"
-        f" p99 {percentile(submit_times, 0.99) * 1000:.1f} ms ({replay_cpu / submit_cpu:.2f} x the replay rate),"
-        f" {len(submit_queries) / len(jobs):.0f} queries each"
-    )
-    print(
-        f"   verifications: {1 / verify_cpu:8.1f} /s ({verify_cpu * 1000:.1f} ms CPU each,"
-        f" {replay_cpu / verify_cpu:.2f} x the replay rate), {len(verify_queries) / len(queued):.0f} queries each;"
-        f" {1 / verify_wall:.1f} /s in wall-clock time"
-    )
-    return 0
+    return submissions_inprocess.in_process(args, texts)
 
 
 # ------------------------------------------------------------------------------- the real stack
@@ -445,6 +340,9 @@ def run_stack(args: Any, texts: list[str], database: str, broker: str) -> int:
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "0",
         "SUBMISSION_RATE": "1000000/min",  # the organiser submits every record: no throttle in the way
+        # the code measured is this bench's tree (a baseline's too: --baseline), whatever the venv's
+        # editable install points at: gunicorn and Celery run in it and import it first
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
     }
     for variable in ("CELERY_RESULT_BACKEND", "DJANGO_TESTING"):
         env.pop(variable, None)
@@ -481,6 +379,15 @@ def run_stack(args: Any, texts: list[str], database: str, broker: str) -> int:
     if args.web:
         return web.returncode
     report_stack(args, figures, replay_rate, len(jobs))
+    from submissions_baseline import target_line  # the bench folder is on the path
+
+    per_process = figures["verify_rate"] / figures["processes"]
+    if args.figures_to:  # a side of --baseline: the figures it compares, and the targets, are the parent's
+        stack_figures = {"per_process": per_process, "verify_cpu_ms": figures["verify_cpu"] * 1000}
+        stack_figures["web_cpu_ms"] = figures["submit_cpu"] * 1000
+        Path(args.figures_to).write_text(json.dumps(stack_figures))
+    else:
+        print(f"   {target_line(per_process, figures['submit_cpu'] * 1000)}")
     return 0
 
 

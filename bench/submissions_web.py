@@ -2,24 +2,20 @@
 PostgreSQL and Redis but in one process, the backlog's records submitted one after the other through
 Django's WSGI handler (the request stack as gunicorn runs it: middleware, the token, the throttle, the
 view, the Celery message; no worker), ms of CPU and statements a submission, cProfile with
-``--profile``; ``--baseline [REV]`` runs it on REV's code (this bench copied into it), then on
-today's. Imported by its name: the bench folder is on the path of every bench.
+``--profile``; ``--baseline [REV]`` runs it on REV's code, then on today's
+(``bench/submissions_baseline.py``). Imported by its name: the bench folder is on the path of every bench.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from submissions_bench import RECORDS, ROOT, WARM
-
-HERE = Path(__file__).resolve().parent
+from submissions_bench import WARM
 
 
 def web_side(args: Any) -> int:
@@ -104,39 +100,3 @@ def web_side(args: Any) -> int:
             json.dumps({"cpu_ms": cpu * 1000, "queries": len(queries) / len(jobs)})
         )
     return 0 if refused == 0 else 1
-
-
-def against_baseline(args: Any) -> int:
-    """``--web`` on ``args.baseline``'s code (this bench copied into it), then on today's."""
-    from helpers import print_ratios, side_figures  # today's bench folder (the baseline's may lack them)
-
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", args.baseline], capture_output=True, check=True
-    ).stdout
-    results = {}
-    with tempfile.TemporaryDirectory(prefix="submissions-baseline-") as folder:
-        tree = Path(folder) / "tree"
-        tree.mkdir()
-        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
-        for name in ("submissions_bench.py", "submissions_web.py"):
-            (tree / "bench" / name).write_text((HERE / name).read_text())
-        for side, root in ((args.baseline, tree), ("today", ROOT)):
-            print(f"-- {side}", flush=True)
-            command = [sys.executable, str(root / "bench" / "submissions_bench.py"), "--web"]
-            command += [
-                "--backlog",
-                str(12 if args.quick else args.backlog),
-                "--redis-db",
-                str(args.redis_db),
-            ]
-            command += ["--database-url", args.database_url, "--broker-url", args.broker_url]
-            command += (["--profile"] if args.profile else []) + ["--figures-to", f"{folder}/{side}.json"]
-            shared = {"SHARED_DIR": str(RECORDS.parent.parent)}  # the records, wherever the tree is
-            subprocess.run(command, check=False, cwd=root, env={**os.environ, **shared})
-            figures = side_figures(folder, side)
-            if figures is None:
-                return 1
-            results[side] = figures
-    names = (("cpu_ms", "ms of CPU a submission"), ("queries", "statements a submission"))
-    print_ratios(results[args.baseline], results["today"], args.baseline, names, 2)
-    return 0
