@@ -498,17 +498,17 @@ class HttpClient:
 
 
 class Handler:
-    """The moves as the server takes them (the bench's default): Django's WSGI handler (every
-    middleware, DRF, the view) called in this thread with each move's request prepared before the
+    """The moves as the server takes them (the bench's default): the WSGI application gunicorn
+    serves (``config.wsgi``: Django's handler, every middleware, DRF, the view) called in this thread with each move's request prepared before the
     timed part (its WSGI environ: the address, the JSON body, the token), so that no client's work
     is timed. The connection stays open between requests, as under the test client
     (``close_old_connections`` is not called: SQLite's default of a connection a request is not
     counted)."""
 
     def __init__(self, plan: list[tuple[int, int, str, int]], tokens: dict[int, str]) -> None:
-        from django.core.handlers.wsgi import WSGIHandler
+        from config.wsgi import application  # what gunicorn serves
 
-        self.handler = WSGIHandler()
+        self.handler = application
         self.prepared: dict[tuple[str, str, int], dict[str, Any]] = {}
         for pk, ply, move, user_id in plan:
             body = json.dumps({"move": move, "expected_ply": ply}).encode()

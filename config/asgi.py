@@ -19,6 +19,7 @@ django_application = get_asgi_application()
 from django.conf import settings  # noqa: E402
 
 from config.limits import raise_open_files  # noqa: E402
+from config.memory import settle  # noqa: E402
 from games.live.stream_gate import STREAM_PATH, OpeningGate  # noqa: E402 - after Django's set-up
 
 # A socket a stream: the soft limit of open files lifted to the hard one (config.limits).
@@ -29,6 +30,8 @@ gated_application = OpeningGate(django_application)
 # Every other request runs in a thread of its own with a connection of its own: at most
 # ASGI_REQUESTS_AT_ONCE of them at once, the others wait in the event loop (as in a WSGI server's backlog).
 _running: asyncio.Semaphore | None = None
+# What the process has loaded kept out of the garbage collector's full passes (config.memory).
+settle()
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:

@@ -115,8 +115,11 @@ def load_urls(**kwargs: object) -> None:
     import django
     from django.urls import get_resolver
 
+    from config.memory import settle
+
     django.setup()
     get_resolver().url_patterns  # noqa: B018
+    settle()  # what the processes share, out of the collector's full passes (config.memory)
 
 
 @signals.task_prerun.connect

@@ -66,6 +66,22 @@ def test_the_embedded_database_writes_ahead_and_syncs_at_checkpoints(tmp_path: o
     assert result.stdout.split() == ["wal", "1"], result.stderr
 
 
+FROZEN = "import gc, importlib, sys; importlib.import_module(sys.argv[1]); print(gc.get_freeze_count())"
+
+
+@pytest.mark.parametrize("module", ["config.wsgi", "config.asgi"])
+def test_a_server_process_keeps_what_it_loaded_out_of_the_collectors_passes(module: str) -> None:
+    """gunicorn's and uvicorn's application, once loaded, has frozen the objects the service loaded
+    (Django's own set-up alone makes tens of thousands): ``config.memory``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    env.update(DEBUG="1", DJANGO_SETTINGS_MODULE="config.settings")
+    result = subprocess.run(
+        [sys.executable, "-c", FROZEN, module], cwd=PROJECT_ROOT, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout.split()[-1]) > 10_000
+
+
 def test_scaled_setup_from_the_environment() -> None:
     result = settings_with(
         {
