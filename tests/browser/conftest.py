@@ -44,6 +44,33 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
             chromium.close()
 
 
+def _reading_without_table_locks(connection: Any, **kwargs: object) -> None:
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted = 1")
+
+
+@pytest.fixture(autouse=True)
+def readers_take_no_table_locks() -> Iterator[None]:
+    """The test database is SQLite in memory, one cache shared by the test's thread and the server's
+    (each of uvicorn's requests opens a connection of its own). In a shared cache a reader locks the
+    tables it reads, and a write meeting that lock fails at once, not waited out by the busy timeout
+    ("database table is locked: auth_user": the test logging a player in while a page's request
+    reads the users). The service's own file has no shared cache, and its readers never stop a writer
+    (docs/configuration.md, "The embedded database"); here, every connection reads without those
+    locks (SQLite's ``read_uncommitted``, which only a shared cache heeds)."""
+    from django.db import connection
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(_reading_without_table_locks)
+    if connection.connection is not None:
+        _reading_without_table_locks(connection)
+    try:
+        yield
+    finally:
+        connection_created.disconnect(_reading_without_table_locks)
+
+
 @pytest.fixture
 def later(monkeypatch: pytest.MonkeyPatch) -> list[timedelta]:
     """``later[0]``: how far the server's clock is moved forward (0 at first)."""
