@@ -69,6 +69,9 @@ def test_a_challenge_sent_from_a_player_page_reaches_the_other_and_both_play(
     assert button.inner_text() == words["challenge"]
     button.click()
     challenger.wait_for_selector("#challenge-form")
+    # the form's deferred script listens to the field once the document is parsed: typing before
+    # that (a slow first load of the script) would go unheard
+    challenger.wait_for_load_state("domcontentloaded")
     assert challenger.input_value("#id_opponent") == bob.handle
     # suggestions by name: "Burm" offers Bob, his handle as the value
     challenger.fill("#id_opponent", "Burm")
