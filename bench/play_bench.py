@@ -499,9 +499,9 @@ class HttpClient:
 
 class Handler:
     """The moves as the server takes them (the bench's default): the WSGI application gunicorn
-    serves (``config.wsgi``: Django's handler, every middleware, DRF, the view) called in this thread with each move's request prepared before the
-    timed part (its WSGI environ: the address, the JSON body, the token), so that no client's work
-    is timed. The connection stays open between requests, as under the test client
+    serves (``config.wsgi``: Django's handler, every middleware, DRF, the view) called in this
+    thread with each move's request prepared before the timed part (its WSGI environ: the address,
+    the JSON body, the token), so that no client's work is timed. The connection stays open between requests, as under the test client
     (``close_old_connections`` is not called: SQLite's default of a connection a request is not
     counted)."""
 
